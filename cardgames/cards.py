@@ -1,0 +1,464 @@
+"""The 32-card Hungarian deck and its Chronicler jokers.
+
+Cards are small immutable values.  There are exactly 35 distinct cards
+(32 ordinary cards and three Chronicler forms), and each is created once, so
+``Card(Rank.ACE, Suit.HEARTS) is Card.parse("AH")``.  Two decks hold two
+copies of each card; a copy is the same value, so hands and piles are lists
+(multisets), not sets.
+
+The text notation of RULES.md ("The deck"): rank then suit.  Ranks
+``7 8 9 10 U O K A`` (Roman ``VII VIII IX X`` also accepted), suits
+``H B L A``; ``*C`` the Colorful and ``*P`` the Pale Chronicler, ``*`` a
+Chronicler where it does not matter which (Thirty-One).
+
+>>> parse_cards("AH, kh 9h")
+[Card.parse('AH'), Card.parse('KH'), Card.parse('9H')]
+>>> str(Card.parse("XL")), Card.parse("XL").name
+('10L', 'X of Leaves')
+>>> Rank.ACE.next() is Rank.SEVEN    # L4: the rank order is a cycle
+True
+>>> len(make_deck()), len(make_deck(decks=2, chroniclers=(Chronicler.COLORFUL, Chronicler.PALE)))
+(32, 68)
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from cardgames.errors import CardParseError
+
+__all__ = [
+    "Suit",
+    "Rank",
+    "Chronicler",
+    "Card",
+    "Hand",
+    "parse_card",
+    "parse_cards",
+    "format_cards",
+    "make_deck",
+    "ALL_CARDS",
+    "ORDINARY_CARDS",
+    "COLORFUL",
+    "PALE",
+    "CHRONICLER",
+]
+
+
+class Suit(enum.IntEnum):
+    """The four Hungarian suits, with their one-letter notation."""
+
+    HEARTS = 0
+    BELLS = 1
+    LEAVES = 2
+    ACORNS = 3
+
+    @property
+    def letter(self) -> str:
+        """``'H'``, ``'B'``, ``'L'`` or ``'A'``."""
+        return _SUIT_LETTERS[self]
+
+    @property
+    def label(self) -> str:
+        """``'Hearts'``, ``'Bells'``, ``'Leaves'`` or ``'Acorns'``."""
+        return self.name.capitalize()
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """The suit of a letter (any case) or a name.
+
+        >>> Suit.parse("l"), Suit.parse("Acorns")
+        (<Suit.LEAVES: 2>, <Suit.ACORNS: 3>)
+        """
+        key = text.strip().upper()
+        for suit in cls:
+            if key in (suit.letter, suit.name):
+                return suit
+        raise CardParseError(f"unknown suit {text!r}: use one of H B L A "
+                             "(Hearts, Bells, Leaves, Acorns)")
+
+
+_SUIT_LETTERS = {Suit.HEARTS: "H", Suit.BELLS: "B", Suit.LEAVES: "L", Suit.ACORNS: "A"}
+
+
+class Rank(enum.IntEnum):
+    """The eight ranks, low to high (L4): VII, VIII, IX, X, Unter, Ober, King, Ace."""
+
+    SEVEN = 0
+    EIGHT = 1
+    NINE = 2
+    TEN = 3
+    UNTER = 4
+    OBER = 5
+    KING = 6
+    ACE = 7
+
+    @property
+    def points(self) -> int:
+        """The card value of T3: VII 7, VIII 8, IX 9, X/Unter/Ober/King 10, Ace 11.
+
+        >>> [r.points for r in Rank]
+        [7, 8, 9, 10, 10, 10, 10, 11]
+        """
+        return _RANK_POINTS[self]
+
+    @property
+    def symbol(self) -> str:
+        """The notation: ``7 8 9 10 U O K A``."""
+        return _RANK_SYMBOLS[self]
+
+    @property
+    def label(self) -> str:
+        """The rank's name as RULES.md writes it: ``VII`` ... ``X``, ``Unter`` ... ``Ace``."""
+        return _RANK_LABELS[self]
+
+    @property
+    def plural(self) -> str:
+        """The rank in an announcement: ``'sevens'``, ``'Unters'``, ``'Aces'``."""
+        return _RANK_PLURALS[self]
+
+    def next(self) -> Rank:
+        """The next rank in the cycle of L4 (after the Ace comes the VII again)."""
+        return Rank((self + 1) % 8)
+
+    def advance(self, steps: int) -> Rank:
+        """The rank ``steps`` places further round the cycle (L4, L8).
+
+        >>> Rank.KING.advance(3)
+        <Rank.EIGHT: 1>
+        """
+        return Rank((self + steps) % 8)
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        """The rank of a symbol, a Roman numeral or a name, any case.
+
+        >>> Rank.parse("viii"), Rank.parse("10"), Rank.parse("ober")
+        (<Rank.EIGHT: 1>, <Rank.TEN: 3>, <Rank.OBER: 5>)
+        """
+        key = text.strip().upper()
+        rank = _RANK_BY_TEXT.get(key)
+        if rank is None:
+            raise CardParseError(f"unknown rank {text!r}: use one of 7 8 9 10 U O K A "
+                                 "(or VII VIII IX X)")
+        return rank
+
+
+_RANK_POINTS = dict(zip(Rank, (7, 8, 9, 10, 10, 10, 10, 11)))
+_RANK_SYMBOLS = dict(zip(Rank, ("7", "8", "9", "10", "U", "O", "K", "A")))
+_RANK_LABELS = dict(zip(Rank, ("VII", "VIII", "IX", "X", "Unter", "Ober", "King", "Ace")))
+_RANK_PLURALS = dict(zip(Rank, ("sevens", "eights", "nines", "tens", "Unters", "Obers",
+                                "Kings", "Aces")))
+_RANK_BY_TEXT: dict[str, Rank] = {}
+for _r in Rank:
+    _RANK_BY_TEXT[_r.symbol] = _r
+    _RANK_BY_TEXT[_r.label.upper()] = _r
+    _RANK_BY_TEXT[_r.name] = _r
+for _text, _r in (("VII", Rank.SEVEN), ("VIII", Rank.EIGHT), ("IX", Rank.NINE),
+                  ("X", Rank.TEN), ("KÖNIG", Rank.KING), ("KONIG", Rank.KING),
+                  ("ASS", Rank.ACE)):
+    _RANK_BY_TEXT[_text] = _r
+
+
+class Chronicler(enum.Enum):
+    """The jokers: the Colorful (Šareni) and Pale (Blijedi) Chronicler (L12, L13).
+
+    ``ANY`` is a Chronicler where it does not matter which: Thirty-One plays
+    with one, and T12 gives it no colour.
+    """
+
+    ANY = "*"
+    COLORFUL = "*C"
+    PALE = "*P"
+
+    @property
+    def label(self) -> str:
+        return {"ANY": "Chronicler", "COLORFUL": "Colorful Chronicler",
+                "PALE": "Pale Chronicler"}[self.name]
+
+
+_CHRONICLER_CODES = {Chronicler.ANY: 32, Chronicler.COLORFUL: 33, Chronicler.PALE: 34}
+
+
+class Card:
+    """A card: an ordinary card (rank and suit) or a Chronicler.
+
+    Cards are interned, immutable, hashable and ordered (by suit, then rank,
+    Chroniclers last).  ``code`` is a small integer (0-34) that indexes
+    tables: ``suit * 8 + rank`` for ordinary cards, 32-34 for the
+    Chroniclers.
+
+    >>> Card(Rank.ACE, Suit.HEARTS)
+    Card.parse('AH')
+    >>> Card(chronicler=Chronicler.PALE).is_chronicler
+    True
+    >>> sorted(parse_cards("*P 7B AH"))
+    [Card.parse('AH'), Card.parse('7B'), Card.parse('*P')]
+    """
+
+    __slots__ = ("rank", "suit", "chronicler", "code")
+
+    rank: Rank | None
+    suit: Suit | None
+    chronicler: Chronicler | None
+    code: int
+
+    def __new__(cls, rank: Rank | None = None, suit: Suit | None = None, *,
+                chronicler: Chronicler | None = None) -> Card:
+        if chronicler is not None:
+            if rank is not None or suit is not None:
+                raise CardParseError("a Chronicler has no rank or suit")
+            return _BY_CODE[_CHRONICLER_CODES[Chronicler(chronicler)]]
+        if rank is None or suit is None:
+            raise CardParseError("an ordinary card needs both a rank and a suit")
+        return _BY_CODE[Suit(suit) * 8 + Rank(rank)]
+
+    @classmethod
+    def _make(cls, code: int, rank: Rank | None, suit: Suit | None,
+              chronicler: Chronicler | None) -> Card:
+        self = object.__new__(cls)
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "chronicler", chronicler)
+        object.__setattr__(self, "code", code)
+        return self
+
+    @classmethod
+    def from_code(cls, code: int) -> Card:
+        """The card with this ``code`` (0-34)."""
+        try:
+            return _BY_CODE[code]
+        except (IndexError, TypeError):
+            raise CardParseError(f"no card has code {code!r}: codes are 0-34") from None
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read one card in the notation of RULES.md (see :func:`parse_card`)."""
+        return parse_card(text)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __reduce__(self) -> tuple[Any, tuple[int]]:
+        return (Card.from_code, (self.code,))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Card:
+        return self
+
+    def __hash__(self) -> int:
+        return self.code
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __lt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.code < other.code
+
+    def __le__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.code <= other.code
+
+    def __gt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.code > other.code
+
+    def __ge__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.code >= other.code
+
+    @property
+    def is_chronicler(self) -> bool:
+        """True for the three Chronicler forms (``*``, ``*C``, ``*P``)."""
+        return self.code >= 32
+
+    @property
+    def points(self) -> int | None:
+        """The T3 value of an ordinary card; ``None`` for a Chronicler (T12)."""
+        return None if self.rank is None else self.rank.points
+
+    @property
+    def name(self) -> str:
+        """The card in words: ``'Ace of Hearts'``, ``'Pale Chronicler'``."""
+        if self.chronicler is not None:
+            return self.chronicler.label
+        assert self.rank is not None and self.suit is not None
+        return f"{self.rank.label} of {self.suit.label}"
+
+    def notation(self) -> str:
+        """The text notation, e.g. ``'AH'``, ``'10L'``, ``'*C'`` (same as ``str``)."""
+        if self.chronicler is not None:
+            return self.chronicler.value
+        assert self.rank is not None and self.suit is not None
+        return self.rank.symbol + self.suit.letter
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.notation()!r})"
+
+    def _repr_svg_(self) -> str:
+        from cardgames import render
+
+        return render.card_svg(self)
+
+
+def _build() -> list[Card]:
+    cards: list[Card] = []
+    for suit in Suit:
+        for rank in Rank:
+            cards.append(Card._make(suit * 8 + rank, rank, suit, None))
+    for chron, code in _CHRONICLER_CODES.items():
+        cards.append(Card._make(code, None, None, chron))
+    return cards
+
+
+_BY_CODE: list[Card] = _build()
+
+#: All 35 distinct cards, in ``code`` order.
+ALL_CARDS: tuple[Card, ...] = tuple(_BY_CODE)
+#: The 32 ordinary cards of one deck, in ``code`` order.
+ORDINARY_CARDS: tuple[Card, ...] = tuple(_BY_CODE[:32])
+#: The Chronicler where it does not matter which (``*``).
+CHRONICLER: Card = _BY_CODE[32]
+#: The Colorful Chronicler (``*C``, L12).
+COLORFUL: Card = _BY_CODE[33]
+#: The Pale Chronicler (``*P``, L13).
+PALE: Card = _BY_CODE[34]
+
+_VALID_FORMS = ("rank then suit: ranks 7 8 9 10 U O K A (or VII VIII IX X), "
+                "suits H B L A, e.g. AH 10L UB VIIH; Chroniclers *, *C, *P")
+_TOKEN_RE = re.compile(r"^(VIII|VII|IX|X|10|[789UOKA])([HBLA])$")
+_SPLIT_RE = re.compile(r"[\s,;]+")
+
+
+def parse_card(text: str) -> Card:
+    """Read one card in the notation of RULES.md, any letter case.
+
+    >>> parse_card("uB"), parse_card("VIIH"), parse_card("*c")
+    (Card.parse('UB'), Card.parse('7H'), Card.parse('*C'))
+    >>> parse_card("11H")
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.CardParseError: not a card: '11H'; write rank then suit: ranks 7 8 9 10 U O K A (or VII VIII IX X), suits H B L A, e.g. AH 10L UB VIIH; Chroniclers *, *C, *P
+    """
+    if not isinstance(text, str):
+        raise CardParseError(f"not a card: {text!r} is not text; write {_VALID_FORMS}")
+    token = text.strip().upper()
+    if token == "*":
+        return CHRONICLER
+    if token == "*C":
+        return COLORFUL
+    if token == "*P":
+        return PALE
+    m = _TOKEN_RE.match(token)
+    if m is None:
+        raise CardParseError(f"not a card: {text!r}; write {_VALID_FORMS}")
+    return Card(_RANK_BY_TEXT[m.group(1)], Suit.parse(m.group(2)))
+
+
+def parse_cards(text: str) -> list[Card]:
+    """Read cards separated by spaces and/or commas (pinned API).
+
+    >>> parse_cards("AH KH 9H")
+    [Card.parse('AH'), Card.parse('KH'), Card.parse('9H')]
+    >>> parse_cards("xl, *p")
+    [Card.parse('10L'), Card.parse('*P')]
+    >>> parse_cards("")
+    []
+    >>> parse_cards("AH QH")
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.CardParseError: not a card: 'QH' (token 2 of 'AH QH'); write rank then suit: ranks 7 8 9 10 U O K A (or VII VIII IX X), suits H B L A, e.g. AH 10L UB VIIH; Chroniclers *, *C, *P
+    """
+    if not isinstance(text, str):
+        raise CardParseError(f"parse_cards needs text such as 'AH KH 9H', not {text!r}")
+    tokens = [t for t in _SPLIT_RE.split(text.strip()) if t]
+    cards = []
+    for i, token in enumerate(tokens, 1):
+        try:
+            cards.append(parse_card(token))
+        except CardParseError:
+            raise CardParseError(f"not a card: {token!r} (token {i} of {text!r}); "
+                                 f"write {_VALID_FORMS}") from None
+    return cards
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """The notation of several cards, space separated; ``parse_cards`` reads it back.
+
+    >>> format_cards(parse_cards("ah,kh,9h"))
+    'AH KH 9H'
+    """
+    return " ".join(c.notation() for c in cards)
+
+
+def make_deck(*, decks: int = 1, chroniclers: Iterable[Chronicler] = ()) -> list[Card]:
+    """A fresh, unshuffled deck: ``decks`` copies of the 32 cards, each with ``chroniclers``.
+
+    Liar with two decks and both Chroniclers uses ``make_deck(decks=2,
+    chroniclers=(Chronicler.COLORFUL, Chronicler.PALE))`` (R-L2: 64 cards and 4
+    Chroniclers); Thirty-One with its Chronicler uses
+    ``make_deck(chroniclers=(Chronicler.ANY,))`` (T2).
+
+    >>> deck = make_deck(chroniclers=[Chronicler.ANY])
+    >>> len(deck), deck[-1]
+    (33, Card.parse('*'))
+    """
+    if not isinstance(decks, int) or isinstance(decks, bool) or decks < 1:
+        raise CardParseError(f"decks must be a whole number of at least 1, not {decks!r}")
+    extras = [Card(chronicler=Chronicler(c)) for c in chroniclers]
+    return [card for _ in range(decks) for card in (*ORDINARY_CARDS, *extras)]
+
+
+class Hand(tuple):
+    """An immutable sequence of cards that draws itself in Jupyter.
+
+    >>> h = Hand.parse("AH KH 9H")
+    >>> h, str(h), len(h)
+    (Hand.parse('AH KH 9H'), 'AH KH 9H', 3)
+    >>> h == Hand(parse_cards("AH KH 9H"))
+    True
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, cards: Iterable[Card | str] = ()) -> Hand:
+        items = []
+        for c in cards:
+            if isinstance(c, str):
+                c = parse_card(c)
+            elif not isinstance(c, Card):
+                raise CardParseError(f"not a card: {c!r}")
+            items.append(c)
+        return super().__new__(cls, items)
+
+    @classmethod
+    def parse(cls, text: str) -> Hand:
+        """Read a hand written in the notation, e.g. ``'AH KH 9H'``."""
+        return cls(parse_cards(text))
+
+    def __str__(self) -> str:
+        return format_cards(self)
+
+    def __repr__(self) -> str:
+        return f"Hand.parse({format_cards(self)!r})"
+
+    def _repr_svg_(self) -> str:
+        from cardgames import render
+
+        return render.hand_svg(self)
