@@ -1,0 +1,366 @@
+"""Scoring a Thirty-One hand: T3, T11, T12 and the rulings R-T2, R-T3.
+
+A hand of 3 cards scores the largest of
+
+* the sum of its best single suit, if that sum is at least 21, else 0
+  (T11; R-T2: only cards of one suit add up, so an Ace and a King of
+  different suits are not 21);
+* 30.5 for three cards of one rank (T11);
+* 33 for three Aces (T11, T14, R-T7).
+
+A Chronicler (``*``, ``*C`` or ``*P``: all three count as the Chronicler of
+T12) stands for whichever card gives the hand its highest score, a copy of a
+card already held included (R-T3).
+
+:func:`score` is the hot path: one lookup in a table of all
+35 x 35 x 35 ordered code triples, built on the first call (about 30 ms),
+so ``import cardgames`` stays fast.
+
+>>> score("AH KH 9H")
+30.0
+>>> score("AH KB 9L")          # R-T2: an Ace and a King of different suits
+0.0
+>>> score("OH OB OL"), score("AH AB AL")
+(30.5, 33.0)
+>>> score("AH KH *"), score("AH AB *"), score("7H 7B *")      # R-T3
+(32.0, 33.0, 30.5)
+>>> explain("AH KH 9H")
+'Hearts: Ace 11 + King 10 + IX 9 = 30 (T11)'
+>>> explain("AH KH *")
+'Chronicler as Ace of Hearts: Hearts: Ace 11 + Ace 11 + King 10 = 32 (T11, T12, R-T3)'
+>>> score_kind("OH OB OL")
+<ScoreKind.THREE_OF_A_RANK: 'three of a rank'>
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from cardgames.cards import ORDINARY_CARDS, Card, Rank, Suit, format_cards, parse_card, parse_cards
+from cardgames.errors import CardParseError
+
+__all__ = [
+    "score",
+    "score_kind",
+    "suit_total",
+    "classify",
+    "explain",
+    "ScoreKind",
+    "Explanation",
+    "MIN_SCORE",
+    "THREE_OF_A_RANK_SCORE",
+    "THREE_ACES_SCORE",
+]
+
+#: The lowest score that counts (T11): an Ace and a ten-card of one suit.
+MIN_SCORE = 21
+#: Three cards of one rank (T11).
+THREE_OF_A_RANK_SCORE = 30.5
+#: Three Aces (T11): an instant win (T14, R-T7).
+THREE_ACES_SCORE = 33.0
+
+_WILD = 32  # the normalised code of every Chronicler form (*, *C, *P)
+_POINTS = [c.rank.points for c in ORDINARY_CARDS]  # type: ignore[union-attr]
+_ACE = int(Rank.ACE)
+
+
+class ScoreKind(enum.Enum):
+    """What a hand's score is made of."""
+
+    NOTHING = "nothing"                  #: no suit reaches 21: 0 (T11)
+    SUIT = "suit"                        #: the best suit's sum, 21-32 (T11, R-T2)
+    THREE_OF_A_RANK = "three of a rank"  #: 30.5 (T11)
+    THREE_ACES = "three Aces"            #: 33 (T11)
+
+
+def _kind_of(value: float) -> ScoreKind:
+    # A suit sum is a whole number of at most 32, so the score alone tells the kind.
+    if value == THREE_ACES_SCORE:
+        return ScoreKind.THREE_ACES
+    if value == THREE_OF_A_RANK_SCORE:
+        return ScoreKind.THREE_OF_A_RANK
+    if value == 0:
+        return ScoreKind.NOTHING
+    return ScoreKind.SUIT
+
+
+# --------------------------------------------------------------------------- table
+
+def _plain_score(a: int, b: int, c: int) -> float:
+    """The score of three ordinary card codes (0-31), straight from T11/R-T2."""
+    sums = [0, 0, 0, 0]
+    for code in (a, b, c):
+        sums[code >> 3] += _POINTS[code]
+    best = max(sums)
+    value = float(best) if best >= MIN_SCORE else 0.0
+    if (a & 7) == (b & 7) == (c & 7):
+        value = max(value, THREE_ACES_SCORE if (a & 7) == _ACE else THREE_OF_A_RANK_SCORE)
+    return value
+
+
+def _build_tables() -> tuple[list[float], list[int]]:
+    """Score and raw best-suit total of every ordered triple of codes 0-34."""
+    memo: dict[tuple[int, ...], tuple[float, int]] = {}
+
+    def multiset(key: tuple[int, ...]) -> tuple[float, int]:
+        # key: sorted normalised codes, wild (32) last.
+        got = memo.get(key)
+        if got is not None:
+            return got
+        if key[-1] != _WILD:
+            a, b, c = key
+            value = _plain_score(a, b, c)
+            sums = [0, 0, 0, 0]
+            for code in key:
+                sums[code >> 3] += _POINTS[code]
+            got = (value, max(sums))
+        else:
+            # R-T3: the Chronicler stands for whichever card scores best (copies too).
+            rest = key[:-1]
+            best_value, best_total = -1.0, -1
+            for x in range(32):
+                value, total = multiset(tuple(sorted(rest + (x,))))
+                best_value = max(best_value, value)
+                best_total = max(best_total, total)
+            got = (best_value, best_total)
+        memo[key] = got
+        return got
+
+    norm = [min(code, _WILD) for code in range(35)]
+    values = [0.0] * (35 * 35 * 35)
+    totals = [0] * (35 * 35 * 35)
+    i = 0
+    for a in range(35):
+        na = norm[a]
+        for b in range(35):
+            nb = norm[b]
+            for c in range(35):
+                value, total = multiset(tuple(sorted((na, nb, norm[c]))))
+                values[i] = value
+                totals[i] = total
+                i += 1
+    return values, totals
+
+
+_TABLE: list[float] | None = None
+_TOTALS: list[int] | None = None
+
+
+def _tables() -> tuple[list[float], list[int]]:
+    global _TABLE, _TOTALS
+    if _TABLE is None or _TOTALS is None:
+        _TABLE, _TOTALS = _build_tables()
+    return _TABLE, _TOTALS
+
+
+def _as_cards(cards: object, what: str = "score") -> tuple[Card, Card, Card]:
+    """Check and convert the input of :func:`score`: 3 cards, as Cards or text."""
+    if isinstance(cards, str):
+        items: list[Card] = parse_cards(cards)
+    else:
+        try:
+            raw = list(cards)  # type: ignore[call-overload]
+        except TypeError:
+            raise CardParseError(f"{what} needs 3 cards, as a list of cards or text such "
+                                 f"as 'AH KH 9H', not {cards!r}") from None
+        items = []
+        for i, item in enumerate(raw, 1):
+            if isinstance(item, Card):
+                items.append(item)
+            elif isinstance(item, str):
+                try:
+                    items.append(parse_card(item))
+                except CardParseError as e:
+                    raise CardParseError(f"{what}: item {i} of {cards!r} is not a card: "
+                                         f"{e}") from None
+            else:
+                raise CardParseError(f"{what}: item {i} of {cards!r} is not a card "
+                                     f"({item!r}); give Cards or text such as 'AH KH 9H'")
+    if len(items) != 3:
+        raise CardParseError(f"{what} needs exactly 3 cards (a Thirty-One hand, T4), "
+                             f"got {len(items)}: {cards!r}")
+    return items[0], items[1], items[2]
+
+
+def _score_slow(cards: object) -> float:
+    a, b, c = _as_cards(cards)
+    table, _ = _tables()
+    return table[a.code * 1225 + b.code * 35 + c.code]
+
+
+def score(cards: Iterable[Card] | str) -> float:
+    """The score of 3 cards (T11, T12, R-T2, R-T3), as a float.
+
+    ``cards`` is a list or tuple of :class:`~cardgames.cards.Card` (or of card
+    text), or text such as ``"AH KH 9H"``.  Any other input, or a number of
+    cards other than 3, raises :class:`~cardgames.errors.CardParseError`.
+
+    >>> score("10H AH 7B")         # Ace + a ten-card of one suit: 21
+    21.0
+    >>> score("7H 8H 9B")          # no suit reaches 21
+    0.0
+    >>> score(["AH", "KH"])
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.CardParseError: score needs exactly 3 cards (a Thirty-One hand, T4), got 2: ['AH', 'KH']
+    """
+    try:
+        a, b, c = cards  # type: ignore[misc]
+        return _TABLE[a.code * 1225 + b.code * 35 + c.code]  # type: ignore[index]
+    except (TypeError, ValueError, AttributeError, IndexError):
+        # not built yet (None[...]), text, card text items, or bad input
+        return _score_slow(cards)
+
+
+def score_kind(cards: Iterable[Card] | str) -> ScoreKind:
+    """What the score of 3 cards is made of (see :class:`ScoreKind`).
+
+    >>> score_kind("AH KH 9H"), score_kind("AH AB *"), score_kind("7H 8B 9L")
+    (<ScoreKind.SUIT: 'suit'>, <ScoreKind.THREE_ACES: 'three Aces'>, <ScoreKind.NOTHING: 'nothing'>)
+    """
+    return _kind_of(score(cards))
+
+
+def suit_total(cards: Iterable[Card] | str) -> int:
+    """The best single-suit sum of 3 cards, whether or not it reaches 21.
+
+    A Chronicler counts as the card that makes this largest (an Ace of the
+    best suit).  Useful to compare hands that both score 0 (bots, lessons).
+
+    >>> suit_total("7H 8H 9B"), suit_total("7H 8B *"), score("7H 8B *")
+    (15, 19, 0.0)
+    """
+    a, b, c = _as_cards(cards, "suit_total")
+    _, totals = _tables()
+    return totals[a.code * 1225 + b.code * 35 + c.code]
+
+
+# --------------------------------------------------------------------------- explain
+
+_KIND_PRIORITY = {ScoreKind.THREE_ACES: 3, ScoreKind.THREE_OF_A_RANK: 2,
+                  ScoreKind.SUIT: 1, ScoreKind.NOTHING: 0}
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Why 3 cards score what they score; ``str()`` gives it in words.
+
+    ``counted`` are the cards as scored (each Chronicler replaced by the card
+    it stands for, R-T3); ``chronicler_as`` those replacements in order;
+    ``suit``/``suit_total`` the best suit and its sum (also for a 0 hand);
+    ``rank`` the rank of three of a rank / three Aces.
+
+    >>> e = classify("7H 8B *")
+    >>> e.score, e.kind, e.suit, e.suit_total
+    (0.0, <ScoreKind.NOTHING: 'nothing'>, <Suit.BELLS: 1>, 19)
+    >>> print(e)
+    Chronicler as Ace of Bells: no suit reaches 21 (best: Bells 19) → 0 (T11)
+    """
+
+    cards: tuple[Card, ...]
+    counted: tuple[Card, ...]
+    score: float
+    kind: ScoreKind
+    suit: Suit | None
+    suit_total: int
+    rank: Rank | None
+    chronicler_as: tuple[Card, ...]
+
+    @property
+    def text(self) -> str:
+        """The explanation in words a student reads."""
+        body = self._body()
+        if not self.chronicler_as:
+            return body
+        jokers = [c for c in self.cards if c.is_chronicler]
+        parts = [f"{j.name} as {x.name}" for j, x in zip(jokers, self.chronicler_as)]
+        return ", ".join(parts) + ": " + body
+
+    def _body(self) -> str:
+        rules = "T11, T12, R-T3" if self.chronicler_as else "T11"
+        if self.kind is ScoreKind.THREE_ACES:
+            return f"three Aces: 33, an instant win ({rules}, T14, R-T7)"
+        if self.kind is ScoreKind.THREE_OF_A_RANK:
+            assert self.rank is not None
+            return f"three {self.rank.plural}: 30.5 ({rules})"
+        assert self.suit is not None
+        if self.kind is ScoreKind.NOTHING:
+            return (f"no suit reaches 21 (best: {self.suit.label} {self.suit_total}) "
+                    f"→ 0 (T11)")
+        in_suit = sorted((c for c in self.counted if c.suit is self.suit),
+                         key=lambda c: (-c.points, -c.rank), )  # type: ignore[operator]
+        terms = " + ".join(f"{c.rank.label} {c.points}" for c in in_suit)  # type: ignore[union-attr]
+        text = f"{self.suit.label}: {terms} = {self.suit_total} ({rules})"
+        others = [c for c in self.counted if c.suit is not self.suit]
+        if others:
+            names = " and ".join(f"the {c.name}" for c in others)
+            verb = "does" if len(others) == 1 else "do"
+            text += f"; {names} {verb} not count: only one suit adds up (R-T2)"
+        return text
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _classify_plain(cards: tuple[Card, ...]) -> tuple[float, int, int, Suit, int, Rank | None]:
+    sums = [0, 0, 0, 0]
+    for c in cards:
+        sums[c.suit] += c.points  # type: ignore[index,operator]
+    total = max(sums)
+    suit = Suit(sums.index(total))
+    value = _plain_score(*(c.code for c in cards))
+    kind = _kind_of(value)
+    rank = cards[0].rank if kind in (ScoreKind.THREE_ACES, ScoreKind.THREE_OF_A_RANK) else None
+    return value, _KIND_PRIORITY[kind], total, suit, total, rank
+
+
+def classify(cards: Iterable[Card] | str) -> Explanation:
+    """Score 3 cards and say how (an :class:`Explanation`).
+
+    Where a Chronicler can stand for several cards with the same score, the
+    first in card order is shown (Hearts before Bells, low ranks first).
+
+    >>> classify("KH AH 7B").kind, classify("KH AH 7B").suit
+    (<ScoreKind.SUIT: 'suit'>, <Suit.HEARTS: 0>)
+    """
+    given = _as_cards(cards, "explain")
+    wild_at = [i for i, c in enumerate(given) if c.is_chronicler]
+    best = None
+    best_key = None
+    for subs in itertools.product(ORDINARY_CARDS, repeat=len(wild_at)):
+        counted = list(given)
+        for i, x in zip(wild_at, subs):
+            counted[i] = x
+        counted_t = tuple(counted)
+        value, prio, total, suit, _, rank = _classify_plain(counted_t)
+        key = (value, prio, total)
+        if best_key is None or key > best_key:
+            best_key = key
+            best = (counted_t, value, suit, total, rank, tuple(subs))
+    assert best is not None
+    counted_t, value, suit, total, rank, subs = best
+    kind = _kind_of(value)
+    return Explanation(cards=tuple(given), counted=counted_t, score=value, kind=kind,
+                       suit=suit, suit_total=total, rank=rank, chronicler_as=subs)
+
+
+def explain(cards: Iterable[Card] | str) -> str:
+    """Why 3 cards score what they score, in words (cites T11, R-T2, R-T3).
+
+    >>> explain("AH KH 7B")
+    'Hearts: Ace 11 + King 10 = 21 (T11); the VII of Bells does not count: only one suit adds up (R-T2)'
+    >>> explain("OH OB OL")
+    'three Obers: 30.5 (T11)'
+    >>> explain("AH KB 9L")
+    'no suit reaches 21 (best: Hearts 11) → 0 (T11)'
+    """
+    return classify(cards).text
+
+
+def _describe_hand(cards: Iterable[Card]) -> str:
+    """``'AH KH 9H (30: Hearts ...)'`` - used by event descriptions."""
+    cards = tuple(cards)
+    return f"{format_cards(cards)} = {score(cards):g} ({explain(cards)})"
