@@ -1,0 +1,13 @@
+"""Exact answers, seeded simulations and tournaments (pandas at the edge).
+
+The submodules are imported on demand and are not imported by ``import
+cardgames``:
+
+- :mod:`cardgames.analysis.hands` -- every 3-card Thirty-One hand, score
+  distributions and probabilities, also given cards already seen;
+- :mod:`cardgames.analysis.odds` -- Liar: can a claim "N x rank" be true?
+- :mod:`cardgames.analysis.simulate` -- Monte Carlo estimates with Wilson
+  intervals and their seeds;
+- :mod:`cardgames.analysis.tournament` -- many seeded games among agents, in
+  process, on a process pool or on a Dask cluster, as a DataFrame.
+"""

@@ -1,0 +1,457 @@
+"""Tournaments: many seeded games among agents, as a pandas DataFrame.
+
+>>> df = tournament("thirty-one", ["random", "random", "random"], games=6, seed=1,
+...                 progress=False)                                   # doctest: +SKIP
+>>> summarize(df)                                                      # doctest: +SKIP
+
+Reproducibility: game ``i`` of a tournament with master seed ``S`` is played
+with the seed :func:`game_seed(S, i) <game_seed>` and, when ``rotate_seats``
+is on, with the line-up rotated by ``i`` places, so the same master seed
+gives the same DataFrame whatever the executor, the number of workers or the
+order in which chunks finish.
+
+Work is cut into chunks of ``chunk_size`` games (200 by default), each one
+task for the executor, to amortise the cost of sending work to a process.
+The executor can be any :class:`concurrent.futures.Executor`: by default a
+small run is played in this process and a large one on a local
+:class:`~concurrent.futures.ProcessPoolExecutor`; a Dask cluster works
+unchanged through ``Client(...).get_executor()``.
+
+Agents are given by name (``"random"``, ``"heuristic"``, or any bot name the
+game's ``bots`` module registers) or as picklable instances.
+
+This module imports pandas only inside the functions that build DataFrames,
+so worker processes stay light.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import importlib
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future
+from dataclasses import dataclass
+from typing import Any
+
+from cardgames.errors import ConfigError
+
+__all__ = [
+    "GAMES",
+    "game_seed",
+    "make_game",
+    "make_agent",
+    "agent_names",
+    "play_chunk",
+    "tournament",
+    "summarize",
+    "CHUNK_SIZE",
+    "PARALLEL_THRESHOLD",
+]
+
+#: Games per task sent to an executor.
+CHUNK_SIZE = 200
+#: With no executor given, runs of at least this many games use a process pool.
+PARALLEL_THRESHOLD = 2_000
+
+#: Game names accepted by :func:`make_game` (aliases included): name -> package.
+GAMES: dict[str, str] = {
+    "thirty-one": "thirtyone",
+    "thirtyone": "thirtyone",
+    "31": "thirtyone",
+    "liar": "liar",
+}
+
+_GAME_CLASSES = {"thirtyone": "ThirtyOneGame", "liar": "LiarGame"}
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` in a tournament with master ``seed``.
+
+    A hash (BLAKE2b) of both, so neighbouring master seeds give unrelated
+    games, and the same in every process and Python version.
+
+    >>> game_seed(1, 0) == game_seed(1, 0) != game_seed(1, 1)
+    True
+    >>> 0 <= game_seed(1, 0) < 2**63
+    True
+    """
+    digest = hashlib.blake2b(f"cardgames-tournament:{seed}:{index}".encode(),
+                             digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def _package(game: str) -> str:
+    key = game.strip().lower().replace("_", "-")
+    try:
+        return GAMES[key]
+    except KeyError:
+        raise ConfigError(f"unknown game {game!r}: use 'thirty-one' or 'liar'") from None
+
+
+def make_game(game: Any, players: int, **options: Any) -> Any:
+    """A game object: ``game`` by name (``"thirty-one"``, ``"liar"``) or an existing game.
+
+    An existing game object is returned as it is (its ``players`` must match).
+    """
+    if not isinstance(game, str):
+        if getattr(game, "players", players) != players:
+            raise ConfigError(f"the game is for {game.players} players but {players} agents "
+                              "were given")
+        return game
+    package = _package(game)
+    module = importlib.import_module(f"cardgames.{package}")
+    cls = getattr(module, _GAME_CLASSES[package])
+    return cls(players=players, **options)
+
+
+def _game_package_of(game: Any) -> str | None:
+    if isinstance(game, str):
+        return _package(game)
+    mod = type(game).__module__
+    for package in ("thirtyone", "liar"):
+        if mod.startswith(f"cardgames.{package}"):
+            return package
+    return None
+
+
+def _bot_registry(package: str | None) -> dict[str, Callable[[], Any]]:
+    """Bot names -> factories: ``random`` plus what the game's ``bots`` module offers."""
+    from cardgames.agents import RandomAgent
+
+    registry: dict[str, Callable[[], Any]] = {"random": RandomAgent}
+    if package is None:
+        return registry
+    try:
+        bots = importlib.import_module(f"cardgames.{package}.bots")
+    except ImportError:
+        return registry
+    for attr in ("BOTS", "AGENTS", "REGISTRY"):
+        table = getattr(bots, attr, None)
+        if isinstance(table, dict):
+            for name, factory in table.items():
+                registry.setdefault(str(name).lower(), factory)
+    for attr in getattr(bots, "__all__", dir(bots)):
+        obj = getattr(bots, attr, None)
+        name = getattr(obj, "name", None)
+        if isinstance(obj, type) and isinstance(name, str) and hasattr(obj, "act"):
+            registry.setdefault(name.lower(), obj)
+    return registry
+
+
+def agent_names(game: Any) -> list[str]:
+    """The agent names :func:`make_agent` accepts for ``game``."""
+    return sorted(_bot_registry(_game_package_of(game)))
+
+
+def make_agent(game: Any, spec: Any) -> Any:
+    """An agent from a name (``"random"``, ``"heuristic"``...) or an instance (returned as is)."""
+    if not isinstance(spec, str):
+        if not hasattr(spec, "act"):
+            raise ConfigError(f"not an agent: {spec!r} has no act(view, legal_actions, rng)")
+        return spec
+    registry = _bot_registry(_game_package_of(game))
+    key = spec.strip().lower()
+    if key not in registry:
+        raise ConfigError(f"unknown agent {spec!r} for {_describe_game(game)}: use one of "
+                          f"{', '.join(sorted(registry))}")
+    return registry[key]()
+
+
+def _describe_game(game: Any) -> str:
+    return game if isinstance(game, str) else type(game).__name__
+
+
+def _spec_name(spec: Any) -> str:
+    if isinstance(spec, str):
+        return spec.strip().lower()
+    return str(getattr(spec, "name", type(spec).__name__))
+
+
+def _labels(specs: Sequence[Any]) -> list[str]:
+    """One label per entrant: the agent's name, numbered when names repeat."""
+    names = [_spec_name(s) for s in specs]
+    seen: dict[str, int] = {}
+    labels = []
+    for name in names:
+        if names.count(name) > 1:
+            seen[name] = seen.get(name, 0) + 1
+            labels.append(f"{name}#{seen[name]}")
+        else:
+            labels.append(name)
+    return labels
+
+
+# --------------------------------------------------------------------------- outcomes
+
+
+def _per_seat(value: Any, players: int) -> tuple | None:
+    if value is None:
+        return None
+    if isinstance(value, dict):
+        return tuple(value.get(s) for s in range(players))
+    try:
+        seq = tuple(value)
+    except TypeError:
+        return None
+    return seq if len(seq) == players else None
+
+
+def outcome_fields(outcome: Any, players: int) -> tuple[tuple, tuple | None, str | None]:
+    """``(places, scores, score_name)`` of an engine outcome, places 1 = won.
+
+    ``scores`` are the round's points (Liar, R-L10) or the lives left
+    (Thirty-One, T13), whichever the outcome carries.
+    """
+    places = _per_seat(getattr(outcome, "places", None), players)
+    if places is None:
+        winners = getattr(outcome, "winners", None)
+        if winners is None:
+            winner = getattr(outcome, "winner", None)
+            winners = () if winner is None else (winner,)
+        winners = set(winners)
+        places = tuple(1 if s in winners else 2 for s in range(players))
+    for name in ("points", "lives"):
+        scores = _per_seat(getattr(outcome, name, None), players)
+        if scores is not None:
+            return places, scores, name
+    return places, None, None
+
+
+# --------------------------------------------------------------------------- work
+
+
+@dataclass(frozen=True)
+class _Task:
+    game: Any                 # name or picklable game object
+    options: tuple            # (key, value) pairs for make_game when game is a name
+    specs: tuple              # agent specs, in line-up order
+    seed: int
+    start: int
+    stop: int
+    rotate: bool
+    max_decisions: int | None
+
+
+def play_chunk(task: _Task) -> list[tuple]:
+    """Play games ``task.start`` to ``task.stop - 1`` of a tournament; one row tuple each.
+
+    A module-level function of plain data, so any executor can pickle it.
+    """
+    from cardgames.play import play_game
+
+    n = len(task.specs)
+    game = make_game(task.game, n, **dict(task.options))
+    # Fresh agents per chunk: chunk boundaries do not depend on the executor, so
+    # even an agent that learns across games gives the same results everywhere.
+    agents = [copy.deepcopy(make_agent(game if not isinstance(task.game, str) else task.game, s))
+              for s in task.specs]
+    rows = []
+    for index in range(task.start, task.stop):
+        shift = index % n if task.rotate else 0
+        order = [(seat + shift) % n for seat in range(n)]   # line-up entry in each seat
+        seed = game_seed(task.seed, index)
+        record = play_game(game, [agents[k] for k in order], seed=seed,
+                           max_decisions=task.max_decisions)
+        places, scores, score_name = outcome_fields(record.outcome, n)
+        rows.append((index, seed, tuple(order), places, scores, score_name, record.decisions))
+    return rows
+
+
+def _chunks(games: int, size: int) -> list[tuple[int, int]]:
+    return [(a, min(a + size, games)) for a in range(0, games, size)]
+
+
+def _progress_bar(total: int, enabled: bool, desc: str) -> Any:
+    if not enabled:
+        return None
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:  # pragma: no cover - tqdm is in the analysis extra
+        return None
+    return tqdm(total=total, desc=desc, unit="game", smoothing=0.1)
+
+
+def tournament(game: Any, agents: Sequence[Any], *, games: int = 1000, seed: int = 0,
+               rotate_seats: bool = True, executor: Executor | None = None,
+               workers: int | None = None, progress: bool = True,
+               chunk_size: int = CHUNK_SIZE, max_decisions: int | None = None,
+               **game_options: Any) -> Any:
+    """Play ``games`` seeded games among ``agents`` and return one DataFrame row per game.
+
+    ``game``: ``"thirty-one"``, ``"liar"`` or a game object (e.g.
+    ``LiarGame(players=4, chroniclers="both")``); with a name, ``game_options``
+    go to the game's constructor and the number of players is ``len(agents)``.
+    ``agents``: names (``"random"``, ``"heuristic"``) or picklable instances,
+    one per seat. With ``rotate_seats`` the line-up turns one seat per game,
+    so every entrant sits in every seat equally often.
+
+    ``executor``: any :class:`concurrent.futures.Executor` (a Dask
+    ``Client.get_executor()`` included); it is used, never shut down. With none,
+    runs under :data:`PARALLEL_THRESHOLD` games (or ``workers=1``) are played in
+    this process, larger ones on a local process pool of ``workers``
+    (default ``os.cpu_count()``) processes.
+
+    Columns: ``game`` (index), ``seed``, ``decisions``, ``winner`` (label of the
+    winner, several joined by ``+`` when the win is shared), ``winner_seat``
+    (-1 if shared), then per seat ``s``: ``agent_s``, ``place_s`` and
+    ``points_s`` (Liar) or ``lives_s`` (Thirty-One). The frame's ``attrs`` record
+    the game, the line-up and the master seed.
+    """
+    if not isinstance(games, int) or isinstance(games, bool) or games < 1:
+        raise ConfigError(f"games must be a positive whole number, not {games!r}")
+    if not isinstance(chunk_size, int) or chunk_size < 1:
+        raise ConfigError(f"chunk_size must be a positive whole number, not {chunk_size!r}")
+    if workers is not None and (not isinstance(workers, int) or workers < 1):
+        raise ConfigError(f"workers must be a positive whole number, not {workers!r}")
+    specs = tuple(agents)
+    n = len(specs)
+    # Validate everything here, in this process, with clear errors.
+    game_obj = make_game(game, n, **game_options)
+    for s in specs:
+        make_agent(game if isinstance(game, str) else game_obj, s)
+    if not isinstance(game, str):
+        game_options = {}
+    labels = _labels(specs)
+    tasks = [_Task(game, tuple(sorted(game_options.items())), specs, seed, a, b,
+                   rotate_seats, max_decisions) for a, b in _chunks(games, chunk_size)]
+
+    own_pool = None
+    if executor is None:
+        nworkers = workers or os.cpu_count() or 1
+        if nworkers > 1 and games >= PARALLEL_THRESHOLD and len(tasks) > 1:
+            from concurrent.futures import ProcessPoolExecutor
+
+            own_pool = executor = ProcessPoolExecutor(max_workers=min(nworkers, len(tasks)))
+
+    bar = _progress_bar(games, progress, _describe_game(game))
+    results: list[list[tuple] | None] = [None] * len(tasks)
+    try:
+        if executor is None:
+            for i, task in enumerate(tasks):
+                results[i] = play_chunk(task)
+                if bar is not None:
+                    bar.update(task.stop - task.start)
+        else:
+            from concurrent.futures import as_completed
+
+            futures: dict[Future, int] = {executor.submit(play_chunk, t): i
+                                          for i, t in enumerate(tasks)}
+            for fut in as_completed(futures):
+                i = futures[fut]
+                results[i] = fut.result()
+                if bar is not None:
+                    bar.update(tasks[i].stop - tasks[i].start)
+    finally:
+        if bar is not None:
+            bar.close()
+        if own_pool is not None:
+            own_pool.shutdown(cancel_futures=True)
+
+    rows = [row for chunk in results for row in chunk]  # type: ignore[union-attr]
+    return _frame(rows, labels, n, game, seed, rotate_seats)
+
+
+def _frame(rows: list[tuple], labels: list[str], n: int, game: Any, seed: int,
+           rotate: bool) -> Any:
+    import numpy as np
+    import pandas as pd
+
+    score_name = next((r[5] for r in rows if r[5] is not None), None)
+    index = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
+    data: dict[str, Any] = {
+        "game": index,
+        "seed": np.fromiter((r[1] for r in rows), dtype=np.int64, count=len(rows)),
+        "decisions": np.fromiter((r[6] for r in rows), dtype=np.int64, count=len(rows)),
+    }
+    winners, winner_seats = [], []
+    for r in rows:
+        order, places = r[2], r[3]
+        won = [s for s in range(n) if places[s] == 1]
+        winners.append("+".join(labels[order[s]] for s in won))
+        winner_seats.append(won[0] if len(won) == 1 else -1)
+    data["winner"] = pd.Categorical(winners)
+    data["winner_seat"] = np.asarray(winner_seats, dtype=np.int64)
+    cat = pd.CategoricalDtype(labels)
+    for s in range(n):
+        data[f"agent_{s}"] = pd.Categorical([labels[r[2][s]] for r in rows], dtype=cat)
+    for s in range(n):
+        data[f"place_{s}"] = np.fromiter((r[3][s] for r in rows), dtype=np.int64,
+                                         count=len(rows))
+    if score_name is not None:
+        for s in range(n):
+            data[f"{score_name}_{s}"] = np.asarray(
+                [np.nan if r[4] is None or r[4][s] is None else r[4][s] for r in rows])
+            if not np.isnan(data[f"{score_name}_{s}"]).any():
+                data[f"{score_name}_{s}"] = data[f"{score_name}_{s}"].astype(np.int64)
+    df = pd.DataFrame(data)
+    df.attrs.update(game=_describe_game(game), agents=list(labels), seed=seed,
+                    rotate_seats=rotate, players=n)
+    return df
+
+
+# --------------------------------------------------------------------------- summary
+
+
+def _seat_count(df: Any) -> int:
+    return sum(1 for c in df.columns if c.startswith("agent_"))
+
+
+def long_form(df: Any) -> Any:
+    """One row per game and seat: ``game, seat, agent, place, won`` (+ points/lives)."""
+    import numpy as np
+    import pandas as pd
+
+    n = _seat_count(df)
+    score_cols = [c for c in df.columns if c.startswith(("points_", "lives_"))]
+    score_name = score_cols[0].rsplit("_", 1)[0] if score_cols else None
+    parts = []
+    for s in range(n):
+        part = pd.DataFrame({
+            "game": df["game"].to_numpy(),
+            "seat": np.full(len(df), s, dtype=np.int64),
+            "agent": df[f"agent_{s}"].astype(str).to_numpy(),
+            "place": df[f"place_{s}"].to_numpy(),
+        })
+        part["won"] = part["place"] == 1
+        if score_name is not None:
+            part[score_name] = df[f"{score_name}_{s}"].to_numpy()
+        parts.append(part)
+    return pd.concat(parts, ignore_index=True).sort_values(["game", "seat"],
+                                                           ignore_index=True)
+
+
+def summarize(df: Any, *, by: str = "agent", confidence: float = 0.95) -> Any:
+    """Win rates with Wilson intervals per entrant (``by="agent"``) or per seat (``by="seat"``).
+
+    Columns: ``games``, ``wins`` (a shared win counts for each winner),
+    ``win_rate``, ``win_low``, ``win_high`` (the ``confidence`` Wilson
+    interval), ``mean_place``, and ``mean_points`` or ``mean_lives`` when the
+    games record them; sorted by win rate, best first.
+    """
+    import pandas as pd
+
+    from cardgames.analysis.simulate import wilson_interval
+
+    if by not in ("agent", "seat"):
+        raise ValueError(f"by must be 'agent' or 'seat', not {by!r}")
+    long = long_form(df)
+    grouped = long.groupby(by, sort=True)
+    out = pd.DataFrame({
+        "games": grouped.size(),
+        "wins": grouped["won"].sum().astype("int64"),
+    })
+    out["win_rate"] = out["wins"] / out["games"]
+    ci = [wilson_interval(int(w), int(g), confidence) for w, g in zip(out["wins"], out["games"])]
+    out["win_low"] = [lo for lo, _ in ci]
+    out["win_high"] = [hi for _, hi in ci]
+    out["mean_place"] = grouped["place"].mean()
+    for name in ("points", "lives"):
+        if name in long.columns:
+            out[f"mean_{name}"] = grouped[name].mean()
+    out = out.sort_values(["win_rate", "wins"], ascending=False)
+    out.index.name = by
+    out.attrs.update(df.attrs)
+    out.attrs["confidence"] = confidence
+    return out
