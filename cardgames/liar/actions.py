@@ -1,0 +1,156 @@
+"""Liar actions: put cards down (:class:`Play`), shout "Liar!" (:class:`Call`), let it stand (:class:`Pass`).
+
+The announcement is forced (R-L4): the count is the number of cards and the
+rank is the one due, so a play is only *which* cards.  A play is a multiset:
+the cards are kept sorted (by suit, then rank, as ``Card`` orders them),
+so ``Play("7B 7H") == Play("7H 7B")``.
+
+Text forms (``str`` and :meth:`LiarAction.parse` are inverse)::
+
+    play 7H 7B      put 7H and 7B down (announced as "2 <due rank>")
+    call            call the last play a lie ("Liar!", L9); ``liar`` also works
+    pass            let the last play stand (R-L5)
+
+>>> LiarAction.parse("play 7h, 7b")
+Play('7H 7B')
+>>> str(Play("7B 7H")), str(Call()), str(LiarAction.parse("Liar!"))
+('play 7H 7B', 'call', 'call')
+>>> LiarAction.parse("pass") == Pass()
+True
+>>> LiarAction.parse("fold")
+Traceback (most recent call last):
+...
+cardgames.errors.ActionParseError: not a Liar action: 'fold'; write 'play 7H 7B' (1-4 of your cards, L7/R-L4), 'call' (L9) or 'pass' (R-L5)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from cardgames.cards import Card, format_cards, parse_card, parse_cards
+from cardgames.errors import ActionParseError, CardParseError
+
+__all__ = ["LiarAction", "Play", "Call", "Pass", "CALL", "PASS"]
+
+_FORMS = "write 'play 7H 7B' (1-4 of your cards, L7/R-L4), 'call' (L9) or 'pass' (R-L5)"
+
+
+class LiarAction:
+    """Base class of the three Liar actions; :meth:`parse` reads the text form."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def parse(text: str) -> LiarAction:
+        """Read ``"play 7H 7B"``, ``"call"`` (or ``"liar"``) or ``"pass"``, any case.
+
+        >>> LiarAction.parse("  PLAY *c ah ")
+        Play('AH *C')
+        """
+        if isinstance(text, LiarAction):
+            return text
+        if not isinstance(text, str):
+            raise ActionParseError(f"not a Liar action: {text!r}; {_FORMS}")
+        words = text.strip().split(None, 1)
+        if not words:
+            raise ActionParseError(f"not a Liar action: {text!r} is empty; {_FORMS}")
+        verb = words[0].lower().rstrip("!")
+        if verb == "play":
+            rest = words[1] if len(words) > 1 else ""
+            try:
+                cards = parse_cards(rest)
+            except CardParseError as e:
+                raise ActionParseError(f"cannot read the cards of {text!r}: {e}") from None
+            if not cards:
+                raise ActionParseError(f"{text!r} names no cards; {_FORMS}")
+            return Play(cards)
+        if len(words) == 1:
+            if verb in ("call", "liar", "laž", "laz"):
+                return CALL
+            if verb in ("pass", "stand"):
+                return PASS
+        raise ActionParseError(f"not a Liar action: {text!r}; {_FORMS}")
+
+
+@dataclass(frozen=True, slots=True)
+class Play(LiarAction):
+    """Put ``cards`` face down and announce them as ``len(cards)`` of the due rank (L7, R-L4).
+
+    ``cards`` may be given as text (``Play("7H 7B")``) or cards; they are
+    stored sorted.  Construction does not check the count: the state refuses
+    a play of 0 or more than 4 cards with a message citing R-L4.
+
+    >>> Play("AH 7H").cards
+    (Card.parse('7H'), Card.parse('AH'))
+    >>> Play("AH 7H")
+    Play('7H AH')
+    """
+
+    cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        cards: Iterable[Card | str] | str = self.cards
+        if isinstance(cards, str):
+            try:
+                cards = parse_cards(cards)
+            except CardParseError as e:
+                raise ActionParseError(f"cannot read the cards of Play({self.cards!r}): {e}") from None
+        items = []
+        for c in cards:
+            if isinstance(c, str):
+                try:
+                    c = parse_card(c)
+                except CardParseError as e:
+                    raise ActionParseError(str(e)) from None
+            if not isinstance(c, Card):
+                raise ActionParseError(f"a play holds cards, not {c!r}")
+            items.append(c)
+        items.sort()
+        object.__setattr__(self, "cards", tuple(items))
+
+    @classmethod
+    def _of(cls, sorted_cards: tuple[Card, ...]) -> Play:
+        """Fast constructor for already sorted, valid cards (legal-action sampling)."""
+        self = object.__new__(cls)
+        object.__setattr__(self, "cards", sorted_cards)
+        return self
+
+    @property
+    def count(self) -> int:
+        """How many cards (the N of the announcement "N sevens")."""
+        return len(self.cards)
+
+    def __str__(self) -> str:
+        return f"play {format_cards(self.cards)}"
+
+    def __repr__(self) -> str:
+        return f"Play({format_cards(self.cards)!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Call(LiarAction):
+    """Call the last play a lie: "Liar!" (L9), during the call window (R-L5)."""
+
+    def __str__(self) -> str:
+        return "call"
+
+    def __repr__(self) -> str:
+        return "Call()"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(LiarAction):
+    """Let the last play stand: do not call (R-L5)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+    def __repr__(self) -> str:
+        return "Pass()"
+
+
+#: The call action (a shared instance; ``Call()`` is equal to it).
+CALL = Call()
+#: The pass action (a shared instance; ``Pass()`` is equal to it).
+PASS = Pass()

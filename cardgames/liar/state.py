@@ -1,0 +1,502 @@
+"""The state of a Liar round: hands, pile, whose turn, the call window, the event log.
+
+A round runs in two alternating phases (R-L5)::
+
+    PLAY         the current player puts 1-4 cards down, announced as the due rank
+    CALL_WINDOW  each other player still holding cards is asked in order of play,
+                 starting with the next player: call or pass; the first call is
+                 resolved at once (L9, L10, L13), if all pass the play stands
+                 (R-L7 Pale penalty, or R-L9 going out)
+    OVER         someone went out (L11), or the optional simulation cap was hit
+
+Make states with :meth:`LiarGame.new_state` or :meth:`LiarGame.state_from_position`.
+
+>>> from cardgames.liar import LiarGame
+>>> s = LiarGame(players=2).state_from_position(hands=["7H 8H", "AH KH"], current_player=0)
+>>> s.apply("play 7H"); s.phase, s.current_player, s.due_rank
+(<Phase.CALL_WINDOW: 'call_window'>, 1, <Rank.EIGHT: 1>)
+>>> s.apply("call"); print(s.events[-1].describe())
+Player 1 took the pile (1 card): a false accusation; play goes on after the player who last put cards down (L9, L10).
+>>> s.current_player, s.hand(1)
+(1, (Card.parse('7H'), Card.parse('KH'), Card.parse('AH')))
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from cardgames.cards import PALE, Card, Rank, format_cards, parse_cards
+from cardgames.errors import ActionParseError, GameOverError, IllegalActionError
+from cardgames.liar.actions import Call, LiarAction, Pass, Play
+from cardgames.liar.events import (
+    CallMade, LiarEvent, PalePenalty, Passed, PileTaken, Played, Revealed, RoundOver,
+    WentOut, announcement, event_from_dict, event_to_dict,
+)
+from cardgames.liar.legal import LiarLegalActions
+
+if TYPE_CHECKING:
+    from cardgames.liar.game import LiarGame
+    from cardgames.liar.view import LiarView
+
+__all__ = ["Phase", "PilePlay", "LiarOutcome", "LiarState"]
+
+_NEXT = {r: r.next() for r in Rank}
+_PLAY, _WINDOW, _OVER = "play", "call_window", "over"
+
+
+class Phase(enum.Enum):
+    """Where the round is: a play is due, the call window is open (R-L5), or it is over."""
+
+    PLAY = _PLAY
+    CALL_WINDOW = _WINDOW
+    OVER = _OVER
+
+
+@dataclass(frozen=True, slots=True)
+class PilePlay:
+    """One play lying face down in the pile: who, which cards, the announced rank, its number."""
+
+    number: int
+    player: int
+    cards: tuple[Card, ...]
+    announced: Rank
+
+    @property
+    def count(self) -> int:
+        return len(self.cards)
+
+    def is_true(self) -> bool:
+        """R-L6 (when called): every card is of the announced rank or a Chronicler."""
+        a = self.announced
+        return all(c.rank is a or c.is_chronicler for c in self.cards)
+
+
+@dataclass(frozen=True)
+class LiarOutcome:
+    """How a round ended (R-L10). Tuples are per seat.
+
+    ``winner`` is ``None`` only when the simulation cap stopped the round.
+    ``places``: 1 = best; equal card counts share the better place, the next
+    place is skipped (1, 2, 2, 4).  ``points`` from ``LiarGame.points``.
+    """
+
+    winner: int | None
+    places: tuple[int, ...]
+    points: tuple[int, ...]
+    cards_held: tuple[int, ...]
+    reason: str = "went_out"
+
+
+def places_by_count(counts: tuple[int, ...] | list[int], winner: int | None) -> tuple[int, ...]:
+    """R-L10 places: the winner 1st, the others by cards held, ties share the better place.
+
+    >>> places_by_count([0, 3, 3, 5], 0)
+    (1, 2, 2, 4)
+    >>> places_by_count([2, 2, 4], None)      # simulation cap: nobody out
+    (1, 1, 3)
+    """
+    key = [(-1 if p == winner else n) for p, n in enumerate(counts)]
+    return tuple(1 + sum(1 for other in key if other < mine) for mine in key)
+
+
+class LiarState:
+    """A Liar round in progress (mutable).  See the module docstring and ARCHITECTURE.md."""
+
+    __slots__ = ("game", "seed", "dealer", "_hands", "pile", "put_aside", "current_player",
+                 "_phase", "due_rank", "plays_made", "history", "events", "_rng", "_pile_count",
+                 "winner", "end_reason")
+
+    game: LiarGame
+    seed: int | None
+    dealer: int
+    pile: list[PilePlay]
+    put_aside: list[Card]
+    current_player: int | None
+    due_rank: Rank
+    plays_made: int
+    history: list[LiarAction]
+    events: list[LiarEvent]
+    winner: int | None
+    end_reason: str | None
+
+    def __init__(self, game: LiarGame, *, hands: list[list[Card]], pile: list[PilePlay],
+                 put_aside: list[Card], current_player: int, phase: Phase, due_rank: Rank,
+                 dealer: int = 0, seed: int | None = None, rng: random.Random | None = None,
+                 events: list[LiarEvent] | None = None) -> None:
+        """Low-level constructor; use ``LiarGame.new_state`` / ``state_from_position``."""
+        self.game = game
+        self.seed = seed
+        self.dealer = dealer
+        self._hands = hands
+        self.pile = pile
+        self.put_aside = put_aside
+        self.current_player = current_player
+        self._phase = phase.value
+        self.due_rank = due_rank
+        self.plays_made = max((p.number for p in pile), default=0)
+        self.history = []
+        self.events = list(events) if events else []
+        self._rng = rng if rng is not None else random.Random(seed)
+        self._pile_count = sum(len(p.cards) for p in pile)
+        self.winner = None
+        self.end_reason = None
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def phase(self) -> Phase:
+        """:class:`Phase` ``PLAY``, ``CALL_WINDOW`` or ``OVER``."""
+        return Phase(self._phase)
+
+    @property
+    def players(self) -> int:
+        return self.game.players
+
+    def hand(self, player: int) -> tuple[Card, ...]:
+        """The cards ``player`` holds, sorted (hidden information: use :meth:`view` for agents)."""
+        return tuple(sorted(self._hands[player]))
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(len(h) for h in self._hands)
+
+    @property
+    def pile_size(self) -> int:
+        return self._pile_count
+
+    @property
+    def claim(self) -> PilePlay | None:
+        """The play under the open call window (``None`` outside it)."""
+        return self.pile[-1] if self._phase == _WINDOW else None
+
+    def is_over(self) -> bool:
+        return self._phase == _OVER
+
+    def outcome(self) -> LiarOutcome | None:
+        """The :class:`LiarOutcome` once the round is over, else ``None``."""
+        if self._phase != _OVER:
+            return None
+        counts = tuple(len(h) for h in self._hands)
+        places = places_by_count(counts, self.winner)
+        pts = self.game.points
+        points = tuple(pts[pl - 1] if pl <= len(pts) else 0 for pl in places)
+        return LiarOutcome(self.winner, places, points, counts, self.end_reason or "went_out")
+
+    def legal_actions(self) -> LiarLegalActions:
+        """The lazy collection of what the player to move may do (see :mod:`.legal`)."""
+        ph = self._phase
+        if ph == _PLAY:
+            p = self.current_player
+            return LiarLegalActions("play", p, tuple(self._hands[p]),
+                                    True if self.game.decks == 1 else None)
+        if ph == _WINDOW:
+            return LiarLegalActions("window", self.current_player)
+        return LiarLegalActions("over", None)
+
+    def view(self, player: int) -> LiarView:
+        """What ``player`` may know (R-L11): see :class:`cardgames.liar.view.LiarView`."""
+        from cardgames.liar.view import make_view
+
+        return make_view(self, player)
+
+    # ------------------------------------------------------------------ acting
+    def apply(self, action: LiarAction | str, *, player: int | None = None) -> None:
+        """Apply the current player's ``action`` (or its text form), validating everything.
+
+        ``player``, if given, must be the player to move.  An illegal action
+        raises :class:`IllegalActionError` (a malformed one
+        :class:`ActionParseError`) naming the player, the action, the rule and
+        what is legal now; the state is then unchanged.
+        """
+        if not isinstance(action, LiarAction):
+            action = LiarAction.parse(action)  # type: ignore[arg-type]
+        ph = self._phase
+        p = self.current_player
+        if ph == _OVER:
+            raise GameOverError(f"nobody can {action}: the round is over ({self._end_words()}); "
+                                "legal now: nothing", player=player, action=action, rule="L11")
+        if player is not None and player != p:
+            raise IllegalActionError(
+                f"player {player} cannot {action}: it is player {p}'s turn "
+                f"({'to play' if ph == _PLAY else 'to call or pass'}, R-L5); legal now for "
+                f"player {p}: {self.legal_actions().describe()}",
+                player=player, action=action, rule="R-L5")
+        cls = type(action)
+        if cls is Play:
+            self._play(p, action)  # type: ignore[arg-type]
+        elif cls is Pass:
+            if ph != _WINDOW:
+                self._refuse_window_action(p, action)
+            self._pass(p)
+        elif cls is Call:
+            if ph != _WINDOW:
+                self._refuse_window_action(p, action)
+            self._call(p)
+        else:  # pragma: no cover - LiarAction has only three subclasses
+            raise ActionParseError(f"not a Liar action: {action!r}")
+        self.history.append(action)
+
+    def _refuse_window_action(self, p: int | None, action: LiarAction) -> None:
+        if self.plays_made == 0 or not self.events:
+            why = "there is no play to call yet"
+        else:
+            why = f"the call window is closed and it is your turn to play {self.due_rank.plural}"
+        raise IllegalActionError(
+            f"player {p} cannot {action}: R-L5 calling or passing is only possible in the "
+            f"call window right after a play, and {why}; legal now: "
+            f"{self.legal_actions().describe()}", player=p, action=action, rule="R-L5")
+
+    def _play(self, p: int, action: Play) -> None:
+        cards = action.cards
+        n = len(cards)
+        hand = self._hands[p]
+        if self._phase != _PLAY:
+            claim = self.pile[-1]
+            raise IllegalActionError(
+                f"player {p} cannot {action}: R-L5 the call window is open on player "
+                f"{claim.player}'s \"{announcement(claim.count, claim.announced)}\" and you "
+                "are asked whether to call; legal now: call or pass",
+                player=p, action=action, rule="R-L5")
+        if not 1 <= n <= 4:
+            raise IllegalActionError(
+                f"player {p} cannot play {n} cards: R-L4 a play is 1-4 cards (L7: at least "
+                f"one); legal now: {self.legal_actions().describe()}",
+                player=p, action=action, rule="R-L4")
+        for c in cards:
+            if hand.count(c) < cards.count(c):
+                have = hand.count(c)
+                what = "is not in your hand" if have == 0 else f"is in your hand only {have} time(s)"
+                raise IllegalActionError(
+                    f"player {p} cannot {action}: L7 you put down cards from your own hand, "
+                    f"and {c} {what}; legal now: {self.legal_actions().describe()}",
+                    player=p, action=action, rule="L7")
+        for c in cards:
+            hand.remove(c)
+        due = self.due_rank
+        number = self.plays_made + 1
+        self.plays_made = number
+        self.pile.append(PilePlay(number, p, cards, due))
+        self._pile_count += n
+        self.events.append(Played(p, n, due, number))
+        self.due_rank = _NEXT[due]  # L8, R-L8
+        self._phase = _WINDOW
+        asked = self._next_asked(p, p)
+        if asked is None:  # nobody else holds cards (only in odd hand-built positions)
+            self._close_window()
+        else:
+            self.current_player = asked
+
+    def _next_asked(self, claimant: int, after: int) -> int | None:
+        """R-L5: the next other player still holding cards after ``after``, None at the claimant."""
+        hands = self._hands
+        n = len(hands)
+        q = after
+        while True:
+            q = (q + 1) % n
+            if q == claimant:
+                return None
+            if hands[q]:
+                return q
+
+    def _next_player(self, after: int) -> int:
+        """The next seat after ``after`` that holds cards (order of play, R-L1)."""
+        hands = self._hands
+        n = len(hands)
+        for i in range(1, n + 1):
+            q = (after + i) % n
+            if hands[q]:
+                return q
+        return after  # pragma: no cover - someone always holds cards
+
+    def _pass(self, p: int) -> None:
+        claim = self.pile[-1]
+        self.events.append(Passed(p, claim.number))
+        asked = self._next_asked(claim.player, p)
+        if asked is None:
+            self._close_window()
+        else:
+            self.current_player = asked
+
+    def _close_window(self) -> None:
+        """Nobody called: R-L7 Pale penalty, R-L9 going out, or play goes on."""
+        claim = self.pile[-1]
+        c = claim.player
+        if PALE in claim.cards:
+            self.events.append(PalePenalty(c, claim.number))
+            self._take_pile(c, "pale_uncalled")
+            self._continue(self._next_player(c))
+        elif not self._hands[c]:
+            self._finish(c, "went_out")
+        else:
+            self._continue(self._next_player(c))
+
+    def _call(self, caller: int) -> None:
+        claim = self.pile[-1]
+        c = claim.player
+        true = claim.is_true()
+        self.events.append(CallMade(caller, c, claim.number))
+        self.events.append(Revealed(c, claim.number, claim.cards, claim.announced, true))
+        if not true:
+            self._take_pile(c, "caught")          # L9; L10: the caller plays next
+            self._continue(caller)
+            return
+        self._take_pile(caller, "pale_called" if PALE in claim.cards else "false_accusation")
+        if not self._hands[c]:
+            self._finish(c, "went_out")           # R-L9
+        else:
+            self._continue(self._next_player(c))  # L10, L13
+
+    def _take_pile(self, player: int, reason: str) -> None:
+        from cardgames.liar.events import TAKE_REASONS
+
+        hand = self._hands[player]
+        for entry in self.pile:
+            hand.extend(entry.cards)
+        self.events.append(PileTaken(player, self._pile_count, reason, TAKE_REASONS[reason][0]))
+        self.pile = []
+        self._pile_count = 0
+
+    def _continue(self, nxt: int) -> None:
+        cap = self.game.max_plays
+        if cap is not None and self.plays_made >= cap:
+            self._finish(None, "cap")
+            return
+        self._phase = _PLAY
+        self.current_player = nxt
+
+    def _finish(self, winner: int | None, reason: str) -> None:
+        if winner is not None:
+            self.events.append(WentOut(winner))
+        self.winner = winner
+        self.end_reason = reason
+        self._phase = _OVER
+        self.current_player = None
+        counts = tuple(len(h) for h in self._hands)
+        self.events.append(RoundOver(winner, places_by_count(counts, winner), counts, reason))
+
+    def _end_words(self) -> str:
+        if self.end_reason == "cap":
+            return "stopped by the simulation cap max_plays"
+        return f"L11: player {self.winner} went out"
+
+    # ------------------------------------------------------------------ copies, equality, JSON
+    def clone(self) -> LiarState:
+        """An independent copy (cards and events are immutable and shared)."""
+        new = object.__new__(LiarState)
+        new.game = self.game
+        new.seed = self.seed
+        new.dealer = self.dealer
+        new._hands = [list(h) for h in self._hands]
+        new.pile = list(self.pile)
+        new.put_aside = list(self.put_aside)
+        new.current_player = self.current_player
+        new._phase = self._phase
+        new.due_rank = self.due_rank
+        new.plays_made = self.plays_made
+        new.history = list(self.history)
+        new.events = list(self.events)
+        rng = random.Random()
+        rng.setstate(self._rng.getstate())
+        new._rng = rng
+        new._pile_count = self._pile_count
+        new.winner = self.winner
+        new.end_reason = self.end_reason
+        return new
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.game, self.seed, self.dealer, [list(h) for h in self._hands], self.pile,
+                self.put_aside, self.current_player, self._phase, self.due_rank,
+                self.plays_made, self.history, self.events, self._rng.getstate(),
+                self._pile_count, self.winner, self.end_reason)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, LiarState):
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The full snapshot (hidden cards and RNG state included) as JSON-friendly data."""
+        g = self.game
+        version, internal, gauss = self._rng.getstate()
+        return {
+            "format": "cardgames.liar.state/1",
+            "game": g.to_dict(),
+            "seed": self.seed,
+            "dealer": self.dealer,
+            "hands": [format_cards(h) for h in self._hands],
+            "pile": [{"number": e.number, "player": e.player, "cards": format_cards(e.cards),
+                      "announced": e.announced.name} for e in self.pile],
+            "put_aside": format_cards(self.put_aside),
+            "current_player": self.current_player,
+            "phase": self._phase,
+            "due_rank": self.due_rank.name,
+            "plays_made": self.plays_made,
+            "winner": self.winner,
+            "end_reason": self.end_reason,
+            "history": [str(a) for a in self.history],
+            "events": [event_to_dict(e) for e in self.events],
+            "rng": [version, list(internal), gauss],
+        }
+
+    def to_json(self) -> str:
+        """:meth:`to_dict` as JSON text; :meth:`from_json` reads it back (round-trip equal)."""
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> LiarState:
+        from cardgames.liar.game import LiarGame
+
+        if data.get("format") != "cardgames.liar.state/1":
+            raise ValueError(f"not a Liar state snapshot: format {data.get('format')!r}")
+        game = LiarGame.from_dict(data["game"])
+        new = object.__new__(LiarState)
+        new.game = game
+        new.seed = data["seed"]
+        new.dealer = data["dealer"]
+        new._hands = [parse_cards(h) for h in data["hands"]]
+        new.pile = [PilePlay(e["number"], e["player"], tuple(parse_cards(e["cards"])),
+                             Rank[e["announced"]]) for e in data["pile"]]
+        new.put_aside = parse_cards(data["put_aside"])
+        new.current_player = data["current_player"]
+        new._phase = Phase(data["phase"]).value
+        new.due_rank = Rank[data["due_rank"]]
+        new.plays_made = data["plays_made"]
+        new.winner = data["winner"]
+        new.end_reason = data["end_reason"]
+        new.history = [LiarAction.parse(a) for a in data["history"]]
+        new.events = [event_from_dict(e) for e in data["events"]]
+        version, internal, gauss = data["rng"]
+        rng = random.Random()
+        rng.setstate((version, tuple(internal), gauss))
+        new._rng = rng
+        new._pile_count = sum(len(e.cards) for e in new.pile)
+        return new
+
+    @classmethod
+    def from_json(cls, text: str) -> LiarState:
+        """The state of :meth:`to_json`."""
+        return cls.from_dict(json.loads(text))
+
+    def __repr__(self) -> str:
+        return (f"<LiarState {self.game.players} players, phase {self._phase}, player "
+                f"{self.current_player} to move, due {self.due_rank.plural}, hands "
+                f"{list(self.hand_sizes)}, pile {self._pile_count}>")
+
+    def describe(self) -> str:
+        """The public situation in a sentence (no hidden cards)."""
+        if self._phase == _OVER:
+            return self.events[-1].describe()
+        sizes = ", ".join(f"player {p}: {n}" for p, n in enumerate(self.hand_sizes))
+        if self._phase == _WINDOW:
+            claim = self.pile[-1]
+            now = (f"player {claim.player} announced \"{announcement(claim.count, claim.announced)}"
+                   f"\"; player {self.current_player} is asked: call or pass (R-L5)")
+        else:
+            now = f"player {self.current_player} must play {self.due_rank.plural} (L8)"
+        return f"{now}. Pile: {self._pile_count} cards. Hands: {sizes}."
+
