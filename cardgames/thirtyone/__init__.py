@@ -1,8 +1,15 @@
-"""Thirty-One (T1-T14, R-T1-R-T10 of RULES.md): scoring, game engine and bots.
+"""Thirty-One (T1-T14, R-T1-R-T10 of RULES.md): scoring, the game engine and bots.
 
->>> from cardgames.thirtyone import score, explain
+>>> from cardgames.thirtyone import ThirtyOneGame, score, explain
 >>> score("AH KH 9H")
 30.0
+>>> state = ThirtyOneGame(players=3, chronicler=True).new_state(seed=7)
+>>> state.current_player, [str(a) for a in state.legal_actions()]
+(0, ['keep', 'exchange'])
+
+Modules: :mod:`~cardgames.thirtyone.score` (score, explain), ``actions``,
+``events`` (the public log), ``view`` (what a player knows, R-T9), ``game``
+(ThirtyOneGame, ThirtyOneState) and ``bots``.
 """
 
 from cardgames.thirtyone.score import (
@@ -17,8 +24,54 @@ from cardgames.thirtyone.score import (
     score_kind,
     suit_total,
 )
+from cardgames.thirtyone.actions import (
+    Exchange,
+    Keep,
+    Pass,
+    Reveal,
+    Stand,
+    SwapAll,
+    SwapOne,
+    ThirtyOneAction,
+    parse_action,
+)
+from cardgames.thirtyone.events import (
+    DealOver,
+    DealResult,
+    Dealt,
+    Event,
+    Exchanged,
+    Kept,
+    LifeLost,
+    MatchOver,
+    Passed,
+    PlayerOut,
+    Revealed,
+    Scored,
+    Stood,
+    Swapped,
+    ThreeAces,
+)
+from cardgames.thirtyone.view import Phase, ThirtyOneView
+from cardgames.thirtyone.game import (
+    LegalActions,
+    ThirtyOneGame,
+    ThirtyOneOutcome,
+    ThirtyOneState,
+    replay,
+)
 
 __all__ = [
+    # scoring
     "MIN_SCORE", "THREE_ACES_SCORE", "THREE_OF_A_RANK_SCORE",
     "Explanation", "ScoreKind", "classify", "explain", "score", "score_kind", "suit_total",
+    # actions
+    "ThirtyOneAction", "Keep", "Exchange", "SwapOne", "SwapAll", "Pass", "Reveal", "Stand",
+    "parse_action",
+    # events
+    "Event", "DealResult", "Dealt", "Kept", "Exchanged", "Swapped", "Passed", "Revealed",
+    "Stood", "ThreeAces", "Scored", "LifeLost", "PlayerOut", "DealOver", "MatchOver",
+    # game
+    "Phase", "ThirtyOneView", "ThirtyOneGame", "ThirtyOneState", "ThirtyOneOutcome",
+    "LegalActions", "replay",
 ]

@@ -1,0 +1,191 @@
+"""Thirty-One actions: small frozen dataclasses with ``parse``/``str`` pairs.
+
+=================  ===================  ==========================================
+action             text                 when
+=================  ===================  ==========================================
+``Keep()``         ``keep``             dealer, before the first turn (T4, R-T1)
+``Exchange()``     ``exchange``         dealer takes the 3 table cards (T4, R-T1)
+``SwapOne(h, t)``  ``swap 7H AB``       hand card ``h`` for table card ``t`` (T6, T10)
+``SwapAll()``      ``swap all``         whole hand for the table (T7, R-T4, T10)
+``Pass()``         ``pass``             nothing; not twice in a row (T8, R-T5)
+``Reveal()``       ``reveal``/``knock``  show the hand, others get a final turn (T9)
+``Stand()``        ``stand``            final turn without a swap (T10, R-T6)
+=================  ===================  ==========================================
+
+>>> parse_action("swap 7h ab")
+SwapOne(hand_card=Card.parse('7H'), table_card=Card.parse('AB'))
+>>> str(parse_action("knock")), str(SwapOne("7H", "AB"))
+('reveal', 'swap 7H AB')
+>>> parse_action("swap all") == SwapAll()
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import ClassVar, Union
+
+from cardgames.cards import Card, parse_card
+from cardgames.errors import ActionParseError, CardParseError
+
+__all__ = [
+    "ThirtyOneAction",
+    "Keep",
+    "Exchange",
+    "SwapOne",
+    "SwapAll",
+    "Pass",
+    "Reveal",
+    "Stand",
+    "parse_action",
+    "swap_one",
+    "ACTION_FORMS",
+]
+
+ACTION_FORMS = ("keep, exchange, swap <hand card> <table card> (e.g. 'swap 7H AB'), "
+                "swap all, pass, reveal (or knock), stand")
+
+
+class _Simple:
+    """Shared behaviour of the actions without arguments."""
+
+    text: ClassVar[str] = ""
+
+    def __str__(self) -> str:
+        return self.text
+
+    @classmethod
+    def parse(cls, text: str) -> ThirtyOneAction:
+        """Read the action from text (any action; checks it is this kind)."""
+        action = parse_action(text)
+        if not isinstance(action, cls):
+            raise ActionParseError(f"{text!r} is not a {cls.__name__} action "
+                                   f"(write {cls.text!r})")
+        return action
+
+
+@dataclass(frozen=True, slots=True)
+class Keep(_Simple):
+    """The dealer keeps their cards (T4, R-T1)."""
+
+    text: ClassVar[str] = "keep"
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange(_Simple):
+    """The dealer exchanges their 3 cards for the 3 table cards (T4, R-T1)."""
+
+    text: ClassVar[str] = "exchange"
+
+
+@dataclass(frozen=True, slots=True)
+class SwapAll(_Simple):
+    """Swap all 3 hand cards for the 3 table cards (T7; legal if the table scores >= 21, R-T4)."""
+
+    text: ClassVar[str] = "swap all"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(_Simple):
+    """Swap nothing (T8); refused after a pass on one's previous turn (R-T5)."""
+
+    text: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal(_Simple):
+    """Show the hand (T9); every other player then gets one final turn (T10, R-T6)."""
+
+    text: ClassVar[str] = "reveal"
+
+
+@dataclass(frozen=True, slots=True)
+class Stand(_Simple):
+    """A final turn without a swap: the hand is revealed as it is (T10, R-T6)."""
+
+    text: ClassVar[str] = "stand"
+
+
+@dataclass(frozen=True, slots=True)
+class SwapOne:
+    """Exchange one hand card for one table card (T6; in a final turn T10, R-T6).
+
+    The cards may be given as text: ``SwapOne("7H", "AB")``.
+
+    >>> SwapOne.parse("swap 10l *")
+    SwapOne(hand_card=Card.parse('10L'), table_card=Card.parse('*'))
+    """
+
+    hand_card: Card
+    table_card: Card
+
+    def __post_init__(self) -> None:
+        for name in ("hand_card", "table_card"):
+            value = getattr(self, name)
+            if isinstance(value, str):
+                try:
+                    value = parse_card(value)
+                except CardParseError as e:
+                    raise ActionParseError(f"SwapOne {name}: {e}") from None
+                object.__setattr__(self, name, value)
+            elif not isinstance(value, Card):
+                raise ActionParseError(f"SwapOne {name} must be a card, not {value!r}")
+
+    def __str__(self) -> str:
+        return f"swap {self.hand_card} {self.table_card}"
+
+    @classmethod
+    def parse(cls, text: str) -> SwapOne:
+        """Read ``'swap 7H AB'`` (hand card first, then table card)."""
+        action = parse_action(text)
+        if not isinstance(action, SwapOne):
+            raise ActionParseError(f"{text!r} is not a swap of one card "
+                                   "(write e.g. 'swap 7H AB')")
+        return action
+
+
+ThirtyOneAction = Union[Keep, Exchange, SwapOne, SwapAll, Pass, Reveal, Stand]
+
+_SIMPLE: dict[str, ThirtyOneAction] = {
+    "keep": Keep(), "exchange": Exchange(), "swap all": SwapAll(), "swapall": SwapAll(),
+    "pass": Pass(), "reveal": Reveal(), "knock": Reveal(), "stand": Stand(),
+}
+_SWAP_RE = re.compile(r"^swap(?:\s+one)?\s+(\S+)\s+(?:for\s+)?(\S+)$")
+_SWAP_CACHE: dict[int, SwapOne] = {}
+
+
+def swap_one(hand_card: Card, table_card: Card) -> SwapOne:
+    """The (shared, cached) ``SwapOne`` action for two cards: fast for engines and bots."""
+    key = hand_card.code * 35 + table_card.code
+    action = _SWAP_CACHE.get(key)
+    if action is None:
+        action = _SWAP_CACHE[key] = SwapOne(hand_card, table_card)
+    return action
+
+
+def parse_action(text: str | ThirtyOneAction) -> ThirtyOneAction:
+    """Read an action written as text, any letter case (an action is returned as is).
+
+    >>> parse_action("Swap One 7H for AB"), parse_action("PASS")
+    (SwapOne(hand_card=Card.parse('7H'), table_card=Card.parse('AB')), Pass())
+    >>> parse_action("fold")
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.ActionParseError: not a Thirty-One action: 'fold'; write one of keep, exchange, swap <hand card> <table card> (e.g. 'swap 7H AB'), swap all, pass, reveal (or knock), stand
+    """
+    if isinstance(text, (Keep, Exchange, SwapOne, SwapAll, Pass, Reveal, Stand)):
+        return text
+    if not isinstance(text, str):
+        raise ActionParseError(f"not a Thirty-One action: {text!r}; write one of {ACTION_FORMS}")
+    key = " ".join(text.strip().lower().split())
+    action = _SIMPLE.get(key)
+    if action is not None:
+        return action
+    m = _SWAP_RE.match(key)
+    if m is not None:
+        try:
+            return swap_one(parse_card(m.group(1)), parse_card(m.group(2)))
+        except CardParseError as e:
+            raise ActionParseError(f"cannot read {text!r}: {e}") from None
+    raise ActionParseError(f"not a Thirty-One action: {text!r}; write one of {ACTION_FORMS}")

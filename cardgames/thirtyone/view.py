@@ -1,0 +1,107 @@
+"""What one Thirty-One player may know (R-T9): :class:`ThirtyOneView`.
+
+A view holds the player's own hand, the table, the public log of this deal
+(every swap with the cards that went to and from the table, passes, reveals),
+who passed on their last turn, the revealed hands, everyone's lives, the
+phase and whose turn it is.  Never another player's unrevealed hand, the
+undealt cards (only how many there are), nor the random state.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Any
+
+from cardgames.cards import Card, format_cards
+from cardgames.thirtyone.events import DealResult, Event, event_to_dict
+
+__all__ = ["Phase", "ThirtyOneView"]
+
+
+class Phase(enum.Enum):
+    """Where a Thirty-One state is."""
+
+    EXCHANGE = "exchange"  #: the dealer keeps or exchanges (T4, R-T1)
+    PLAY = "play"          #: turns: swap one / swap all / pass / reveal (T5-T9)
+    FINAL = "final"        #: after a reveal: one final turn each (T10, R-T6)
+    OVER = "over"          #: the game (or the single deal) is over
+
+
+@dataclass(frozen=True, slots=True)
+class ThirtyOneView:
+    """Everything ``player`` may know now (R-T9), and nothing else.
+
+    ``passed[seat]``: that seat's previous turn in this deal was a pass (so it
+    may not pass now, R-T5).  ``revealed[seat]``: the seat's revealed hand or
+    ``None``.  ``final_turns``: seats still to take their final turn, in order
+    (T10, R-T6).  ``events``: the public log of the current deal.
+    ``last_deal``: the result of the previous deal (or ``None``).
+    """
+
+    player: int
+    players: int
+    phase: Phase
+    current_player: int | None
+    deal: int
+    dealer: int
+    hand: tuple[Card, ...]
+    table: tuple[Card, ...]
+    lives: tuple[int, ...]
+    out: tuple[bool, ...]
+    passed: tuple[bool, ...]
+    revealer: int | None
+    revealed: tuple[tuple[Card, ...] | None, ...]
+    final_turns: tuple[int, ...]
+    turns: int
+    turn_cap: int | None
+    chronicler: bool
+    undealt: int
+    events: tuple[Event, ...]
+    last_deal: DealResult | None
+
+    @property
+    def my_turn(self) -> bool:
+        """Is it this player's turn?"""
+        return self.current_player == self.player
+
+    @property
+    def passed_last_turn(self) -> bool:
+        """Did this player pass on their previous turn in this deal (R-T5)?"""
+        return self.passed[self.player]
+
+    @property
+    def must_reveal(self) -> bool:
+        """The turn cap (R-T10) is reached: the player to move may only reveal."""
+        return (self.phase is Phase.PLAY and self.turn_cap is not None
+                and self.turns >= self.turn_cap)
+
+    @property
+    def remaining(self) -> tuple[int, ...]:
+        """Seats still in the game (R-T8)."""
+        return tuple(p for p in range(self.players) if not self.out[p])
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict; cards as text (``'AH KH 9H'``)."""
+        return {
+            "player": self.player,
+            "players": self.players,
+            "phase": self.phase.value,
+            "current_player": self.current_player,
+            "deal": self.deal,
+            "dealer": self.dealer,
+            "hand": format_cards(self.hand),
+            "table": format_cards(self.table),
+            "lives": list(self.lives),
+            "out": list(self.out),
+            "passed": list(self.passed),
+            "revealer": self.revealer,
+            "revealed": [None if h is None else format_cards(h) for h in self.revealed],
+            "final_turns": list(self.final_turns),
+            "turns": self.turns,
+            "turn_cap": self.turn_cap,
+            "chronicler": self.chronicler,
+            "undealt": self.undealt,
+            "events": [event_to_dict(e) for e in self.events],
+            "last_deal": None if self.last_deal is None else event_to_dict(self.last_deal),
+        }
