@@ -8,6 +8,9 @@ Works for any game that follows the protocol of ``docs/ARCHITECTURE.md``:
 Each seat's agent gets its own ``random.Random`` seeded from the game seed and
 the seat, so the same seed gives the same game in any process.
 
+A view is built only for an agent that reads it: :class:`~cardgames.agents.RandomAgent`
+and any agent with the attribute ``needs_view = False`` are handed ``None``.
+
 >>> from cardgames.agents import RandomAgent
 >>> from cardgames.thirtyone import ThirtyOneGame
 >>> record = play_game(ThirtyOneGame(players=3), [RandomAgent()] * 3, seed=7)
@@ -22,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardgames.agents import RandomAgent
 from cardgames.errors import ConfigError, IllegalActionError
 
 __all__ = ["GameRecord", "agent_rng", "play_game", "play_state"]
@@ -62,13 +66,22 @@ def play_state(state: Any, agents: Sequence[Any], rngs: Sequence[random.Random],
     An agent that returns an illegal action is an error, never silently
     replaced (the engine's message says why).
     """
+    # A view is built only for agents that read it: RandomAgent, and any agent
+    # with ``needs_view = False``, get ``None`` (their choice never depends on it).
+    needs_view = [_needs_view(a) for a in agents]
+    acts = [a.act for a in agents]
+    view = state.view
+    legal_actions = state.legal_actions
+    apply = state.apply
+    is_over = state.is_over
     decisions = 0
-    while not state.is_over():
+    while not is_over():
         player = state.current_player
-        legal = state.legal_actions()
-        action = agents[player].act(state.view(player), legal, rngs[player])
+        legal = legal_actions()
+        action = acts[player](view(player) if needs_view[player] else None, legal,
+                              rngs[player])
         try:
-            state.apply(action)
+            apply(action)
         except IllegalActionError as e:
             name = getattr(agents[player], "name", type(agents[player]).__name__)
             raise IllegalActionError(f"agent {name!r} in seat {player} chose an illegal "
@@ -78,6 +91,13 @@ def play_state(state: Any, agents: Sequence[Any], rngs: Sequence[random.Random],
         if max_decisions is not None and decisions >= max_decisions:
             break
     return state
+
+
+def _needs_view(agent: Any) -> bool:
+    """False for agents whose choice never depends on the view (no view is built for them)."""
+    if type(agent) is RandomAgent:
+        return False
+    return bool(getattr(agent, "needs_view", True))
 
 
 def play_game(game: Any, agents: Sequence[Any], *, seed: int, dealer: int = 0,

@@ -1,0 +1,134 @@
+"""Random self-play beside other card-game engines: RLCard's UNO, OpenSpiel's Crazy Eights.
+
+    pip install -e '.[bench]'            # rlcard, open-spiel
+    .venv/bin/python benchmarks/compare.py [--seconds 3]
+
+Each engine plays whole games with uniformly random legal moves for about
+``--seconds`` seconds (best of 3 batches); a "decision" is one move by a player
+(OpenSpiel's chance nodes, the deals and draws, are applied but not counted).
+Engines that are not installed are reported as such; ours is always measured.
+These are different games with different rules and state encodings, so the
+figures compare engine overheads, not games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+
+def measure(run_one_game, seconds: float, repeats: int = 3) -> tuple[float, float, float]:
+    """Best (us/decision, decisions/s, games/s) of ``repeats`` batches of ~``seconds``."""
+    seed = 0
+    for _ in range(5):  # warm up
+        run_one_game(seed)
+        seed += 1
+    best = (float("inf"), 0.0, 0.0)
+    for _ in range(repeats):
+        games = decisions = 0
+        t0 = time.perf_counter()
+        while True:
+            decisions += run_one_game(seed)
+            seed += 1
+            games += 1
+            elapsed = time.perf_counter() - t0
+            if elapsed >= seconds:
+                break
+        us = elapsed / decisions * 1e6
+        if us < best[0]:
+            best = (us, decisions / elapsed, games / elapsed)
+    return best
+
+
+def ours(name: str, players: int):
+    from cardgames.agents import RandomAgent
+    from cardgames.play import play_game
+
+    if name == "thirty-one":
+        from cardgames.thirtyone import ThirtyOneGame as Game
+    else:
+        from cardgames.liar import LiarGame as Game
+    game = Game(players=players)
+    agents = [RandomAgent()] * players
+
+    def run(seed: int) -> int:
+        return play_game(game, agents, seed=seed).decisions
+
+    return run
+
+
+def rlcard_uno():
+    import rlcard
+
+    env = rlcard.make("uno", config={"seed": 0})
+
+    def run(seed: int) -> int:
+        rng = random.Random(seed)
+        state, _ = env.reset()
+        n = 0
+        while not env.is_over():
+            state, _ = env.step(rng.choice(list(state["legal_actions"])))
+            n += 1
+        return n
+
+    return run, env.num_players
+
+
+def openspiel_crazy_eights():
+    import pyspiel
+
+    game = pyspiel.load_game("crazy_eights")
+
+    def run(seed: int) -> int:
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        n = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(actions, probs)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                n += 1
+        return n
+
+    return run, game.num_players()
+
+
+def row(engine: str, game: str, players: int, result) -> None:
+    us, dps, gps = result
+    print(f"{engine:<22} {game:<14} {players:>7} {us:>12.2f} {dps:>14,.0f} {gps:>10,.0f}",
+          flush=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=2.0)
+    ap.add_argument("--players", type=int, default=4, help="players in our games (default 4)")
+    args = ap.parse_args()
+    print(f"{'engine':<22} {'game':<14} {'players':>7} {'us/decision':>12} "
+          f"{'decisions/s':>14} {'games/s':>10}")
+    for name in ("thirty-one", "liar"):
+        try:
+            row("cardgames", name, args.players, measure(ours(name, args.players), args.seconds))
+        except ImportError as e:
+            print(f"{'cardgames':<22} {name:<14} not available: {e}")
+    for engine, game, factory, package in (
+            ("RLCard 1.x", "UNO", rlcard_uno, "rlcard"),
+            ("OpenSpiel (pyspiel)", "Crazy Eights", openspiel_crazy_eights, "open-spiel")):
+        try:
+            run, players = factory()
+        except Exception as e:  # ImportError, or a game missing from an old version
+            print(f"{engine:<22} {game:<14} not available ({type(e).__name__}: {e}); "
+                  f"install it with: pip install {package}  (or pip install -e '.[bench]')")
+            continue
+        row(engine, game, players, measure(run, args.seconds))
+
+
+if __name__ == "__main__":
+    main()
