@@ -22,6 +22,15 @@ test: $(STAMP)
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest tests -m "not browser and not slow"
 
+# Voila standalone (not a Jupyter server extension: no code can be run from the page).
+# Settings in voila.json (kernel culling, no tracebacks, no code shown); to serve
+# a classroom network: make serve VOILA_IP=0.0.0.0   (see docs/serving.md)
+VOILA_IP   ?= 127.0.0.1
+VOILA_PORT ?= 8866
+
+serve: $(STAMP)
+	$(BIN)/voila lessons --Voila.ip=$(VOILA_IP) --port=$(VOILA_PORT) --no-browser
+
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py
 

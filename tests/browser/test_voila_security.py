@@ -1,0 +1,83 @@
+"""Voila standalone refuses code sent over the kernel websocket.
+
+Everything the page shows comes from a kernel; the browser talks to it over
+``/api/kernels/<id>/channels``.  Voila standalone lets only widget (comm) and
+kernel-info messages through, so a student who opens the browser console cannot
+run code on the teacher's machine.
+"""
+
+import json
+import time
+import uuid
+from datetime import datetime, timezone
+
+import pytest
+
+APP = "app_rank_cycle.ipynb"
+
+
+def message(msg_type: str, content: dict, session: str) -> tuple[str, str]:
+    msg_id = uuid.uuid4().hex
+    header = {"msg_id": msg_id, "username": "student", "session": session,
+              "date": datetime.now(timezone.utc).isoformat(), "msg_type": msg_type,
+              "version": "5.3"}
+    return msg_id, json.dumps({"header": header, "parent_header": {}, "metadata": {},
+                               "content": content, "channel": "shell", "buffers": []})
+
+
+def test_raw_execute_request_is_refused(voila_server, page, tmp_path):
+    websocket = pytest.importorskip("websocket")
+    sockets = []
+    page.on("websocket", lambda ws: sockets.append(ws.url))
+    page.goto(voila_server.app_url(APP))
+    page.get_by_role("button", name="Next turn ▶").wait_for(state="visible")
+
+    # the kernel id, as the page knows it, and the websocket the page itself opened
+    config = json.loads(page.locator("#jupyter-config-data").text_content())
+    kernel_id = config["kernelId"]
+    assert any(f"/api/kernels/{kernel_id}/channels" in url for url in sockets), sockets
+
+    mark = voila_server.mark()
+    marker = tmp_path / "executed.txt"
+    session = uuid.uuid4().hex
+    ws = websocket.create_connection(
+        f"ws://127.0.0.1:{voila_server.port}/api/kernels/{kernel_id}/channels"
+        f"?session_id={session}", timeout=10)
+    try:
+        code = f"open({str(marker)!r}, 'w').write('the kernel ran code from the websocket')"
+        exec_id, exec_msg = message("execute_request",
+                                    {"code": code, "silent": False, "store_history": False,
+                                     "user_expressions": {}, "allow_stdin": False,
+                                     "stop_on_error": True}, session)
+        info_id, info_msg = message("kernel_info_request", {}, session)
+        ws.send(exec_msg)
+        ws.send(info_msg)   # control: an allowed message on the same socket is answered
+
+        replies: dict[str, list[str]] = {}
+        got_info = False
+        deadline = time.monotonic() + 20
+        quiet_until = None
+        while time.monotonic() < deadline:
+            if quiet_until is not None and time.monotonic() > quiet_until:
+                break
+            ws.settimeout(1)
+            try:
+                raw = ws.recv()
+            except websocket.WebSocketTimeoutException:
+                continue
+            if isinstance(raw, bytes):
+                continue   # binary frames carry widget buffers, not replies to us
+            msg = json.loads(raw)
+            parent = msg.get("parent_header", {}).get("msg_id")
+            replies.setdefault(parent, []).append(msg["header"]["msg_type"])
+            if parent == info_id and msg["header"]["msg_type"] == "kernel_info_reply":
+                got_info = True
+                quiet_until = time.monotonic() + 3   # give a late execute_reply its chance
+    finally:
+        ws.close()
+
+    assert got_info, f"the control kernel_info_request got no reply: {replies}"
+    assert replies.get(exec_id, []) == [], f"the kernel answered the execute_request: {replies[exec_id]}"
+    assert not marker.exists(), "code sent over the websocket ran in the kernel"
+    log = voila_server.log_since(mark)
+    assert "execute_request" in log and "not allowed" in log, log
