@@ -1,0 +1,204 @@
+"""Exercise checker for the lessons.
+
+Independent of ``cardgames`` on purpose: it knows the answers only as
+fingerprints (SHA-256 of a canonical text), so it can say "right" or give a
+hint, but it can never print a solution, and reading this file does not
+give one away either.
+
+>>> check("demo", 42)
+✔ demo: right.
+>>> check("demo", 41)
+✘ demo: not yet. Hint: the answer to everything.
+>>> check("demo", ...)
+… demo: replace the ... with your answer. Hint: the answer to everything.
+>>> is_right("demo", 42), is_right("demo", "forty-two")
+(True, False)
+
+Answer kinds (how an answer is put into canonical text before hashing):
+
+- ``int``:      a whole number.
+- ``set``:      a collection whose order does not matter, of whole numbers
+                (enum members such as ``Rank.KING`` count as their numbers).
+- ``tuple``:    a sequence whose order matters, of whole numbers.
+- ``float``:    a number; right when its first 3 significant digits agree with the
+                answer's (give or take one in the third digit).
+
+Teachers: ``fingerprint(kind, value)`` makes the digest for a new exercise.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from dataclasses import dataclass, field
+
+__all__ = ["check", "is_right", "fingerprint", "EXERCISES"]
+
+
+def _canon(kind: str, value: object) -> str:
+    if kind == "int":
+        if isinstance(value, bool) or not _is_whole(value):
+            raise TypeError("a whole number, e.g. 3")
+        return str(int(value))
+    if kind in ("set", "tuple"):
+        if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+            raise TypeError("a collection of values, e.g. {1, 2}" if kind == "set"
+                            else "a tuple of values, e.g. (1, 2)")
+        items = []
+        for item in value:
+            if isinstance(item, bool) or not _is_whole(item):
+                raise TypeError("whole numbers or enum members such as Rank.KING "
+                                f"(got {type(item).__name__})")
+            items.append(int(item))
+        if kind == "set":
+            items = sorted(set(items))
+        return ",".join(map(str, items))
+    if kind == "float":
+        if isinstance(value, bool) or not isinstance(value, (int, float)) and not hasattr(value, "__float__"):
+            raise TypeError("a number, e.g. 0.25")
+        return f"{float(value):.6f}"
+    raise ValueError(f"unknown answer kind {kind!r}")
+
+
+def _is_whole(x: object) -> bool:
+    try:
+        return int(x) == x  # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        return False
+
+
+def fingerprint(kind: str, value: object, *, salt: str = "") -> str:
+    """The digest stored for an answer (floats: to 3 significant digits)."""
+    if kind == "float":
+        text = _float_key(float(value))  # type: ignore[arg-type]
+    else:
+        text = _canon(kind, value)
+    return hashlib.sha256(f"cardgames-lessons:{salt}:{kind}:{text}".encode()).hexdigest()[:20]
+
+
+def _float_key(x: float) -> str:
+    return f"{x:.2e}"
+
+
+@dataclass(frozen=True)
+class Exercise:
+    kind: str
+    digest: str
+    hint: str
+    #: digests of common wrong answers -> a hint aimed at that mistake
+    wrong: dict[str, str] = field(default_factory=dict)
+    #: for floats: the answer is a probability
+    probability: bool = False
+
+
+def _matches(ex: Exercise, name: str, value: object, digest: str) -> bool:
+    if ex.kind != "float":
+        return fingerprint(ex.kind, value, salt=name) == digest
+    x = float(value)  # type: ignore[arg-type]
+    if not math.isfinite(x):
+        return False
+    step = 10.0 ** (int(_float_key(x).split("e")[1]) - 2)   # one in the 3rd digit
+    return any(fingerprint("float", x + i * step, salt=name) == digest for i in (-1, 0, 1))
+
+
+def check(name: str, value: object) -> None:
+    """Say whether ``value`` answers exercise ``name``; on a wrong answer, give a hint."""
+    print(_verdict(name, value)[1])
+
+
+def is_right(name: str, value: object) -> bool:
+    """Whether ``value`` answers exercise ``name`` (silently)."""
+    return _verdict(name, value)[0]
+
+
+def _verdict(name: str, value: object) -> tuple[bool, str]:
+    ex = EXERCISES.get(name)
+    if ex is None:
+        raise KeyError(f"no exercise called {name!r}; known: {', '.join(sorted(EXERCISES))}")
+    if value is ... or value is None:
+        return False, f"… {name}: replace the ... with your answer. Hint: {ex.hint}"
+    try:
+        _canon(ex.kind, value)
+    except TypeError as e:
+        return False, f"✘ {name}: the answer should be {e}. Hint: {ex.hint}"
+    if ex.kind == "float" and ex.probability and not 0.0 <= float(value) <= 1.0:  # type: ignore[arg-type]
+        return False, f"✘ {name}: a probability lies between 0 and 1. Hint: {ex.hint}"
+    if _matches(ex, name, value, ex.digest):
+        return True, f"✔ {name}: right."
+    for digest, why in ex.wrong.items():
+        if _matches(ex, name, value, digest):
+            return False, f"✘ {name}: not yet. {why}"
+    return False, f"✘ {name}: not yet. Hint: {ex.hint}"
+
+
+# The answers, as fingerprints (see ``fingerprint``).  tests/lessons checks that each
+# is what the engine computes.
+EXERCISES: dict[str, Exercise] = {
+    "demo": Exercise("int", "379eb6d61879bad35df2", "the answer to everything."),
+    # BEGIN EXERCISES (generated)
+    "01-six-players": Exercise(
+        "set", "ff277423d452cda1393e",
+        'seat 1 plays turns 0, 6, 12, 18, ...; the rank of turn t is t mod 8 (L8).',
+        wrong={
+            "a24b8fe1664949569206":
+                "Keep going round the table: turns 12 and 18 are seat 1's too.",
+            "8db689ecf23d9facf958":
+                'Not every seat sees every rank: gcd(6, 8) = 2.',
+        }),
+    "01-all-ranks": Exercise(
+        "set", "a19119a41696f9b2ac1b",
+        'a seat sees 8 / gcd(n, 8) ranks; when is that 8?',
+        wrong={
+            "1aba94e99d4603c89fc5":
+                'Liar allows up to 8 players with two decks (R-L2): check n = 5 to 8 too.',
+            "8750922bc35840fe6be2":
+                'Liar allows up to 8 players with two decks (R-L2): check n = 6, 7, 8 too.',
+            "3342b0b5fdb5b02f5695":
+                'Those are the table sizes where seats MISS ranks.',
+        }),
+    "01-after-a-call": Exercise(
+        "tuple", "48253c4286f0069571e0",
+        'L10 says who plays after a caught lie; R-L8 says which rank comes next.',
+        wrong={
+            "7509fc61eeedb5e97843":
+                'Seat 0 would play next in the usual order, but L10: after a caught lie the CALLER plays.',
+            "c2fe94a1a517ccfeb68c":
+                'The ranks never restart after a call (R-L8).',
+            "797ff9f82957c912946b":
+                "The liar's nines count as announced: the next rank follows them (R-L8).",
+        }),
+    "03-count-31": Exercise(
+        "int", "44280387b9b361a9358f",
+        '31 = Ace + two ten-cards (X, Unter, Ober, King) of ONE suit (R-T2); how many ways per suit?',
+        wrong={
+            "4cab10e83c659487f2c2":
+                'That is one suit; there are four.',
+            "fe6541cc65e4722c29ea":
+                'Each suit has 4 ten-cards: how many PAIRS of them go with its Ace?',
+            "c1767895c4577dddb938":
+                'Choose 2 of the 4 ten-cards: C(4, 2) = 6 pairs, not 12 (order does not matter).',
+        }),
+    "03-p32": Exercise(
+        "float", "e17b0a009cbeec28ba4a",
+        '32 needs the Chronicler (R-T3): which two cards must sit beside it? Divide by the number of hands with the Chronicler.',
+        wrong={
+            "6c02feba501b7ba328f3":
+                'With the Chronicler the deck has 33 cards: C(33, 3) hands.',
+            "96f430ea340d090ef9ec":
+                'Each suit has 4 ten-cards that can go with its Ace.',
+            "ac41efe735cd5f961231":
+                'That is P(32) among the hands that hold the Chronicler; the question asks about all hands.',
+        }, probability=True),
+    "03-chronicler-zero": Exercise(
+        "int", "82532f5491d7961131a5",
+        'the Chronicler becomes an Ace; beside which two cards does that still stay under 21? Try table_chr[table_chr.chronicler].',
+        wrong={
+            "676892af0d234f2f64b8":
+                "Not every Chronicler hand counts: try score('7H 8B *').",
+            "1ca1039064287ffc684a":
+                'Some pairs of low cards share a suit or a rank: those score (26+ or 30.5).',
+            "e05264b694f1a2bb2b1f":
+                'That counts every 0 hand; keep only those that hold the Chronicler.',
+        }),
+    # END EXERCISES
+}
