@@ -60,6 +60,7 @@ from cardgames.thirtyone.game import (
     ThirtyOneState,
     replay,
 )
+from cardgames.thirtyone.bots import RandomAgent, ThirtyOneHeuristicAgent, hand_after, self_play
 
 __all__ = [
     # scoring
@@ -74,4 +75,6 @@ __all__ = [
     # game
     "Phase", "ThirtyOneView", "ThirtyOneGame", "ThirtyOneState", "ThirtyOneOutcome",
     "LegalActions", "replay",
+    # bots
+    "RandomAgent", "ThirtyOneHeuristicAgent", "hand_after", "self_play",
 ]

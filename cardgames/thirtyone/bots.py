@@ -1,0 +1,132 @@
+"""Thirty-One agents: random and a simple heuristic player.
+
+Agents follow ``cardgames.agents.Agent``: ``act(view, legal_actions, rng)``
+sees only the player's :class:`~cardgames.thirtyone.view.ThirtyOneView` and the
+legal actions, and draws any randomness from ``rng``.
+
+>>> from cardgames.thirtyone import ThirtyOneGame
+>>> state = self_play(ThirtyOneGame(players=4), [ThirtyOneHeuristicAgent()] * 4, seed=1)
+>>> state.is_over(), len(state.outcome().winners) >= 1
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from cardgames.agents import RandomAgent
+from cardgames.thirtyone.actions import (
+    Exchange,
+    Keep,
+    Pass,
+    Reveal,
+    Stand,
+    SwapAll,
+    SwapOne,
+    ThirtyOneAction,
+)
+from cardgames.thirtyone.game import ThirtyOneGame, ThirtyOneState
+from cardgames.thirtyone.score import score, suit_total
+from cardgames.thirtyone.view import Phase, ThirtyOneView
+
+__all__ = ["RandomAgent", "ThirtyOneHeuristicAgent", "self_play", "hand_after"]
+
+
+def hand_after(action: ThirtyOneAction, hand: Sequence[Any], table: Sequence[Any]) -> tuple:
+    """The hand a player would hold after ``action`` (other actions: the hand as is).
+
+    >>> from cardgames.cards import parse_cards
+    >>> from cardgames.thirtyone.actions import parse_action
+    >>> hand_after(parse_action("swap 7H AB"), parse_cards("7H KB 9B"), parse_cards("AB 8L 8A"))
+    (Card.parse('AB'), Card.parse('KB'), Card.parse('9B'))
+    """
+    if isinstance(action, SwapOne):
+        new = list(hand)
+        new[new.index(action.hand_card)] = action.table_card
+        return tuple(new)
+    if isinstance(action, (SwapAll, Exchange)):
+        return tuple(table)
+    return tuple(hand)
+
+
+def _value(cards: Sequence[Any]) -> tuple[float, int]:
+    # the score first; between equal scores (often 0) the best suit sum so far
+    return score(cards), suit_total(cards)
+
+
+class ThirtyOneHeuristicAgent:
+    """A sensible, simple player.
+
+    * Exchange (T4): take the table if it is worth more than the hand.
+    * Turn: reveal at ``reveal_at`` points or more (default 26), or once
+      ``patience`` turns of the deal have passed (default 3 rounds of the
+      players still in) with at least 21; otherwise make the swap (one or all)
+      that gives the best hand, if it improves the hand; else pass, or reveal
+      when a pass is not allowed (R-T5).  The turn cap (R-T10) forces a reveal.
+      So the agent never stalls a deal.
+    * Final turn (T10, R-T6): the best legal swap if it beats the hand, else stand.
+
+    Ties between equally good actions are broken with ``rng``.
+    """
+
+    name = "heuristic"
+
+    def __init__(self, reveal_at: float = 26.0, patience: int | None = None) -> None:
+        self.reveal_at = reveal_at
+        self.patience = patience
+
+    def __repr__(self) -> str:
+        return f"ThirtyOneHeuristicAgent(reveal_at={self.reveal_at!r}, patience={self.patience!r})"
+
+    def act(self, view: ThirtyOneView, legal_actions: Any, rng: random.Random) -> ThirtyOneAction:
+        legal = list(legal_actions)
+        if len(legal) == 1:
+            return legal[0]
+        hand, table = view.hand, view.table
+        if view.phase is Phase.EXCHANGE:
+            return Exchange() if _value(table) > _value(hand) else Keep()
+        now = _value(hand)
+        swaps = [a for a in legal if isinstance(a, (SwapOne, SwapAll))]
+        best_value, best = now, []
+        for a in swaps:
+            v = _value(hand_after(a, hand, table))
+            if v > best_value:
+                best_value, best = v, [a]
+            elif v == best_value and best:
+                best.append(a)
+        if view.phase is Phase.FINAL:
+            return best[rng.randrange(len(best))] if best else Stand()
+        patience = self.patience
+        if patience is None:
+            patience = 3 * len(view.remaining)
+        if Reveal() in legal and (now[0] >= self.reveal_at
+                                  or (view.turns >= patience and now[0] >= 21)
+                                  or view.turns >= 3 * patience):
+            return Reveal()
+        if best:
+            return best[rng.randrange(len(best))]
+        if Pass() in legal:
+            return Pass()
+        return Reveal()
+
+
+def self_play(game: ThirtyOneGame, agents: Sequence[Any], *, seed: int, agent_seed: int | None = None,
+         dealer: int = 0, single_deal: bool = False,
+         max_decisions: int | None = None) -> ThirtyOneState:
+    """Let ``agents`` (one per seat) play a game from ``seed``; return the final state.
+
+    The agents share one ``random.Random(agent_seed)`` (default: ``seed``), owned here.
+    """
+    state = game.new_state(seed=seed, dealer=dealer, single_deal=single_deal)
+    rng = random.Random(seed if agent_seed is None else agent_seed)
+    decisions = 0
+    while not state.is_over():
+        p = state.current_player
+        assert p is not None
+        state.apply(agents[p].act(state.view(p), state.legal_actions(), rng))
+        decisions += 1
+        if max_decisions is not None and decisions >= max_decisions:
+            break
+    return state
