@@ -209,12 +209,12 @@ def test_T7_swap_all_needs_21():
     assert state.to_json() == before
     state = three(table="AH UL 10L")                 # Leaves 20, the Ace is of another suit
     assert score("AH UL 10L") == 0 and "swap all" not in actions(state)
-    state = three(table="AH 10H 9A")
+    state = three(table="AH UH 9A")                  # Ace + Unter of Hearts: 21
     assert "swap all" in actions(state)
     state.apply(SwapAll())
-    assert state.hand(1) == tuple(C("AH 10H 9A")) and state.table == tuple(C("KH 10H 7A"))
+    assert state.hand(1) == tuple(C("AH UH 9A")) and state.table == tuple(C("KH 10H 7A"))
     ev = state.events[-1]
-    assert ev.to_table == tuple(C("KH 10H 7A")) and ev.from_table == tuple(C("AH 10H 9A"))
+    assert ev.to_table == tuple(C("KH 10H 7A")) and ev.from_table == tuple(C("AH UH 9A"))
 
 
 def test_R_T4_swap_all_with_the_chronicler_on_the_table():
