@@ -167,6 +167,35 @@ EXERCISES: dict[str, Exercise] = {
             "797ff9f82957c912946b":
                 "The liar's nines count as announced: the next rank follows them (R-L8).",
         }),
+    "02-rounds-ending": Exercise(
+        "int", "7322e5659a5e69e7422a",
+        "the round ends when a play empties a hand AND stands (R-L9); count rows whose winner is not '-'.",
+        wrong={
+            "b2ddc61297923a1ea4dd":
+                'Not every last-cards play wins: caught or penalised players take the pile (R-L9).',
+            "7cf60a59d05b3d1ae0a5":
+                'A play holding an uncalled Pale Chronicler does not stand (R-L7, R-L9).',
+        }),
+    "02-pale-with-ace": Exercise(
+        "tuple", "3ca67eabe4f55b525310",
+        'R-L6: is the play true when one card in it is neither a King nor a Chronicler? Then L10.',
+        wrong={
+            "385d6b5b2719404aba68":
+                'The Pale Chronicler counts as true when called, but the Ace is not a King (R-L6).',
+            "c91821a04a9eb5a21ac8":
+                'The Pale Chronicler counts as true when called, but the Ace is not a King (R-L6).',
+            "7e57a174666d8f492592":
+                'Caught: who plays next after a caught lie (L10)?',
+        }),
+    "02-after-aces": Exercise(
+        "int", "91c929273c4ac4b41a9f",
+        'R-L8: the rank moves on by one after a call; L4: what comes after the Ace?',
+        wrong={
+            "8e6a4b39ff3b0eb63c55":
+                'The rank never stays or restarts after a call (R-L8): it moves on by one.',
+            "9766fdb1d9dec5b3284e":
+                'Seat 3 plays the very next rank (R-L8), not two steps on.',
+        }),
     "03-count-31": Exercise(
         "int", "44280387b9b361a9358f",
         '31 = Ace + two ten-cards (X, Unter, Ober, King) of ONE suit (R-T2); how many ways per suit?',

@@ -194,3 +194,85 @@ def test_lesson03_exercises(checker, all_scores):
                     if 32 in h and s == 0)
     assert checker.is_right("03-chronicler-zero", zero_with)
     assert not checker.is_right("03-chronicler-zero", 0)
+
+
+# --------------------------------------------------------------------------- lesson 2
+
+_PLAYS = {"true": "8H", "lie": "AL", "Colorful": "*C", "Pale": "*P",
+          "Colorful + wrong": "*C AL", "Pale + wrong": "*P AL", "Pale + true": "*P 8H"}
+_CALLERS = {"nobody": None, "next": 2, "later": 3}
+
+
+def _oracle(play: str, caller: int | None, last: bool):
+    """L9, L10, L12, L13, R-L6, R-L7, R-L9 read straight from RULES.md, for the lesson's
+    position (4 players, seat 1 plays eights, seat 2 is next): (taker, next, winner)."""
+    cards = _PLAYS[play].split()
+    pale = "*P" in cards
+    wrong = any(c not in ("8H", "*C", "*P") for c in cards)
+    if caller is None:
+        if pale:                       # R-L7: the player takes the pile, the next plays
+            return 1, 2, None
+        return None, (None if last else 2), (1 if last else None)   # R-L9
+    if wrong:                          # R-L6 lie: liar takes, caller plays (L10)
+        return 1, caller, None
+    # true (L12: Colorful; L13: a called Pale counts as true): caller takes, play goes
+    # on after the player (L10); last cards: the player has gone out (R-L9)
+    return caller, (None if last else 2), (1 if last else None)
+
+
+@pytest.mark.parametrize("play", list(_PLAYS))
+@pytest.mark.parametrize("call", list(_CALLERS))
+@pytest.mark.parametrize("last", [False, True])
+def test_lesson02_decision_table_engine_vs_rules(play, call, last):
+    from cardgames.liar import LiarGame, PileTaken
+
+    game = LiarGame(players=4, chroniclers="both")
+    cards = _PLAYS[play]
+    s = game.state_from_position(hands=["9B 10B", cards if last else cards + " UB", "OB KB", "7A 9A"],
+                                 pile=[(0, "8B", "7")], current_player=1)
+    s.apply("play " + cards)
+    caller = _CALLERS[call]
+    if caller == 3:
+        s.apply("pass")
+    if caller is not None:
+        s.apply("call")
+    while s.phase.name == "CALL_WINDOW":
+        s.apply("pass")
+    taken = [e.player for e in s.events if isinstance(e, PileTaken)]
+    got = (taken[0] if taken else None,
+           None if s.is_over() else s.current_player,
+           s.outcome().winner if s.is_over() else None)
+    assert got == _oracle(play, caller, last)
+    if not s.is_over():
+        assert s.due_rank is Rank.NINE          # R-L8
+
+
+def test_lesson02_stored_numbers():
+    text = stored_text("02")
+    assert "42 cases" in text
+    assert "seat to play: 3 | rank due: nines" in text
+
+
+def test_lesson02_exercises(checker):
+    from cardgames.liar import LiarGame, PileTaken
+
+    ends = sum(1 for p in _PLAYS for c in _CALLERS.values() for last in (False, True)
+               if _oracle(p, c, last)[2] is not None)
+    assert checker.is_right("02-rounds-ending", ends)
+
+    game = LiarGame(players=3, chroniclers="both")
+    s = game.state_from_position(hands=["7H 8H", "9H", "AH *P 10B"], pile=[(1, "OB", "O")],
+                                 current_player=2)
+    s.apply("play AH *P")
+    assert s.claim.announced is Rank.KING
+    assert s.current_player == 0         # R-L5: the next player is asked first
+    s.apply("call")
+    taker = next(e.player for e in s.events if isinstance(e, PileTaken))
+    assert checker.is_right("02-pale-with-ace", (taker, s.current_player))
+
+    s = LiarGame(players=4).state_from_position(
+        hands=["7H", "8H 9H", "10H", "UH"], pile=[(1, "7B", "A")], phase="call_window")
+    s.apply("pass")
+    s.apply("call")                      # seat 3 calls the Aces: 7B is a lie
+    assert s.current_player == 3
+    assert checker.is_right("02-after-aces", s.due_rank)
