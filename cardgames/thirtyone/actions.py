@@ -41,6 +41,7 @@ __all__ = [
     "parse_action",
     "swap_one",
     "ACTION_FORMS",
+    "SWAP_TABLE",
 ]
 
 ACTION_FORMS = ("keep, exchange, swap <hand card> <table card> (e.g. 'swap 7H AB'), "
@@ -152,15 +153,16 @@ _SIMPLE: dict[str, ThirtyOneAction] = {
     "pass": Pass(), "reveal": Reveal(), "knock": Reveal(), "stand": Stand(),
 }
 _SWAP_RE = re.compile(r"^swap(?:\s+one)?\s+(\S+)\s+(?:for\s+)?(\S+)$")
-_SWAP_CACHE: dict[int, SwapOne] = {}
+#: ``SWAP_TABLE[hand_card.code * 35 + table_card.code]``: the shared SwapOne, or None until made
+SWAP_TABLE: list[SwapOne | None] = [None] * (35 * 35)
 
 
 def swap_one(hand_card: Card, table_card: Card) -> SwapOne:
     """The (shared, cached) ``SwapOne`` action for two cards: fast for engines and bots."""
     key = hand_card.code * 35 + table_card.code
-    action = _SWAP_CACHE.get(key)
+    action = SWAP_TABLE[key]
     if action is None:
-        action = _SWAP_CACHE[key] = SwapOne(hand_card, table_card)
+        action = SWAP_TABLE[key] = SwapOne(hand_card, table_card)
     return action
 
 

@@ -174,7 +174,13 @@ class Scored:
     player: int
     hand: tuple[Card, ...]
     score: float
-    explanation: str
+
+    @property
+    def explanation(self) -> str:
+        """Why the hand scores what it does, in words (:func:`~cardgames.thirtyone.explain`)."""
+        from cardgames.thirtyone.score import explain
+
+        return explain(self.hand)
 
     def describe(self) -> str:
         return (f"player {self.player} scores {_fmt_score(self.score)} with "

@@ -40,6 +40,7 @@ from cardgames.errors import (
     IllegalActionError,
 )
 from cardgames.thirtyone.actions import (
+    ACTION_FORMS,
     Exchange,
     Keep,
     Pass,
@@ -51,6 +52,7 @@ from cardgames.thirtyone.actions import (
     parse_action,
     swap_one,
 )
+from cardgames.thirtyone.actions import SWAP_TABLE as _SWAP_TABLE
 from cardgames.thirtyone.events import (
     DealOver,
     DealResult,
@@ -70,7 +72,7 @@ from cardgames.thirtyone.events import (
     event_from_dict,
     event_to_dict,
 )
-from cardgames.thirtyone.score import MIN_SCORE, THREE_ACES_SCORE, explain, score
+from cardgames.thirtyone.score import MIN_SCORE, THREE_ACES_SCORE, score
 from cardgames.thirtyone.view import Phase, ThirtyOneView
 
 __all__ = ["ThirtyOneGame", "ThirtyOneState", "ThirtyOneOutcome", "LegalActions", "replay"]
@@ -476,7 +478,9 @@ class ThirtyOneState:
             if cap is not None and self._turns >= cap:
                 return (_REVEAL,)
             hand, table = self._hands[self._current], self._table  # type: ignore[index]
-            acts: list[ThirtyOneAction] = [swap_one(h, t) for h in hand for t in table]
+            st = _SWAP_TABLE
+            acts: list[ThirtyOneAction] = [st[h.code * 35 + t.code] or swap_one(h, t)
+                                           for h in hand for t in table]
             if score(table) >= MIN_SCORE:
                 acts.append(_SWAP_ALL)
             if not self._passed[self._current]:  # type: ignore[index]
@@ -580,7 +584,6 @@ class ThirtyOneState:
         p = self._current
         legal = self.legal_actions()
         if not isinstance(action, (Keep, Exchange, SwapOne, SwapAll, Pass, Reveal, Stand)):
-            from cardgames.thirtyone.actions import ACTION_FORMS
             return ActionParseError(f"player {p}: {action!r} is not a Thirty-One action; "
                                     f"write one of {ACTION_FORMS}")
         if self._phase is Phase.OVER:
@@ -652,7 +655,7 @@ class ThirtyOneState:
         for seat in self.remaining():
             hand = tuple(self._hands[seat])
             s = scores[seat] = score(hand)
-            self._events.append(Scored(seat, hand, s, explain(hand)))
+            self._events.append(Scored(seat, hand, s))
         low = min(s for s in scores if s is not None)
         losers = tuple(p for p, s in enumerate(scores) if s == low)
         self._end_deal(losers, tuple(scores), three_aces=None,
