@@ -66,42 +66,42 @@ class _Simple:
         return action
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Keep(_Simple):
     """The dealer keeps their cards (T4, R-T1)."""
 
     text: ClassVar[str] = "keep"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Exchange(_Simple):
     """The dealer exchanges their 3 cards for the 3 table cards (T4, R-T1)."""
 
     text: ClassVar[str] = "exchange"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SwapAll(_Simple):
     """Swap all 3 hand cards for the 3 table cards (T7; legal if the table scores >= 21, R-T4)."""
 
     text: ClassVar[str] = "swap all"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Pass(_Simple):
     """Swap nothing (T8); refused after a pass on one's previous turn (R-T5)."""
 
     text: ClassVar[str] = "pass"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Reveal(_Simple):
     """Show the hand (T9); every other player then gets one final turn (T10, R-T6)."""
 
     text: ClassVar[str] = "reveal"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Stand(_Simple):
     """A final turn without a swap: the hand is revealed as it is (T10, R-T6)."""
 
