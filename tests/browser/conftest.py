@@ -169,8 +169,12 @@ def _stop(proc: subprocess.Popen) -> None:
 
 
 def chromium_path() -> str | None:
-    for candidate in (os.environ.get("CHROMIUM"), shutil.which("chromium"),
-                      "/usr/bin/chromium"):
+    """``$CHROMIUM`` when set (and only it), else Debian's chromium."""
+    if os.environ.get("CHROMIUM"):
+        candidates = [os.environ["CHROMIUM"]]
+    else:
+        candidates = [shutil.which("chromium"), "/usr/bin/chromium"]
+    for candidate in candidates:
         if candidate and os.path.exists(candidate):
             return candidate
     return None
@@ -191,6 +195,16 @@ def chromium():
             yield browser
         finally:
             browser.close()
+
+
+@pytest.fixture(scope="session")
+def websocket_client():
+    """The websocket-client module (fails in CI, skips elsewhere, when missing)."""
+    try:
+        import websocket
+    except ImportError:
+        missing("websocket-client is not installed (pip install -e '.[test]')")
+    return websocket
 
 
 @dataclass
@@ -248,6 +262,11 @@ def page(chromium, voila_server, artifacts, request):
         try:
             page.screenshot(path=str(artifacts / f"{name}.png"), full_page=True)
         except Exception:  # a crashed page must not hide the test's own failure
+            pass
+        try:
+            # as a closed tab does: voila's page then asks the server to stop its kernel
+            page.close(run_before_unload=True)
+        except Exception:
             pass
         context.close()
 

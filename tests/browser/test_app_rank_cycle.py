@@ -55,6 +55,8 @@ def test_app_loads_clean_and_next_turn_changes_the_view(voila_server, page, page
 
     assert page_log.problems() == []
     assert voila_server.errors_since(mark) == []
+    # voila.json was read: kernels are culled (see docs/serving.md)
+    assert "Culling kernels with idle durations > 900 seconds" in voila_server.log()
 
 
 def test_changing_players_in_the_browser_redraws_the_table(voila_server, page, page_log, expect):

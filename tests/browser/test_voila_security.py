@@ -8,10 +8,10 @@ run code on the teacher's machine.
 
 import json
 import time
+import urllib.error
+import urllib.request
 import uuid
 from datetime import datetime, timezone
-
-import pytest
 
 APP = "app_rank_cycle.ipynb"
 
@@ -25,8 +25,8 @@ def message(msg_type: str, content: dict, session: str) -> tuple[str, str]:
                                "content": content, "channel": "shell", "buffers": []})
 
 
-def test_raw_execute_request_is_refused(voila_server, page, tmp_path):
-    websocket = pytest.importorskip("websocket")
+def test_raw_execute_request_is_refused(voila_server, page, tmp_path, websocket_client):
+    websocket = websocket_client
     sockets = []
     page.on("websocket", lambda ws: sockets.append(ws.url))
     page.goto(voila_server.app_url(APP))
@@ -81,3 +81,34 @@ def test_raw_execute_request_is_refused(voila_server, page, tmp_path):
     assert not marker.exists(), "code sent over the websocket ran in the kernel"
     log = voila_server.log_since(mark)
     assert "execute_request" in log and "not allowed" in log, log
+
+
+def kernel_status(server, kernel_id: str) -> int:
+    try:
+        with urllib.request.urlopen(f"{server.url}api/kernels/{kernel_id}", timeout=5) as r:
+            return r.status
+    except urllib.error.HTTPError as e:
+        return e.code
+
+
+def test_closing_the_tab_shuts_the_kernel_down(voila_server, chromium):
+    context = chromium.new_context()
+    page = context.new_page()
+    try:
+        page.goto(voila_server.app_url(APP))
+        page.get_by_role("button", name="Next turn ▶").wait_for(state="visible", timeout=60_000)
+        kernel_id = json.loads(page.locator("#jupyter-config-data").text_content())["kernelId"]
+        assert f"Kernel started: {kernel_id}" in voila_server.log()
+        assert f"Kernel shutdown: {kernel_id}" not in voila_server.log()
+        assert kernel_status(voila_server, kernel_id) == 200
+        page.close(run_before_unload=True)
+        deadline = time.monotonic() + 20
+        while kernel_status(voila_server, kernel_id) != 404:
+            assert time.monotonic() < deadline, "the kernel outlived its closed tab"
+            time.sleep(0.2)
+        assert f"Kernel shutdown: {kernel_id}" in voila_server.log()
+        # voila's beacon carries no _xsrf cookie on a page opened directly (voila#1458):
+        # voila.json sets disable_check_xsrf, see docs/serving.md
+        assert "_xsrf' argument missing" not in voila_server.log()
+    finally:
+        context.close()

@@ -1,0 +1,48 @@
+"""The app notebooks (lessons/app_*.ipynb, served by Voila) are stored executed and clean,
+and still produce their stored outputs (nbval)."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+LESSONS = ROOT / "lessons"
+APPS = sorted(LESSONS.glob("app_*.ipynb"))
+
+
+def test_there_is_an_app():
+    assert LESSONS / "app_rank_cycle.ipynb" in APPS
+
+
+@pytest.mark.parametrize("notebook", APPS, ids=[p.stem for p in APPS])
+def test_app_is_stored_executed_and_clean(notebook):
+    nb = json.loads(notebook.read_text(encoding="utf-8"))
+    assert nb["metadata"]["kernelspec"]["name"] == "python3"
+    # No widget state: it could carry hidden cards (R-L11, R-T9).
+    assert "widgets" not in nb["metadata"], f"{notebook.name}: strip metadata.widgets"
+    assert nb["cells"][0]["cell_type"] == "markdown"
+    assert "".join(nb["cells"][0]["source"]).startswith("# "), "an app starts with its title"
+    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    assert code and all(c["execution_count"] is not None for c in code)
+    for cell in code:
+        for out in cell["outputs"]:
+            assert out["output_type"] != "error" and out.get("name") != "stderr"
+    # the app shows a widget
+    assert any("application/vnd.jupyter.widget-view+json" in out.get("data", {})
+               for cell in code for out in cell["outputs"])
+
+
+@pytest.mark.parametrize("notebook", APPS, ids=[p.stem for p in APPS])
+def test_app_passes_nbval(notebook):
+    cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+           "--nbval", "--nbval-sanitize-with", str(LESSONS / "nbval_sanitize.cfg"),
+           "--nbval-cell-timeout", "120", str(notebook)]
+    result = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, (
+        f"nbval failed for {notebook.name}; re-execute it (see docs/serving.md)\n"
+        f"{result.stdout[-4000:]}\n{result.stderr[-2000:]}")
