@@ -1,0 +1,139 @@
+"""Reusable check: does any card a player may not know reach the browser?
+
+Every synced trait of every live widget is sent to the browser (see
+``widgets/__init__.py``), displayed or not.  These helpers walk the full
+``get_state()`` of every live ``ipywidgets.Widget`` and search every string
+in it for a card, in each form a widget could carry it:
+
+- its notation as a whole token (``UB``, ``10L``, ``*C``), as in logs and tooltips;
+- its English name as whole words (``Unter of Bells``; ``X of Hearts`` does not
+  match inside ``IX of Hearts``), as in SVG titles and ``aria-label`` s;
+- the SVG markers of :func:`cardgames.render.card_svg` (``data-card="UB"``,
+  ``class="card card-UB"``).
+
+Game-independent: the caller computes which cards are hidden from the engine
+(e.g. R-L11 for Liar, R-T9 for Thirty-One) and passes them in.
+
+>>> from cardgames.cards import Card
+>>> find_card(Card.parse("UB"), ["Player 1 played UB.", "the IX of Hearts"])
+['Player 1 played UB.']
+>>> find_card(Card.parse("10H"), ["the IX of Hearts"])
+[]
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from functools import lru_cache
+
+from ipywidgets import Widget
+
+from cardgames.cards import Card
+
+__all__ = ["live_widgets", "synced_strings", "card_patterns", "find_card", "find_cards",
+           "hidden_hits", "svg_count", "assert_no_hidden_cards"]
+
+
+def live_widgets() -> list[Widget]:
+    """Every live (not closed) widget instance."""
+    try:
+        from ipywidgets.widgets.widget import _instances
+    except ImportError:  # pragma: no cover - older ipywidgets
+        _instances = Widget.widgets  # type: ignore[attr-defined]
+    return [w for w in list(_instances.values()) if isinstance(w, Widget)]
+
+
+def _strings(value: object) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _strings(k)
+            yield from _strings(v)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from _strings(v)
+    elif isinstance(value, (bytes, bytearray, memoryview)):
+        yield bytes(value).decode("utf-8", errors="replace")
+    elif value is not None and not isinstance(value, (int, float, bool)):
+        yield json.dumps(value, default=str)
+
+
+def synced_strings(widgets: Iterable[Widget] | None = None) -> list[str]:
+    """Every string in the synced state (``get_state()``) of ``widgets`` (default: all live)."""
+    out: list[str] = []
+    for w in live_widgets() if widgets is None else widgets:
+        out.extend(_strings(w.get_state()))
+    return out
+
+
+@lru_cache(maxsize=None)
+def card_patterns(card: Card) -> tuple[re.Pattern[str], ...]:
+    """The regular expressions that find ``card`` in text (see the module docstring)."""
+    code = str(card)
+    name = card.name
+    pats = [
+        re.compile(r'data-card="' + re.escape(code) + '"'),
+        re.compile(r"(?<![\w*])" + re.escape(name) + r"(?!\w)"),
+    ]
+    if code == "*":   # the plain Chronicler ("Chronicler" inside "Pale Chronicler" is another card)
+        pats[1] = re.compile(r"(?<!Colorful )(?<!Pale )(?<![\w*])Chronicler(?!\w)")
+        pats.append(re.compile(r"card-chronicler(?![\w-])"))
+    else:
+        pats.append(re.compile(r"(?<![\w*])" + re.escape(code) + r"(?![\w*])"))
+        if not card.is_chronicler:
+            pats.append(re.compile(r"\bcard-" + re.escape(code) + r"\b"))
+    return tuple(pats)
+
+
+def find_card(card: Card, texts: Iterable[str]) -> list[str]:
+    """The texts in which ``card`` appears in any form."""
+    pats = card_patterns(card)
+    return [t for t in texts if any(p.search(t) for p in pats)]
+
+
+def find_cards(cards: Iterable[Card], texts: Iterable[str] | None = None) -> dict[str, list[str]]:
+    """``{notation: [texts...]}`` for each of ``cards`` found (default texts: all synced strings)."""
+    texts = synced_strings() if texts is None else list(texts)
+    hits = {}
+    for card in set(cards):
+        found = find_card(card, texts)
+        if found:
+            hits[str(card)] = found
+    return hits
+
+
+def hidden_hits(hidden: Iterable[Card], known: Iterable[Card] = (),
+                texts: Iterable[str] | None = None) -> dict[str, list[str]]:
+    """Hidden cards found in the synced state.
+
+    A card of which the player knows a copy (``known``: own hand, own plays,
+    cards turned over...) may legitimately appear, so only cards with no known
+    copy are searched.  With one deck every card is unique and this is exact;
+    with two decks combine it with :func:`svg_count`.
+    """
+    known_set = set(known)
+    return find_cards([c for c in set(hidden) if c not in known_set], texts)
+
+
+def svg_count(card: Card, texts: Iterable[str] | None = None) -> int:
+    """How many face-up SVG drawings of ``card`` the synced state holds."""
+    texts = synced_strings() if texts is None else texts
+    marker = f'data-card="{card}"'
+    return sum(t.count(marker) for t in texts)
+
+
+def assert_no_hidden_cards(hidden: Iterable[Card], known: Iterable[Card] = (),
+                           texts: Iterable[str] | None = None) -> None:
+    """Fail, quoting the offending text, if a hidden card (with no known copy) is synced."""
+    hits = hidden_hits(hidden, known, texts)
+    if hits:
+        lines = [f"{code}: {found[0][:300]!r}" for code, found in sorted(hits.items())]
+        raise AssertionError("hidden cards reach the browser:\n" + "\n".join(lines))
+
+
+def multiset(cards: Iterable[Card]) -> Counter:
+    return Counter(cards)
