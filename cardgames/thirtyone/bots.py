@@ -31,7 +31,7 @@ from cardgames.thirtyone.game import ThirtyOneGame, ThirtyOneState
 from cardgames.thirtyone.score import score, suit_total
 from cardgames.thirtyone.view import Phase, ThirtyOneView
 
-__all__ = ["RandomAgent", "ThirtyOneHeuristicAgent", "self_play", "hand_after"]
+__all__ = ["BOTS", "RandomAgent", "ThirtyOneHeuristicAgent", "self_play", "hand_after"]
 
 
 def hand_after(action: ThirtyOneAction, hand: Sequence[Any], table: Sequence[Any]) -> tuple:
@@ -110,6 +110,10 @@ class ThirtyOneHeuristicAgent:
         if Pass() in legal:
             return Pass()
         return Reveal()
+
+
+#: Bot names -> factories (used by tournaments and the CLI).
+BOTS: dict[str, Any] = {"random": RandomAgent, "heuristic": ThirtyOneHeuristicAgent}
 
 
 def self_play(game: ThirtyOneGame, agents: Sequence[Any], *, seed: int, agent_seed: int | None = None,

@@ -8,6 +8,30 @@ from the state's own seeded random generator (the dealer moves on, R-T1), so
 outcome's winners are then the deal's best hands).  Every finished deal is in
 ``state.results`` and in the event log (:class:`~cardgames.thirtyone.events.DealOver`).
 
+Settled here where RULES.md is silent:
+
+* Dealing (R-T1): the shuffled deck is dealt 3 cards at a time to the seats
+  in order of play from ``dealer+1`` (the dealer last), then 3 cards to the
+  table; the rest stay face down.  Seats that are out get no cards.
+* Turns (R-T10): only the turns of phase PLAY count (swap one, swap all,
+  pass, reveal); the dealer's exchange is not a turn (R-T1), final turns are
+  not counted or capped.  ``turn_cap=0`` means the first player must reveal.
+* Final turns (T10, R-T6): "swap all" is legal when the table scores >= 21
+  (then the new hand does); "stand" is always legal, whatever the hand.
+  Pass and reveal are not final-turn actions.  The revealer has no final turn.
+* Three Aces (R-T7) count only in a hand, never on the table; they are
+  checked after the deal, after the dealer's keep or exchange, and after every
+  swap (final swaps too).  The holder's hand is made public; nobody else's is
+  revealed or scored, and every other remaining player loses a life - the
+  revealer too.
+* Ties for the lowest score (T13): all of them lose a life, even when every
+  hand scores the same (e.g. all 0).
+* Lives (R-T8): ``lives=0`` is allowed (the first loss puts a player out).
+  Lives are settled in seat order.  When nobody remains after a deal, the
+  players who went out in it share the win.  The dealer moves to the next
+  remaining seat after the old dealer, also when the old dealer went out.
+* ``state_from_position`` runs the R-T7 check at once, as after a deal.
+
 >>> game = ThirtyOneGame(players=3)
 >>> state = game.new_state(seed=1)
 >>> state.phase, state.current_player          # the dealer (seat 0) may exchange (T4, R-T1)

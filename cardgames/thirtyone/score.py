@@ -102,46 +102,46 @@ def _plain_score(a: int, b: int, c: int) -> float:
 
 
 def _build_tables() -> tuple[list[float], list[int]]:
-    """Score and raw best-suit total of every ordered triple of codes 0-34."""
-    memo: dict[tuple[int, ...], tuple[float, int]] = {}
+    """Score and raw best-suit total of every ordered triple of codes 0-34.
 
-    def multiset(key: tuple[int, ...]) -> tuple[float, int]:
-        # key: sorted normalised codes, wild (32) last.
-        got = memo.get(key)
-        if got is not None:
-            return got
-        if key[-1] != _WILD:
-            a, b, c = key
-            value = _plain_score(a, b, c)
-            sums = [0, 0, 0, 0]
-            for code in key:
-                sums[code >> 3] += _POINTS[code]
-            got = (value, max(sums))
-        else:
-            # R-T3: the Chronicler stands for whichever card scores best (copies too).
-            rest = key[:-1]
-            best_value, best_total = -1.0, -1
-            for x in range(32):
-                value, total = multiset(tuple(sorted(rest + (x,))))
-                best_value = max(best_value, value)
-                best_total = max(best_total, total)
-            got = (best_value, best_total)
-        memo[key] = got
-        return got
+    First every multiset of 3 normalised codes (0-31 ordinary, 32 the
+    Chronicler) in a 33 x 33 x 33 table: ordinary cards straight from T11/R-T2;
+    then R-T3: a Chronicler is the best of the 32 cards it can stand for
+    (a copy included), one Chronicler at a time.  Then the 35-code table.
+    """
+    n = _WILD + 1
+    val = [0.0] * (n * n * n)
+    tot = [0] * (n * n * n)
+
+    def put(a: int, b: int, c: int, value: float, total: int) -> None:
+        for x, y, z in {(a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)}:
+            i = (x * n + y) * n + z
+            val[i] = value
+            tot[i] = total
+
+    points = _POINTS
+    for a, b, c in itertools.combinations_with_replacement(range(_WILD), 3):
+        sums = [0, 0, 0, 0]
+        sums[a >> 3] += points[a]
+        sums[b >> 3] += points[b]
+        sums[c >> 3] += points[c]
+        put(a, b, c, _plain_score(a, b, c), max(sums))
+    # R-T3: (a, b, *), then (a, *, *), then (*, *, *): the last Chronicler is the best
+    # of the 32 cards, given the triples with one Chronicler fewer (already filled)
+    for wilds in (1, 2, 3):
+        for rest in itertools.combinations_with_replacement(range(_WILD), 3 - wilds):
+            k0, k1 = rest + (_WILD,) * (wilds - 1)
+            base = (k0 * n + k1) * n
+            put(k0, k1, _WILD, max(val[base:base + _WILD]), max(tot[base:base + _WILD]))
 
     norm = [min(code, _WILD) for code in range(35)]
-    values = [0.0] * (35 * 35 * 35)
-    totals = [0] * (35 * 35 * 35)
-    i = 0
+    values: list[float] = []
+    totals: list[int] = []
     for a in range(35):
-        na = norm[a]
         for b in range(35):
-            nb = norm[b]
-            for c in range(35):
-                value, total = multiset(tuple(sorted((na, nb, norm[c]))))
-                values[i] = value
-                totals[i] = total
-                i += 1
+            base = (norm[a] * n + norm[b]) * n
+            values.extend([val[base + c] for c in norm])
+            totals.extend([tot[base + c] for c in norm])
     return values, totals
 
 
