@@ -1,0 +1,55 @@
+"""The classroom server's settings: voila.json as Voila 0.5 reads it, and `make serve`."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import signal
+import subprocess
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def voila_app(monkeypatch):
+    """A Voila application initialised from the repository root, as `make serve` runs it."""
+    app_module = pytest.importorskip("voila.app")
+    monkeypatch.chdir(ROOT)
+    old = signal.getsignal(signal.SIGTERM)
+    app = app_module.Voila()
+    try:
+        app.initialize(["lessons"])
+        yield app
+    finally:
+        signal.signal(signal.SIGTERM, old)   # Voila installs its own SIGTERM handler
+        app.clear_instance()
+
+
+def test_voila_reads_the_project_settings(voila_app):
+    conf = voila_app.voila_configuration
+    assert voila_app.ip == "127.0.0.1" and voila_app.port == 8866
+    assert voila_app.open_browser is False
+    assert conf.show_tracebacks is False
+    assert conf.strip_sources is True
+    assert conf.classic_tree is True
+    assert voila_app.root_dir == str(ROOT / "lessons")
+    assert voila_app.tornado_settings == {"disable_check_xsrf": True}
+    kernels = voila_app.config.MappingKernelManager
+    assert kernels.cull_idle_timeout == 900 and kernels.cull_interval == 60
+    assert kernels.cull_connected is True and kernels.cull_busy is False
+
+
+def test_voila_json_is_plain_json_with_known_sections():
+    conf = json.loads((ROOT / "voila.json").read_text())
+    assert set(conf) == {"Voila", "VoilaConfiguration", "MappingKernelManager"}
+
+
+def test_make_serve_runs_voila_standalone_on_lessons():
+    make = subprocess.run(["make", "-n", "serve", "VOILA_IP=0.0.0.0", "VOILA_PORT=9001"],
+                          cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    line = [ln for ln in make.splitlines() if "voila" in ln][-1]
+    assert line.split()[0].endswith("/bin/voila"), "standalone voila, not `jupyter server`"
+    assert " lessons " in f" {line} "
+    assert "--Voila.ip=0.0.0.0" in line and "--port=9001" in line
