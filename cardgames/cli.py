@@ -72,6 +72,16 @@ def _cmd_odds_liar(args: argparse.Namespace) -> int:
                                        players=args.players, decks=args.decks,
                                        chroniclers=args.chroniclers, aside=args.aside)
     print(result.describe())
+    if args.distribution:
+        dist = odds.holding_distribution(rank=result.rank, hand=args.hand, seen=args.seen,
+                                         players=args.players, decks=args.decks,
+                                         chroniclers=args.chroniclers,
+                                         count_chroniclers=args.chroniclers != "none")
+        what = result.rank.plural + (" and Chroniclers" if args.chroniclers != "none" else "")
+        print(f"how many {what} the other {args.players - 1} players hold "
+              "(as dealt, L5):")
+        for k, p in dist.items():
+            print(f"  {k:>2}  {p:.4f}")
     return 0
 
 
@@ -211,6 +221,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="Chroniclers in the deck (L12, L13; alone: both)")
     q.add_argument("--aside", type=int, default=None,
                    help="cards put aside (L5, R-L3); default: what the deal leaves over")
+    q.add_argument("--distribution", action="store_true",
+                   help="also print how many of the rank the other players hold")
     q.set_defaults(func=_cmd_odds_liar)
 
     q = osub.add_parser("thirty-one", aliases=["31"],
@@ -244,7 +256,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--agents", required=True,
                    help="comma-separated agents, one per seat: random, heuristic, ...")
     p.add_argument("--workers", type=_positive, default=None,
-                   help="processes (default: all cores for 2,000 games or more, else 1)")
+                   help="worker processes (default: all cores for 2,000 games or more, "
+                   "else 1)")
     p.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
     p.add_argument("--out", default=None, help="write the per-game table: .csv or .parquet")
     p.add_argument("--chunk-size", type=_positive, default=200, help="games per task "

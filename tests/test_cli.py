@@ -82,3 +82,55 @@ def test_odds_thirty_one_exact():
     proc = cli("odds", "31", "--chronicler", "--distribution")
     lines = proc.stdout.splitlines()
     assert sum(int(line.split()[1]) for line in lines[1:]) == comb(33, 3)
+
+
+def test_odds_liar():
+    proc = cli("odds", "liar", "--hand", "7H 7B KA", "--claim", "2x7", "--players", "3")
+    assert proc.returncode == 0, proc.stderr
+    # 29 unseen cards, 2 sevens among them: C(2,2)/C(29,2)
+    assert f"(1/{comb(29, 2)})" in proc.stdout
+    proc = cli("odds", "liar", "--hand", "7H UB", "--claim", "3xU", "--seen", "UH",
+               "--decks", "2", "--chroniclers", "both", "--players", "6")
+    assert proc.returncode == 0, proc.stderr
+    p = Fraction(comb(6 + 4, 3), comb(68 - 3, 3))     # 6 Unters + 4 Chroniclers unseen
+    assert f"({p.numerator}/{p.denominator})" in proc.stdout
+    proc = cli("odds", "liar", "--hand", "7H KA", "--claim", "1x7", "--distribution")
+    lines = proc.stdout.splitlines()
+    assert proc.returncode == 0 and "other 3 players" in lines[1]
+    assert sum(float(x.split()[1]) for x in lines[2:]) == pytest.approx(1.0, abs=1e-3)
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["odds", "liar", "--hand", "7H", "--claim", "5x7"], "R-L4"),
+    (["odds", "liar", "--hand", "7H", "--claim", "2xQ"], "unknown rank"),
+    (["odds", "liar", "--hand", "7H 7H", "--claim", "1x7"], "more often"),
+    (["odds", "liar", "--hand", "*C", "--claim", "1x7"], "not in this deck"),
+    (["odds", "liar", "--hand", "7H", "--claim", "1x7", "--players", "6"], "R-L2"),
+    (["odds", "liar", "--claim", "1x7"], "--hand"),
+    (["simulate", "thirty-one", "--agents", "random,nobody"], "unknown agent"),
+    (["simulate", "thirty-one", "--agents", "random,random", "--option", "lives=-1"], "lives"),
+])
+def test_odds_and_engine_errors_exit_2(args, needle):
+    assert_usage_error(cli(*args), needle)
+
+
+def test_simulate_writes_table_and_summary(tmp_path):
+    import pandas as pd
+
+    csv = tmp_path / "games.csv"
+    proc = cli("simulate", "thirty-one", "--games", "60", "--agents", "heuristic,random",
+               "--seed", "3", "--out", str(csv), "--no-progress")
+    assert proc.returncode == 0, proc.stderr
+    assert "win_rate" in proc.stdout and "heuristic" in proc.stdout
+    assert f"wrote 60 rows to {csv}" in proc.stdout
+    a = pd.read_csv(csv)
+    assert len(a) == 60 and list(a["game"]) == list(range(60))
+    # same seed, two workers, parquet: the same games
+    pq = tmp_path / "games.parquet"
+    proc = cli("simulate", "thirty-one", "--games", "60", "--agents", "heuristic,random",
+               "--seed", "3", "--out", str(pq), "--workers", "2", "--chunk-size", "10")
+    assert proc.returncode == 0, proc.stderr
+    assert "games/s" in proc.stderr or "game" in proc.stderr      # the tqdm bar, on stderr
+    b = pd.read_parquet(pq)
+    for col in ("seed", "decisions", "winner", "place_0", "lives_1"):
+        assert list(a[col].astype(str)) == list(b[col].astype(str)), col

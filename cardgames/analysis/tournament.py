@@ -255,7 +255,8 @@ def play_chunk(task: _Task) -> list[tuple]:
         record = play_game(game, [agents[k] for k in order], seed=seed,
                            max_decisions=task.max_decisions)
         places, scores, score_name = outcome_fields(record.outcome, n)
-        rows.append((index, seed, tuple(order), places, scores, score_name, record.decisions))
+        rows.append((index, seed, tuple(order), places, scores, score_name, record.decisions,
+                     getattr(record.outcome, "deals", None)))
     return rows
 
 
@@ -288,12 +289,14 @@ def tournament(game: Any, agents: Sequence[Any], *, games: int = 1000, seed: int
     so every entrant sits in every seat equally often.
 
     ``executor``: any :class:`concurrent.futures.Executor` (a Dask
-    ``Client.get_executor()`` included); it is used, never shut down. With none,
-    runs under :data:`PARALLEL_THRESHOLD` games (or ``workers=1``) are played in
-    this process, larger ones on a local process pool of ``workers``
-    (default ``os.cpu_count()``) processes.
+    ``Client.get_executor()`` included); it is used, never shut down. With none:
+    ``workers=K`` (K > 1) plays on a local process pool of K processes and
+    ``workers=1`` in this process; with ``workers=None`` runs under
+    :data:`PARALLEL_THRESHOLD` games are played in this process and larger ones
+    on a pool of ``os.cpu_count()`` processes.
 
-    Columns: ``game`` (index), ``seed``, ``decisions``, ``winner`` (label of the
+    Columns: ``game`` (index), ``seed``, ``decisions``, ``deals`` (Thirty-One:
+    deals in the game), ``winner`` (label of the
     winner, several joined by ``+`` when the win is shared), ``winner_seat``
     (-1 if shared), then per seat ``s``: ``agent_s``, ``place_s`` and
     ``points_s`` (Liar) or ``lives_s`` (Thirty-One). The frame's ``attrs`` record
@@ -320,7 +323,8 @@ def tournament(game: Any, agents: Sequence[Any], *, games: int = 1000, seed: int
     own_pool = None
     if executor is None:
         nworkers = workers or os.cpu_count() or 1
-        if nworkers > 1 and games >= PARALLEL_THRESHOLD and len(tasks) > 1:
+        large = games >= PARALLEL_THRESHOLD or workers is not None
+        if nworkers > 1 and large and len(tasks) > 1:
             from concurrent.futures import ProcessPoolExecutor
 
             own_pool = executor = ProcessPoolExecutor(max_workers=min(nworkers, len(tasks)))
@@ -365,6 +369,8 @@ def _frame(rows: list[tuple], labels: list[str], n: int, game: Any, seed: int,
         "seed": np.fromiter((r[1] for r in rows), dtype=np.int64, count=len(rows)),
         "decisions": np.fromiter((r[6] for r in rows), dtype=np.int64, count=len(rows)),
     }
+    if any(r[7] is not None for r in rows):      # Thirty-One: deals played in the game
+        data["deals"] = np.asarray([-1 if r[7] is None else r[7] for r in rows], dtype=np.int64)
     winners, winner_seats = [], []
     for r in rows:
         order, places = r[2], r[3]

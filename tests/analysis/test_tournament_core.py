@@ -70,10 +70,25 @@ def test_same_seed_same_frame_any_chunking_and_executor():
 def test_default_pool_for_large_runs(monkeypatch):
     import cardgames.analysis.tournament as t
 
-    monkeypatch.setattr(t, "PARALLEL_THRESHOLD", 100)
-    a = run(games=400, workers=2, chunk_size=100)
+    used = []
+    import concurrent.futures as cf
+
+    class Spy(cf.ProcessPoolExecutor):
+        def __init__(self, *a, **k):
+            used.append(k.get("max_workers"))
+            super().__init__(*a, **k)
+
+    monkeypatch.setattr(cf, "ProcessPoolExecutor", Spy)
     monkeypatch.setattr(t, "PARALLEL_THRESHOLD", 10**9)
-    pd.testing.assert_frame_equal(a, run(games=400, chunk_size=100))
+    single = run(games=400, chunk_size=100)                 # small run: in process
+    assert used == []
+    pd.testing.assert_frame_equal(single, run(games=400, chunk_size=100, workers=2))
+    assert used == [2]                                      # explicit workers: a pool
+    monkeypatch.setattr(t, "PARALLEL_THRESHOLD", 100)
+    pd.testing.assert_frame_equal(single, run(games=400, chunk_size=100))
+    assert len(used) == 2                                   # large run: a pool
+    pd.testing.assert_frame_equal(single, run(games=400, chunk_size=100, workers=1))
+    assert len(used) == 2                                   # workers=1: in process
 
 
 def test_summary_win_rates_and_intervals():
