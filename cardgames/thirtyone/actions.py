@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar, Union
 
-from cardgames.cards import Card, parse_card
+from cardgames.cards import CHRONICLER, Card, parse_card
 from cardgames.errors import ActionParseError, CardParseError
 
 __all__ = [
@@ -116,6 +116,8 @@ class SwapOne:
 
     >>> SwapOne.parse("swap 10l *")
     SwapOne(hand_card=Card.parse('10L'), table_card=Card.parse('*'))
+    >>> SwapOne("10L", "*C") == SwapOne("10L", "*")      # any form is the Chronicler (T12)
+    True
     """
 
     hand_card: Card
@@ -129,9 +131,11 @@ class SwapOne:
                     value = parse_card(value)
                 except CardParseError as e:
                     raise ActionParseError(f"SwapOne {name}: {e}") from None
-                object.__setattr__(self, name, value)
             elif not isinstance(value, Card):
                 raise ActionParseError(f"SwapOne {name} must be a card, not {value!r}")
+            if value.is_chronicler:          # *, *C, *P: all the one Chronicler (T12)
+                value = CHRONICLER
+            object.__setattr__(self, name, value)
 
     def __str__(self) -> str:
         return f"swap {self.hand_card} {self.table_card}"

@@ -91,6 +91,30 @@ def test_T3_card_values():
     assert score("UA OA AA") == 31
 
 
+def test_R_T2_only_one_suit_adds_up():
+    assert score("AH KB 9L") == 0              # Ace + King of different suits: not 21
+    assert score("AH KB KH") == 21             # the King of Hearts makes it
+    assert score("AH 10B 10L") == 0
+    state = three(phase="final", revealer=0, hands=["AH KB 9L", "AL KL 8A", "OB 10B 9B"],
+                  table="7H 8H 7L")
+    state.apply("stand")
+    state.apply("stand")
+    assert state.results[-1].scores == (0.0, 21.0, 29.0) and state.results[-1].losers == (0,)
+
+
+def test_R_T3_chronicler_stands_for_the_best_card_copies_included():
+    assert score("AH KH *") == 32              # a copy of the Ace of Hearts
+    assert score("AH AB *") == 33              # three Aces
+    assert score("9H 9B *") == 30.5            # three of a rank beats Hearts 9 + 11 = 20
+    assert score("KH OH *") == 31
+    # in play: swapping the Chronicler in is judged by the same score
+    state = three(chronicler=True, phase="final", revealer=0,
+                  hands=["AH KH 9H", "7B 8L 9A", "UB OB 8A"], table="* 7H 7L", current_player=2)
+    assert "swap 8A *" in actions(state)       # UB OB * = 31 (Ace of Bells)
+    state.apply("swap 8A *")
+    assert score(state.hand(2)) == 31
+
+
 # ---------------------------------------------------------------- T4, R-T1 deal and exchange
 
 def test_T4_R_T1_deal_three_each_three_face_up_rest_out_of_play():
@@ -195,6 +219,13 @@ def test_T6_swap_one_needs_the_cards():
     with pytest.raises(IllegalActionError, match=r"T6 KB is not on the table"):
         state.apply(SwapOne("KH", "KB"))
     assert state.to_json() == before
+
+
+def test_T6_chronicler_forms_name_the_one_chronicler():
+    state = three(chronicler=True, table="* UL 9A")
+    assert "swap 7A *C" in state.legal_actions() and "swap 7A *P" in state.legal_actions()
+    state.apply("swap 7A *P")
+    assert state.table == tuple(C("7A UL 9A")) and C("*")[0] in state.hand(1)
 
 
 def test_T7_swap_all_needs_21():

@@ -216,3 +216,17 @@ def test_score_speed_at_least_a_million_calls_per_second():
         best = min(best, time.perf_counter() - t)
     calls_per_second = len(hands) / best
     assert calls_per_second > 1_000_000, calls_per_second
+
+
+def test_import_is_fast_and_the_table_is_lazy():
+    import subprocess
+    import sys
+
+    code = ("import time; t = time.perf_counter(); import cardgames.thirtyone as m; "
+            "dt = time.perf_counter() - t; import sys; "
+            "s = sys.modules['cardgames.thirtyone.score']; print(dt, s._TABLE is None); "
+            "m.score('AH KH 9H'); print(s._TABLE is not None)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert float(out[0]) < 0.5          # target ~0.15 s for all of cardgames; loose here
+    assert out[1:] == ["True", "True"]
