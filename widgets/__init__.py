@@ -16,5 +16,6 @@ Security model (every widget here follows it):
 
 from widgets.cardview import CardButton, HandView
 from widgets.rank_cycle import RankCycleExplainer
+from widgets.liar_table import LiarTable
 
-__all__ = ["CardButton", "HandView", "RankCycleExplainer"]
+__all__ = ["CardButton", "HandView", "RankCycleExplainer", "LiarTable"]
