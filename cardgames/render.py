@@ -201,9 +201,9 @@ def _ordinary(card: Card, width: float, selected: bool, label: bool) -> str:
     # the middle: a large suit sign, the rank name under it
     if rank >= Rank.UNTER:
         # court cards and the Ace: a coloured panel behind the sign marks them out
-        out.append(f'<rect x="28" y="26" width="44" height="98" rx="6" fill="{color}" '
+        out.append(f'<rect x="24" y="24" width="52" height="100" rx="6" fill="{color}" '
                    f'fill-opacity="0.12" stroke="{color}" stroke-width="1.5"/>')
-    out.append(_sign(suit, 29, 40, 42))
+    out.append(_sign(suit, 27, 36, 46))
     if label:
         out.append(_text(50, 101, rank.label, size=15 if len(rank.label) < 5 else 13,
                          fill=ink, css_class="rank-label"))
@@ -228,9 +228,9 @@ def _chronicler(card: Card, width: float, selected: bool, label: bool) -> str:
             out.append(f'<path d="M{x0} {y0} L{x1} {y1}" stroke="{SUIT_COLORS[suit]}" '
                        f'stroke-width="5" stroke-linecap="round"/>')
         # a golden star over a row of the four suit signs (no gradients: they need ids)
-        out.append(_star(25, 24, 50, SUIT_COLORS[Suit.BELLS], "#7a4f00"))
+        out.append(_star(22, 26, 56, SUIT_COLORS[Suit.BELLS], "#7a4f00"))
         for i, suit in enumerate(Suit):
-            out.append(_sign(suit, 16 + i * 17.5, 78, 16))
+            out.append(_sign(suit, 14 + i * 18, 86, 18))
         ink = _INK
         name = "Colorful"
         if selected:
@@ -238,21 +238,21 @@ def _chronicler(card: Card, width: float, selected: bool, label: bool) -> str:
     elif chron is Chronicler.PALE:
         out.append(_frame("#e4e4e4", "#8a8a8a", selected=selected,
                           dash=' stroke-dasharray="6 4"'))
-        out.append(_star(25, 28, 50, "#f5f5f5", "#9e9e9e"))
+        out.append(_star(22, 30, 56, "#f5f5f5", "#9e9e9e"))
         ink = "#6b6b6b"
         name = "Pale"
     else:
         out.append(_frame("#f3eefb", "#555555", selected=selected))
-        out.append(_star(25, 28, 50, "#5b3a8e", "#2e1a4d"))
+        out.append(_star(22, 30, 56, "#5b3a8e", "#2e1a4d"))
         ink = "#3b2466"
         name = ""
-    out.append(_text(19, 19, symbol, size=18, fill=ink, css_class="rank"))
-    out.append(_text(_W - 19, _H - 16, symbol, size=16, fill=ink, rotate=True,
+    out.append(_text(19, 20, symbol, size=20, fill=ink, css_class="rank"))
+    out.append(_text(_W - 19, _H - 20, symbol, size=20, fill=ink, rotate=True,
                      css_class="rank"))
     if label:
         if name:
-            out.append(_text(50, 108, name, size=14, fill=ink, css_class="rank-label"))
-        out.append(_text(50, 122 if name else 112, "Chronicler", size=11, fill=ink,
+            out.append(_text(50, 118, name, size=14, fill=ink, css_class="rank-label"))
+        out.append(_text(50, 133 if name else 120, "Chronicler", size=11, fill=ink,
                          weight="normal", css_class="suit-label"))
     out.append("</svg>")
     return "".join(out)
