@@ -103,7 +103,7 @@ def _base(chronicler: bool) -> tuple[Any, Any]:
     names_arr = np.array(names + ["*", "*"], dtype=object)
     cards = names_arr[codes[:, 0]] + " " + names_arr[codes[:, 1]] + " " + names_arr[codes[:, 2]]
     frame = pd.DataFrame({
-        "cards": cards.astype(str),
+        "cards": cards,
         "score": scores,
         "kind": pd.Categorical.from_codes(kind_codes, categories=list(KINDS), ordered=True),
         "suit": pd.Categorical.from_codes(suit_codes, categories=list(_SUIT_LABELS)),
