@@ -1,0 +1,629 @@
+"""The state of a game of Thirty-One: :class:`ThirtyOneState` and its helpers.
+
+Build states with :class:`~cardgames.thirtyone.game.ThirtyOneGame`
+(``new_state``, ``state_from_position``, ``replay``); the rules it settles are
+listed in :mod:`cardgames.thirtyone.game`.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from cardgames.cards import Card, format_cards
+from cardgames.errors import ActionParseError, CardgamesError, GameOverError, IllegalActionError
+from cardgames.thirtyone.actions import (
+    ACTION_FORMS,
+    Exchange,
+    Keep,
+    Pass,
+    Reveal,
+    Stand,
+    SwapAll,
+    SwapOne,
+    ThirtyOneAction,
+    parse_action,
+    swap_one,
+)
+from cardgames.thirtyone.actions import SWAP_TABLE as _SWAP_TABLE
+from cardgames.thirtyone.events import (
+    DealOver,
+    DealResult,
+    Dealt,
+    Event,
+    Exchanged,
+    Kept,
+    LifeLost,
+    MatchOver,
+    Passed,
+    PlayerOut,
+    Revealed,
+    Scored,
+    Stood,
+    Swapped,
+    ThreeAces,
+)
+from cardgames.thirtyone.score import MIN_SCORE, THREE_ACES_SCORE, score
+from cardgames.thirtyone.view import Phase, ThirtyOneView
+
+if TYPE_CHECKING:
+    from cardgames.thirtyone.game import ThirtyOneGame
+
+__all__ = ["ThirtyOneState", "ThirtyOneOutcome", "LegalActions"]
+
+_KEEP, _EXCHANGE, _SWAP_ALL, _PASS, _REVEAL, _STAND = (
+    Keep(), Exchange(), SwapAll(), Pass(), Reveal(), Stand())
+
+
+@dataclass(frozen=True)
+class ThirtyOneOutcome:
+    """How a game ended.
+
+    ``winners``: the last player left, or the last players who all went out
+    in the same deal (R-T8); with ``single_deal`` the deal's best hand(s)
+    (three Aces, else the highest score).  ``lives``/``out`` per seat at the
+    end; ``deals`` played; ``last_deal`` the final :class:`DealResult`.
+    """
+
+    winners: tuple[int, ...]
+    lives: tuple[int, ...]
+    out: tuple[bool, ...]
+    deals: int
+    last_deal: DealResult
+    single_deal: bool = False
+
+    def describe(self) -> str:
+        who = " and ".join(f"player {p}" for p in self.winners)
+        what = "the deal" if self.single_deal else "the game"
+        shared = " (shared, R-T8)" if len(self.winners) > 1 else ""
+        return f"{who} {'win' if len(self.winners) > 1 else 'wins'} {what}{shared} after {self.deals} deal(s)"
+
+
+class LegalActions:
+    """The legal actions now: iterable, sized, ``in``, and ``sample(rng)`` (uniform)."""
+
+    __slots__ = ("_actions",)
+
+    def __init__(self, actions: tuple[ThirtyOneAction, ...]) -> None:
+        self._actions = actions
+
+    def __iter__(self) -> Iterator[ThirtyOneAction]:
+        return iter(self._actions)
+
+    def __len__(self) -> int:
+        return len(self._actions)
+
+    def __contains__(self, action: object) -> bool:
+        if isinstance(action, str):
+            try:
+                action = parse_action(action)
+            except ActionParseError:
+                return False
+        return action in self._actions
+
+    def __getitem__(self, i: int) -> ThirtyOneAction:
+        return self._actions[i]
+
+    def sample(self, rng: random.Random) -> ThirtyOneAction:
+        """A uniformly random legal action, drawn from ``rng``."""
+        actions = self._actions
+        return actions[int(rng.random() * len(actions))]
+
+    def summary(self) -> str:
+        """In words: ``'swap one (9 ways, e.g. swap 7H AB), swap all, reveal'``."""
+        swaps = [a for a in self._actions if isinstance(a, SwapOne)]
+        parts = []
+        if swaps:
+            parts.append(f"swap one ({len(swaps)} way{'s' * (len(swaps) > 1)}, e.g. {swaps[0]})")
+        parts += [str(a) for a in self._actions if not isinstance(a, SwapOne)]
+        return ", ".join(parts) or "nothing (the game is over)"
+
+    def __repr__(self) -> str:
+        return f"LegalActions([{', '.join(map(str, self._actions))}])"
+
+
+def _swapped(hand: list[Card], out: Card, into: Card) -> list[Card]:
+    new = list(hand)
+    new[new.index(out)] = into
+    return new
+
+
+class ThirtyOneState:
+    """A game of Thirty-One in progress; see the module docstring and ARCHITECTURE.md."""
+
+    __slots__ = ("game", "seed", "first_dealer", "single_deal", "_rng", "_hands", "_table",
+                 "_undealt", "_lives", "_out", "_dealer", "_deal", "_phase", "_current",
+                 "_passed", "_turns", "_revealer", "_revealed", "_final", "history",
+                 "_events", "_deal_start", "results", "_winners", "_legal")
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def _blank(cls, game: ThirtyOneGame, seed: int, dealer: int,
+               single_deal: bool) -> ThirtyOneState:
+        self = object.__new__(cls)
+        n = game.players
+        self.game = game
+        self.seed = seed
+        self.first_dealer = dealer
+        self.single_deal = bool(single_deal)
+        self._rng = random.Random(seed)
+        self._hands: list[list[Card]] = [[] for _ in range(n)]
+        self._table: list[Card] = []
+        self._undealt: list[Card] = []
+        self._lives = [game.lives] * n
+        self._out = [False] * n
+        self._dealer = dealer
+        self._deal = 0
+        self._phase = Phase.EXCHANGE
+        self._current: int | None = dealer
+        self._passed = [False] * n
+        self._turns = 0
+        self._revealer: int | None = None
+        self._revealed: list[tuple[Card, ...] | None] = [None] * n
+        self._final: list[int] = []
+        self.history: list[ThirtyOneAction] = []
+        self._events: list[Event] = []
+        self._deal_start = 0
+        self.results: list[DealResult] = []
+        self._winners: tuple[int, ...] | None = None
+        self._legal: LegalActions | None = None
+        return self
+
+    def _next_seat(self, seat: int) -> int:
+        """The next remaining seat after ``seat`` in order of play (R-T1)."""
+        n, out = self.game.players, self._out
+        s = (seat + 1) % n
+        while out[s]:
+            s = (s + 1) % n
+        return s
+
+    def _order_after(self, seat: int) -> tuple[int, ...]:
+        """Remaining seats in order of play, starting after ``seat`` (it comes last if in)."""
+        n = self.game.players
+        return tuple(s for s in ((seat + i) % n for i in range(1, n + 1)) if not self._out[s])
+
+    def _start_deal(self) -> None:
+        """Shuffle and deal (T4, R-T1), then the R-T7 check."""
+        n = self.game.players
+        deck = self.game.deck()
+        self._rng.shuffle(deck)
+        seats = self._order_after(self._dealer)
+        self._hands = [[] for _ in range(n)]
+        pos = 0
+        for seat in seats:
+            self._hands[seat] = deck[pos:pos + 3]
+            pos += 3
+        self._table = deck[pos:pos + 3]
+        self._undealt = deck[pos + 3:]
+        self._deal += 1
+        self._passed = [False] * n
+        self._turns = 0
+        self._revealer = None
+        self._revealed = [None] * n
+        self._final = []
+        self._deal_start = len(self._events)
+        self._events.append(Dealt(deal=self._deal, dealer=self._dealer, seats=seats,
+                                  table=tuple(self._table), undealt=len(self._undealt)))
+        self._phase = Phase.EXCHANGE
+        self._current = self._dealer
+        self._legal = None
+        self._check_three_aces(seats)
+
+    # ------------------------------------------------------------------ public state
+    @property
+    def current_player(self) -> int | None:
+        """Whose decision it is (the dealer in EXCHANGE); ``None`` when over."""
+        return self._current
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def dealer(self) -> int:
+        return self._dealer
+
+    @property
+    def deal(self) -> int:
+        """The number of the current (or last) deal, from 1."""
+        return self._deal
+
+    @property
+    def events(self) -> list[Event]:
+        """The public event log of the whole game (R-T9)."""
+        return self._events
+
+    @property
+    def deal_events(self) -> list[Event]:
+        """The public events of the current (or last) deal."""
+        return self._events[self._deal_start:]
+
+    @property
+    def lives(self) -> tuple[int, ...]:
+        return tuple(self._lives)
+
+    @property
+    def out(self) -> tuple[bool, ...]:
+        return tuple(self._out)
+
+    @property
+    def table(self) -> tuple[Card, ...]:
+        return tuple(self._table)
+
+    @property
+    def turns(self) -> int:
+        """Turns taken in this deal (the exchange is not a turn, R-T1)."""
+        return self._turns
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """A seat's hand (full information: for tests and analysis, not for agents)."""
+        return tuple(self._hands[seat])
+
+    @property
+    def undealt(self) -> tuple[Card, ...]:
+        """The cards out of play this deal (full information, not for agents)."""
+        return tuple(self._undealt)
+
+    def remaining(self) -> tuple[int, ...]:
+        """Seats still in the game (R-T8)."""
+        return tuple(p for p, o in enumerate(self._out) if not o)
+
+    def is_over(self) -> bool:
+        return self._phase is Phase.OVER
+
+    def outcome(self) -> ThirtyOneOutcome | None:
+        """The result once the game (or single deal) is over, else ``None``."""
+        if self._winners is None:
+            return None
+        return ThirtyOneOutcome(winners=self._winners, lives=tuple(self._lives),
+                                out=tuple(self._out), deals=self._deal,
+                                last_deal=self.results[-1], single_deal=self.single_deal)
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self) -> LegalActions:
+        """The legal actions of ``current_player`` now (empty when over)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = LegalActions(self._compute_legal())
+        return legal
+
+    def _compute_legal(self) -> tuple[ThirtyOneAction, ...]:
+        phase = self._phase
+        if phase is Phase.PLAY:
+            cap = self.game.turn_cap
+            if cap is not None and self._turns >= cap:
+                return (_REVEAL,)
+            hand, table = self._hands[self._current], self._table  # type: ignore[index]
+            st = _SWAP_TABLE
+            acts: list[ThirtyOneAction] = [st[h.code * 35 + t.code] or swap_one(h, t)
+                                           for h in hand for t in table]
+            if score(table) >= MIN_SCORE:
+                acts.append(_SWAP_ALL)
+            if not self._passed[self._current]:  # type: ignore[index]
+                acts.append(_PASS)
+            acts.append(_REVEAL)
+            return tuple(acts)
+        if phase is Phase.FINAL:
+            hand, table = self._hands[self._current], self._table  # type: ignore[index]
+            acts = []
+            for i, h in enumerate(hand):
+                rest = hand[:i] + hand[i + 1:]
+                for t in table:
+                    if score((rest[0], rest[1], t)) >= MIN_SCORE:
+                        acts.append(swap_one(h, t))
+            if score(table) >= MIN_SCORE:
+                acts.append(_SWAP_ALL)
+            acts.append(_STAND)
+            return tuple(acts)
+        if phase is Phase.EXCHANGE:
+            return (_KEEP, _EXCHANGE)
+        return ()
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, action: ThirtyOneAction | str) -> None:
+        """Apply the current player's action; illegal ones raise and change nothing."""
+        if action.__class__ is str:
+            action = parse_action(action)  # type: ignore[arg-type]
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if action not in legal._actions:
+            raise self._refusal(action)
+        self._legal = None
+        self.history.append(action)  # type: ignore[arg-type]
+        p: int = self._current  # type: ignore[assignment]
+        phase = self._phase
+        cls = action.__class__
+        if phase is Phase.PLAY:
+            self._turns += 1
+            if cls is SwapOne:
+                self._swap_one(p, action, final=False)  # type: ignore[arg-type]
+            elif cls is SwapAll:
+                self._swap_all(p, final=False)
+            elif cls is Pass:
+                self._passed[p] = True
+                self._events.append(Passed(p))
+                self._current = self._next_seat(p)
+                return
+            else:  # Reveal
+                self._revealer = p
+                hand = self._revealed[p] = tuple(self._hands[p])
+                self._events.append(Revealed(p, hand))
+                self._final = list(self._order_after(p)[:-1])
+                self._phase = Phase.FINAL
+                self._current = self._final[0]
+                return
+            self._passed[p] = False
+            if not self._check_three_aces((p,)):
+                self._current = self._next_seat(p)
+        elif phase is Phase.FINAL:
+            if cls is SwapOne:
+                self._swap_one(p, action, final=True)  # type: ignore[arg-type]
+            elif cls is SwapAll:
+                self._swap_all(p, final=True)
+            else:
+                self._events.append(Stood(p))
+            if cls is not Stand and self._check_three_aces((p,)):
+                return
+            hand = self._revealed[p] = tuple(self._hands[p])
+            self._events.append(Revealed(p, hand, True))
+            self._final.pop(0)
+            if self._final:
+                self._current = self._final[0]
+            else:
+                self._score_deal()
+        else:  # EXCHANGE
+            if cls is Exchange:
+                old = self._hands[p]
+                self._hands[p], self._table = self._table, old
+                self._events.append(Exchanged(p, tuple(old), tuple(self._hands[p])))
+            else:
+                self._events.append(Kept(p))
+            self._phase = Phase.PLAY
+            if not self._check_three_aces((p,)):
+                self._current = self._next_seat(p)
+
+    def _swap_one(self, p: int, action: SwapOne, final: bool) -> None:
+        hand, table = self._hands[p], self._table
+        h, t = action.hand_card, action.table_card
+        i, j = hand.index(h), table.index(t)
+        hand[i], table[j] = t, h
+        self._events.append(Swapped(p, (h,), (t,), final))
+
+    def _swap_all(self, p: int, final: bool) -> None:
+        old = self._hands[p]
+        self._hands[p], self._table = self._table, old
+        self._events.append(Swapped(p, tuple(old), tuple(self._hands[p]), final))
+
+    # ------------------------------------------------------------------ refusals
+    def _refusal(self, action: Any) -> CardgamesError:
+        p = self._current
+        legal = self.legal_actions()
+        if not isinstance(action, (Keep, Exchange, SwapOne, SwapAll, Pass, Reveal, Stand)):
+            return ActionParseError(f"player {p}: {action!r} is not a Thirty-One action; "
+                                    f"write one of {ACTION_FORMS}")
+        if self._phase is Phase.OVER:
+            return GameOverError(f"{action} is not possible: the game is over "
+                                 f"({self.outcome().describe()})",  # type: ignore[union-attr]
+                                 player=None, action=action, rule="R-T8")
+        rule, why = self._why_illegal(action)
+        msg = f"player {p} cannot {action}: {rule} {why}; legal now: {legal.summary()}"
+        return IllegalActionError(msg, player=p, action=action, rule=rule)
+
+    def _why_illegal(self, action: Any) -> tuple[str, str]:
+        p: int = self._current  # type: ignore[assignment]
+        phase = self._phase
+        hand, table = self._hands[p], self._table
+        if not isinstance(action, (Keep, Exchange, SwapOne, SwapAll, Pass, Reveal, Stand)):
+            return "", f"{action!r} is not a Thirty-One action"
+        if phase is Phase.EXCHANGE:
+            return "T4/R-T1", (f"first the dealer (player {p}) chooses to keep or exchange "
+                               "their cards, before the first turn")
+        if isinstance(action, (Keep, Exchange)):
+            return "T4/R-T1", "only the dealer keeps or exchanges, before the first turn"
+        if isinstance(action, SwapOne):
+            if action.hand_card not in hand:
+                return "T6", (f"{action.hand_card} is not in your hand "
+                              f"(hand {format_cards(hand)}, table {format_cards(table)})")
+            if action.table_card not in table:
+                return "T6", f"{action.table_card} is not on the table ({format_cards(table)})"
+        if phase is Phase.PLAY:
+            cap = self.game.turn_cap
+            if cap is not None and self._turns >= cap:
+                return "R-T10", f"the turn cap of {cap} turns is reached: you may only reveal"
+            if isinstance(action, SwapAll):
+                return "T7/R-T4", (f"swap all needs a table of at least 21, and "
+                                   f"{format_cards(table)} scores {score(table):g}")
+            if isinstance(action, Pass):
+                return "R-T5", "you passed on your last turn (no two passes in a row, T8)"
+            if isinstance(action, Stand):
+                return "T10/R-T6", "stand is a final turn, only after someone revealed"
+        else:  # FINAL
+            if isinstance(action, (Pass, Reveal)):
+                return "T10/R-T6", (f"player {self._revealer} revealed; your final turn is "
+                                    "swap one, swap all or stand")
+            if isinstance(action, SwapAll):
+                after = table
+            else:
+                after = _swapped(hand, action.hand_card, action.table_card)
+            return "T10/R-T6", (f"you may only swap if you then hold at least 21, and "
+                                f"{format_cards(after)} scores {score(after):g}")
+        return "", "it is not legal now"
+
+    # ------------------------------------------------------------------ deal end
+    def _check_three_aces(self, seats: Iterable[int]) -> bool:
+        """R-T7: three Aces end the deal at once; every other player loses a life (T14)."""
+        for seat in seats:
+            hand = self._hands[seat]
+            if hand and score(hand) == THREE_ACES_SCORE:
+                self._events.append(ThreeAces(seat, tuple(hand)))
+                losers = tuple(s for s in self._order_after(seat)[:-1])
+                scores: list[float | None] = [None] * self.game.players
+                scores[seat] = THREE_ACES_SCORE
+                self._end_deal(losers, tuple(scores), three_aces=seat,
+                               reason=f"player {seat} holds three Aces, T14")
+                return True
+        return False
+
+    def _score_deal(self) -> None:
+        """Score every remaining hand (T11); the lowest lose a life (T13)."""
+        scores: list[float | None] = [None] * self.game.players
+        for seat in self.remaining():
+            hand = tuple(self._hands[seat])
+            s = scores[seat] = score(hand)
+            self._events.append(Scored(seat, hand, s))
+        low = min(s for s in scores if s is not None)
+        losers = tuple(p for p, s in enumerate(scores) if s == low)
+        self._end_deal(losers, tuple(scores), three_aces=None,
+                       reason=f"lowest score {low:g}, T13")
+
+    def _end_deal(self, losers: tuple[int, ...], scores: tuple[float | None, ...],
+                  three_aces: int | None, reason: str) -> None:
+        went_out = []
+        for p in sorted(losers):
+            if self._lives[p] > 0:
+                self._lives[p] -= 1
+                self._events.append(LifeLost(p, self._lives[p], reason))
+            else:
+                self._out[p] = True
+                went_out.append(p)
+                self._events.append(PlayerOut(p, reason))
+        result = DealResult(deal=self._deal, dealer=self._dealer, revealer=self._revealer,
+                            three_aces=three_aces, scores=scores, losers=tuple(sorted(losers)),
+                            went_out=tuple(went_out), lives=tuple(self._lives))
+        self.results.append(result)
+        self._events.append(DealOver(result))
+        self._legal = None
+        self._final = []
+        remaining = self.remaining()
+        if self.single_deal:
+            if three_aces is not None:
+                winners: tuple[int, ...] = (three_aces,)
+            else:
+                best = max(s for s in scores if s is not None)
+                winners = tuple(p for p, s in enumerate(scores) if s == best)
+            self._finish(winners, "the best hand of the deal (single deal)")
+        elif len(remaining) == 1:
+            self._finish(remaining, "the last player left (R-T8)")
+        elif not remaining:
+            self._finish(tuple(went_out), "the last players all went out in the same deal "
+                                          "and share the win (R-T8)")
+        else:
+            self._dealer = self._next_seat(self._dealer)
+            self._start_deal()
+
+    def _finish(self, winners: tuple[int, ...], reason: str) -> None:
+        self._winners = tuple(winners)
+        self._events.append(MatchOver(tuple(winners), reason))
+        self._phase = Phase.OVER
+        self._current = None
+
+    # ------------------------------------------------------------------ views
+    def view(self, player: int) -> ThirtyOneView:
+        """What ``player`` may know (R-T9)."""
+        n = self.game.players
+        if not isinstance(player, int) or not 0 <= player < n:
+            raise CardgamesError(f"no player {player!r}: seats are 0-{n - 1}")
+        return ThirtyOneView(
+            player, n, self._phase, self._current, self._deal, self._dealer,
+            tuple(self._hands[player]), tuple(self._table), tuple(self._lives),
+            tuple(self._out), tuple(self._passed), self._revealer, tuple(self._revealed),
+            tuple(self._final), self._turns, self.game.turn_cap, self.game.chronicler,
+            len(self._undealt), tuple(self._events[self._deal_start:]),
+            self.results[-1] if self.results else None)
+
+    def determinize(self, player: int, rng: random.Random) -> ThirtyOneState:
+        """A copy in which the cards hidden from ``player`` are dealt anew from ``rng``.
+
+        Hidden cards are the other players' unrevealed hands and the undealt
+        cards, except cards the public log places in a hand (taken from the
+        table and not given back this deal).  ``player``'s view is unchanged.
+        Useful for sampling-based bots.  The copy's own RNG is left as it was.
+        """
+        known: list[list[Card]] = [[] for _ in range(self.game.players)]
+        for e in self._events[self._deal_start:]:
+            if isinstance(e, (Swapped, Exchanged)):
+                for c in e.to_table:
+                    if c in known[e.player]:
+                        known[e.player].remove(c)
+                known[e.player].extend(e.from_table)
+        new = self.clone()
+        slots: list[tuple[int, int]] = []       # (seat, index) of hidden hand cards; -1 = undealt
+        pool: list[Card] = list(new._undealt)
+        for seat in range(self.game.players):
+            if seat == player or self._revealed[seat] is not None:
+                continue
+            hand = new._hands[seat]
+            keep = list(known[seat])
+            for i, c in enumerate(hand):
+                if c in keep:
+                    keep.remove(c)
+                else:
+                    slots.append((seat, i))
+                    pool.append(c)
+        rng.shuffle(pool)
+        for k, (seat, i) in enumerate(slots):
+            new._hands[seat][i] = pool[k]
+        new._undealt = pool[len(slots):]
+        new._legal = None
+        return new
+
+    # ------------------------------------------------------------------ copies, JSON
+    def clone(self) -> ThirtyOneState:
+        """An independent copy (its RNG continues identically)."""
+        new = object.__new__(ThirtyOneState)
+        new.game, new.seed, new.first_dealer = self.game, self.seed, self.first_dealer
+        new.single_deal = self.single_deal
+        new._rng = random.Random()
+        new._rng.setstate(self._rng.getstate())
+        new._hands = [list(h) for h in self._hands]
+        new._table = list(self._table)
+        new._undealt = list(self._undealt)
+        new._lives, new._out = list(self._lives), list(self._out)
+        new._dealer, new._deal, new._phase = self._dealer, self._deal, self._phase
+        new._current, new._passed, new._turns = self._current, list(self._passed), self._turns
+        new._revealer, new._revealed = self._revealer, list(self._revealed)
+        new._final = list(self._final)
+        new.history, new._events = list(self.history), list(self._events)
+        new._deal_start, new.results = self._deal_start, list(self.results)
+        new._winners, new._legal = self._winners, self._legal
+        return new
+
+    def to_dict(self) -> dict[str, Any]:
+        """A full snapshot as a JSON-ready dict (hidden cards and RNG state included)."""
+        from cardgames.thirtyone.snapshot import state_to_dict
+
+        return state_to_dict(self)
+
+    def to_json(self) -> str:
+        """A full snapshot as JSON text; :meth:`from_json` reads it back (round-trip equal)."""
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> ThirtyOneState:
+        """Rebuild a state from :meth:`to_json` (or a JSON snapshot dict's text)."""
+        from cardgames.thirtyone.snapshot import state_from_dict
+
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as e:
+            raise CardgamesError(f"not a Thirty-One state snapshot: {e}") from None
+        return state_from_dict(data)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ThirtyOneState):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"<ThirtyOneState deal {self._deal} {self._phase.value} "
+                f"player {self._current} to act, lives {self._lives}>")
+
+    def describe(self) -> str:
+        """The public log in words, one event per line."""
+        return "\n".join(e.describe() for e in self._events)
