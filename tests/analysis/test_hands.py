@@ -173,3 +173,16 @@ def test_table_build_speed():
         hands.hand_table(chronicler=True)
         best = min(best, time.perf_counter() - t0)
     assert best < 0.05
+
+
+def test_every_row_agrees_with_the_engine_and_the_reference():
+    from cardgames.thirtyone import classify
+
+    t = hands.hand_table(chronicler=True)
+    for row in t.itertuples():
+        cards = parse_cards(row.cards)
+        assert row.score == ref_score(cards), row.cards
+        e = classify(cards)
+        assert row.kind == e.kind.value, row.cards
+        if row.kind == "suit":
+            assert row.suit == e.suit.label, row.cards
