@@ -7,9 +7,12 @@
 >>> state.current_player, [str(a) for a in state.legal_actions()]
 (0, ['keep', 'exchange'])
 
-Modules: :mod:`~cardgames.thirtyone.score` (score, explain), ``actions``,
-``events`` (the public log), ``view`` (what a player knows, R-T9), ``game``
-(ThirtyOneGame, ThirtyOneState) and ``bots``.
+Modules: ``score`` (score, explain, classify), ``actions`` (Keep ... Stand,
+parse_action), ``events`` (the public log), ``view`` (ThirtyOneView: what a
+player knows, R-T9), ``game`` (ThirtyOneGame: configuration, ``new_state``,
+``state_from_position``, ``replay``; the design and what it settles where
+RULES.md is silent), ``state`` (ThirtyOneState), ``snapshot`` (JSON) and
+``bots`` (ThirtyOneHeuristicAgent, self_play).
 """
 
 from cardgames.thirtyone.score import (

@@ -79,7 +79,8 @@ class ThirtyOneOutcome:
         who = " and ".join(f"player {p}" for p in self.winners)
         what = "the deal" if self.single_deal else "the game"
         shared = " (shared, R-T8)" if len(self.winners) > 1 else ""
-        return f"{who} {'win' if len(self.winners) > 1 else 'wins'} {what}{shared} after {self.deals} deal(s)"
+        verb = "win" if len(self.winners) > 1 else "wins"
+        return f"{who} {verb} {what}{shared} after {self.deals} deal(s)"
 
 
 class LegalActions:
@@ -132,7 +133,27 @@ def _swapped(hand: list[Card], out: Card, into: Card) -> list[Card]:
 
 
 class ThirtyOneState:
-    """A game of Thirty-One in progress; see the module docstring and ARCHITECTURE.md."""
+    """A game of Thirty-One in progress (the protocol of docs/ARCHITECTURE.md).
+
+    Make one with ``ThirtyOneGame.new_state``, ``state_from_position`` or
+    ``replay``.  Read: ``current_player``, ``phase``, ``legal_actions()``,
+    ``view(player)`` (what a player may know, R-T9), ``events`` (the public
+    log), ``history`` (every applied action), ``results`` (one
+    :class:`DealResult` per finished deal), ``lives``, ``out``, ``is_over()``,
+    ``outcome()``.  Change: ``apply(action)`` only.  Copy: ``clone()``,
+    ``to_json()``/``from_json()``, ``determinize(player, rng)``.
+    ``hand(seat)``, ``table`` and ``undealt`` show everything (for tests and
+    analysis; agents get views).
+
+    >>> from cardgames.thirtyone import ThirtyOneGame
+    >>> s = ThirtyOneGame(players=2).state_from_position(
+    ...     hands=["AH KH 7B", "9L 8L 7L"], table="UL 8A 9A", single_deal=True)
+    >>> s.apply("swap 7L UL"); s.apply("reveal"); s.apply("stand")
+    >>> s.outcome().last_deal.scores, s.lives
+    ((21.0, 27.0), (2, 3))
+    >>> print(s.events[-4].describe())
+    player 1 scores 27 with 9L 8L UL: Leaves: Unter 10 + IX 9 + VIII 8 = 27 (T11)
+    """
 
     __slots__ = ("game", "seed", "first_dealer", "single_deal", "_rng", "_hands", "_table",
                  "_undealt", "_lives", "_out", "_dealer", "_deal", "_phase", "_current",
