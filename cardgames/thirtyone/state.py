@@ -347,7 +347,11 @@ class ThirtyOneState:
     def apply(self, action: ThirtyOneAction | str) -> None:
         """Apply the current player's action; illegal ones raise and change nothing."""
         if action.__class__ is str:
-            action = parse_action(action)  # type: ignore[arg-type]
+            try:
+                action = parse_action(action)  # type: ignore[arg-type]
+            except ActionParseError as e:
+                who = "the game is over" if self._current is None else f"player {self._current}"
+                raise ActionParseError(f"{who}: {e}") from None
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()

@@ -167,8 +167,10 @@ def test_non_actions_refused_with_parse_error():
     for bad in (17, None, "fold", ("swap", "7H")):
         with pytest.raises(CardgamesError):
             state.apply(bad)  # type: ignore[arg-type]
-    with pytest.raises(ActionParseError):
+    with pytest.raises(ActionParseError, match=f"player {state.current_player}: 17 is not"):
         state.apply(17)  # type: ignore[arg-type]
+    with pytest.raises(ActionParseError, match=f"player {state.current_player}: not a Thirty"):
+        state.apply("fold")
 
 
 # ---------------------------------------------------------------- events, outcome, view
