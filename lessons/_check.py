@@ -229,5 +229,65 @@ EXERCISES: dict[str, Exercise] = {
             "e05264b694f1a2bb2b1f":
                 'That counts every 0 hand; keep only those that hold the Chronicler.',
         }),
+    "04-two-of-two": Exercise(
+        "float", "c6c03a6b459f1b102881",
+        'count the unseen cards (32 minus your hand) and the sevens among them; both claimed cards must be sevens.',
+        wrong={
+            "04c3896ca0fd9890bde4":
+                'You hold TWO sevens now: how many are left unseen?',
+            "3d556b5bc72e43dc0bba":
+                'The two cards are drawn without replacement.',
+            "6c1d7c0c732bbb8aeb50":
+                'Both cards must be sevens, not just one.',
+        }, probability=True),
+    "04-seen-sevens": Exercise(
+        "float", "3be51011960bc1afb204",
+        "7B and 7L are known to be in seat 3's hand: take them out of the unseen cards AND out of the good ones.",
+        wrong={
+            "75427dbae29ff46318ee":
+                "7B and 7L cannot be in seat 1's claim: take them out (R-L11).",
+            "03ad55bd4a0247f03b8c":
+                'The unseen pile shrinks too: 24 - 2 cards.',
+            "f930c5ee190b87d7c98a":
+                '7B and 7L were sevens: they leave the good cards as well.',
+        }, probability=True),
+    "04-posterior": Exercise(
+        "float", "59a3ef8d97a4baeea4f9",
+        'P(bluffer | lie) = pi(1-p) / (pi(1-p) + (1-pi)(1-h)) with p and h of section 4 and pi = 1/2.',
+        wrong={
+            "ecbe75097788b30d49ee":
+                'The lie is evidence: the posterior moves away from the prior.',
+            "1fd2e5e8ee810c93564d":
+                'That is P(lie | bluffer); Bayes turns it round.',
+            "6990a5e234f483b61d92":
+                'That is P(honest | lie): the question asks for the bluffer.',
+        }, probability=True),
+    "05-best-swap": Exercise(
+        "float", "f4c424793e5dd4a50b3d",
+        'try each of your 3 cards against each of the 3 table cards (hand_after + score); only one suit adds up (R-T2).',
+        wrong={
+            "06357bc0794eb2573511":
+                'Keep the Ace AND a ten-card of its suit, and a third card of that suit if you can.',
+            "ad86fbf8ad3ea279f2ea":
+                'Check the suits again: which cards are Hearts?',
+        }),
+    "05-reveal-31": Exercise(
+        "float", "d972d39f9b26985c9507",
+        "call p_lose_if_reveal(parse_cards('OB KB AB'), table) and take its first result.",
+        wrong={
+            "e0d92d6080123ad3a819":
+                '31 can still lose: a tie at 31 costs both a life (T13), and three Aces beat it.',
+            "564e8021746d4ac80b1e":
+                'That is the 21 hand of section 2; use OB KB AB.',
+        }, probability=True),
+    "05-threshold": Exercise(
+        "float", "7df3779ce00e8c53dacf",
+        'read the table of section 3 from the top: where does the probability first drop below 0.25?',
+        wrong={
+            "666ff4728c99d7c690c4":
+                'Look one row higher: is that probability below 0.25 too?',
+            "62c770405d3f04531116":
+                '0.28 is not below 0.25.',
+        }),
     # END EXERCISES
 }

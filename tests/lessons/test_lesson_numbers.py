@@ -276,3 +276,166 @@ def test_lesson02_exercises(checker):
     s.apply("call")                      # seat 3 calls the Aces: 7B is a lie
     assert s.current_player == 3
     assert checker.is_right("02-after-aces", s.due_rank)
+
+
+# --------------------------------------------------------------------------- lesson 4
+
+_MY_HAND = "7H KA 9B 10L UB OA 8H AH"
+
+
+def _unseen(hand: str, seen: str = "", extra=()):
+    from cardgames.cards import ORDINARY_CARDS, parse_cards
+
+    gone = set(parse_cards(hand)) | set(parse_cards(seen))
+    return [c for c in ORDINARY_CARDS if c not in gone] + list(extra)
+
+
+def _enumerate_claim(unseen, n: int, rank: Rank) -> Fraction:
+    """Brute force: the share of n-card subsets of the unseen cards that are all good."""
+    subsets = list(itertools.combinations(range(len(unseen)), n))
+    good = sum(all(unseen[i].is_chronicler or unseen[i].rank is rank for i in s) for s in subsets)
+    return Fraction(good, len(subsets))
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+@pytest.mark.parametrize("seen", ["", "7B", "7B 7L", "9L 10B UL OB"])
+def test_lesson04_claim_odds_vs_enumeration(n, seen):
+    odds = pytest.importorskip("cardgames.analysis.odds")
+    got = odds.claim_odds(hand=_MY_HAND, claim=(n, Rank.SEVEN), seen=seen.split()).probability
+    assert got == _enumerate_claim(_unseen(_MY_HAND, seen), n, Rank.SEVEN)
+
+
+def test_lesson04_pale_vs_enumeration():
+    odds = pytest.importorskip("cardgames.analysis.odds")
+    from cardgames.cards import COLORFUL, PALE
+
+    assert odds.claim_odds(hand=_MY_HAND, claim="1x7", chroniclers="pale").probability == \
+        _enumerate_claim(_unseen(_MY_HAND, extra=[PALE]), 1, Rank.SEVEN) == Fraction(4, 25)
+    assert odds.claim_odds(hand=_MY_HAND, claim="1x7", chroniclers="both").probability == \
+        _enumerate_claim(_unseen(_MY_HAND, extra=[PALE, COLORFUL]), 1, Rank.SEVEN)
+
+
+def _bayes_numbers():
+    p = Fraction(math.comb(3, 1), math.comb(24, 1))
+    h = 1 - Fraction(math.comb(21, 8), math.comb(24, 8))   # P(at least one of 3 sevens in 8)
+    return p, h
+
+
+def test_lesson04_bayes_by_simulation():
+    """The two-kinds-of-player model simulated directly (not via the lesson's helpers)."""
+    p, h = _bayes_numbers()
+    unseen = _unseen(_MY_HAND)
+    rng = random.Random(2024)
+    trials, true_count, lies, bluffer_lies = 60_000, 0, 0, 0
+    for _ in range(trials):
+        bluffer = rng.random() < 0.5
+        hand = rng.sample(unseen, 8)
+        if bluffer:
+            true = rng.choice(hand).rank is Rank.SEVEN
+        else:
+            true = any(c.rank is Rank.SEVEN for c in hand)
+        true_count += true
+        if not true:
+            lies += 1
+            bluffer_lies += bluffer
+    se = 0.5 / math.sqrt(trials)
+    assert abs(true_count / trials - float((h + p) / 2)) < 4 * se
+    posterior = (1 - p) / ((1 - p) + (1 - h))               # pi = 1/2
+    assert abs(bluffer_lies / lies - float(posterior)) < 4 * 0.5 / math.sqrt(lies)
+
+
+def test_lesson04_stored_numbers():
+    text = stored_text("04")
+    p, h = _bayes_numbers()
+    assert str(h) == "183/253" and "183/253" in text and f"{float(h):.4f}" in text
+    assert "1/92" in text and "Fraction(1, 92)" in text
+    assert f"{float(Fraction(1, 92)):.4f}" in text
+
+
+def test_lesson04_exercises(checker):
+    assert checker.is_right("04-two-of-two",
+                            float(_enumerate_claim(_unseen("7H 7B KA 9B 10L UB OA 8H"), 2,
+                                                   Rank.SEVEN)))
+    assert checker.is_right("04-seen-sevens",
+                            float(_enumerate_claim(_unseen(_MY_HAND, "7B 7L"), 1, Rank.SEVEN)))
+    p, h = _bayes_numbers()
+    assert checker.is_right("04-posterior", float((1 - p) / ((1 - p) + (1 - h))))
+    assert not checker.is_right("04-posterior", 0.5)
+
+
+# --------------------------------------------------------------------------- lesson 5
+
+
+def _codes(text: str) -> list[int]:
+    from cardgames.cards import parse_cards
+
+    return [c.code for c in parse_cards(text)]
+
+
+def _best_final(theirs: list[int], table: list[int]) -> float:
+    """R-T6 with the independent scorer: stand, or swap one / swap all if >= 21 after it."""
+    options = [_plain(theirs)]
+    for i in range(3):
+        for t in table:
+            new = theirs[:i] + [t] + theirs[i + 1:]
+            if _plain(new) >= 21:
+                options.append(_plain(new))
+    if _plain(table) >= 21:
+        options.append(_plain(table))
+    return max(options)
+
+
+def _p_lose(mine: list[int], table: list[int]) -> Fraction:
+    others = [c for c in range(32) if c not in mine and c not in table]
+    mine_score = _plain(mine)
+    lose = sum(_best_final(list(h), table) >= mine_score for h in itertools.combinations(others, 3))
+    return Fraction(lose, math.comb(len(others), 3))
+
+
+def test_lesson05_reveal_now_vs_independent_enumeration():
+    assert _p_lose(_codes("AH KH 9B"), _codes("10H 7L OA")) == Fraction(57, 100)
+    text = stored_text("05")
+    assert "57/100" in text and "0.5700" in text
+    # the best choice of section 2: swap 9B for 10H, leaving 9B 7L OA
+    p = _p_lose(_codes("AH KH 10H"), _codes("9B 7L OA"))
+    assert f"{float(p):.4f}" in text
+
+
+def test_lesson05_when_revealing_pays(checker):
+    hands = pytest.importorskip("cardgames.analysis.hands")
+    table = _codes("10H 7L OA")
+    cand = hands.hand_table(exclude="10H 7L OA")
+    cand = cand[(cand["score"] >= 21) & (cand["score"] < 33)].drop_duplicates("score")
+    text = stored_text("05")
+    probs = {}
+    for cards, s in zip(cand["cards"], cand["score"]):
+        probs[s] = _p_lose(_codes(cards), table)
+        assert f"{float(probs[s]):.4f}" in text
+    threshold = min(s for s, p in probs.items() if p < Fraction(1, 4))
+    assert checker.is_right("05-threshold", threshold)
+
+
+def test_lesson05_exercises(checker):
+    hand, table = _codes("7H 8B AH"), _codes("10H KB 9L")
+    best = max(_plain(hand[:i] + [t] + hand[i + 1:]) for i in range(3) for t in table)
+    assert checker.is_right("05-best-swap", best)
+    assert checker.is_right("05-reveal-31", float(_p_lose(_codes("OB KB AB"), _codes("10H 7L OA"))))
+
+
+def test_lesson05_heuristic_vs_random_by_direct_play():
+    """play_game directly (not the tournament module), other seeds: near the lesson's rate."""
+    from cardgames.agents import RandomAgent
+    from cardgames.play import play_game
+    from cardgames.thirtyone import ThirtyOneGame
+    from cardgames.thirtyone.bots import ThirtyOneHeuristicAgent
+
+    game, wins, n = ThirtyOneGame(players=2), 0, 200
+    for seed in range(n):
+        agents = [ThirtyOneHeuristicAgent(), RandomAgent()]
+        seat = seed % 2                      # rotate seats like the tournament
+        if seat:
+            agents.reverse()
+        record = play_game(game, agents, seed=10_000 + seed)
+        wins += seat in record.outcome.winners
+    rate = wins / n
+    assert abs(rate - 296 / 300) < 4 * math.sqrt(0.02 * 0.98 / n) + 0.01
