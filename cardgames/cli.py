@@ -126,6 +126,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
                 raise _UsageError(f"{PROG} simulate: error: --option takes KEY=VALUE, "
                                   f"not {item!r}")
             options[key.strip()] = _literal(value.strip())
+    if args.rounds is not None:
+        options["rounds"] = args.rounds
     df = tournament(args.game, agents, games=args.games, seed=args.seed,
                     workers=args.workers, progress=not args.no_progress,
                     chunk_size=args.chunk_size, **options)
@@ -264,6 +266,8 @@ def build_parser() -> argparse.ArgumentParser:
                    "(default 200)")
     p.add_argument("--option", dest="game_option", action="append", metavar="KEY=VALUE",
                    help="a game option, e.g. --option lives=5 (repeatable)")
+    p.add_argument("--rounds", type=_positive, default=None,
+                   help="liar: each game is a match of this many rounds (R-L10)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=_cmd_simulate)
     return parser

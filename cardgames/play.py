@@ -28,7 +28,7 @@ from typing import Any
 from cardgames.agents import RandomAgent
 from cardgames.errors import ConfigError, IllegalActionError
 
-__all__ = ["GameRecord", "agent_rng", "play_game", "play_state"]
+__all__ = ["GameRecord", "MatchRecord", "agent_rng", "play_game", "play_match", "play_state"]
 
 
 @dataclass(frozen=True)
@@ -122,3 +122,60 @@ def play_game(game: Any, agents: Sequence[Any], *, seed: int, dealer: int = 0,
         outcome=state.outcome(),
         history=tuple(state.history),
     )
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """The result of :func:`play_match`: a match of several rounds (Liar, R-L10).
+
+    ``scores`` are the points per seat, ``places`` the competition places by
+    points (1 = best, ties share), ``winners`` the seats with the most points,
+    ``outcomes`` each round's outcome and ``decisions`` the actions of all rounds.
+    """
+
+    seed: int
+    agents: tuple[str, ...]
+    scores: tuple[int, ...]
+    places: tuple[int, ...]
+    winners: tuple[int, ...]
+    outcomes: tuple[Any, ...] = field(repr=False)
+    decisions: int = 0
+
+    @property
+    def rounds(self) -> int:
+        return len(self.outcomes)
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        return self.scores
+
+
+def play_match(match: Any, agents: Sequence[Any], *,
+               max_decisions: int | None = None) -> MatchRecord:
+    """Play the rest of a match (e.g. ``LiarMatch(game, seed=..., rounds=5)``) among ``agents``.
+
+    Works with any match that offers ``game``, ``seed``, ``is_over()``,
+    ``new_round()`` (a state with its ``seed``), ``record(state)``, ``scores``
+    and ``winners()``. Each round's agents get ``agent_rng(round seed, seat)``,
+    as ``LiarMatch.play`` does, so both give the same match.
+    ``max_decisions`` caps each round (a capped round must still be over to be
+    recorded, so use it with the game's own cap, e.g. ``LiarGame(max_plays=...)``).
+    """
+    game = match.game
+    if len(agents) != game.players:
+        raise ConfigError(f"{game.players} players need {game.players} agents, "
+                          f"got {len(agents)}")
+    outcomes = []
+    decisions = 0
+    while not match.is_over():
+        state = match.new_round()
+        rngs = [agent_rng(state.seed, seat) for seat in range(game.players)]
+        play_state(state, agents, rngs, max_decisions=max_decisions)
+        decisions += len(state.history)
+        outcomes.append(match.record(state))
+    scores = tuple(match.scores)
+    places = tuple(1 + sum(1 for o in scores if o > mine) for mine in scores)
+    return MatchRecord(seed=match.seed,
+                       agents=tuple(getattr(a, "name", type(a).__name__) for a in agents),
+                       scores=scores, places=places, winners=tuple(match.winners()),
+                       outcomes=tuple(outcomes), decisions=decisions)

@@ -232,6 +232,7 @@ class _Task:
     stop: int
     rotate: bool
     max_decisions: int | None
+    match: tuple = ()         # (key, value) pairs for a Liar match: rounds, target
 
 
 def play_chunk(task: _Task) -> list[tuple]:
@@ -252,8 +253,17 @@ def play_chunk(task: _Task) -> list[tuple]:
         shift = index % n if task.rotate else 0
         order = [(seat + shift) % n for seat in range(n)]   # line-up entry in each seat
         seed = game_seed(task.seed, index)
-        record = play_game(game, [agents[k] for k in order], seed=seed,
-                           max_decisions=task.max_decisions)
+        lineup = [agents[k] for k in order]
+        if task.match:
+            from cardgames.liar.match import LiarMatch
+            from cardgames.play import play_match
+
+            rec = play_match(LiarMatch(game, seed=seed, **dict(task.match)), lineup,
+                             max_decisions=task.max_decisions)
+            rows.append((index, seed, tuple(order), rec.places, rec.scores, "points",
+                         rec.decisions, rec.rounds))
+            continue
+        record = play_game(game, lineup, seed=seed, max_decisions=task.max_decisions)
         places, scores, score_name = outcome_fields(record.outcome, n)
         rows.append((index, seed, tuple(order), places, scores, score_name, record.decisions,
                      getattr(record.outcome, "deals", None)))
@@ -278,6 +288,7 @@ def tournament(game: Any, agents: Sequence[Any], *, games: int = 1000, seed: int
                rotate_seats: bool = True, executor: Executor | None = None,
                workers: int | None = None, progress: bool = True,
                chunk_size: int = CHUNK_SIZE, max_decisions: int | None = None,
+               rounds: int | None = None, target: int | None = None,
                **game_options: Any) -> Any:
     """Play ``games`` seeded games among ``agents`` and return one DataFrame row per game.
 
@@ -301,6 +312,11 @@ def tournament(game: Any, agents: Sequence[Any], *, games: int = 1000, seed: int
     (-1 if shared), then per seat ``s``: ``agent_s``, ``place_s`` and
     ``points_s`` (Liar) or ``lives_s`` (Thirty-One). The frame's ``attrs`` record
     the game, the line-up and the master seed.
+
+    Liar: a game is one round; with ``rounds=R`` and/or ``target=T`` it is a
+    match (``cardgames.liar.match.LiarMatch``, R-L10) whose places and points
+    are the match standings, and the ``deals`` column counts its rounds.
+    (A Thirty-One game is always a whole match to the last player with lives.)
     """
     if not isinstance(games, int) or isinstance(games, bool) or games < 1:
         raise ConfigError(f"games must be a positive whole number, not {games!r}")
@@ -316,9 +332,17 @@ def tournament(game: Any, agents: Sequence[Any], *, games: int = 1000, seed: int
         make_agent(game if isinstance(game, str) else game_obj, s)
     if not isinstance(game, str):
         game_options = {}
+    match = tuple((k, v) for k, v in (("rounds", rounds), ("target", target)) if v is not None)
+    if match:
+        if _game_package_of(game_obj) != "liar":
+            raise ConfigError("rounds= and target= make Liar matches (R-L10); a Thirty-One "
+                              "game is already a match to the last player with lives (T13)")
+        from cardgames.liar.match import LiarMatch
+
+        LiarMatch(game_obj, seed=0, **dict(match))          # validate here
     labels = _labels(specs)
     tasks = [_Task(game, tuple(sorted(game_options.items())), specs, seed, a, b,
-                   rotate_seats, max_decisions) for a, b in _chunks(games, chunk_size)]
+                   rotate_seats, max_decisions, match) for a, b in _chunks(games, chunk_size)]
 
     own_pool = None
     if executor is None:
@@ -369,7 +393,7 @@ def _frame(rows: list[tuple], labels: list[str], n: int, game: Any, seed: int,
         "seed": np.fromiter((r[1] for r in rows), dtype=np.int64, count=len(rows)),
         "decisions": np.fromiter((r[6] for r in rows), dtype=np.int64, count=len(rows)),
     }
-    if any(r[7] is not None for r in rows):      # Thirty-One: deals played in the game
+    if any(r[7] is not None for r in rows):      # Thirty-One deals, Liar match rounds
         data["deals"] = np.asarray([-1 if r[7] is None else r[7] for r in rows], dtype=np.int64)
     winners, winner_seats = [], []
     for r in rows:

@@ -76,3 +76,28 @@ def test_dask_local_cluster_equals_single_process():
             distributed.Client(cluster) as client:
         other = tournament("liar", lineup, executor=client.get_executor(), **kw)
     pd.testing.assert_frame_equal(base, other)
+
+
+def test_liar_matches_play_match_equals_liar_match_play():
+    match_mod = pytest.importorskip("cardgames.liar.match")
+    from cardgames.play import play_match
+
+    game = LiarGame(players=3)
+    agents = [make_agent("liar", n) for n in ("heuristic", "random", "random")]
+    rec = play_match(match_mod.LiarMatch(game, seed=5, rounds=3), agents)
+    other = match_mod.LiarMatch(game, seed=5, rounds=3)
+    standings = other.play(agents)
+    assert rec.scores == tuple(other.scores) and rec.rounds == 3
+    assert {s.player: s.place for s in standings} == dict(enumerate(rec.places))
+    assert sum(rec.scores) == sum(sum(o.points) for o in rec.outcomes)
+
+    df = tournament("liar", ["heuristic", "random", "random"], games=6, seed=1, rounds=3,
+                    progress=False)
+    assert (df["deals"] == 3).all()
+    pts = df[[f"points_{s}" for s in range(3)]].to_numpy()
+    places = df[[f"place_{s}" for s in range(3)]].to_numpy()
+    # 3 rounds of 4/3/2 points (R-L10): 6-12 each; the match winner has the most points
+    assert ((pts >= 3 * 2) & (pts <= 3 * 4)).all()
+    assert ((places == 1) == (pts == pts.max(axis=1, keepdims=True))).all()
+    with pytest.raises(ValueError, match="Liar matches"):
+        tournament("thirty-one", ["random", "random"], games=2, rounds=3, progress=False)
