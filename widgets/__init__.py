@@ -16,6 +16,12 @@ Security model (every widget here follows it):
 
 from widgets.cardview import CardButton, HandView
 from widgets.rank_cycle import RankCycleExplainer
+from widgets.card_palette import CardPalette
+from widgets.call_explainer import CallExplainer
+from widgets.hand_scorer import HandScorer
+from widgets.call_odds import CallOdds
 from widgets.liar_table import LiarTable
+from widgets.thirtyone_table import ThirtyOneTable
 
-__all__ = ["CardButton", "HandView", "RankCycleExplainer", "LiarTable"]
+__all__ = ["CardButton", "HandView", "RankCycleExplainer", "CardPalette", "CallExplainer",
+           "HandScorer", "CallOdds", "LiarTable", "ThirtyOneTable"]

@@ -1,0 +1,323 @@
+"""A card palette: every card of a deck as a small button, grouped by suit, to pick cards.
+
+Explorers (the call explainer, the hand scorer, the call odds) let the user
+*build* a situation, so they need every card, not a hand.  The palette shows
+one compact button per card (``7H``, ``UB``, ``*C``...), a row per suit and a
+row for the Chroniclers; a click picks a card, with two decks a second click
+picks its second copy, and one more click puts it back.  The picked cards are
+drawn face up with the shared :class:`~widgets.cardview.HandView`.  The cards
+can also be typed (``AH KH 9H``) in a text box.
+
+>>> from cardgames.cards import ORDINARY_CARDS, Card
+>>> p = CardPalette(ORDINARY_CARDS, max_total=3)
+>>> p.click("AH"); p.click("KH"); p.click("9H")
+>>> [str(c) for c in p.picked]
+['9H', 'KH', 'AH']
+>>> p.click("7B"); p.message                       # refused: at most 3
+'You may pick at most 3 cards. Click a picked card to put it back first.'
+>>> p.close()
+
+Every click and every typed text is checked in Python (see the package
+docstring): the browser may click a disabled button or a closed palette; the
+selection only ever holds cards of this palette, at most ``max_copies`` of
+each and ``max_total`` in all.
+"""
+
+from __future__ import annotations
+
+import html
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+
+import ipywidgets as ipw
+
+from cardgames.cards import Card, Suit, parse_cards
+from cardgames.errors import CardParseError
+from cardgames.render import suit_svg
+from widgets.cardview import HandView, close_widget
+
+__all__ = ["CardPalette", "SUIT_BUTTON_COLORS"]
+
+#: Pale background tints per suit for unpicked buttons (the signs' colours, lightened).
+SUIT_BUTTON_COLORS = {Suit.HEARTS: "#fde4e4", Suit.BELLS: "#fdf1d6",
+                      Suit.LEAVES: "#e3f3e1", Suit.ACORNS: "#efe6dc", None: "#ece8f6"}
+_PICKED_COLOR = "#1565c0"
+
+
+def _card_of(card: Card | str) -> Card:
+    if isinstance(card, Card):
+        return card
+    if isinstance(card, str):
+        items = parse_cards(card)
+        if len(items) == 1:
+            return items[0]
+    raise ValueError(f"not one card: {card!r}")
+
+
+class CardPalette:
+    """Pick cards from ``cards`` (a deck's distinct cards, in the order to show).
+
+    - ``max_copies``: how many copies of one card may be picked (2 with two decks).
+    - ``max_total``: how many cards in all (``None``: no limit).
+    - ``title``: a heading; ``text_entry``: show a text box to type the cards.
+    - ``on_change(palette)``: called after every change of the selection.
+
+    ``widget`` is the box to display.  Read the selection with :attr:`picked`
+    (sorted cards, copies repeated) or :attr:`counts`.
+    """
+
+    def __init__(self, cards: Iterable[Card], *, max_copies: int = 1,
+                 max_total: int | None = None, title: str = "", text_entry: bool = True,
+                 show_picked: bool = True, card_width: float = 64,
+                 on_change: Callable[[CardPalette], None] | None = None) -> None:
+        self._cards: tuple[Card, ...] = tuple(dict.fromkeys(cards))
+        for c in self._cards:
+            if not isinstance(c, Card):
+                raise TypeError(f"a palette holds Cards, not {c!r}")
+        self._check_limits(max_copies, max_total)
+        self._max_copies = max_copies
+        self._max_total = max_total
+        self._counts: Counter[Card] = Counter()
+        self._enabled = True
+        self._closed = False
+        self._callbacks: list[Callable[[CardPalette], None]] = []
+        if on_change is not None:
+            self._callbacks.append(on_change)
+        self.message = ""
+        self.title = ipw.HTML(value=(f"<b style='font-size:1.2em'>{html.escape(title)}</b>"
+                                     if title else ""))
+        self.buttons: dict[Card, ipw.Button] = {}
+        rows: list[ipw.Widget] = []
+        groups: dict[Suit | None, list[Card]] = {}
+        for c in self._cards:
+            groups.setdefault(None if c.is_chronicler else c.suit, []).append(c)
+        self._row_labels: list[ipw.HTML] = []
+        for suit, group in groups.items():
+            if suit is None:
+                label = "<span style='font-size:1.05em'>★ Chroniclers</span>"
+            else:
+                label = (f"<span style='display:inline-flex;align-items:center;gap:4px;"
+                         f"font-size:1.05em'>{suit_svg(suit, size=22)} {suit.label}</span>")
+            head = ipw.HTML(value=label, layout=ipw.Layout(width="8.5em"))
+            self._row_labels.append(head)
+            buttons = []
+            for c in group:
+                b = ipw.Button(description=c.notation(), tooltip=c.name,
+                               layout=ipw.Layout(width="4.2em", height="2.3em", margin="2px"))
+                b.style.font_weight = "bold"
+                b.style.button_color = SUIT_BUTTON_COLORS[suit]
+                b.on_click(lambda _b, c=c: self._clicked(c))
+                self.buttons[c] = b
+                buttons.append(b)
+            rows.append(ipw.HBox([head, *buttons], layout=ipw.Layout(align_items="center")))
+        self.grid = ipw.VBox(rows)
+        self.text = ipw.Text(value="", placeholder="or type cards, e.g. AH KH 9H",
+                             description="Cards", layout=ipw.Layout(width="24em"))
+        self.set_button = ipw.Button(description="Use these cards",
+                                     tooltip="Pick exactly the typed cards")
+        self.clear_button = ipw.Button(description="Clear", tooltip="Put every card back")
+        self.set_button.on_click(lambda _b: self._typed())
+        self.clear_button.on_click(lambda _b: self._cleared())
+        entry = [self.text, self.set_button] if text_entry else []
+        self.entry = ipw.HBox([*entry, self.clear_button])
+        self.status = ipw.HTML(value="")
+        self.picked_view = HandView((), card_width=card_width) if show_picked else None
+        parts: list[ipw.Widget] = [self.title, self.grid, self.entry, self.status]
+        if self.picked_view is not None:
+            parts.append(self.picked_view.widget)
+        self.widget = ipw.VBox(parts)
+        self._redraw()
+
+    # -- reading --------------------------------------------------------------
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards offered, in display order."""
+        return self._cards
+
+    @property
+    def counts(self) -> Counter[Card]:
+        """How many copies of each card are picked (a copy)."""
+        return Counter(self._counts)
+
+    @property
+    def picked(self) -> list[Card]:
+        """The picked cards, sorted (copies repeated)."""
+        return sorted(self._counts.elements())
+
+    @property
+    def max_copies(self) -> int:
+        return self._max_copies
+
+    @property
+    def max_total(self) -> int | None:
+        return self._max_total
+
+    @property
+    def enabled(self) -> bool:
+        return self._enabled and not self._closed
+
+    @enabled.setter
+    def enabled(self, value: bool) -> None:
+        self._enabled = bool(value)
+        self._redraw()
+
+    # -- changing ---------------------------------------------------------------
+    @staticmethod
+    def _check_limits(max_copies: object, max_total: object) -> None:
+        if not isinstance(max_copies, int) or isinstance(max_copies, bool) or max_copies < 1:
+            raise ValueError(f"max_copies must be a whole number of at least 1, "
+                             f"not {max_copies!r}")
+        if max_total is not None and (not isinstance(max_total, int)
+                                      or isinstance(max_total, bool) or max_total < 1):
+            raise ValueError(f"max_total must be None or a whole number of at least 1, "
+                             f"not {max_total!r}")
+
+    def set_limits(self, *, max_copies: int | None = None, max_total: int | None | str = "keep"
+                   ) -> None:
+        """Change the limits; picked cards beyond them are put back (with a message)."""
+        copies = self._max_copies if max_copies is None else max_copies
+        total = self._max_total if max_total == "keep" else max_total
+        self._check_limits(copies, total)
+        self._max_copies, self._max_total = copies, total  # type: ignore[assignment]
+        dropped = False
+        for c in list(self._counts):
+            if self._counts[c] > copies:
+                self._counts[c] = copies
+                dropped = True
+        if total is not None:
+            while sum(self._counts.values()) > total:  # type: ignore[operator]
+                last = max(self._counts.elements())
+                self._counts[last] -= 1
+                self._counts = +self._counts
+                dropped = True
+        self._say("Some picked cards were put back to fit the new limits." if dropped else "")
+        self._redraw()
+        self._notify()
+
+    def click(self, card: Card | str) -> None:
+        """Click a card's button, as the browser would (for tests and scripts)."""
+        self.buttons[_card_of(card)].click()
+
+    def toggle(self, card: Card | str) -> bool:
+        """One click on ``card``: pick it (another copy) or put it back; False if refused."""
+        if not self.enabled:
+            return False
+        try:
+            card = _card_of(card)
+        except (ValueError, CardParseError):
+            return False
+        if card not in self.buttons:
+            self._say(f"{card} is not one of the cards offered here.")
+            return False
+        have = self._counts[card]
+        total = sum(self._counts.values())
+        full = self._max_total is not None and total >= self._max_total
+        if have < self._max_copies and not full:
+            self._counts[card] += 1
+        elif have:
+            del self._counts[card]
+        else:
+            self._say(f"You may pick at most {self._max_total} cards. "
+                      "Click a picked card to put it back first.")
+            return False
+        self._say("")
+        self._redraw()
+        self._notify()
+        return True
+
+    def set_picked(self, cards: Iterable[Card | str] | str) -> None:
+        """Pick exactly ``cards`` (text or cards); ``ValueError`` with a clear message if refused."""
+        if isinstance(cards, str):
+            items = parse_cards(cards)
+        else:
+            items = [_card_of(c) for c in cards]
+        counts = Counter(items)
+        for c, k in counts.items():
+            if c not in self.buttons:
+                raise ValueError(f"{c} ({c.name}) is not one of the cards offered here")
+            if k > self._max_copies:
+                raise ValueError(f"{c} is picked {k} times, but at most {self._max_copies} "
+                                 f"cop{'y' if self._max_copies == 1 else 'ies'} of a card "
+                                 "can be picked here")
+        if self._max_total is not None and len(items) > self._max_total:
+            raise ValueError(f"{len(items)} cards given, but at most {self._max_total} can be "
+                             "picked here")
+        self._counts = counts
+        self._say("")
+        self._redraw()
+        self._notify()
+
+    def clear(self) -> None:
+        """Put every picked card back."""
+        self._counts = Counter()
+        self._say("")
+        self._redraw()
+        self._notify()
+
+    def on_change(self, callback: Callable[[CardPalette], None]) -> None:
+        self._callbacks.append(callback)
+
+    # -- browser events (validated) -----------------------------------------------
+    def _clicked(self, card: Card) -> None:
+        if self.enabled:
+            self.toggle(card)
+
+    def _typed(self) -> None:
+        if not self.enabled:
+            return
+        text = self.text.value if isinstance(self.text.value, str) else ""
+        try:
+            self.set_picked(text)
+        except (ValueError, CardParseError) as e:
+            self._say(str(e))
+
+    def _cleared(self) -> None:
+        if self.enabled:
+            self.clear()
+
+    # -- drawing --------------------------------------------------------------------
+    def _say(self, text: str) -> None:
+        self.message = text
+        if not self._closed:
+            self.status.value = (f'<span style="color:#b00020;font-size:1.1em">'
+                                 f'{html.escape(text)}</span>' if text else "")
+
+    def _redraw(self) -> None:
+        if self._closed:
+            return
+        for c, b in self.buttons.items():
+            k = self._counts[c]
+            b.description = c.notation() + (f" ×{k}" if k > 1 else "")
+            b.style.button_color = (_PICKED_COLOR if k else
+                                    SUIT_BUTTON_COLORS[None if c.is_chronicler else c.suit])
+            b.style.text_color = "white" if k else "#1d1d1f"
+            b.disabled = not self._enabled
+        if self.picked_view is not None:
+            self.picked_view.set_cards(self.picked)
+
+    def _notify(self) -> None:
+        for cb in list(self._callbacks):
+            cb(self)
+
+    def close(self) -> None:
+        """Close every widget of the palette; later clicks change nothing."""
+        self._closed = True
+        self._callbacks = []
+        if self.picked_view is not None:
+            self.picked_view.close()
+        for b in self.buttons.values():
+            close_widget(b)
+        for w in (*self._row_labels, *self.grid.children, self.grid, self.text,
+                  self.set_button, self.clear_button, self.entry, self.status, self.title,
+                  self.widget):
+            close_widget(w)
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+def palette_cards(*, chroniclers: Sequence[Card] = ()) -> list[Card]:
+    """The 32 ordinary cards (Hearts first, low to high) plus ``chroniclers``."""
+    from cardgames.cards import ORDINARY_CARDS
+
+    return [*ORDINARY_CARDS, *chroniclers]
