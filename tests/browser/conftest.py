@@ -6,11 +6,16 @@ Fixtures:
   repository root (so ``voila.json`` applies) on a free port of 127.0.0.1,
   waits until it answers, yields a :class:`VoilaServer` (``url``, ``log()``,
   ``log_since(mark)``), and stops it.
+- ``start_voila`` (session): a factory for more servers, e.g. on a temporary
+  folder with its own ``voila.json`` (stopped at the end of the session).
 - ``chromium`` (session): a Playwright (sync API) browser on the system's
   Chromium (``/usr/bin/chromium``, or ``$CHROMIUM``).
 - ``page`` (per test): a fresh page that records console errors, page errors
   and every request to another host (aborted: the tests never use the
   network); a screenshot goes to ``test-artifacts/<test>.png`` at the end.
+
+The start-up code itself is ``benchmarks/_voila.py`` (shared with
+``benchmarks/apps.py``).
 
 In CI (``CI=true``) a missing Chromium or Playwright FAILS the tests;
 elsewhere they are skipped.  Every test in this folder is marked ``browser``.
@@ -18,16 +23,10 @@ elsewhere they are skipped.  Every test in this folder is marked ``browser``.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
-import shutil
-import signal
-import socket
-import subprocess
 import sys
-import time
-import urllib.error
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -37,15 +36,32 @@ REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
 LESSONS = REPO / "lessons"
 IN_CI = os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-START_TIMEOUT = 90  # seconds for voila to answer (2-core machine, cold caches)
+
+
+def _load_harness():
+    """``benchmarks/_voila.py`` (server and browser start-up, shared with the
+    benchmarks), loaded by path: ``benchmarks`` is not a package, and putting it
+    on ``sys.path`` would let its scripts shadow other modules."""
+    name = "cardgames_voila_harness"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, REPO / "benchmarks" / "_voila.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+harness = _load_harness()
+# the names this conftest has always had
+CHROMIUM_FLAGS = harness.CHROMIUM_FLAGS
+START_TIMEOUT = harness.START_TIMEOUT
+LOG_ERRORS = harness.LOG_ERRORS
+log_errors = harness.log_errors
+free_port = harness.free_port
+VoilaServer = harness.VoilaServer
+VoilaStartError = harness.VoilaStartError
+chromium_path = harness.chromium_path
+_stop = harness.stop_voila
 
 
 def pytest_collection_modifyitems(config, items):
@@ -62,122 +78,60 @@ def missing(reason: str):
     pytest.skip(reason)
 
 
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@dataclass
-class VoilaServer:
-    url: str               # base URL, ending with "/"
-    port: int
-    log_path: Path
-    process: subprocess.Popen
-    startup_seconds: float = 0.0
-    marks: dict = field(default_factory=dict)
-
-    def log(self) -> str:
-        """The server's whole log so far (stdout and stderr)."""
-        return self.log_path.read_text(errors="replace")
-
-    def mark(self) -> int:
-        """A position in the log; ``log_since(mark)`` returns what came after it."""
-        return len(self.log())
-
-    def log_since(self, mark: int) -> str:
-        return self.log()[mark:]
-
-    def app_url(self, notebook: str) -> str:
-        return f"{self.url}voila/render/{notebook}"
-
-    def errors_since(self, mark: int) -> list[str]:
-        """Lines logged after ``mark`` that mean something went wrong."""
-        return log_errors(self.log_since(mark))
-
-
-# Lines of the server log that mean something went wrong.
-LOG_ERRORS = re.compile(r"Traceback|\bERROR\b|\[E |Exception|\b5\d\d (GET|POST)|"
-                        r"Kernel died|not allowed")
-
-
-def log_errors(text: str) -> list[str]:
-    return [line for line in text.splitlines() if LOG_ERRORS.search(line)]
-
-
 @pytest.fixture(scope="session")
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
 
 
-@pytest.fixture(scope="session")
-def voila_server(artifacts, tmp_path_factory) -> VoilaServer:
+def _start(root, *, cwd, log_path, runtime_dir, extra_args=(), port=None) -> VoilaServer:
     try:
         import voila  # noqa: F401
     except ImportError:
         missing("voila is not installed (pip install -e '.[apps]')")
-    port = free_port()
-    log_path = artifacts / f"voila-{port}.log"
-    env = dict(os.environ)
-    # the kernels must not write into the user's runtime dir or pick up other config
-    env["JUPYTER_RUNTIME_DIR"] = str(tmp_path_factory.mktemp("jupyter-runtime"))
-    env.setdefault("PYTHONUNBUFFERED", "1")
-    # the same command as `make serve`, on a free port
-    cmd = [sys.executable, "-m", "voila", "lessons", "--Voila.ip=127.0.0.1",
-           f"--port={port}", "--no-browser"]
-    t0 = time.monotonic()
-    with open(log_path, "wb") as log:
-        proc = subprocess.Popen(cmd, cwd=REPO, stdout=log, stderr=subprocess.STDOUT,
-                                stdin=subprocess.DEVNULL, env=env, start_new_session=True)
-    url = f"http://127.0.0.1:{port}/"
-    server = VoilaServer(url=url, port=port, log_path=log_path, process=proc)
     try:
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"voila exited with {proc.returncode} before answering:\n"
-                            f"{server.log()}", pytrace=False)
-            try:
-                with urllib.request.urlopen(url, timeout=2) as resp:
-                    if resp.status == 200:
-                        break
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                pass
-            if time.monotonic() - t0 > START_TIMEOUT:
-                pytest.fail(f"voila did not answer within {START_TIMEOUT} s:\n{server.log()}",
-                            pytrace=False)
-            time.sleep(0.1)
-        server.startup_seconds = time.monotonic() - t0
-        print(f"\nvoila answered after {server.startup_seconds:.1f} s on {url}")
+        return harness.start_voila(root, cwd=cwd, log_path=log_path,
+                                   runtime_dir=runtime_dir, extra_args=list(extra_args),
+                                   port=port)
+    except VoilaStartError as e:
+        pytest.fail(str(e), pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def voila_server(artifacts, tmp_path_factory) -> VoilaServer:
+    # the same command as `make serve` (voila lessons from the repository root, so
+    # voila.json applies), on a free port; the kernels must not write into the
+    # user's runtime dir
+    port = free_port()
+    server = _start("lessons", cwd=REPO, log_path=artifacts / f"voila-{port}.log",
+                    runtime_dir=tmp_path_factory.mktemp("jupyter-runtime"), port=port)
+    try:
+        print(f"\nvoila answered after {server.startup_seconds:.1f} s on {server.url}")
         yield server
     finally:
-        _stop(proc)
+        server.stop()
 
 
-def _stop(proc: subprocess.Popen) -> None:
-    """Stop voila and its kernels (the process group it leads, which we started)."""
-    if proc.poll() is None:
-        try:
-            os.killpg(proc.pid, signal.SIGTERM)
-        except ProcessLookupError:
-            return
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(timeout=5)
+@pytest.fixture(scope="session")
+def start_voila(artifacts, tmp_path_factory):
+    """A factory for more Voila servers: ``start_voila(root, cwd=folder, extra_args=[...])``
+    runs ``voila <root>`` from ``cwd`` (whose ``voila.json`` applies) on a free port,
+    logging to ``test-artifacts/voila-<name>.log``; every server is stopped at the end
+    of the session."""
+    servers = []
 
+    def start(root, *, cwd, name: str, extra_args=()) -> VoilaServer:
+        server = _start(root, cwd=cwd, log_path=artifacts / f"voila-{name}.log",
+                        runtime_dir=tmp_path_factory.mktemp("jupyter-runtime"),
+                        extra_args=extra_args)
+        servers.append(server)
+        return server
 
-def chromium_path() -> str | None:
-    """``$CHROMIUM`` when set (and only it), else Debian's chromium."""
-    if os.environ.get("CHROMIUM"):
-        candidates = [os.environ["CHROMIUM"]]
-    else:
-        candidates = [shutil.which("chromium"), "/usr/bin/chromium"]
-    for candidate in candidates:
-        if candidate and os.path.exists(candidate):
-            return candidate
-    return None
+    try:
+        yield start
+    finally:
+        for server in servers:
+            server.stop()
 
 
 @pytest.fixture(scope="session")
@@ -190,7 +144,7 @@ def chromium():
     if exe is None:
         missing("Chromium not found (apt-get install chromium, or set $CHROMIUM)")
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=exe, args=CHROMIUM_FLAGS, headless=True)
+        browser = harness.launch_chromium(p, exe)
         try:
             yield browser
         finally:

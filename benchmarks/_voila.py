@@ -1,0 +1,173 @@
+"""Start Voila standalone and Debian's Chromium: shared by ``benchmarks/apps.py`` and
+``tests/browser/conftest.py`` (which loads this file by path; see there).
+
+No pytest here: a failure to start raises :class:`VoilaStartError`, and the caller
+decides (the tests fail or skip, the benchmark exits).
+
+    server = start_voila("lessons", log_path=Path("/tmp/voila.log"))
+    try:
+        ...  # server.url, server.app_url("app_rank_cycle.ipynb"), server.log()
+    finally:
+        server.stop()
+
+Voila is run exactly as ``make serve`` runs it (``voila lessons`` from the
+repository root, so ``voila.json`` there applies), on a free port of 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+LESSONS = REPO / "lessons"
+
+# Debian's chromium in a container: no sandbox, no GPU, and nothing that phones home
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+START_TIMEOUT = 90  # seconds for voila to answer (2-core machine, cold caches)
+
+# Lines of the server log that mean something went wrong.
+LOG_ERRORS = re.compile(r"Traceback|\bERROR\b|\[E |Exception|\b5\d\d (GET|POST)|"
+                        r"Kernel died|not allowed")
+
+
+def log_errors(text: str) -> list[str]:
+    return [line for line in text.splitlines() if LOG_ERRORS.search(line)]
+
+
+class VoilaStartError(RuntimeError):
+    """Voila exited or did not answer in time; the message carries its log."""
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@dataclass
+class VoilaServer:
+    url: str               # base URL, ending with "/"
+    port: int
+    log_path: Path
+    process: subprocess.Popen
+    startup_seconds: float = 0.0
+    marks: dict = field(default_factory=dict)
+
+    def log(self) -> str:
+        """The server's whole log so far (stdout and stderr)."""
+        return self.log_path.read_text(errors="replace")
+
+    def mark(self) -> int:
+        """A position in the log; ``log_since(mark)`` returns what came after it."""
+        return len(self.log())
+
+    def log_since(self, mark: int) -> str:
+        return self.log()[mark:]
+
+    def app_url(self, notebook: str) -> str:
+        return f"{self.url}voila/render/{notebook}"
+
+    def errors_since(self, mark: int) -> list[str]:
+        """Lines logged after ``mark`` that mean something went wrong."""
+        return log_errors(self.log_since(mark))
+
+    def stop(self) -> None:
+        stop_voila(self.process)
+
+
+def start_voila(root: str = "lessons", *, log_path: Path, cwd: Path = REPO,
+                runtime_dir: Path | None = None, extra_args: list[str] | tuple = (),
+                port: int | None = None, timeout: float = START_TIMEOUT) -> VoilaServer:
+    """Run ``voila <root>`` from ``cwd`` (whose ``voila.json`` applies) on ``port``
+    (default: a free one).
+
+    Returns once the index answers 200.  The server leads its own process group
+    (its kernels too), which :func:`stop_voila` ends.  ``runtime_dir`` keeps the
+    kernels' connection files out of the user's Jupyter runtime directory.
+    """
+    port = port or free_port()
+    env = dict(os.environ)
+    if runtime_dir is not None:
+        env["JUPYTER_RUNTIME_DIR"] = str(runtime_dir)
+    env.setdefault("PYTHONUNBUFFERED", "1")
+    # the same command as `make serve`, on a free port
+    cmd = [sys.executable, "-m", "voila", str(root), "--Voila.ip=127.0.0.1",
+           f"--port={port}", "--no-browser", *extra_args]
+    t0 = time.monotonic()
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen(cmd, cwd=cwd, stdout=log, stderr=subprocess.STDOUT,
+                                stdin=subprocess.DEVNULL, env=env, start_new_session=True)
+    url = f"http://127.0.0.1:{port}/"
+    server = VoilaServer(url=url, port=port, log_path=Path(log_path), process=proc)
+    try:
+        while True:
+            if proc.poll() is not None:
+                raise VoilaStartError(f"voila exited with {proc.returncode} before "
+                                      f"answering:\n{server.log()}")
+            try:
+                with urllib.request.urlopen(url, timeout=2) as resp:
+                    if resp.status == 200:
+                        break
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            if time.monotonic() - t0 > timeout:
+                raise VoilaStartError(f"voila did not answer within {timeout} s:\n"
+                                      f"{server.log()}")
+            time.sleep(0.1)
+    except BaseException:
+        stop_voila(proc)
+        raise
+    server.startup_seconds = time.monotonic() - t0
+    return server
+
+
+def stop_voila(proc: subprocess.Popen) -> None:
+    """Stop voila and its kernels (the process group it leads, which we started)."""
+    if proc.poll() is None:
+        try:
+            os.killpg(proc.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            return
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=5)
+
+
+def chromium_path() -> str | None:
+    """``$CHROMIUM`` when set (and only it), else Debian's chromium."""
+    if os.environ.get("CHROMIUM"):
+        candidates = [os.environ["CHROMIUM"]]
+    else:
+        candidates = [shutil.which("chromium"), "/usr/bin/chromium"]
+    for candidate in candidates:
+        if candidate and os.path.exists(candidate):
+            return candidate
+    return None
+
+
+def launch_chromium(playwright, exe: str | None = None):
+    """A headless Playwright browser on the system's Chromium (never Playwright's own)."""
+    exe = exe or chromium_path()
+    if exe is None:
+        raise FileNotFoundError("Chromium not found (apt-get install chromium, or set $CHROMIUM)")
+    return playwright.chromium.launch(executable_path=exe, args=CHROMIUM_FLAGS, headless=True)
