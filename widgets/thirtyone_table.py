@@ -198,7 +198,7 @@ class ThirtyOneTable:
                                  layout=ipw.Layout(flex_flow="row wrap"))
         self.message = ipw.HTML()
         self.result = ipw.HTML()
-        self.log = ipw.HTML(layout=ipw.Layout(max_height="260px", overflow="auto",
+        self.log = ipw.HTML(layout=ipw.Layout(max_height="560px", overflow="auto",
                                               border="1px solid #ccc", padding="2px 8px"))
 
         # settings for a new match
@@ -229,9 +229,8 @@ class ThirtyOneTable:
                               padding="6px 0 0 0"))
 
         self.log_title = ipw.HTML("<b style='font-size:1.1em'>What happened</b>")
-        left = ipw.VBox([self.opponents, self.table_box, self.hand_box, self.me,
-                         self.swap_preview, self.actions_row, self.flow_row, self.message,
-                         self.result],
+        left = ipw.VBox([self.result, self.opponents, self.table_box, self.hand_box, self.me,
+                         self.swap_preview, self.actions_row, self.flow_row, self.message],
                         layout=ipw.Layout(flex="1 1 640px", min_width="520px"))
         right = ipw.VBox([self.log_title, self.log],
                          layout=ipw.Layout(flex="0 1 420px", min_width="300px",
@@ -240,6 +239,7 @@ class ThirtyOneTable:
         self.widget = ipw.VBox([self.header, self.status, self.prompt, self.body,
                                 self.settings_row],
                                layout=ipw.Layout(padding="4px"))
+        self.widget.add_class("thirty-one-table")
 
         for kind, b in self.action_buttons.items():
             b.on_click(self._safe_click(lambda kind=kind: self.human_action(kind)))
@@ -301,6 +301,8 @@ class ThirtyOneTable:
                                     title="Table (face up)", on_change=self._picked)
         self._hand_view = HandView((), selectable=True, max_selected=1, card_width=_CARD_W,
                                    title="Your hand", on_change=self._picked)
+        self._table_view.widget.add_class("t31-table")
+        self._hand_view.widget.add_class("t31-hand")
         self._shown_cards = None
         self.table_box.children = [self._table_view.widget]
         self.hand_box.children = [self._hand_view.widget]
@@ -564,7 +566,7 @@ class ThirtyOneTable:
             if v.passed[seat] and not paused and not v.out[seat]:
                 tags.append("<span style='color:#555'>passed last turn</span>")
             if paused or v.out[seat]:
-                cards = "" if v.out[seat] else _cards_html([None] * 3, _SMALL_W)
+                cards = ""          # the result shows the hands
             elif v.revealed[seat] is not None:
                 cards = _cards_html(v.revealed[seat], _SMALL_W)
                 tags.append("<span style='color:#6a1b9a'>revealed</span>")
@@ -689,10 +691,13 @@ class ThirtyOneTable:
         items = []
         for e in self._deal_events.get(deal, []):
             new = id(e) in self._fresh and not isinstance(e, Dealt)
-            style = "background:#fff8e1;" if new else ""
+            style = "background:#fff3c4;" if new else ""
             items.append(f"<li style='{style}margin:2px 0'>{self._names_in(e.describe())}</li>")
-        self.log.value = (f"<div style='font-size:1.05em'><b>Deal {deal}</b><ol "
-                          f"style='padding-left:1.4em;margin:4px 0'>{''.join(items)}</ol></div>")
+        items.reverse()     # the newest first: the last moves are always in sight
+        self.log.value = (f"<div style='font-size:1.05em'><b>Deal {deal}</b> "
+                          f"<span style='{_MUTED}'>(newest first; new since your last move "
+                          f"highlighted)</span><ol reversed class='t31-log' "
+                          f"style='padding-left:1.6em;margin:4px 0'>{''.join(items)}</ol></div>")
 
     def _render_result(self, over: bool) -> None:
         if not self._pending:
