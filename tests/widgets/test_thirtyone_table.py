@@ -4,6 +4,7 @@ trait (R-T9), a hostile browser changes nothing, replaced widgets are closed."""
 from __future__ import annotations
 
 import doctest
+import html
 import random
 import re
 
@@ -23,7 +24,7 @@ from cardgames.thirtyone import (
 )
 from tests.widgets.hidden import assert_no_hidden_cards, live_widgets, synced_strings
 import widgets.thirtyone_table as module
-from widgets.thirtyone_table import ThirtyOneTable
+from widgets import ThirtyOneTable
 
 # "Chronicler as Ace of Hearts" (explain) names the card the joker stands for, not a card
 # of the deck (R-T3): not a leak.
@@ -161,6 +162,11 @@ def test_whole_match_by_clicks(live_widgets, seed, bots, chron, lives):
     table.close()
 
 
+def _log_items(table):
+    items = re.findall(r"<li[^>]*>(.*?)</li>", table.log.value)
+    return [html.unescape(re.sub(r"<[^>]+>", "", i)).replace(" (you)", "") for i in items]
+
+
 def test_every_bot_move_is_logged_one_by_one(live_widgets):
     table = ThirtyOneTable(bots=("heuristic",) * 3, seed=4)
     table.keep_button.click()
@@ -171,13 +177,14 @@ def test_every_bot_move_is_logged_one_by_one(live_widgets):
         table.bot_step_button.click()
         moves += 1
         new = table.state.events[n:]
-        assert new, "one move each click"
-        for e in new:
-            text = re.sub(r"<[^>]+>", "", table.log.value)
-            assert re.sub(r" \(you\)", "", text).count(e.describe()) >= 1 or "(you)" in text
+        assert len(table.state.history) == 1 + moves, "one move per click"
+        items = _log_items(table)
+        if not table.paused:
+            # the whole deal is logged, newest first, the new move highlighted
+            assert items == [e.describe() for e in reversed(table.state.deal_events)]
+            assert items[0] == new[-1].describe()
+            assert "#fff3c4" in table.log.value
     assert moves >= 1
-    items = table.log.value.count("<li")
-    assert items == len([e for e in table.state.deal_events]) or table.paused
     table.close()
 
 
@@ -469,3 +476,21 @@ def test_bad_constructor_arguments(live_widgets):
                {"chronicler": 1}):
         with pytest.raises(ValueError):
             ThirtyOneTable(**kw)
+
+
+def test_three_aces_in_the_first_deal_show_the_result_at_once(live_widgets):
+    # seed 20 with 9 players and the joker: player 3 is dealt three Aces (R-T7)
+    table = ThirtyOneTable(bots=("heuristic",) * 8, seed=20, chronicler=True)
+    assert table.state.results and table.state.results[0].three_aces == 3
+    assert table.paused and not table.my_turn
+    text = table.result.value
+    assert "holds three Aces" in text and "33" in text
+    assert text.count("loses a life (2 left)") == 8    # T14: every other player
+    check_no_hidden(table)
+    before = table.state.to_json()
+    table.keep_button.disabled = False
+    table.keep_button.click()
+    assert table.state.to_json() == before and "Next deal" in table.message.value
+    table.next_deal_button.click()
+    assert not table.paused or table.state.results[-1].deal > 1
+    table.close()
