@@ -138,6 +138,7 @@ class LiarTable:
         self._recorded = False
         self._mark = 0          # events before this index happened before your last action
         self._closed = False
+        self._check_config(bots, decks, chroniclers, human_seat)   # before any widget exists
         self._build_widgets(bots, decks, chroniclers)
         self._start_match(bots, decks, chroniclers, human_seat, seed)
 
@@ -154,6 +155,17 @@ class LiarTable:
             elif not callable(getattr(b, "act", None)):
                 raise ValueError(f"a bot is a name ({', '.join(BOTS)}) or an agent with "
                                  f"act(view, legal_actions, rng), not {b!r}")
+
+    @staticmethod
+    def _check_config(bots: tuple[Any, ...], decks: int, chroniclers: Any,
+                      human_seat: int) -> LiarGame:
+        players = len(bots) + 1
+        game = LiarGame(players=players, decks=decks, chroniclers=chroniclers)  # R-L2 checks
+        if (not isinstance(human_seat, int) or isinstance(human_seat, bool)
+                or not 0 <= human_seat < players):
+            raise ValueError(f"human_seat={human_seat!r} is not a seat: R-L1 seats are "
+                             f"0-{players - 1}")
+        return game
 
     def _build_widgets(self, bots: tuple[Any, ...], decks: int, chroniclers: Any) -> None:
         big = ipw.Layout(width="auto", height="2.6em")
@@ -232,12 +244,8 @@ class LiarTable:
 
     def _start_match(self, bots: tuple[Any, ...], decks: int, chroniclers: Any,
                      human_seat: int, seed: int) -> None:
-        players = len(bots) + 1
-        game = LiarGame(players=players, decks=decks, chroniclers=chroniclers)  # R-L2 checks
-        if (not isinstance(human_seat, int) or isinstance(human_seat, bool)
-                or not 0 <= human_seat < players):
-            raise ValueError(f"human_seat={human_seat!r} is not a seat: R-L1 seats are "
-                             f"0-{players - 1}")
+        game = self._check_config(bots, decks, chroniclers, human_seat)
+        players = game.players
         rounds = self._rounds
         match = LiarMatch(game, seed=seed, rounds=rounds if rounds is not None else 10**9)
         agents: list[Any] = []
@@ -261,7 +269,7 @@ class LiarTable:
         self._rngs = [agent_rng(seed, s) for s in range(self._game.players)]
         self._recorded = False
         self._mark = 0
-        self.hand.set_cards(self._view().hand)
+        self._show_hand(force=True)
         self._say("")
         if self._autoplay:
             self._advance()
@@ -341,6 +349,12 @@ class LiarTable:
             return False
         return True
 
+    def _show_hand(self, *, force: bool = False) -> None:
+        """Redraw your hand when it changed (new card widgets; the old ones are closed)."""
+        hand = self._view().hand
+        if force or tuple(self.hand.cards) != tuple(hand):
+            self.hand.set_cards(hand)
+
     def _on_play(self) -> None:
         cards = list(self.hand.selected_cards)
         mark = len(self._state.events)
@@ -359,9 +373,10 @@ class LiarTable:
     def _after_human(self, mark: int) -> None:
         self._mark = mark
         self._say("")
-        self.hand.set_cards(self._view().hand)
+        self.hand.clear_selection()   # the hand may come back unchanged (e.g. a caught bluff)
         if self._autoplay:
             self._advance()
+        self._show_hand()
         self._render()
 
     def _on_bots(self, *, one: bool) -> None:
@@ -376,7 +391,7 @@ class LiarTable:
             self._say("")
             self._mark = len(s.events)
             self._advance(limit=1 if one else MAX_BOT_MOVES)
-            self.hand.set_cards(self._view().hand)
+            self._show_hand()
         self._render()
 
     def _on_new_round(self) -> None:

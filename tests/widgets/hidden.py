@@ -33,8 +33,8 @@ from ipywidgets import Widget
 
 from cardgames.cards import Card
 
-__all__ = ["live_widgets", "synced_strings", "card_patterns", "find_card", "find_cards",
-           "hidden_hits", "svg_count", "assert_no_hidden_cards"]
+__all__ = ["live_widgets", "synced_strings", "card_patterns", "find_card", "find_cards", "cards_in",
+           "hidden_hits", "svg_count", "svg_counts", "assert_no_hidden_cards"]
 
 
 def live_widgets() -> list[Widget]:
@@ -95,15 +95,54 @@ def find_card(card: Card, texts: Iterable[str]) -> list[str]:
     return [t for t in texts if any(p.search(t) for p in pats)]
 
 
+_COMBINED: list[re.Pattern[str]] = []
+
+
+def _combined() -> list[re.Pattern[str]]:
+    """A few alternations that find every card form in one pass each (fast on big SVG text)."""
+    if not _COMBINED:
+        from cardgames.cards import ALL_CARDS
+
+        names = sorted({c.name for c in ALL_CARDS}, key=len, reverse=True)
+        codes = sorted({str(c) for c in ALL_CARDS if str(c) != "*"}, key=len, reverse=True)
+        _COMBINED.extend([
+            re.compile(r'data-card="([^"]+)"'),
+            re.compile(r"(?<![\w*])(" + "|".join(map(re.escape, names)) + r")(?!\w)"),
+            re.compile(r"(?<![\w*])(" + "|".join(map(re.escape, codes)) + r")(?![\w*])"),
+            re.compile(r"\bcard-(chronicler(?:-colorful|-pale)?|10[HBLA]|[789UOKA][HBLA])\b"),
+        ])
+    return _COMBINED
+
+
+@lru_cache(maxsize=None)
+def _card_of(token: str) -> Card | None:
+    from cardgames.cards import ALL_CARDS
+
+    table = {str(c): c for c in ALL_CARDS}
+    table.update({c.name: c for c in ALL_CARDS})
+    table.update({"chronicler": table["*"], "chronicler-colorful": table["*C"],
+                  "chronicler-pale": table["*P"]})
+    return table.get(token)
+
+
+def cards_in(texts: Iterable[str] | None = None) -> set[Card]:
+    """Every card that appears, in any form, in ``texts`` (default: all synced strings)."""
+    texts = synced_strings() if texts is None else list(texts)
+    blob = "\x00".join(texts)      # no pattern crosses a NUL
+    found: set[Card] = set()
+    for pat in _combined():
+        for m in pat.finditer(blob):
+            card = _card_of(m.group(1))
+            if card is not None:
+                found.add(card)
+    return found
+
+
 def find_cards(cards: Iterable[Card], texts: Iterable[str] | None = None) -> dict[str, list[str]]:
     """``{notation: [texts...]}`` for each of ``cards`` found (default texts: all synced strings)."""
     texts = synced_strings() if texts is None else list(texts)
-    hits = {}
-    for card in set(cards):
-        found = find_card(card, texts)
-        if found:
-            hits[str(card)] = found
-    return hits
+    present = cards_in(texts)
+    return {str(c): find_card(c, texts) for c in set(cards) if c in present}
 
 
 def hidden_hits(hidden: Iterable[Card], known: Iterable[Card] = (),
@@ -124,6 +163,18 @@ def svg_count(card: Card, texts: Iterable[str] | None = None) -> int:
     texts = synced_strings() if texts is None else texts
     marker = f'data-card="{card}"'
     return sum(t.count(marker) for t in texts)
+
+
+def svg_counts(texts: Iterable[str] | None = None) -> Counter:
+    """``Counter`` of the face-up SVG drawings per card in the synced state (one pass)."""
+    texts = synced_strings() if texts is None else texts
+    out: Counter = Counter()
+    for t in texts:
+        for m in _combined()[0].finditer(t):
+            card = _card_of(m.group(1))
+            if card is not None:
+                out[card] += 1
+    return out
 
 
 def assert_no_hidden_cards(hidden: Iterable[Card], known: Iterable[Card] = (),
