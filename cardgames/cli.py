@@ -118,6 +118,11 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     if out is not None and not out.lower().endswith((".csv", ".parquet", ".pq")):
         raise _UsageError(f"{PROG} simulate: error: --out must end in .csv or .parquet, "
                           f"not {out!r}")
+    if out is not None:
+        folder = os.path.dirname(os.path.abspath(out))
+        if not os.path.isdir(folder):
+            raise _UsageError(f"{PROG} simulate: error: --out {out!r}: folder {folder!r} "
+                              "does not exist")
     options = {}
     if args.game_option:
         for item in args.game_option:
@@ -285,10 +290,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CardgamesError as e:
         print(f"{PROG}: error: {e}", file=sys.stderr)
         return 2
+    except ModuleNotFoundError as e:
+        if e.name in ("pandas", "numpy", "pyarrow", "tqdm"):
+            print(f"{PROG}: error: this command needs {e.name}: pip install "
+                  "'cardgames[analysis]'", file=sys.stderr)
+            return 2
+        raise
     except BrokenPipeError:  # e.g. `cardgames odds ... | head`
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
+    except OSError as e:       # e.g. --out in a read-only folder
+        print(f"{PROG}: error: {e}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return 130

@@ -65,6 +65,8 @@ def test_score_accepts_separate_words():
     (["simulate", "poker", "--agents", "random,random"], "invalid choice"),
     (["simulate", "thirty-one", "--agents", "random"], "at least 2"),
     (["simulate", "thirty-one", "--agents", "random,random", "--out", "x.xlsx"], ".csv"),
+    (["simulate", "thirty-one", "--agents", "random,random", "--out", "/no/such/dir/x.csv"],
+     "does not exist"),
 ])
 def test_bad_arguments_one_line_exit_2(args, needle):
     assert_usage_error(cli(*args), needle)
