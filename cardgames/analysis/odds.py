@@ -17,7 +17,7 @@ Two ways in:
 >>> odds.probability                     # 2 sevens among the 29 unseen cards: C(2,2)/C(29,2)
 Fraction(1, 406)
 >>> print(odds.describe())               # doctest: +ELLIPSIS
-P(the claim "2 sevens" can be true) = 0.0025 (1/406): of the 29 cards you have not seen, 2 ...
+P(the claim "2 sevens" can be true) = 0.0025 (1/406): of the 29 cards you have not seen, 2 would make it true (2 sevens, R-L6); ...
 >>> claim_table(hand="7H KA").round(4).to_dict()
 {'P(claim can be true)': {1: 0.1, 2: 0.0069, 3: 0.0002, 4: 0.0}}
 """
@@ -136,6 +136,14 @@ def _good(card: Card, rank: Rank) -> bool:
     return is_good(card, rank)
 
 
+def _rank_word(rank: Rank, k: int) -> str:
+    """``'sevens'`` / ``'seven'``, ``'Kings'`` / ``'King'``."""
+    if k != 1:
+        return rank.plural
+    return {"VII": "seven", "VIII": "eight", "IX": "nine", "X": "ten"}.get(rank.label,
+                                                                          rank.label)
+
+
 @dataclass(frozen=True)
 class ClaimOdds:
     """The chance that a claim can be true, with the counts behind it.
@@ -148,23 +156,29 @@ class ClaimOdds:
     unseen: int
     good: int
     probability: Fraction
+    wild: int = 0     #: unseen Chroniclers, counted in ``good`` (L12, L13)
 
     def __float__(self) -> float:
         return float(self.probability)
 
     @property
     def claim(self) -> str:
-        word = self.rank.plural if self.n > 1 else self.rank.label
-        if self.n == 1:
-            word = {"VII": "seven", "VIII": "eight", "IX": "nine", "X": "ten"}.get(word, word)
-        return f"{self.n} {word}"
+        return f"{self.n} {_rank_word(self.rank, self.n)}"
+
+    def _good_words(self) -> str:
+        ranks = self.good - self.wild
+        words = f"{ranks} {_rank_word(self.rank, ranks)}"
+        if self.wild:
+            words += f" and {self.wild} Chronicler{'s' if self.wild != 1 else ''}, L12, L13"
+        return words + ", R-L6"
 
     def describe(self) -> str:
         p = self.probability
+        must = ("the claimed card must be one of them" if self.n == 1
+                else f"all {self.n} claimed cards must be among them")
         return (f"P(the claim \"{self.claim}\" can be true) = {float(p):.4f} "
                 f"({p.numerator}/{p.denominator}): of the {self.unseen} cards you have not "
-                f"seen, {self.good} would make it true ({self.rank.plural} and Chroniclers, "
-                f"R-L6, L12, L13); all {self.n} claimed cards must be among them: "
+                f"seen, {self.good} would make it true ({self._good_words()}); {must}: "
                 f"C({self.good},{self.n})/C({self.unseen},{self.n})")
 
 
@@ -185,8 +199,9 @@ def claim_odds(view: Any = None, *, hand: Any = None, claim: Any = None, seen: A
         unseen = lp.unseen_cards(view, claimant=record.player, exclude_known=exclude_known)
         total = sum(unseen.values())
         good = sum(k for c, k in unseen.items() if lp.is_good(c, record.announced))
+        wild = sum(k for c, k in unseen.items() if c.is_chronicler)
         p = lp.claim_probability(view, claim=claim, exclude_known=exclude_known, exact=True)
-        return ClaimOdds(record.count, record.announced, total, good, Fraction(p))
+        return ClaimOdds(record.count, record.announced, total, good, Fraction(p), wild)
     if hand is None or claim is None:
         raise ConfigError("give a view, or a hand and a claim (e.g. hand='7H 7B KA', "
                           "claim='2x7')")
@@ -196,8 +211,9 @@ def claim_odds(view: Any = None, *, hand: Any = None, claim: Any = None, seen: A
     good = sum(k for c, k in unseen.items() if _good(c, rank))
     if n > total:
         raise ConfigError(f"the claim is {n} cards but only {total} cards are unseen")
+    wild = sum(k for c, k in unseen.items() if c.is_chronicler)
     p = lp.claim_probability_counts(unseen_total=total, unseen_good=good, n=n, exact=True)
-    return ClaimOdds(n, rank, total, good, Fraction(p))
+    return ClaimOdds(n, rank, total, good, Fraction(p), wild)
 
 
 def claim_odds_from_text(*, hand: str, claim: str, seen: str = "", players: int = 4,
