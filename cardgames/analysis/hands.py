@@ -38,6 +38,7 @@ __all__ = [
     "hand_table",
     "score_distribution",
     "kind_distribution",
+    "at_least_table",
     "probability",
     "known_cards",
 ]
@@ -168,6 +169,19 @@ def score_distribution(*, chronicler: bool = False, exclude: Any = (),
         return out
     counts.name = "hands"
     return counts
+
+
+def at_least_table(*, chronicler: bool = False, exclude: Any = ()) -> Any:
+    """P(score >= x) for every score x that occurs: a Series indexed by score.
+
+    >>> t = at_least_table()
+    >>> round(float(t[21.0]), 4), round(float(t[33.0]), 5), float(t[0.0])
+    (0.129, 0.00081, 1.0)
+    """
+    dist = score_distribution(chronicler=chronicler, exclude=exclude)
+    out = dist[::-1].cumsum()[::-1]
+    out.name = "P(score >= x)"
+    return out
 
 
 def kind_distribution(*, chronicler: bool = False, exclude: Any = (),

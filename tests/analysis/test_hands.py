@@ -186,3 +186,11 @@ def test_every_row_agrees_with_the_engine_and_the_reference():
         assert row.kind == e.kind.value, row.cards
         if row.kind == "suit":
             assert row.suit == e.suit.label, row.cards
+
+
+def test_at_least_table_matches_probability():
+    t = hands.at_least_table(chronicler=True, exclude="AH 7B")
+    assert t.index.is_monotonic_increasing and t.is_monotonic_decreasing
+    for x in t.index:
+        assert t[x] == pytest.approx(hands.probability(at_least=x, chronicler=True,
+                                                       exclude="AH 7B"))
