@@ -551,6 +551,7 @@ class ThirtyOneTable:
     def _render_seats(self, v: Any) -> None:
         boxes = []
         paused = bool(self._pending)
+        small = _SMALL_W if v.players <= 5 else 44     # 8 opponents still fit a projector
         for seat in range(v.players):
             if seat == self._human:
                 continue
@@ -564,14 +565,14 @@ class ThirtyOneTable:
                 tags.append("<span style='background:#bbdefb;padding:0 4px;"
                             "border-radius:3px'>to move</span>")
             if v.passed[seat] and not paused and not v.out[seat]:
-                tags.append("<span style='color:#555'>passed last turn</span>")
+                tags.append("<span style='color:#555;margin-left:4px'>passed last turn</span>")
             if paused or v.out[seat]:
                 cards = ""          # the result shows the hands
             elif v.revealed[seat] is not None:
-                cards = _cards_html(v.revealed[seat], _SMALL_W)
+                cards = _cards_html(v.revealed[seat], small)
                 tags.append("<span style='color:#6a1b9a'>revealed</span>")
             else:
-                cards = _cards_html([None] * 3, _SMALL_W)
+                cards = _cards_html([None] * 3, small)
             kind = html.escape(self._kinds.get(seat, "bot"))
             boxes.append(
                 f"<div style='border:{border};border-radius:8px;padding:4px 8px;"
