@@ -190,8 +190,11 @@ def resolve_call(*, players: int, claimant: int, due_rank: Any, cards: Any,
 
 _BIG = "font-size:1.3em;margin:0.3em 0"
 _CELL = "border:1px solid #bbb;padding:4px 10px;text-align:center"
-_ICONS = {"Played": "🂠", "Passed": "🤐", "CallMade": "📣", "Revealed": "🔍", "PileTaken": "📥",
-          "PalePenalty": "⚠️", "WentOut": "🏁", "RoundOver": "🏆"}
+#: A short coloured tag per kind of event (plain text: no emoji font needed on a projector).
+_TAGS = {"Played": ("play", "#455a64"), "Passed": ("pass", "#78909c"),
+         "CallMade": ("call", "#e65100"), "Revealed": ("turned over", "#6a1b9a"),
+         "PileTaken": ("pile", "#b00020"), "PalePenalty": ("penalty", "#b00020"),
+         "WentOut": ("out", "#2e7d32"), "RoundOver": ("round over", "#2e7d32")}
 
 
 def _cards_html(cards: Sequence[Card], width: int = 58) -> str:
@@ -230,8 +233,10 @@ class CallExplainer:
         self.result: CallResolution | None = None
         self.error = ""
         self._players = players
+        self._shown = 0                   # steps shown (the engine's events)
+        self._all = True                  # show every step (else self._shown of them)
         self._quiet = True
-        style = {"description_width": "10em"}
+        style = {"description_width": "9em"}
         self.players = ipw.IntSlider(value=players, min=2, max=8, description="Players",
                                      style=style, layout=ipw.Layout(width="24em"))
         self.claimant = ipw.Dropdown(options=self._seat_options(players), value=claimant,
@@ -240,17 +245,19 @@ class CallExplainer:
                                      value=_rank(due_rank), description="Announced (due)",
                                      style=style)
         self.pile_before = ipw.IntSlider(value=pile_before, min=0, max=12,
-                                         description="Cards already in the pile", style=style,
+                                         description="Pile before", style=style,
+                                         tooltip="Cards already lying in the pile",
                                          layout=ipw.Layout(width="24em"))
         self.palette = CardPalette([*ORDINARY_CARDS, COLORFUL, PALE], max_total=4,
                                    max_copies=decks_for(players),
                                    title="The cards really put down (1-4)",
-                                   on_change=lambda _p: self._render())
+                                   show_picked=False, on_change=lambda _p: self._render())
         self.last_cards = ipw.Checkbox(value=bool(last_cards), indent=False,
-                                       description="These are the player's last cards (R-L9)")
+                                       description="These are the player's last cards (R-L9)",
+                                       layout=ipw.Layout(width="24em", margin="0 0 0 1em"))
         self.caller = ipw.Dropdown(options=self._caller_options(players, claimant), value=caller,
                                    description="Who calls “Liar!”", style=style,
-                                   layout=ipw.Layout(width="28em"))
+                                   layout=ipw.Layout(width="30em"))
         self.deck_note = ipw.HTML()
         self.play_line = ipw.HTML()
         self.steps = ipw.HTML()
@@ -258,11 +265,23 @@ class CallExplainer:
         self.table = ipw.HTML()
         controls = ipw.VBox([
             ipw.HBox([self.players, self.claimant, self.due_rank]),
-            ipw.HBox([self.pile_before, self.deck_note]),
+            ipw.HBox([self.pile_before, self.caller]),
+            ipw.HBox([self.last_cards, self.deck_note]),
         ])
+        self.first_button = ipw.Button(description="◀◀ From the first step",
+                                       tooltip="Show the engine's steps one at a time",
+                                       layout=ipw.Layout(width="14em"))
+        self.step_button = ipw.Button(description="Next step ▶", button_style="primary",
+                                      tooltip="Show the next step", layout=ipw.Layout(width="10em"))
+        self.all_button = ipw.Button(description="All steps ▶▶", tooltip="Show every step",
+                                     layout=ipw.Layout(width="10em"))
+        self.first_button.on_click(lambda _b: self.show_steps(1))
+        self.step_button.on_click(lambda _b: self.show_steps(self._shown + 1))
+        self.all_button.on_click(lambda _b: self.show_steps(None))
+        self.stepper = ipw.HBox([self.first_button, self.step_button, self.all_button])
         self.widget = ipw.VBox([
-            controls, self.palette.widget, self.last_cards, self.caller,
-            self.play_line, self.steps, self.outcome, self.table,
+            controls, self.palette.widget, self.play_line, self.stepper, self.steps,
+            self.outcome, self.table,
         ], layout=ipw.Layout(max_width="1150px"))
         for w in (self.players, self.claimant, self.due_rank, self.pile_before,
                   self.last_cards, self.caller):
@@ -353,13 +372,14 @@ class CallExplainer:
         self.play_line.value = (f"<div class='call-error' style='color:#b00020;{_BIG}'>"
                                 f"{html.escape(text)}</div>")
         self.steps.value = self.outcome.value = self.table.value = ""
+        self.step_button.disabled = self.all_button.disabled = True
 
     def _render_unsafe(self) -> None:
         opts = self._read()
         n = opts["players"]
         decks = decks_for(n)
         self.deck_note.value = (
-            f"<span style='color:#555;margin-left:1em'>Deck: {decks} deck{'s' if decks > 1 else ''}"
+            f"<span style='color:#555'>Deck: {decks} deck{'s' if decks > 1 else ''}"
             f"{' (5-8 players)' if decks > 1 else ''} with both Chroniclers (R-L2)</span>")
         if not opts["cards"]:
             self._fail("Pick the 1-4 cards really put down (L7, R-L4).")
@@ -367,25 +387,55 @@ class CallExplainer:
         r = resolve_call(**opts)
         self.result = r
         self.error = ""
+        self._all = True
         self.play_line.value = (
             f"<div style='{_BIG}'>Player {r.claimant} puts down "
             f"{_cards_html(r.cards)} "
             f"{'<b>(their last cards)</b> ' if opts['last_cards'] else ''}"
             f"and announces “{announcement(len(r.cards), r.announced)}” (L7, R-L4)."
             "</div>")
+        self._draw_steps()
+
+    def show_steps(self, count: int | None) -> None:
+        """Show the first ``count`` steps (clamped to 1 .. all), or all with ``None``."""
+        if self.result is None:
+            return
+        total = len(self.result.steps)
+        if count is None or not isinstance(count, int) or count >= total:
+            self._all = True
+        else:
+            self._all = False
+            self._shown = max(1, count)
+        self._draw_steps()
+
+    def _draw_steps(self) -> None:
+        r = self.result
+        if r is None:
+            return
+        total = len(r.steps)
+        shown = total if self._all else min(self._shown, total)
+        self._shown = shown
+        self.step_button.disabled = self.all_button.disabled = shown >= total
         items = []
-        for kind, text in zip(r.event_types, r.steps):
+        for kind, text in list(zip(r.event_types, r.steps))[:shown]:
             extra = ""
             if kind == "Revealed":
                 extra = "<div style='margin:4px 0'>" + _cards_html(r.cards, 70) + "</div>"
-            icon = _ICONS.get(kind, "•")
+            word, colour = _TAGS.get(kind, ("", "#555"))
+            tag = (f"<span style='display:inline-block;min-width:7.5em;color:{colour};"
+                   f"font-weight:bold;font-variant:small-caps;letter-spacing:0.03em'>"
+                   f"{word}</span>")
             items.append(f"<li class='call-step' data-kind='{kind}' style='margin:0.35em 0'>"
-                         f"<span aria-hidden='true'>{icon}</span> {html.escape(text)}{extra}</li>")
-        self.steps.value = ("<div style='font-size:1.15em'><b>Step by step (the engine's "
-                            "log):</b><ol style='margin-top:0.3em'>" + "".join(items)
-                            + "</ol></div>")
-        self.outcome.value = self._outcome_html(r)
-        self.table.value = self._table_html(r)
+                         f"{tag}{html.escape(text)}{extra}</li>")
+        more = ("" if shown >= total else
+                f"<div style='color:#555'>… {total - shown} more step"
+                f"{'s' if total - shown != 1 else ''}: press <b>Next step ▶</b>.</div>")
+        self.steps.value = (f"<div style='font-size:1.15em'><b>Step by step</b> (the engine's "
+                            f"log, step {shown} of {total}):<ol style='margin-top:0.3em'>"
+                            + "".join(items) + "</ol>" + more + "</div>")
+        done = shown >= total
+        self.outcome.value = self._outcome_html(r) if done else ""
+        self.table.value = self._table_html(r) if done else ""
 
     @staticmethod
     def _outcome_html(r: CallResolution) -> str:
@@ -427,7 +477,8 @@ class CallExplainer:
         controls = self.widget.children[0]
         for w in (self.players, self.claimant, self.due_rank, self.pile_before, self.last_cards,
                   self.caller, self.deck_note, self.play_line, self.steps, self.outcome,
-                  self.table, *controls.children, controls, self.widget):
+                  self.table, self.first_button, self.step_button, self.all_button,
+                  self.stepper, *controls.children, controls, self.widget):
             close_widget(w)
 
     def _repr_mimebundle_(self, **kwargs):

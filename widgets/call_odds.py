@@ -201,6 +201,8 @@ class CallOdds:
 
         decks, chron, n, rank = self._options()
         hand, seen = self.hand.picked, self.seen.picked
+        self.tabs.set_title(0, f"My hand ({len(hand)})")
+        self.tabs.set_title(1, f"Seen turned over ({len(seen)})")
         odds = claim_odds(hand=hand, seen=seen, claim=(n, rank), decks=decks, chroniclers=chron)
         self.result = odds
         self.error = ""
@@ -250,10 +252,10 @@ class CallOdds:
         # table 1: draw by draw; table 2: how many of the N are good (hypergeometric)
         draws = []
         for i in range(n):
-            f = Fraction(max(G - i, 0), T - i)
-            draws.append(f"<tr><td style='{_CELL}'>{i + 1}</td><td style='{_CELL}'>{max(G - i, 0)}"
+            g = max(G - i, 0)
+            draws.append(f"<tr><td style='{_CELL}'>{i + 1}</td><td style='{_CELL}'>{g}"
                          f"</td><td style='{_CELL}'>{T - i}</td><td style='{_CELL}'>"
-                         f"{_frac(f)}</td></tr>")
+                         f"{g}/{T - i}</td></tr>")
         pmf = hypergeometric_pmf(T, G, n, exact=True)
         rows = []
         for k in range(n + 1):

@@ -224,3 +224,29 @@ def test_bad_inputs_give_a_message_not_a_crash(live_widgets):
         resolve_call(players=3, claimant=0, due_rank="7", cards="7H 8H 9H 10H UH", caller=1)
     e.close()
     assert live_widgets() == set()
+
+
+def test_step_by_step_buttons(live_widgets):
+    e = CallExplainer(players=4, claimant=1, due_rank="K", cards="KH 9B", caller=0)
+    total = len(e.result.steps)
+    assert total == 6 and e.steps.value.count("<li") == total      # everything at first
+    assert "takes the pile" in e.outcome.value
+    e.first_button.click()
+    assert e.steps.value.count("<li") == 1 and e.outcome.value == "" and e.table.value == ""
+    assert "5 more steps" in text_of(e.steps.value)
+    for shown in range(2, total + 1):
+        e.step_button.click()
+        assert e.steps.value.count("<li") == shown
+    assert "Player 1 takes the pile" in text_of(e.outcome.value)   # caught: L9
+    assert e.step_button.disabled
+    e.step_button.click()                    # the browser may click it anyway
+    assert e.steps.value.count("<li") == total
+    e.first_button.click()
+    e.caller.value = NOBODY                  # a new situation shows all its steps again
+    assert e.steps.value.count("<li") == len(e.result.steps) == 4
+    e.palette.clear()                        # no result: the step buttons do nothing
+    e.step_button.click()
+    e.all_button.click()
+    assert e.result is None and e.steps.value == ""
+    e.close()
+    assert live_widgets() == set()

@@ -87,6 +87,7 @@ def test_changing_the_claim_and_the_deck_updates(live_widgets):
     assert w.result.good == 5 and w.result.unseen == 31
     w.seen.click("KH")
     assert w.result.good == 4 and w.result.unseen == 30
+    assert w.tabs.titles == ("My hand (3)", "Seen turned over (1)")
     w.decks.value = 2
     assert w.hand.max_copies == 2 and w.result.unseen == 68 - 4
     w.hand.click("7H")                              # the second copy of 7H
