@@ -493,7 +493,10 @@ class ThirtyOneTable:
     def _picked(self, _view: HandView) -> None:
         if self._closed or self._state is None:
             return
-        self._render_preview()
+        try:
+            self._render_preview()
+        except Exception as e:  # never crash the page
+            self._say(f"Something went wrong: {type(e).__name__}: {e}", error=True)
 
     def _refuse(self, text: str) -> bool:
         self._say(text, error=True)

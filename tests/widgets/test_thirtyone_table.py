@@ -133,20 +133,21 @@ def test_doctests():
     assert result.attempted >= 2 and result.failed == 0
 
 
-@pytest.mark.parametrize("seed,bots,chron,lives", [
-    (1, ("heuristic", "heuristic"), False, 1),
-    (2, ("random",), True, 1),
-    (5, ("heuristic", "random", "heuristic", "heuristic"), False, 2),
+@pytest.mark.parametrize("seed,bots,chron,lives,me", [
+    (1, ("heuristic", "heuristic"), False, 1, 0),
+    (2, ("random",), True, 1, 1),
+    (5, ("heuristic", "random", "heuristic", "heuristic"), False, 2, 3),
 ])
-def test_whole_match_by_clicks(live_widgets, seed, bots, chron, lives):
-    table = ThirtyOneTable(bots=bots, seed=seed, chronicler=chron, lives=lives)
+def test_whole_match_by_clicks(live_widgets, seed, bots, chron, lives, me):
+    table = ThirtyOneTable(bots=bots, seed=seed, chronicler=chron, lives=lives, human_seat=me)
+    assert table.human_seat == me
     mine = play_match(table, random.Random(seed))
     s = table.state
     assert s.is_over() and mine
     winners = s.outcome().winners
     text = table.result.value
     assert "the match" in text and "Deal" in text
-    if winners == (0,):
+    if winners == (me,):
         assert "You win the match!" in text
     else:
         assert f"layer {winners[0]}" in text and "win" in text
@@ -242,8 +243,10 @@ def test_final_turn_offers_swap_and_stand_not_pass(live_widgets):
 
 
 def test_no_hidden_card_in_any_synced_trait_through_whole_matches(live_widgets):
-    for seed, bots, chron in [(7, ("heuristic",) * 3, True), (8, ("random", "heuristic"), False)]:
-        table = ThirtyOneTable(bots=bots, seed=seed, chronicler=chron, lives=1)
+    for seed, bots, chron, me in [(7, ("heuristic",) * 3, True, 0),
+                                  (8, ("random", "heuristic"), False, 2),
+                                  (9, ("heuristic", "random") * 4, True, 4)]:
+        table = ThirtyOneTable(bots=bots, seed=seed, chronicler=chron, lives=1, human_seat=me)
         # the first position: 3 x 3 hidden cards and the undealt ones
         hidden, _ = hidden_now(table)
         assert len(hidden) >= 20
@@ -493,4 +496,35 @@ def test_three_aces_in_the_first_deal_show_the_result_at_once(live_widgets):
     assert table.state.to_json() == before and "Next deal" in table.message.value
     table.next_deal_button.click()
     assert not table.paused or table.state.results[-1].deal > 1
+    table.close()
+
+
+def test_when_you_are_out_the_bots_play_on_to_the_end(live_widgets):
+    for seed in range(30):
+        table = ThirtyOneTable(bots=("heuristic",) * 3, seed=seed, lives=0)
+        # you reveal at once whatever you hold, so you often lose the first deal
+        while not table.paused:
+            if table.my_turn:
+                legal = table.legal_actions()
+                pick = next((a for a in (Keep(), Reveal(), Stand()) if a in legal), legal[0])
+                click_action(table, pick)
+            else:
+                table.bots_play_button.click()
+        if table.state.out[0] and not table.state.is_over():
+            break
+        table.close()
+    else:
+        pytest.fail("no seed put you out first")
+    assert "loses with 0 lives: <b>out</b> (R-T8)" in table.result.value
+    table.next_deal_button.click()
+    assert "You are out" in table.prompt.value
+    assert table.hand_box.layout.display == "none"
+    assert all(b.layout.display == "none" for b in table.action_buttons.values())
+    check_no_hidden(table)
+    while not table.state.is_over():
+        if table.paused:
+            table.next_deal_button.click()
+        table.bots_play_button.click()
+    assert 0 not in table.state.outcome().winners
+    assert "wins the match" in table.result.value or "win the match" in table.result.value
     table.close()
