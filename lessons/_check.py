@@ -289,5 +289,34 @@ EXERCISES: dict[str, Exercise] = {
             "62c770405d3f04531116":
                 '0.28 is not below 0.25.',
         }),
+    "06-equal-players": Exercise(
+        "float", "b3e9b494fdef262f6675",
+        'set a = b = 0.5, t = 0.0, call chain.cache_clear(), then chain(3, 3)[3].',
+        wrong={
+            "68fd0dd7fceb5723585b":
+                'Someone must lose 4 deals (3 lives, out at the 4th, R-T8), but the other loses some too.',
+            "43f629e810fc67529663":
+                '7 deals is the longest a match can last; the question asks for the average.',
+        }),
+    "06-games-needed": Exercise(
+        "float", "d1daa4565ba6f3425af3",
+        'n = 1.96^2 p(1-p) / w^2 with p = 0.25 and w = 0.01.',
+        wrong={
+            "d7d8116faef3faa63687":
+                'The half-width is 0.01, not 0.02.',
+            "bc74c254f77665795aa4":
+                'Square the 1.96 as well.',
+            "6ccbe4aa5cbcd2ca8e5c":
+                'Square the half-width: w^2 = 0.0001.',
+        }),
+    "06-longest-match": Exercise(
+        "float", "cd87b67d1d2c4a1315cc",
+        'the longest match has 7 deals: after 6 deals each player must have lost exactly 3. Count the orders: C(6, 3) of 2^6.',
+        wrong={
+            "33c3603cba544a5a1015":
+                'There are many orders in which each player loses 3 of the first 6 deals: C(6, 3).',
+            "3eac2910f457bfcefa39":
+                'Either player may lose deal 7 — it ends the match either way.',
+        }, probability=True),
     # END EXERCISES
 }

@@ -439,3 +439,109 @@ def test_lesson05_heuristic_vs_random_by_direct_play():
         wins += seat in record.outcome.winners
     rate = wins / n
     assert abs(rate - 296 / 300) < 4 * math.sqrt(0.02 * 0.98 / n) + 0.01
+
+
+# --------------------------------------------------------------------------- lesson 6
+
+
+def _lives_chain(a: Fraction, b: Fraction, t: Fraction, lives: int = 3):
+    """Absorbing chain over (losses of A, losses of B), out at lives + 1 losses (R-T8):
+    returns (P(A alone wins), P(B alone wins), P(shared), E[deals], P(length = d))."""
+    out = lives + 1
+    dist = {(0, 0): Fraction(1)}
+    ends = {"A": Fraction(0), "B": Fraction(0), "shared": Fraction(0)}
+    length: dict[int, Fraction] = {}
+    d = 0
+    while dist:
+        d += 1
+        nxt: dict = {}
+        for (x, y), p in dist.items():
+            for (dx, dy), q in (((1, 0), a), ((0, 1), b), ((1, 1), t)):
+                nx, ny = x + dx, y + dy
+                if nx >= out or ny >= out:
+                    key = "shared" if nx >= out and ny >= out else ("B" if nx >= out else "A")
+                    ends[key] += p * q
+                    length[d] = length.get(d, 0) + p * q
+                else:
+                    nxt[(nx, ny)] = nxt.get((nx, ny), 0) + p * q
+        dist = nxt
+    mean = sum(k * v for k, v in length.items())
+    return ends["A"], ends["B"], ends["shared"], mean, length
+
+
+def test_lesson06_chain_closed_form_symmetric():
+    half = Fraction(1, 2)
+    wa, wb, shared, mean, length = _lives_chain(half, half, Fraction(0))
+    assert wa == wb == half and shared == 0
+    # the match ends at deal d when the loser's 4th loss comes then: 2 * C(d-1, 3) / 2^d
+    for d in range(4, 8):
+        assert length[d] == 2 * Fraction(math.comb(d - 1, 3), 2 ** d)
+    assert mean == Fraction(93, 16)
+    assert length[7] == Fraction(20, 64)
+
+
+def _stored_floats(pattern: str, text: str) -> list[float]:
+    import re
+
+    m = re.search(pattern, text)
+    assert m, pattern
+    return [float(g) for g in m.groups()]
+
+
+def test_lesson06_chain_numbers_vs_independent_chain_and_simulation():
+    text = stored_text("06")
+    a, b, t = _stored_floats(r"per-deal probability\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)", text)
+    wa, wb, shared, mean = _stored_floats(
+        r"P\(A wins\) = ([\d.]+), P\(B wins\) = ([\d.]+), shared = ([\d.]+), "
+        r"expected deals = ([\d.]+)", text)
+    fa, fb, ft = (Fraction(x).limit_denominator(10_000) for x in (a, b, t))
+    ca, cb, cs, cm, _ = _lives_chain(fa, fb, ft)
+    # the stored inputs are rounded to 4 places: allow for that
+    assert abs(float(ca) - wa) < 2e-3 and abs(float(cb) - wb) < 2e-3
+    assert abs(float(cs) - shared) < 2e-3 and abs(float(cm) - mean) < 0.02
+    # a seeded simulation of independent deals with those probabilities (third method)
+    rng = random.Random(6)
+    trials, a_wins, deals_total = 20_000, 0, 0
+    for _ in range(trials):
+        x = y = d = 0
+        while x < 4 and y < 4:
+            u = rng.random()
+            d += 1
+            if u < a:
+                x += 1
+            elif u < a + b:
+                y += 1
+            else:
+                x += 1
+                y += 1
+        a_wins += y >= 4 and x < 4
+        deals_total += d
+    assert abs(a_wins / trials - wa) < 4 * math.sqrt(wa * (1 - wa) / trials)
+    assert abs(deals_total / trials - mean) < 0.05
+    # and the whole-match comparison printed by the lesson
+    assert "inside the interval: True" in text
+
+
+def test_lesson06_liar_seat_intervals():
+    sim = pytest.importorskip("cardgames.analysis.simulate")
+    text = stored_text("06")
+    games, wins = (int(x) for x in _stored_floats(r"\n1\s+(\d+)\s+(\d+)\s+0\.\d+", text))
+    lo, hi = sim.wilson_interval(wins, games)
+    # the Wilson interval by its textbook formula (a second implementation)
+    z, n, p = 1.959963984540054, games, wins / games
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    assert abs(lo - (centre - half)) < 1e-12 and abs(hi - (centre + half)) < 1e-12
+    assert f"{lo:.3f}" in text and f"{hi:.3f}" in text
+
+
+def test_lesson06_exercises(checker):
+    half = Fraction(1, 2)
+    _, _, _, mean, length = _lives_chain(half, half, Fraction(0))
+    assert checker.is_right("06-equal-players", float(mean))
+    assert checker.is_right("06-longest-match", float(length[max(length)]))
+    sim = pytest.importorskip("cardgames.analysis.simulate")
+    n = math.ceil(1.96 ** 2 * 0.25 * 0.75 / 0.01 ** 2)
+    lo, hi = sim.wilson_interval(round(0.25 * n), n)
+    assert abs((hi - lo) / 2 - 0.01) < 2e-4          # the formula's n gives half-width 0.01
+    assert checker.is_right("06-games-needed", n)

@@ -1,7 +1,7 @@
 """Every numbered lesson runs under nbval (strict: stored outputs are compared).
 
-Each lesson runs in its own ``python -m pytest --nbval`` (same interpreter, so the
-kernel is this virtualenv's ``python3``), with the sanitiser
+The lessons run in one ``python -m pytest --nbval`` (same interpreter, so the
+kernel is this virtualenv's ``python3``; one kernel per notebook), with the sanitiser
 ``lessons/nbval_sanitize.cfg`` for outputs that legitimately vary.  Figures are
 PNG, which nbval does not compare; the numbers behind them are printed in cells
 of their own, which it does.
@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
 
 import pytest
 
@@ -20,16 +21,38 @@ from lessonlib import LESSONS, ROOT, lesson_notebooks
 NOTEBOOKS = lesson_notebooks()
 
 
-@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
-def test_lesson_passes_nbval(notebook):
+@pytest.fixture(scope="module")
+def nbval_run(tmp_path_factory):
+    """One ``pytest --nbval`` run over every lesson (one interpreter start, one kernel each);
+    returns the per-notebook failures read from its JUnit report, and its output."""
+    report = tmp_path_factory.mktemp("nbval") / "report.xml"
     cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
            "--nbval", "--nbval-sanitize-with", str(LESSONS / "nbval_sanitize.cfg"),
-           "--nbval-cell-timeout", "120", str(notebook)]
-    result = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300)
-    assert result.returncode == 0, (
+           "--nbval-cell-timeout", "120", f"--junitxml={report}",
+           *[str(p) for p in NOTEBOOKS]]
+    result = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    failures: dict[str, list[str]] = {p.name: [] for p in NOTEBOOKS}
+    ran: dict[str, int] = {p.name: 0 for p in NOTEBOOKS}
+    if report.exists():
+        for case in ET.parse(report).getroot().iter("testcase"):
+            # classname is e.g. "lessons.02_bluff_resolution.ipynb"
+            name = (case.get("classname") or "").removeprefix("lessons.")
+            if name in ran:
+                ran[name] += 1
+                for bad in list(case.iter("failure")) + list(case.iter("error")):
+                    failures[name].append(f"{case.get('name')}: {(bad.get('message') or '')[:2000]}")
+    return failures, ran, result
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_lesson_passes_nbval(notebook, nbval_run):
+    failures, ran, result = nbval_run
+    assert ran[notebook.name] > 0, f"nbval did not run {notebook.name}:\n{result.stdout[-4000:]}"
+    assert not failures[notebook.name], (
         f"nbval failed for {notebook.name}; re-execute it with\n"
-        f"  .venv/bin/jupyter nbconvert --to notebook --execute --inplace {notebook.relative_to(ROOT)}\n"
-        f"if the engine changed on purpose.\n{result.stdout[-6000:]}\n{result.stderr[-2000:]}")
+        f"  .venv/bin/jupyter nbconvert --to notebook --execute --inplace "
+        f"{notebook.relative_to(ROOT)}\n"
+        f"if the engine changed on purpose.\n" + "\n".join(failures[notebook.name]))
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
