@@ -229,3 +229,44 @@ def test_views_are_json_ready_and_hide_other_hands():
                 assert view.passed_last_turn == ("pass" not in state.legal_actions())\
                     or view.must_reveal
             state.apply(state.legal_actions().sample(rng))
+
+
+def _cards_in_events(events):
+    seen = set()
+    for e in events:
+        for value in vars(e).values() if hasattr(e, "__dict__") else (
+                getattr(e, f) for f in e.__slots__):
+            items = value if isinstance(value, tuple) else (value,)
+            seen.update(str(c) for c in items if hasattr(c, "code"))
+    return seen
+
+
+def test_views_never_name_a_card_nobody_has_seen():
+    """No undealt card, and no unrevealed card of another hand that never went through
+    the table, appears anywhere in a player's view (R-T9)."""
+    import json
+    import re
+
+    for seed in range(150):
+        pick = random.Random(seed)
+        game = ThirtyOneGame(players=pick.randint(2, 9), chronicler=pick.random() < 0.5)
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        for _ in range(pick.randrange(1, 40)):
+            if state.is_over():
+                break
+            state.apply(state.legal_actions().sample(rng))
+        if state.is_over():
+            continue
+        public = _cards_in_events(state.deal_events) | {str(c) for c in state.table}
+        shown = {e.player for e in state.deal_events if type(e).__name__ == "Revealed"}
+        for p in range(game.players):
+            view = state.view(p)
+            tokens = set(re.findall(r"[0-9A-Z*]+", json.dumps(view.to_dict())))
+            secret = {str(c) for c in state.undealt}
+            for q in range(game.players):
+                if q != p and q not in shown:
+                    secret |= {str(c) for c in state.hand(q)}
+            secret -= public | {str(c) for c in state.hand(p)}
+            assert not tokens & secret, (p, tokens & secret)
+            assert not tokens & {str(c) for c in state.undealt}
