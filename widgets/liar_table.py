@@ -221,6 +221,10 @@ class LiarTable:
         self.bots_button.on_click(self._guarded(lambda: self._on_bots(one=False)))
         self.new_round_button.on_click(self._guarded(self._on_new_round))
         self.new_match_button.on_click(self._guarded(self._on_new_match))
+        for b in (self.play_button, self.call_button, self.pass_button, self.step_button,
+                  self.bots_button, self.new_round_button, self.new_match_button):
+            b.style.font_size = "1.1em"     # readable on a projector
+            b.style.font_weight = "bold"
         actions = [self.play_button, self.call_button, self.pass_button]
         if not self._autoplay:
             actions += [self.step_button, self.bots_button]
@@ -559,10 +563,12 @@ class LiarTable:
         parts = [
             f"<div style='font-size:1.2em;margin:6px 0 2px'>Pile: <b class='liar-pile-size'>"
             f"{v.pile_size}</b> card{'s' if v.pile_size != 1 else ''} face down in {plays} "
-            f"play{'s' if plays != 1 else ''} · due rank: <b style='color:{_BLUE}'>"
-            f"{_esc(v.due_rank.plural)}</b></div>",
+            f"play{'s' if plays != 1 else ''}"
+            + ("" if v.is_over else f" · due rank: <b style='color:{_BLUE}'>"
+               f"{_esc(v.due_rank.plural)}</b>") + "</div>",
             f"<div style='min-height:70px'>{_backs_html(v.pile_size, 44, most=16, overlap=0.7)}"
-            "</div>",
+            + ("" if v.pile_size else f"<span style='color:{_GREY}'>(the pile is empty)</span>")
+            + "</div>",
         ]
         if v.claim is not None:
             c = v.claim

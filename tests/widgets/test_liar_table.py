@@ -203,7 +203,7 @@ def test_bots_move_one_at_a_time_when_stepping(live_widgets):
             table.step_button.click()
             assert len(s.history) == n + 1, "one bot move per click"
         else:
-            human_move(table, rng)
+            human_move(table, rng, honest=True)
     assert table.scores == s.outcome().points
 
 
