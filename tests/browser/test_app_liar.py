@@ -84,6 +84,8 @@ def test_play_a_round_through_a_call(voila_server, page, page_log, artifacts, ex
             break
         before = log_count(page)
         if text.startswith("Your turn"):
+            # settled: the new hand is drawn and enabled (the last update of a move)
+            expect(page.locator('button[title^="Pick the "]:disabled')).to_have_count(0)
             plural = re.search(r"announced as (\w+)", text).group(1)
             label = LABELS[plural]
             picks = page.locator(f'button[title^="Pick the {label} of "]')
@@ -108,6 +110,10 @@ def test_play_a_round_through_a_call(voila_server, page, page_log, artifacts, ex
         if calls and not shot:
             expect(page.get_by_text("Last turned over")).to_be_visible()
             expect(status).to_contain_text(re.compile("Your turn|Call"))
+            if status.inner_text().startswith("Your turn"):
+                expect(page.locator('button[title^="Pick the "]:disabled')).to_have_count(0)
+            else:
+                expect(page.get_by_role("button", name=CALL)).to_be_enabled()
             page.screenshot(path=str(artifacts / "app_liar.png"), full_page=True)
             shot = True
     expect(status).to_contain_text("Round over")
