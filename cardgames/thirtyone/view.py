@@ -77,6 +77,13 @@ class ThirtyOneView:
                 and self.turns >= self.turn_cap)
 
     @property
+    def hand_score(self) -> float | None:
+        """The score of this player's hand now (T11), ``None`` for a player who is out."""
+        from cardgames.thirtyone.score import score
+
+        return score(self.hand) if len(self.hand) == 3 else None
+
+    @property
     def remaining(self) -> tuple[int, ...]:
         """Seats still in the game (R-T8)."""
         return tuple(p for p in range(self.players) if not self.out[p])

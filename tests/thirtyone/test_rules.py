@@ -517,6 +517,7 @@ def test_R_T9_view_shows_only_what_the_player_may_know():
     swap = view.events[-1]
     assert swap.to_table == tuple(C("7A")) and swap.from_table == tuple(C("AH"))
     assert view.lives == (3, 3, 3) and view.phase is Phase.PLAY and view.current_player == 2
+    assert view.hand_score == 0 and state.view(1).hand_score == 31
 
 
 def test_R_T9_positions_differing_in_hidden_cards_give_the_same_view():
