@@ -52,6 +52,12 @@ from cardgames.liar.game import LiarGame, replay
 from cardgames.liar.legal import LiarLegalActions
 from cardgames.liar.state import LiarOutcome, LiarState, Phase, PilePlay
 from cardgames.liar.view import LiarView, OwnPlay, PileRecord
+from cardgames.liar.match import LiarMatch, Standing, round_seed
+from cardgames.liar.probability import (
+    claim_probability, claim_probability_counts, holding_distribution, hypergeometric_pmf,
+    known_holdings, unseen_cards,
+)
+from cardgames.liar.bots import BOTS, LiarCallerAgent, LiarHeuristicAgent, LiarRandomAgent
 
 __all__ = [
     "LiarGame", "LiarState", "LiarOutcome", "Phase", "PilePlay", "replay",
@@ -59,4 +65,8 @@ __all__ = [
     "LiarView", "PileRecord", "OwnPlay",
     "LiarEvent", "Played", "Passed", "CallMade", "Revealed", "PileTaken", "PalePenalty",
     "WentOut", "RoundOver",
+    "LiarMatch", "Standing", "round_seed",
+    "claim_probability", "claim_probability_counts", "holding_distribution",
+    "hypergeometric_pmf", "known_holdings", "unseen_cards",
+    "LiarRandomAgent", "LiarHeuristicAgent", "LiarCallerAgent", "BOTS",
 ]

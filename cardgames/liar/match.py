@@ -1,0 +1,145 @@
+"""A Liar match: several rounds with points per place (L11, R-L10), the dealer moving on (R-L1).
+
+The match ends after ``rounds`` rounds, or after the round in which someone
+reaches ``target`` points (whichever comes first if both are given); the
+leaders on points then share the match win.  Round ``i`` is dealt by seat
+``(first_dealer + i) % players`` with the seed :func:`round_seed` (a SHA-256
+hash of the match seed and ``i``, the same in every process).
+
+>>> from cardgames.liar import LiarGame
+>>> from cardgames.liar.bots import LiarRandomAgent
+>>> m = LiarMatch(LiarGame(players=3), seed=5, rounds=4)
+>>> standings = m.play([LiarRandomAgent()] * 3)
+>>> len(m.results), [m.dealer_of(i) for i in range(4)], [r.points[r.winner] for r in m.results]
+(4, [0, 1, 2, 0], [4, 4, 4, 4])
+>>> sum(m.scores) == sum(sum(r.points) for r in m.results)
+True
+>>> m.is_over(), standings[0].place
+(True, 1)
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardgames.errors import ConfigError, GameOverError
+from cardgames.liar.game import LiarGame
+from cardgames.liar.state import LiarOutcome, LiarState
+
+__all__ = ["LiarMatch", "Standing", "round_seed"]
+
+
+def round_seed(match_seed: int, index: int) -> int:
+    """The deal seed of round ``index`` of the match with ``match_seed``.
+
+    >>> round_seed(1, 0) == round_seed(1, 0) != round_seed(1, 1)
+    True
+    """
+    digest = hashlib.sha256(f"cardgames-liar-match:{match_seed}:{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One seat in the standings: points, shared competition place, rounds won."""
+
+    player: int
+    points: int
+    place: int
+    wins: int
+
+
+class LiarMatch:
+    """Rounds of Liar with points (R-L10).  Use :meth:`play`, or :meth:`new_round` + :meth:`record`."""
+
+    def __init__(self, game: LiarGame, *, seed: int, rounds: int | None = None,
+                 target: int | None = None, first_dealer: int = 0) -> None:
+        if rounds is None and target is None:
+            raise ConfigError("R-L10 a match is a number of rounds or play to a target score: "
+                              "give rounds=... or target=...")
+        for name, v in (("rounds", rounds), ("target", target)):
+            if v is not None and (not isinstance(v, int) or isinstance(v, bool) or v < 1):
+                raise ConfigError(f"{name}={v!r} is not allowed: R-L10 a positive whole number")
+        if target is not None and max(game.points, default=0) <= 0:
+            raise ConfigError(f"target={target} can never be reached with points={game.points} "
+                              "(R-L10)")
+        if not isinstance(first_dealer, int) or not 0 <= first_dealer < game.players:
+            raise ConfigError(f"first_dealer={first_dealer!r} is not a seat (R-L1)")
+        self.game = game
+        self.seed = seed
+        self.rounds = rounds
+        self.target = target
+        self.first_dealer = first_dealer
+        self.scores = [0] * game.players
+        self.results: list[LiarOutcome] = []
+        self._current: LiarState | None = None
+
+    def __repr__(self) -> str:
+        return (f"LiarMatch({self.game!r}, seed={self.seed!r}, rounds={self.rounds!r}, "
+                f"target={self.target!r}; played {len(self.results)}, scores {self.scores})")
+
+    def round_seed(self, index: int) -> int:
+        return round_seed(self.seed, index)
+
+    def dealer_of(self, index: int) -> int:
+        """R-L1: the dealer moves one seat each round."""
+        return (self.first_dealer + index) % self.game.players
+
+    def is_over(self) -> bool:
+        if self.rounds is not None and len(self.results) >= self.rounds:
+            return True
+        return self.target is not None and max(self.scores) >= self.target
+
+    def new_round(self) -> LiarState:
+        """Deal the next round (play it, then pass it to :meth:`record`)."""
+        if self.is_over():
+            raise GameOverError("the match is over (R-L10); no more rounds")
+        i = len(self.results)
+        self._current = self.game.new_state(seed=self.round_seed(i), dealer=self.dealer_of(i))
+        return self._current
+
+    def record(self, state: LiarState) -> LiarOutcome:
+        """Add the points of the finished round ``state`` (the one :meth:`new_round` dealt)."""
+        out = state.outcome()
+        if out is None:
+            raise GameOverError("the round is not over yet: finish it before recording (L11)")
+        cur = self._current
+        if cur is None or state.seed != cur.seed or state.dealer != cur.dealer:
+            raise ConfigError("record() takes the round dealt by the last new_round()")
+        self._current = None
+        for p, pts in enumerate(out.points):
+            self.scores[p] += pts
+        self.results.append(out)
+        return out
+
+    def standings(self) -> list[Standing]:
+        """Seats by points, best first; equal points share the better place."""
+        wins = [sum(1 for r in self.results if r.winner == p) for p in range(self.game.players)]
+        rows = [Standing(p, s, 1 + sum(1 for o in self.scores if o > s), wins[p])
+                for p, s in enumerate(self.scores)]
+        return sorted(rows, key=lambda r: (r.place, r.player))
+
+    def winners(self) -> tuple[int, ...]:
+        """The seats with the most points (a shared win when tied)."""
+        best = max(self.scores)
+        return tuple(p for p, s in enumerate(self.scores) if s == best)
+
+    def play(self, agents: Sequence[Any]) -> list[Standing]:
+        """Play the remaining rounds with ``agents`` (one per seat) and return :meth:`standings`.
+
+        Each agent's ``rng`` is ``cardgames.play.agent_rng(round seed, seat)``.
+        """
+        from cardgames.play import agent_rng, play_state
+
+        if len(agents) != self.game.players:
+            raise ConfigError(f"{self.game.players} players need {self.game.players} agents")
+        while not self.is_over():
+            state = self.new_round()
+            seed = state.seed
+            assert seed is not None
+            play_state(state, agents, [agent_rng(seed, s) for s in range(self.game.players)])
+            self.record(state)
+        return self.standings()
