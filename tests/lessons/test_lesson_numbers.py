@@ -157,6 +157,16 @@ def test_lesson03_enumeration_vs_independent_scorer(all_scores, chronicler, even
         _p(all_scores[chronicler], test)
 
 
+@pytest.mark.parametrize("chronicler", [False, True])
+def test_lesson03_distribution_vs_independent_scorer(all_scores, chronicler):
+    """The lesson's table of hands per score, against the independent count."""
+    hands = pytest.importorskip("cardgames.analysis.hands")
+    from collections import Counter
+
+    got = hands.score_distribution(chronicler=chronicler, normalize=False).to_dict()
+    assert {float(k): int(v) for k, v in got.items()} == dict(Counter(all_scores[chronicler]))
+
+
 def test_lesson03_formulas():
     # the closed forms of the lesson's "Way 1", against the independent count
     c = math.comb
@@ -298,7 +308,8 @@ def _enumerate_claim(unseen, n: int, rank: Rank) -> Fraction:
 
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4])
-@pytest.mark.parametrize("seen", ["", "7B", "7B 7L", "9L 10B UL OB"])
+@pytest.mark.parametrize("seen", ["", "7B", "7B 7L", "7B 7L 7A", "9L 10B", "9L 10B UL OB",
+                                  "9L 10B UL OB KB 8A"])
 def test_lesson04_claim_odds_vs_enumeration(n, seen):
     odds = pytest.importorskip("cardgames.analysis.odds")
     got = odds.claim_odds(hand=_MY_HAND, claim=(n, Rank.SEVEN), seen=seen.split()).probability
@@ -342,6 +353,33 @@ def test_lesson04_bayes_by_simulation():
     assert abs(true_count / trials - float((h + p) / 2)) < 4 * se
     posterior = (1 - p) / ((1 - p) + (1 - h))               # pi = 1/2
     assert abs(bluffer_lies / lies - float(posterior)) < 4 * 0.5 / math.sqrt(lies)
+
+
+def test_lesson04_tables_in_the_notebook():
+    """Every value of the 'seen elsewhere' tables, recomputed by enumeration, is printed."""
+    text = stored_text("04")
+    for seen in ("", "7B", "7B 7L", "7B 7L 7A", "9L 10B", "9L 10B UL OB", "9L 10B UL OB KB 8A"):
+        for n in (1, 2):
+            p = float(_enumerate_claim(_unseen(_MY_HAND, seen), n, Rank.SEVEN))
+            assert f"{p:.4f}".rstrip("0").rstrip(".") in text or f"{p:.4f}" in text or p == 0
+
+
+def test_lesson04_holding_distribution_by_simulation():
+    """P(seat 1 holds k of the 3 unseen sevens) in 8 of 24 cards: the lesson's table by dealing."""
+    p = pytest.importorskip("cardgames.liar.probability")
+    pmf = p.hypergeometric_pmf(24, 3, 8)
+    unseen = _unseen(_MY_HAND)
+    rng = random.Random(44)
+    trials = 40_000
+    counts = [0] * 4
+    for _ in range(trials):
+        counts[sum(c.rank is Rank.SEVEN for c in rng.sample(unseen, 8))] += 1
+    for k in range(4):
+        se = math.sqrt(pmf[k] * (1 - pmf[k]) / trials)
+        assert abs(counts[k] / trials - pmf[k]) < 4 * se + 1e-9
+    text = stored_text("04")
+    for k in range(4):
+        assert f"{pmf[k]:.4f}" in text
 
 
 def test_lesson04_stored_numbers():
@@ -399,6 +437,17 @@ def test_lesson05_reveal_now_vs_independent_enumeration():
     # the best choice of section 2: swap 9B for 10H, leaving 9B 7L OA
     p = _p_lose(_codes("AH KH 10H"), _codes("9B 7L OA"))
     assert f"{float(p):.4f}" in text
+
+
+def test_lesson05_every_choice_vs_independent_enumeration():
+    hand, table = _codes("AH KH 9B"), _codes("10H 7L OA")
+    text = stored_text("05")
+    for i in range(3):
+        for j in range(3):
+            new_hand = hand[:i] + [table[j]] + hand[i + 1:]
+            new_table = table[:j] + [hand[i]] + table[j + 1:]
+            p = _p_lose(new_hand, new_table)
+            assert f"{float(p):.4f}" in text, (new_hand, new_table, p)
 
 
 def test_lesson05_when_revealing_pays(checker):
@@ -518,6 +567,11 @@ def test_lesson06_chain_numbers_vs_independent_chain_and_simulation():
         deals_total += d
     assert abs(a_wins / trials - wa) < 4 * math.sqrt(wa * (1 - wa) / trials)
     assert abs(deals_total / trials - mean) < 0.05
+    # the chain's match-length row, from the independent chain
+    _, _, _, _, length = _lives_chain(fa, fb, ft)
+    row = _stored_floats(r"Markov chain\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)", text)
+    for d, shown in zip(range(4, 8), row):
+        assert abs(float(length[d]) - shown) < 2e-3
     # and the whole-match comparison printed by the lesson
     assert "inside the interval: True" in text
 
@@ -545,3 +599,50 @@ def test_lesson06_exercises(checker):
     lo, hi = sim.wilson_interval(round(0.25 * n), n)
     assert abs((hi - lo) / 2 - 0.01) < 2e-4          # the formula's n gives half-width 0.01
     assert checker.is_right("06-games-needed", n)
+
+
+# --------------------------------------------------------------------------- seeded win rates, again
+
+
+def _direct_rate(game, first, second, games: int, seed0: int) -> float:
+    """``first``'s win rate against ``second`` by play_game, seats alternating, own seeds."""
+    from cardgames.play import play_game
+
+    wins = 0
+    for i in range(games):
+        seat = i % 2
+        agents = [first, second] if seat == 0 else [second, first]
+        wins += seat in play_game(game, agents, seed=seed0 + i).outcome.winners
+    return wins / games
+
+
+def test_lesson05_reveal_thresholds_by_direct_play():
+    """The lesson's tournament rows ('reveal at' vs the default) with other seeds."""
+    from cardgames.thirtyone import ThirtyOneGame
+    from cardgames.thirtyone.bots import ThirtyOneHeuristicAgent
+
+    import re
+
+    text = stored_text("05")
+    game, n = ThirtyOneGame(players=2), 300
+    for reveal_at in (21, 24, 29):
+        shown = float(re.search(rf"\n{reveal_at}\s+([\d.]+)\s+[\d.]+\s+[\d.]+", text).group(1))
+        rate = _direct_rate(game, ThirtyOneHeuristicAgent(reveal_at=reveal_at),
+                            ThirtyOneHeuristicAgent(), n, 90_000 + 1000 * reveal_at)
+        # two independent estimates of one win rate (shared wins count for both sides)
+        se = math.sqrt(2 * 0.25 / n)
+        assert abs(rate - shown) < 4 * se, (reveal_at, rate, shown)
+
+
+def test_lesson06_liar_seats_by_direct_play():
+    """Four random Liar players: each seat wins about 1/4 (the lesson's intervals say so)."""
+    from cardgames.agents import RandomAgent
+    from cardgames.liar import LiarGame
+    from cardgames.play import play_game
+
+    game, n = LiarGame(players=4), 300
+    wins = [0] * 4
+    for i in range(n):
+        wins[play_game(game, [RandomAgent()] * 4, seed=123_000 + i).outcome.winner] += 1
+    for w in wins:
+        assert abs(w / n - 0.25) < 4 * math.sqrt(0.25 * 0.75 / n)
