@@ -310,6 +310,13 @@ class CallExplainer:
     def _on_change(self, change) -> None:
         if self._quiet:
             return
+        try:
+            self._on_change_unsafe(change)
+        except Exception as e:  # never let a callback crash the widget
+            self._quiet = False
+            self._fail(f"something went wrong: {e}")
+
+    def _on_change_unsafe(self, change) -> None:
         owner = change["owner"]
         self._quiet = True
         try:
@@ -393,7 +400,12 @@ class CallExplainer:
             f"{_cards_html(r.cards)} "
             f"{'<b>(their last cards)</b> ' if opts['last_cards'] else ''}"
             f"and announces “{announcement(len(r.cards), r.announced)}” (L7, R-L4)."
-            "</div>")
+            "</div><div style='color:#555'>"
+            + (f"Under it, the pile already holds {opts['pile_before']} face-down card"
+               f"{'s' if opts['pile_before'] != 1 else ''} from earlier plays, so this is not "
+               "the first play of the round." if opts["pile_before"] else
+               "The pile was empty: this play is the whole pile.")
+            + "</div>")
         self._draw_steps()
 
     def show_steps(self, count: int | None) -> None:
@@ -420,11 +432,11 @@ class CallExplainer:
         for kind, text in list(zip(r.event_types, r.steps))[:shown]:
             extra = ""
             if kind == "Revealed":
-                extra = "<div style='margin:4px 0'>" + _cards_html(r.cards, 70) + "</div>"
+                extra = ("<div style='margin:4px 0 4px 7em'>" + _cards_html(r.cards, 70)
+                         + "</div>")
             word, colour = _TAGS.get(kind, ("", "#555"))
-            tag = (f"<span style='display:inline-block;min-width:7.5em;color:{colour};"
-                   f"font-weight:bold;font-variant:small-caps;letter-spacing:0.03em'>"
-                   f"{word}</span>")
+            tag = (f"<span style='display:inline-block;min-width:7em;color:{colour};"
+                   f"font-weight:bold'>{word.capitalize()}</span>")
             items.append(f"<li class='call-step' data-kind='{kind}' style='margin:0.35em 0'>"
                          f"{tag}{html.escape(text)}{extra}</li>")
         more = ("" if shown >= total else

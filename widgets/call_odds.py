@@ -159,6 +159,10 @@ class CallOdds:
             try:
                 for p in (self.hand, self.seen):
                     p.set_limits(max_copies=self.decks.value)
+            except Exception as e:  # never let a callback crash the widget
+                self._quiet = False
+                self._fail(f"something went wrong: {e}")
+                return
             finally:
                 self._quiet = False
         self._render()

@@ -5,7 +5,8 @@ Explorers (the call explainer, the hand scorer, the call odds) let the user
 one compact button per card (``7H``, ``UB``, ``*C``...), a row per suit and a
 row for the Chroniclers; a click picks a card, with two decks a second click
 picks its second copy, and one more click puts it back.  The picked cards are
-drawn face up with the shared :class:`~widgets.cardview.HandView`.  The cards
+drawn face up below it, in one SVG (:func:`cardgames.render.hand_svg`), so a
+click updates one widget, not one per card.  The cards
 can also be typed (``AH KH 9H``) in a text box.
 
 >>> from cardgames.cards import ORDINARY_CARDS, Card
@@ -33,8 +34,8 @@ import ipywidgets as ipw
 
 from cardgames.cards import Card, Suit, parse_cards
 from cardgames.errors import CardParseError
-from cardgames.render import suit_svg
-from widgets.cardview import HandView, close_widget
+from cardgames.render import hand_svg, suit_svg
+from widgets.cardview import close_widget
 
 __all__ = ["CardPalette", "SUIT_BUTTON_COLORS"]
 
@@ -121,10 +122,11 @@ class CardPalette:
         entry = [self.text, self.set_button] if text_entry else []
         self.entry = ipw.HBox([*entry, self.clear_button])
         self.status = ipw.HTML(value="")
-        self.picked_view = HandView((), card_width=card_width) if show_picked else None
+        self._card_width = card_width
+        self.picked_view = ipw.HTML(value="") if show_picked else None
         parts: list[ipw.Widget] = [self.title, self.grid, self.entry, self.status]
         if self.picked_view is not None:
-            parts.append(self.picked_view.widget)
+            parts.append(self.picked_view)
         self.widget = ipw.VBox(parts)
         self._redraw()
 
@@ -293,7 +295,17 @@ class CardPalette:
             b.style.text_color = "white" if k else "#1d1d1f"
             b.disabled = not self._enabled
         if self.picked_view is not None:
-            self.picked_view.set_cards(self.picked)
+            self.picked_view.value = self.picked_html()
+
+    def picked_html(self) -> str:
+        """The picked cards drawn face up (one SVG; overlapping when there are many)."""
+        cards = self.picked
+        if not cards:
+            return ""
+        overlap = 0.0 if len(cards) <= 8 else min(0.6, 1 - 8 / len(cards))
+        return (f"<div class='palette-picked' style='margin:4px 0'>"
+                f"{hand_svg(cards, width=self._card_width, overlap=overlap, gap=None if overlap else 6)}"
+                "</div>")
 
     def _notify(self) -> None:
         for cb in list(self._callbacks):
@@ -303,13 +315,11 @@ class CardPalette:
         """Close every widget of the palette; later clicks change nothing."""
         self._closed = True
         self._callbacks = []
-        if self.picked_view is not None:
-            self.picked_view.close()
         for b in self.buttons.values():
             close_widget(b)
         for w in (*self._row_labels, *self.grid.children, self.grid, self.text,
                   self.set_button, self.clear_button, self.entry, self.status, self.title,
-                  self.widget):
+                  self.picked_view, self.widget):
             close_widget(w)
 
     def _repr_mimebundle_(self, **kwargs):

@@ -159,7 +159,8 @@ def test_widget_shows_the_outcome_the_rules_give(live_widgets):
 def test_widget_cites_the_rule_for_each_kind_of_outcome(live_widgets):
     e = CallExplainer(players=3, claimant=0, due_rank="7", cards="7H 9B", caller=1)
     assert "caught lying, so the caller plays next (L9, L10)" in text_of(e.steps.value)
-    assert text_of(e.play_line.value).endswith("“2 sevens” (L7, R-L4).")
+    assert "announces “2 sevens” (L7, R-L4)." in text_of(e.play_line.value)
+    assert "the pile already holds 3 face-down cards" in text_of(e.play_line.value)
     e.palette.set_picked("7H 7B")
     assert "a false accusation" in text_of(e.steps.value)
     e.palette.set_picked("*P")
@@ -248,5 +249,37 @@ def test_step_by_step_buttons(live_widgets):
     e.step_button.click()
     e.all_button.click()
     assert e.result is None and e.steps.value == ""
+    e.close()
+    assert live_widgets() == set()
+
+
+def test_any_click_order_never_crashes(live_widgets):
+    """Random clicks and values, as a browser could send them: always a result or a message."""
+    import random
+
+    rng = random.Random(7)
+    e = CallExplainer()
+    cards = list(e.palette.buttons)
+    for _ in range(300):
+        what = rng.randrange(8)
+        if what < 3:
+            e.palette.buttons[rng.choice(cards)].click()
+        elif what == 3:
+            e.players.value = rng.randint(2, 8)
+        elif what == 4:
+            e.claimant.index = rng.randrange(len(e.claimant.options))
+        elif what == 5:
+            e.caller.index = rng.randrange(len(e.caller.options))
+        elif what == 6:
+            e.last_cards.value = not e.last_cards.value
+        else:
+            rng.choice([e.step_button, e.first_button, e.all_button,
+                        e.palette.clear_button]).click()
+        if e.result is None:
+            assert e.error and e.error in text_of(e.play_line.value)
+        else:
+            assert e.result.cards == tuple(e.palette.picked)
+            assert e.result.players == e.players.value
+            assert e.result.caller == (None if e.caller.value == NOBODY else e.caller.value)
     e.close()
     assert live_widgets() == set()

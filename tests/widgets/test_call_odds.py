@@ -129,3 +129,39 @@ def test_impossible_and_certain_claims_are_said_in_words(live_widgets):
     w.hand.set_picked([c for c in make_deck() if c.rank is not Rank.SEVEN])   # 28 cards
     assert w.result.unseen == 4 and w.result.probability == 1 and "certain" in w.answer.value
     w.close()
+
+
+def test_any_click_order_never_crashes(live_widgets):
+    import random
+
+    rng = random.Random(3)
+    w = CallOdds()
+    cards = list(w.hand.buttons)
+    for _ in range(300):
+        what = rng.randrange(7)
+        if what < 2:
+            w.hand.buttons[rng.choice(cards)].click()
+        elif what < 4:
+            w.seen.buttons[rng.choice(cards)].click()
+        elif what == 4:
+            w.decks.index = rng.randrange(2)
+        elif what == 5:
+            w.chroniclers.index = rng.randrange(4)
+        else:
+            w.count.index, w.rank.index = rng.randrange(4), rng.randrange(8)
+        if w.result is None:
+            assert w.error and html_unescape(w.error) in html_unescape(w.answer.value)
+        else:
+            case = dict(hand=" ".join(map(str, w.hand.picked)),
+                        seen=" ".join(map(str, w.seen.picked)), decks=w.decks.value,
+                        chroniclers=w.chroniclers.value, n=w.count.value, rank=w.rank.value)
+            if _ % 10 == 0 and case["n"] <= 2:  # brute force now and then (it is slower)
+                assert w.result.probability == brute_force(**case)
+    w.close()
+    assert live_widgets() == set()
+
+
+def html_unescape(text: str) -> str:
+    import html
+
+    return html.unescape(text)
