@@ -14,7 +14,7 @@ from hidden import (
 
 from cardgames.cards import PALE, Card
 from cardgames.liar import (
-    CALL, PASS, LiarRandomAgent, PalePenalty, Phase, Play, Revealed, replay, round_seed,
+    CALL, PASS, LiarRandomAgent, PalePenalty, Play, Revealed, replay, round_seed,
 )
 from widgets import LiarTable
 
@@ -130,7 +130,7 @@ def test_a_full_round_by_clicks(live_widgets):
 
 
 def test_the_announcement_is_forced_and_shown_on_the_button(live_widgets):
-    table = LiarTable(seed=2)
+    table = LiarTable(seed=2, autoplay=False)
     rng = random.Random(3)
     while table.human_to_act() != "play":
         human_move(table, rng)
@@ -139,16 +139,17 @@ def test_the_announcement_is_forced_and_shown_on_the_button(live_widgets):
     assert table.play_button.disabled
     table.hand.buttons[0].click()
     table.hand.buttons[1].click()
+    picked = table.hand.selected_cards
     assert table.play_button.description == f"Play 2 × {due.plural}" and not table.play_button.disabled
     n = len(table.state.history)
-    number = table.state.plays_made + 1
     table.play_button.click()
-    played = table.state.history[n]
-    assert isinstance(played, Play) and played.count == 2
+    assert table.state.history[n] == Play(picked)
     assert f'announced "2 {due.plural}"' in html.unescape(table.log.value)
-    # R-L11: your own cards in the pile are shown to you
-    assert f"play {number} (" in table.pile.value or table.state.pile == [] \
-        or all(p.number != number for p in table.state.pile)
+    # R-L11: the cards you put down yourself are shown to you, in the pile
+    number = table.state.plays_made
+    assert f"play {number} (“2 {due.plural}”)" in table.pile.value
+    assert all(f'data-card="{c}"' in table.pile.value for c in picked)
+    assert "Under the call window: your play" in table.pile.value
 
 
 def test_a_match_over_several_rounds(live_widgets):
@@ -189,11 +190,19 @@ def test_bots_move_one_at_a_time_when_stepping(live_widgets):
     assert s.current_player == 1 and table.human_to_act() is None
     assert not table.step_button.disabled and table.play_button.disabled
     assert "press Next bot move" in table.status.value
-    lines = table.log.value.count("<li")
+    assert "No moves yet" in table.log.value
     table.step_button.click()
     assert len(s.history) == 1 and isinstance(s.history[0], Play)
-    assert table.log.value.count("<li") == lines + (0 if lines == 1 else 1) or \
-        "announced" in table.log.value
+    assert table.log.value.count("<li") == len(s.events) == 1
+    # R-L5: the next player, the human in seat 2, is asked: the bots wait
+    assert table.human_to_act() == "window" and table.step_button.disabled
+    before = json_of(table)
+    table.step_button.click()
+    assert json_of(table) == before and "It is your move" in table.message.value
+    table.pass_button.click()             # autoplay is off: nobody else moves
+    assert len(s.history) == 2 and s.current_player == 3
+    table.step_button.click()
+    assert len(s.history) == 3 and table.log.value.count("<li") == len(s.events)
     table.bots_button.click()            # until the human must act
     assert table.human_to_act() in ("play", "window") or s.is_over()
     rng = random.Random(2)
