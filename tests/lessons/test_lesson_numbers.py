@@ -646,3 +646,18 @@ def test_lesson06_liar_seats_by_direct_play():
         wins[play_game(game, [RandomAgent()] * 4, seed=123_000 + i).outcome.winner] += 1
     for w in wins:
         assert abs(w / n - 0.25) < 4 * math.sqrt(0.25 * 0.75 / n)
+
+
+def test_lesson04_engine_seen_cards_vs_enumeration():
+    """Section 3's engine position: seat 1 knows 7H 9B are in seat 0's hand (R-L11)."""
+    from cardgames.cards import ORDINARY_CARDS, parse_cards
+
+    own = set(parse_cards("8H 8B 10B UB OB KB AB UL OL KL"))     # seat 1's hand and own play
+    known = set(parse_cards("7H 9B"))
+    unseen_all = [c for c in ORDINARY_CARDS if c not in own]
+    unseen_known = [c for c in unseen_all if c not in known]
+    with_knowledge = _enumerate_claim(unseen_known, 1, Rank.NINE)
+    without = _enumerate_claim(unseen_all, 1, Rank.NINE)
+    assert (with_knowledge, without) == (Fraction(3, 20), Fraction(2, 11))
+    text = stored_text("04")
+    assert "in seat 0's hand): 3/20" in text and "2/11" in text
