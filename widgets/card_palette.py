@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import html
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 
 import ipywidgets as ipw
 
@@ -325,9 +325,3 @@ class CardPalette:
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)
 
-
-def palette_cards(*, chroniclers: Sequence[Card] = ()) -> list[Card]:
-    """The 32 ordinary cards (Hearts first, low to high) plus ``chroniclers``."""
-    from cardgames.cards import ORDINARY_CARDS
-
-    return [*ORDINARY_CARDS, *chroniclers]

@@ -29,7 +29,7 @@ from typing import Any
 
 import ipywidgets as ipw
 
-from cardgames.cards import CHRONICLER, ORDINARY_CARDS, Card, format_cards
+from cardgames.cards import CHRONICLER, ORDINARY_CARDS, format_cards
 from cardgames.errors import CardgamesError
 from widgets.card_palette import CardPalette
 from widgets.cardview import close_widget
