@@ -6,7 +6,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: venv test test-fast serve bench clean lessons
+.PHONY: venv test test-fast serve bench bench-apps clean lessons
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,10 @@ serve: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py
+
+# the Voila apps in headless Chromium: load to first usable widget, click to updated view
+bench-apps: $(STAMP)
+	$(BIN)/python benchmarks/apps.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
