@@ -46,3 +46,27 @@ def test_app_passes_nbval(notebook):
     assert result.returncode == 0, (
         f"nbval failed for {notebook.name}; re-execute it (see docs/serving.md)\n"
         f"{result.stdout[-4000:]}\n{result.stderr[-2000:]}")
+
+
+@pytest.mark.parametrize("name, app", [("app_liar.ipynb", "liar"),
+                                       ("app_thirty_one.ipynb", "thirty-one")])
+def test_play_apps_deal_from_an_unpredictable_seed(name, app):
+    """A fixed seed would deal every student the same, knowable cards (R-L11, R-T9)."""
+    import re
+
+    nb = json.loads((LESSONS / name).read_text(encoding="utf-8"))
+    source = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+    assert f'seed=app_seed("{app}")' in source
+    assert not re.search(r"seed\s*=\s*\d", source)
+
+
+def test_app_seed_is_fixed_only_by_the_environment(monkeypatch):
+    from widgets.seeding import app_seed, seed_variable
+
+    monkeypatch.delenv(seed_variable("liar"), raising=False)
+    assert len({app_seed("liar") for _ in range(5)}) == 5
+    monkeypatch.setenv("CARDGAMES_SEED_LIAR", "17")
+    assert app_seed("liar") == 17
+    monkeypatch.setenv("CARDGAMES_SEED_LIAR", "seventeen")
+    with pytest.raises(ValueError, match="CARDGAMES_SEED_LIAR"):
+        app_seed("liar")
