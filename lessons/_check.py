@@ -218,16 +218,16 @@ EXERCISES: dict[str, Exercise] = {
             "ac41efe735cd5f961231":
                 'That is P(32) among the hands that hold the Chronicler; the question asks about all hands.',
         }, probability=True),
-    "03-chronicler-zero": Exercise(
-        "int", "82532f5491d7961131a5",
-        'the Chronicler becomes an Ace; beside which two cards does that still stay under 21? Try table_chr[table_chr.chronicler].',
+    "03-chronicler-21": Exercise(
+        "int", "c3f867c3b69c7b7f6d55",
+        'keep the rows of table_chr whose chronicler column is True and whose score is 21, and count them.',
         wrong={
-            "676892af0d234f2f64b8":
-                "Not every Chronicler hand counts: try score('7H 8B *').",
-            "1ca1039064287ffc684a":
-                'Some pairs of low cards share a suit or a rank: those score (26+ or 30.5).',
-            "e05264b694f1a2bb2b1f":
-                'That counts every 0 hand; keep only those that hold the Chronicler.',
+            "5dd8efaa0d795de0785f":
+                'That counts every hand scoring 21; keep only those that hold the Chronicler.',
+            "aeb661247a33854f58ed":
+                'Those are the 21-hands WITHOUT the Chronicler.',
+            "665f7731e1efede32ce8":
+                "Try score('9H KB *'): the Chronicler often makes exactly 21.",
         }),
     "04-two-of-two": Exercise(
         "float", "c6c03a6b459f1b102881",
@@ -241,15 +241,15 @@ EXERCISES: dict[str, Exercise] = {
                 'Both cards must be sevens, not just one.',
         }, probability=True),
     "04-seen-sevens": Exercise(
-        "float", "3be51011960bc1afb204",
-        "7B and 7L are known to be in seat 3's hand: take them out of the unseen cards AND out of the good ones.",
+        "float", "c0a55e3aaefb91d097cc",
+        "7B 9L 10B are known to be in seat 3's hand: take them out of the unseen cards, and 7B out of the good ones too.",
         wrong={
-            "75427dbae29ff46318ee":
-                "7B and 7L cannot be in seat 1's claim: take them out (R-L11).",
-            "03ad55bd4a0247f03b8c":
-                'The unseen pile shrinks too: 24 - 2 cards.',
-            "f930c5ee190b87d7c98a":
-                '7B and 7L were sevens: they leave the good cards as well.',
+            "eb7c6f337b21a71895ba":
+                "7B 9L 10B cannot be in seat 1's claim: take them out (R-L11).",
+            "b9f7840154f8e6d62cd8":
+                '7B was a seven: it leaves the good cards as well.',
+            "04adc1bdd4a875a986de":
+                'The unseen pile shrinks too: 24 - 3 cards.',
         }, probability=True),
     "04-posterior": Exercise(
         "float", "59a3ef8d97a4baeea4f9",
@@ -299,15 +299,15 @@ EXERCISES: dict[str, Exercise] = {
                 '7 deals is the longest a match can last; the question asks for the average.',
         }),
     "06-games-needed": Exercise(
-        "float", "d1daa4565ba6f3425af3",
-        'n = 1.96^2 p(1-p) / w^2 with p = 0.25 and w = 0.01.',
+        "float", "a243ac4cc7bd6fb0345e",
+        'n = 1.96^2 p(1-p) / w^2 with p = 0.5 and w = 0.02.',
         wrong={
             "d7d8116faef3faa63687":
-                'The half-width is 0.01, not 0.02.',
-            "bc74c254f77665795aa4":
+                'The win rate is near 0.5 now: p(1-p) = 0.25.',
+            "3c29ac778f6dbfd27401":
                 'Square the 1.96 as well.',
-            "6ccbe4aa5cbcd2ca8e5c":
-                'Square the half-width: w^2 = 0.0001.',
+            "3c25df0fdc3f759c92f8":
+                'Square the half-width: w^2 = 0.0004.',
         }),
     "06-longest-match": Exercise(
         "float", "cd87b67d1d2c4a1315cc",
