@@ -23,7 +23,8 @@ Answer kinds (how an answer is put into canonical text before hashing):
 - ``float``:    a number; right when its first 3 significant digits agree with the
                 answer's (give or take one in the third digit).
 
-Teachers: ``fingerprint(kind, value)`` makes the digest for a new exercise.
+Teachers: ``fingerprint(kind, value, salt=name)`` makes the digest for a new exercise
+``name`` (the salt makes equal answers of different exercises look different).
 """
 
 from __future__ import annotations
