@@ -193,6 +193,9 @@ def test_lesson03_stored_numbers(all_scores):
     for frac in ("7/1240", "1/1240", "35/2728", "5/2728"):
         assert frac in text
     assert "4,960 hands without the Chronicler, 5,456 with it" in text
+    zero = [_p(all_scores[c], lambda x: x == 0) for c in (False, True)]
+    assert (f"P(score 0) = {float(zero[0]):.3f} without and {float(zero[1]):.3f} with the "
+            "Chronicler") in text
 
 
 def test_lesson03_exercises(checker, all_scores):
