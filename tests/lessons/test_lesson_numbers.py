@@ -436,6 +436,15 @@ def _p_lose(mine: list[int], table: list[int]) -> Fraction:
 def test_lesson05_reveal_now_vs_independent_enumeration():
     assert _p_lose(_codes("AH KH 9B"), _codes("10H 7L OA")) == Fraction(57, 100)
     text = stored_text("05")
+    # the opponent's final scores after you reveal 21: the printed row of counts
+    from collections import Counter
+
+    mine, table = _codes("AH KH 9B"), _codes("10H 7L OA")
+    others = [c for c in range(32) if c not in mine and c not in table]
+    finals = Counter(_best_final(list(h), table) for h in itertools.combinations(others, 3))
+    row = "opponent hands  " + "  ".join(f"{finals[k]:>{len(f'{k:g}')}}" for k in sorted(finals))
+    counts = [int(x) for x in text.split("opponent hands")[1].split("\n")[0].split()]
+    assert counts == [finals[k] for k in sorted(finals)], row
     assert "57/100" in text and "0.5700" in text
     # the best choice of section 2: swap 9B for 10H, leaving 9B 7L OA
     p = _p_lose(_codes("AH KH 10H"), _codes("9B 7L OA"))
