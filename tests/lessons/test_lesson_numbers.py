@@ -443,7 +443,9 @@ def test_lesson05_reveal_now_vs_independent_enumeration():
     others = [c for c in range(32) if c not in mine and c not in table]
     finals = Counter(_best_final(list(h), table) for h in itertools.combinations(others, 3))
     row = "opponent hands  " + "  ".join(f"{finals[k]:>{len(f'{k:g}')}}" for k in sorted(finals))
-    counts = [int(x) for x in text.split("opponent hands")[1].split("\n")[0].split()]
+    import re
+
+    counts = [int(x) for x in re.search(r"\nopponent hands +([\d ]+)", text).group(1).split()]
     assert counts == [finals[k] for k in sorted(finals)], row
     assert "57/100" in text and "0.5700" in text
     # the best choice of section 2: swap 9B for 10H, leaving 9B 7L OA
