@@ -38,6 +38,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import sys
 import tempfile
@@ -103,12 +104,13 @@ INIT_SCRIPT = """
 @dataclass(frozen=True)
 class Step:
     kind: str            # "button", "slider" or "dropdown"
-    label: str           # the button's text, or the control's description
+    label: str           # the button's text (^regex), or the control's description
     value: str = ""      # slider: "ArrowRight"/"ArrowLeft"; dropdown: the option's label
+    prepare: str = ""    # a button to click first, not timed (e.g. pick a card, then Play)
 
 
-def B(label: str) -> Step:
-    return Step("button", label)
+def B(label: str, prepare: str = "") -> Step:
+    return Step("button", label, prepare=prepare)
 
 
 # Per app: the steps, taken in turn ("cycle", so that state goes back and forth)
@@ -123,8 +125,8 @@ STEPS: dict[str, tuple[str, list[Step]]] = {
                                 Step("dropdown", "Claim: N =", "2")]),
     "app_thirty_one": ("prefer", [B("Next deal ▶"), B("Let the bots play ▶▶"),
                                   B("Keep my cards"), B("Pass"), B("Stand"), B("Reveal")]),
-    "app_liar": ("prefer", [B("New round"), B("Let the bots play"), B("Next bot move"),
-                            B("Let it stand"), B("Call “Liar!”"), B("New match")]),
+    "app_liar": ("prefer", [B("^Play ", prepare="Pick"), B("Let it stand"), B("New round"),
+                            B("Let the bots play"), B("Next bot move"), B("New match")]),
 }
 
 
@@ -139,7 +141,7 @@ def find_control(page, step: Step):
     """(element to act on, the element whose own changes do not count) or None."""
     cells = page.locator("#rendered_cells")
     if step.kind == "button":
-        loc = cells.get_by_role("button", name=step.label, exact=True)
+        loc = cells_button(page, step.label)
         return (loc.first, loc.first) if _usable(loc) else None
     if step.kind == "slider":
         box = cells.locator(".widget-slider", has=page.get_by_text(step.label, exact=True))
@@ -150,6 +152,12 @@ def find_control(page, step: Step):
         select = box.locator("select")
         return (select.first, box.first) if _usable(select) else None
     raise ValueError(step.kind)
+
+
+def cells_button(page, label: str):
+    """Buttons in the cells by their text; a label starting with ^ is a regex."""
+    name = re.compile(label) if label.startswith("^") else label
+    return page.locator("#rendered_cells").get_by_role("button", name=name, exact=True)
 
 
 def generic_control(page):
@@ -276,6 +284,12 @@ def bench_app(browser, server, nb: str, loads: int, clicks: int) -> dict:
             choice = None
             order = (steps[i % len(steps):] + steps[:i % len(steps)]) if mode == "cycle" else steps
             for step in order:
+                if step.prepare:
+                    first = find_control(page, B(step.prepare))
+                    if not first or not cells_button(page, step.label).count():
+                        continue
+                    first[0].click()
+                    wait_quiet(page)
                 found = find_control(page, step)
                 if found:
                     choice = (step, *found)
@@ -287,7 +301,8 @@ def bench_app(browser, server, nb: str, loads: int, clicks: int) -> dict:
                     break
                 choice = (None, *found)
             step, target, control = choice
-            label = step.label if step else (target.text_content() or "?").strip()
+            label = (step.label.lstrip("^").strip() + (f" (after {step.prepare})" if step.prepare else "")
+                     if step else (target.text_content() or "?").strip())
             out["labels"].append(label if not step or step.kind == "button"
                                  else f"{step.label} {step.value}")
             r = one_interaction(page, step, target, control)
