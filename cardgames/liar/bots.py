@@ -39,8 +39,9 @@ class LiarRandomAgent:
     """Uniformly random over the legal actions (plays, calls and passes alike)."""
 
     name = "random"
+    needs_view = False   # cardgames.play hands it None instead of building a view
 
-    def act(self, view: LiarView, legal_actions: Any, rng: random.Random) -> LiarAction:
+    def act(self, view: LiarView | None, legal_actions: Any, rng: random.Random) -> LiarAction:
         return legal_actions.sample(rng)
 
     def __repr__(self) -> str:

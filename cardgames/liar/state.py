@@ -103,12 +103,21 @@ def places_by_count(counts: tuple[int, ...] | list[int], winner: int | None) -> 
     return tuple(1 + sum(1 for other in key if other < mine) for mine in key)
 
 
+def _play_dict(e: PilePlay) -> dict[str, Any]:
+    return {"number": e.number, "player": e.player, "cards": format_cards(e.cards),
+            "announced": e.announced.name}
+
+
+def _play_from(d: dict[str, Any]) -> PilePlay:
+    return PilePlay(d["number"], d["player"], tuple(parse_cards(d["cards"])), Rank[d["announced"]])
+
+
 class LiarState:
     """A Liar round in progress (mutable).  See the module docstring and ARCHITECTURE.md."""
 
     __slots__ = ("game", "seed", "dealer", "_hands", "pile", "put_aside", "current_player",
                  "_phase", "due_rank", "plays_made", "history", "events", "_rng", "_pile_count",
-                 "winner", "end_reason")
+                 "winner", "end_reason", "_own")
 
     game: LiarGame
     seed: int | None
@@ -144,6 +153,9 @@ class LiarState:
         self._pile_count = sum(len(p.cards) for p in pile)
         self.winner = None
         self.end_reason = None
+        self._own: list[list[PilePlay]] = [[] for _ in range(game.players)]
+        for entry in pile:
+            self._own[entry.player].append(entry)
 
     # ------------------------------------------------------------------ queries
     @property
@@ -278,7 +290,9 @@ class LiarState:
         due = self.due_rank
         number = self.plays_made + 1
         self.plays_made = number
-        self.pile.append(PilePlay(number, p, cards, due))
+        entry = PilePlay(number, p, cards, due)
+        self.pile.append(entry)
+        self._own[p].append(entry)
         self._pile_count += n
         self.events.append(Played(p, n, due, number))
         self.due_rank = _NEXT[due]  # L8, R-L8
@@ -404,13 +418,18 @@ class LiarState:
         new._pile_count = self._pile_count
         new.winner = self.winner
         new.end_reason = self.end_reason
+        new._own = [list(x) for x in self._own]
         return new
+
+    def own_plays(self, player: int) -> tuple[PilePlay, ...]:
+        """Every play ``player`` made this round (in the pile or not), oldest first."""
+        return tuple(self._own[player])
 
     def _key(self) -> tuple[Any, ...]:
         return (self.game, self.seed, self.dealer, [list(h) for h in self._hands], self.pile,
                 self.put_aside, self.current_player, self._phase, self.due_rank,
                 self.plays_made, self.history, self.events, self._rng.getstate(),
-                self._pile_count, self.winner, self.end_reason)
+                self._pile_count, self.winner, self.end_reason, self._own)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, LiarState):
@@ -429,9 +448,9 @@ class LiarState:
             "seed": self.seed,
             "dealer": self.dealer,
             "hands": [format_cards(h) for h in self._hands],
-            "pile": [{"number": e.number, "player": e.player, "cards": format_cards(e.cards),
-                      "announced": e.announced.name} for e in self.pile],
+            "pile": [_play_dict(e) for e in self.pile],
             "put_aside": format_cards(self.put_aside),
+            "plays": [_play_dict(e) for own in self._own for e in own],
             "current_player": self.current_player,
             "phase": self._phase,
             "due_rank": self.due_rank.name,
@@ -459,8 +478,11 @@ class LiarState:
         new.seed = data["seed"]
         new.dealer = data["dealer"]
         new._hands = [parse_cards(h) for h in data["hands"]]
-        new.pile = [PilePlay(e["number"], e["player"], tuple(parse_cards(e["cards"])),
-                             Rank[e["announced"]]) for e in data["pile"]]
+        new.pile = [_play_from(e) for e in data["pile"]]
+        new._own = [[] for _ in range(game.players)]
+        for e in data["plays"]:
+            entry = _play_from(e)
+            new._own[entry.player].append(entry)
         new.put_aside = parse_cards(data["put_aside"])
         new.current_player = data["current_player"]
         new._phase = Phase(data["phase"]).value

@@ -134,16 +134,8 @@ def make_view(state: LiarState, player: int) -> LiarView:
     pile = tuple(PileRecord(e.number, e.player, len(e.cards), e.announced,
                             e.cards if e.player == player else None) for e in state.pile)
     in_pile = {e.number for e in state.pile}
-    # own plays: reconstructed from the actions this player applied (history order = play numbers)
-    mine: list[OwnPlay] = []
-    own_pile = {e.number: e for e in state.pile if e.player == player}
-    for number, p, cards, rank in _plays(state):
-        if p == player:
-            mine.append(OwnPlay(number, rank, cards, number in in_pile))
-    for number, e in own_pile.items():   # hand-built positions: pile plays without history
-        if all(m.number != number for m in mine):
-            mine.append(OwnPlay(number, e.announced, e.cards, True))
-    mine.sort(key=lambda m: m.number)
+    mine = [OwnPlay(e.number, e.announced, e.cards, e.number in in_pile)
+            for e in state.own_plays(player)]
     claim = None
     if state.phase is Phase.CALL_WINDOW:
         claim = pile[-1]
@@ -154,12 +146,3 @@ def make_view(state: LiarState, player: int) -> LiarView:
         put_aside_count=len(state.put_aside), current_player=state.current_player,
         phase=state.phase, due_rank=state.due_rank, claim=claim, events=tuple(state.events))
 
-
-def _plays(state: LiarState) -> list[tuple[int, int, tuple[Card, ...], Rank]]:
-    """(number, player, cards, announced) of every play made through ``apply`` this round."""
-    from cardgames.liar.actions import Play
-
-    first = state.plays_made - sum(1 for a in state.history if type(a) is Play)
-    played = [e for e in state.events if isinstance(e, Played) and e.number > first]
-    cards = [a.cards for a in state.history if type(a) is Play]
-    return [(ev.number, ev.player, c, ev.announced) for ev, c in zip(played, cards)]

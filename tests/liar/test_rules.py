@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from cardgames.cards import COLORFUL, PALE, Card, Chronicler, Rank, parse_cards
+from cardgames.cards import COLORFUL, PALE, Card, Chronicler, Rank
 from cardgames.errors import ConfigError, GameOverError, IllegalActionError
 from cardgames.liar import (
     CallMade, LiarGame, LiarMatch, PalePenalty, Passed, Phase, PileTaken, Play, Played,
