@@ -345,13 +345,15 @@ def tournament(game: Any, agents: Sequence[Any], *, games: int = 1000, seed: int
                    rotate_seats, max_decisions, match) for a, b in _chunks(games, chunk_size)]
 
     own_pool = None
-    if executor is None:
-        nworkers = workers or os.cpu_count() or 1
-        large = games >= PARALLEL_THRESHOLD or workers is not None
-        if nworkers > 1 and large and len(tasks) > 1:
-            from concurrent.futures import ProcessPoolExecutor
+    nworkers = workers or os.cpu_count() or 1
+    large = games >= PARALLEL_THRESHOLD or workers is not None
+    pool_wanted = executor is None and nworkers > 1 and large and len(tasks) > 1
+    if executor is not None or pool_wanted:
+        _check_picklable(game, specs)
+    if pool_wanted:
+        from concurrent.futures import ProcessPoolExecutor
 
-            own_pool = executor = ProcessPoolExecutor(max_workers=min(nworkers, len(tasks)))
+        own_pool = executor = ProcessPoolExecutor(max_workers=min(nworkers, len(tasks)))
 
     bar = _progress_bar(games, progress, _describe_game(game))
     results: list[list[tuple] | None] = [None] * len(tasks)
@@ -379,6 +381,19 @@ def tournament(game: Any, agents: Sequence[Any], *, games: int = 1000, seed: int
 
     rows = [row for chunk in results for row in chunk]  # type: ignore[union-attr]
     return _frame(rows, labels, n, game, seed, rotate_seats)
+
+
+def _check_picklable(game: Any, specs: Sequence[Any]) -> None:
+    """Work sent to other processes must pickle: say which part does not, and what to do."""
+    import pickle
+
+    for what, obj in [("the game", game)] + [(f"agent {_spec_name(s)!r}", s) for s in specs]:
+        try:
+            pickle.dumps(obj)
+        except Exception as e:
+            raise ConfigError(f"{what} cannot be sent to worker processes ({type(e).__name__}: "
+                              f"{e}); give agents by name (e.g. 'heuristic') or as instances "
+                              "of classes defined in a module, or run with workers=1") from None
 
 
 def _frame(rows: list[tuple], labels: list[str], n: int, game: Any, seed: int,

@@ -115,3 +115,17 @@ def test_bad_arguments():
         tournament("poker", ["random", "random"], games=2, progress=False)
     with pytest.raises(ConfigError, match="players"):
         tournament(RaceGame(players=3), ["random", "random"], games=2, progress=False)
+
+
+def test_unpicklable_agent_is_a_clear_error_for_an_executor():
+    class Local:                                   # defined in a function: cannot pickle
+        name = "local"
+
+        def act(self, view, legal_actions, rng):
+            return 1
+
+    lineup = [Local(), "random", "random"]
+    with ThreadPoolExecutor(1) as ex, pytest.raises(ConfigError, match="workers=1"):
+        tournament(RaceGame(players=3), lineup, games=3, executor=ex, progress=False)
+    # in process it is fine
+    assert len(tournament(RaceGame(players=3), lineup, games=3, progress=False)) == 3
