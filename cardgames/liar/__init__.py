@@ -1,6 +1,32 @@
 """Liar ("Laž!"): the bluffing game of RULES.md L1-L13 and rulings R-L1-R-L11.
 
-Public API (see ``docs/ARCHITECTURE.md`` for the shared protocol):
+The public API (the shared protocol of ``docs/ARCHITECTURE.md``):
+
+- ``LiarGame(*, players=4, decks=1, chroniclers=(), points=(4, 3, 2, 1), max_plays=None)``
+  with ``new_state(*, seed, dealer=0)``, ``state_from_position(*, hands, pile=(),
+  current_player=None, due_rank=None, phase="play", put_aside=None, dealer=0)``,
+  ``replay(seed, actions, dealer=0)``, ``deck()``, ``deck_size``, ``hand_size``,
+  ``put_aside_count``; module-level ``replay(game, seed, actions, dealer=0)``.
+- ``LiarState``: ``current_player``, ``phase`` (``Phase.PLAY``, ``CALL_WINDOW``,
+  ``OVER``), ``due_rank``, ``claim``, ``legal_actions()`` (lazy
+  ``LiarLegalActions``: ``in``, ``len``, iteration, ``sample(rng)``),
+  ``apply(action | str, *, player=None)``, ``is_over()``, ``outcome()``
+  (``LiarOutcome``: ``winner``, ``places``, ``points``, ``cards_held``, ``reason``),
+  ``history``, ``events``, ``view(player)``, ``hand(player)``, ``hand_sizes``,
+  ``pile_size``, ``own_plays(player)``, ``clone()``, ``to_json()``,
+  ``LiarState.from_json(text)``, ``describe()``; ``==`` compares the full state.
+- Actions ``Play(cards)``, ``Call()``, ``Pass()`` (``CALL``, ``PASS``);
+  ``LiarAction.parse("play 7H 7B" | "call" | "pass")``.
+- Events ``Played``, ``Passed``, ``CallMade``, ``Revealed``, ``PileTaken``,
+  ``PalePenalty``, ``WentOut``, ``RoundOver``, each with ``describe()``.
+- ``LiarView`` (``to_dict()``), with ``PileRecord`` and ``OwnPlay``.
+- ``LiarMatch(game, *, seed, rounds=None, target=None, first_dealer=0)``.
+- Odds: ``claim_probability(view, *, claim=None, exclude_known=True, exact=False)``,
+  ``claim_probability_counts(*, unseen_total, unseen_good, n, exact=False)``,
+  ``holding_distribution(view, rank, *, players=None, chroniclers=False, exact=False)``,
+  ``unseen_cards``, ``known_holdings``, ``hypergeometric_pmf``.
+- Bots: ``LiarRandomAgent``, ``LiarHeuristicAgent``, ``LiarCallerAgent(threshold=0.5)``,
+  ``BOTS``.
 
 >>> from cardgames.liar import LiarGame, Play
 >>> game = LiarGame(players=3)
@@ -31,17 +57,25 @@ Settled where RULES.md is silent (each in the originals' spirit):
    then the round ends; the caller's cards, pile included, count for places.
 6. **Places (R-L10)**: "equal counts share the better place" uses competition
    ranking: 1, 2, 2, 4 (the place after a tie is skipped); points by place
-   from ``LiarGame.points``, 0 below.
+   from ``LiarGame.points``, 0 below.  ``points`` must not increase with
+   the place.
 7. **The deal (L5, R-L3)**: cards are dealt one at a time starting with seat
    dealer+1; the last ``deck_size % players`` cards are put aside.
-8. **Calls and passes are public**: the log records each ``Passed`` (a pass
-   is said aloud at the table, R-L5).
-9. **A round always ends under the rules** only with probability one; the
-   *option* ``LiarGame(max_plays=...)`` (off by default) stops a simulation
-   after that many plays, with no winner and places by cards held
-   (``outcome().reason == "cap"``).
-10. **Claim odds** (:mod:`cardgames.liar.probability`): what a player has
-    "not seen" is defined there.
+8. **Passes are public**: the log records each ``Passed`` (at the table a
+   player says aloud that they let the play stand, R-L5).
+9. **The first play** has no call window before it; ``call``/``pass`` are only
+   legal in the window right after a play (R-L5).
+10. **A round ends under the rules only with probability one** (it is
+    possible, if unlikely, to cycle for ever).  The *option*
+    ``LiarGame(max_plays=...)`` (off by default) stops a simulation once that
+    many plays have been made and their windows closed: no winner
+    (``outcome().winner is None``, ``reason == "cap"``), places by cards held.
+    Random agents end every game without it.
+11. **Hand-built positions** (``state_from_position``): unless given, the
+    cards not in a hand or the pile are put aside, so every card is somewhere;
+    only the player under an open call window may hold no cards.
+12. **Claim odds** (:mod:`cardgames.liar.probability`) define exactly which
+    cards a player "has not seen".
 """
 
 from cardgames.liar.actions import CALL, PASS, Call, LiarAction, Pass, Play
