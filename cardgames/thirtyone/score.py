@@ -233,9 +233,14 @@ def suit_total(cards: Iterable[Card] | str) -> int:
     >>> suit_total("7H 8H 9B"), suit_total("7H 8B *"), score("7H 8B *")
     (15, 19, 0.0)
     """
-    a, b, c = _as_cards(cards, "suit_total")
-    _, totals = _tables()
-    return totals[a.code * 1225 + b.code * 35 + c.code]
+    try:
+        a, b, c = cards  # type: ignore[misc]
+        return _TOTALS[a.code * 1225 + b.code * 35 + c.code]  # type: ignore[index]
+    except (TypeError, ValueError, AttributeError, IndexError):
+        # not built yet, text, card text items, or bad input: the checked path
+        a, b, c = _as_cards(cards, "suit_total")
+        _, totals = _tables()
+        return totals[a.code * 1225 + b.code * 35 + c.code]
 
 
 # --------------------------------------------------------------------------- explain
