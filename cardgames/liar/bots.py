@@ -4,9 +4,10 @@
 - :class:`LiarHeuristicAgent` -- plays true cards of the due rank when it has
   them (the Colorful Chronicler too, L12), otherwise bluffs with one card it
   will not need soon (the Pale Chronicler when the pile is small, L13); calls
-  when the claim is impossible, very unlikely, or would let the claimant go out,
-  but not when the claimant was seen taking enough good cards to make it true
-  (then it is probably an honest play).
+  when the claim is impossible, would let the claimant go out, or when the
+  claimant very probably did not even hold enough good cards to make it
+  (:func:`~cardgames.liar.probability.honest_claim_probability`, which counts
+  cards the claimant was seen taking).
 - :class:`LiarCallerAgent` -- plays like the heuristic, calls exactly when
   P(claim false) from :func:`~cardgames.liar.probability.claim_probability`
   reaches ``threshold``.
@@ -28,7 +29,7 @@ from typing import Any
 
 from cardgames.cards import COLORFUL, PALE, Card
 from cardgames.liar.actions import CALL, PASS, LiarAction, Play
-from cardgames.liar.probability import claim_probability, is_good, known_holdings
+from cardgames.liar.probability import claim_probability, honest_claim_probability
 from cardgames.liar.state import Phase
 from cardgames.liar.view import LiarView
 
@@ -89,13 +90,12 @@ class LiarHeuristicAgent:
         claim = view.claim
         assert claim is not None
         p_true = claim_probability(view)
+        if p_true == 0.0:
+            return True    # not enough good cards unseen: a sure lie
         if view.hand_sizes[claim.player] == 0 and p_true < 1.0:
             return True    # they go out unless caught (R-L9)
-        seen = known_holdings(view, before_play=claim.number)[claim.player]
-        if p_true > 0.0 and sum(n for c, n in seen.items()
-                                if is_good(c, claim.announced)) >= claim.count:
-            return False   # they were seen taking enough good cards: probably honest
-        return p_true < self.call_below and rng.random() >= self.mercy
+        p_could = honest_claim_probability(view)
+        return p_could < self.call_below and rng.random() >= self.mercy
 
     def choose_play(self, view: LiarView, rng: random.Random) -> Play:
         hand = list(view.hand)

@@ -61,7 +61,7 @@ if TYPE_CHECKING:
     from cardgames.liar.view import LiarView, PileRecord
 
 __all__ = [
-    "claim_probability", "claim_probability_counts", "unseen_cards", "known_holdings",
+    "claim_probability", "claim_probability_counts", "honest_claim_probability", "unseen_cards", "known_holdings",
     "holding_distribution", "hypergeometric_pmf", "is_good",
 ]
 
@@ -130,6 +130,13 @@ def known_holdings(view: LiarView, *, before_play: int | None = None) -> tuple[C
     >>> known_holdings(s.view(2))[0]                 # everyone saw 8H go back to player 0
     Counter({Card.parse('8H'): 1})
     """
+    cache = view.__dict__.setdefault("_known_holdings_cache", {})
+    if before_play not in cache:
+        cache[before_play] = _known_holdings(view, before_play)
+    return tuple(Counter(c) for c in cache[before_play])
+
+
+def _known_holdings(view: LiarView, before_play: int | None) -> tuple[Counter[Card], ...]:
     me = view.player
     own = _own_cards(view)
     known: list[Counter[Card]] = [Counter() for _ in range(view.players)]
@@ -173,7 +180,12 @@ def unseen_cards(view: LiarView, *, claimant: int | None = None,
     if exclude_known:
         if claimant is None and view.claim is not None:
             claimant = view.claim.player
-        for seat, held in enumerate(known_holdings(view)):
+        # keeping the claimant's knowledge through the claim changes only the
+        # claimant's entry, which is not used here; it shares the cache with
+        # honest_claim_probability
+        keep = (view.claim.number if view.claim is not None and view.claim.player == claimant
+                else None)
+        for seat, held in enumerate(known_holdings(view, before_play=keep)):
             if seat != claimant and seat != view.player:
                 g_deck.subtract(held)
     return +g_deck
@@ -206,6 +218,42 @@ def claim_probability(view: LiarView, *, claim: PileRecord | None = None,
     total = sum(unseen.values())
     good = sum(n for card, n in unseen.items() if is_good(card, c.announced))
     return claim_probability_counts(unseen_total=total, unseen_good=good, n=c.count, exact=exact)
+
+
+def honest_claim_probability(view: LiarView, *, claim: PileRecord | None = None,
+                             exact: bool = False) -> float | Fraction:
+    """P(the claimant held at least N good cards just before the claim): could an *honest* player make it?
+
+    A second model, for players who tell the truth when they can (as the
+    heuristic bot does).  The claimant's hand just before the play had
+    ``hand_sizes[claimant] + N`` cards: the ones the viewer knows for certain
+    (:func:`known_holdings` before the play) plus a uniform random draw of
+    the rest from the unseen cards not otherwise accounted for.  Good cards
+    are the announced rank and the Chroniclers (R-L6).  Not the same question
+    as :func:`claim_probability` (what was really put down).
+
+    >>> from cardgames.liar import LiarGame
+    >>> s = LiarGame(players=2).state_from_position(hands=["7H 9B", "7A AH"])
+    >>> s.apply("play 9B")                       # "1 seven"; player 0 held 2 cards
+    >>> honest_claim_probability(s.view(1), exact=True)   # 1 - C(27,2)/C(30,2)
+    Fraction(28, 145)
+    """
+    c = _claim_of(view, claim)
+    if c.player == view.player:
+        return claim_probability(view, claim=c, exact=exact)
+    rank, n = c.announced, c.count
+    before = known_holdings(view, before_play=c.number)[c.player]
+    pool = unseen_cards(view, claimant=c.player)
+    pool.subtract(before)
+    pool = +pool
+    total = sum(pool.values())
+    good = sum(k for card, k in pool.items() if is_good(card, rank))
+    g_known = sum(k for card, k in before.items() if is_good(card, rank))
+    draws = view.hand_sizes[c.player] + n - sum(before.values())
+    draws = max(0, min(draws, total))
+    p = sum((f for j, f in hypergeometric_pmf(total, good, draws, exact=True).items()
+             if g_known + j >= n), Fraction(0))
+    return p if exact else float(p)
 
 
 def holding_distribution(view: LiarView, rank: Rank, *, players: tuple[int, ...] | None = None,
