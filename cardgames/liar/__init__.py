@@ -24,6 +24,7 @@ The public API (the shared protocol of ``docs/ARCHITECTURE.md``):
 - Odds: ``claim_probability(view, *, claim=None, exclude_known=True, exact=False)``,
   ``claim_probability_counts(*, unseen_total, unseen_good, n, exact=False)``,
   ``holding_distribution(view, rank, *, players=None, chroniclers=False, exact=False)``,
+  ``honest_claim_probability(view, *, claim=None, exact=False)``,
   ``unseen_cards``, ``known_holdings``, ``hypergeometric_pmf``.
 - Bots: ``LiarRandomAgent``, ``LiarHeuristicAgent``, ``LiarCallerAgent(threshold=0.5)``,
   ``BOTS``.
@@ -88,8 +89,8 @@ from cardgames.liar.state import LiarOutcome, LiarState, Phase, PilePlay
 from cardgames.liar.view import LiarView, OwnPlay, PileRecord
 from cardgames.liar.match import LiarMatch, Standing, round_seed
 from cardgames.liar.probability import (
-    claim_probability, claim_probability_counts, holding_distribution, hypergeometric_pmf,
-    known_holdings, unseen_cards,
+    claim_probability, claim_probability_counts, holding_distribution,
+    honest_claim_probability, hypergeometric_pmf, known_holdings, unseen_cards,
 )
 from cardgames.liar.bots import BOTS, LiarCallerAgent, LiarHeuristicAgent, LiarRandomAgent
 
@@ -101,6 +102,7 @@ __all__ = [
     "WentOut", "RoundOver",
     "LiarMatch", "Standing", "round_seed",
     "claim_probability", "claim_probability_counts", "holding_distribution",
+    "honest_claim_probability",
     "hypergeometric_pmf", "known_holdings", "unseen_cards",
     "LiarRandomAgent", "LiarHeuristicAgent", "LiarCallerAgent", "BOTS",
 ]

@@ -174,3 +174,41 @@ def test_holding_distribution_uses_known_cards():
     assert sum(d.values()) == 1
     with pytest.raises(ValueError):
         holding_distribution(s.view(2), Rank.SEVEN, players=(2,))
+
+
+def test_honest_model_by_hand_and_brute_force():
+    from cardgames.liar import honest_claim_probability
+
+    g = LiarGame(players=2)
+    s = g.state_from_position(hands=["7H 9B", "7A AH"])
+    s.apply("play 9B")                       # "1 seven"; player 0 held 2 cards before
+    v = s.view(1)
+    expected = 1 - Fraction(math.comb(27, 2), math.comb(30, 2))
+    assert honest_claim_probability(v, exact=True) == expected == Fraction(84, 435)
+    unseen = deck_minus(g, "7A AH")
+    hits = sum(any(unseen[i].rank is Rank.SEVEN for i in combo)
+               for combo in combinations(range(30), 2))
+    assert Fraction(hits, math.comb(30, 2)) == expected
+
+
+def test_honest_model_counts_cards_seen_taken_by_the_claimant():
+    from cardgames.liar import honest_claim_probability
+
+    s = LiarGame(players=3).state_from_position(
+        hands=["8H 7B 10H", "AH KH 9B", "7L 9L 8B OB"], due_rank="K")
+    s.apply("play 8H")       # player 0: "1 King", a lie
+    s.apply("call")          # player 1 catches it: 8H back to player 0, seen by all
+    s.apply("play AH")       # player 1: "1 Ace"
+    s.apply("pass")
+    s.apply("pass")
+    s.apply("play 7L")       # player 2: "1 seven"
+    s.apply("pass")
+    s.apply("pass")
+    s.apply("play 8H 10H")   # player 0: "2 eights"
+    v = s.view(2)
+    assert v.claim.count == 2 and v.claim.announced is Rank.EIGHT
+    # before the play player 0 held 3 cards: 8H (known) + 2 drawn from 27 (28 unseen - 8H)
+    # holding 8L, 8A: needs at least one of them
+    assert honest_claim_probability(v, exact=True) == 1 - Fraction(math.comb(25, 2), math.comb(27, 2))
+    # the draw model: 2 of 28 unseen (8H included, the claimant's) with 3 eights
+    assert claim_probability(v, exact=True) == Fraction(3, math.comb(28, 2))
