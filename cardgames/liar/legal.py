@@ -97,8 +97,10 @@ class LiarLegalActions:
             self._distinct = len(set(self.hand)) == len(self.hand)
         return self._distinct
 
-    def describe(self) -> str:
+    def describe(self, *, show_cards: bool = True) -> str:
         """What is legal, in words (used in error messages).
+
+        ``show_cards=False`` leaves the hand out (for messages others may see).
 
         >>> LiarLegalActions("window", 1).describe()
         'call or pass'
@@ -107,6 +109,8 @@ class LiarLegalActions:
             n = len(self.hand)
             top = min(_MAX_PLAY, n)
             span = "1" if top == 1 else f"1-{top}"
+            if not show_cards:
+                return f"play {span} of their {n} cards"
             return f"play {span} of your {n} cards ({format_cards(sorted(self.hand))})"
         if self.kind == "window":
             return "call or pass"

@@ -234,7 +234,7 @@ class LiarState:
             raise IllegalActionError(
                 f"player {player} cannot {action}: it is player {p}'s turn "
                 f"({'to play' if ph == _PLAY else 'to call or pass'}, R-L5); legal now for "
-                f"player {p}: {self.legal_actions().describe()}",
+                f"player {p}: {self.legal_actions().describe(show_cards=False)}",
                 player=player, action=action, rule="R-L5")
         cls = type(action)
         if cls is Play:

@@ -149,6 +149,7 @@ def test_error_play_inside_window():
 def test_error_wrong_player():
     err = _refused(_position(), "play 7H", player=0)
     assert "player 0 cannot play 7H" in str(err) and "player 1's turn" in str(err)
+    assert "9L" not in str(err)          # player 1's hand is not shown to player 0
 
 
 def test_error_after_the_round_is_over():
