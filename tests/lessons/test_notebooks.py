@@ -10,6 +10,7 @@ of their own, which it does.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -80,3 +81,36 @@ def test_readme_lists_every_lesson():
     readme = (LESSONS / "README.md").read_text(encoding="utf-8")
     for notebook in NOTEBOOKS:
         assert notebook.name in readme, f"lessons/README.md does not list {notebook.name}"
+
+
+def test_readme_lists_every_app_and_how_to_open_them():
+    readme = (LESSONS / "README.md").read_text(encoding="utf-8")
+    apps = sorted(LESSONS.glob("app_*.ipynb"))
+    assert apps
+    for app in apps:
+        assert f"[{app.name}]({app.name})" in readme, f"lessons/README.md does not list {app.name}"
+    assert "make serve" in readme and "http://localhost:8866" in readme
+
+
+# The widget each lesson shows (the same as its app), in a code cell stored executed.
+LESSON_WIDGETS = {"01": "RankCycleExplainer", "02": "CallExplainer", "03": "HandScorer",
+                  "04": "CallOdds"}
+
+
+@pytest.mark.parametrize("number, widget", sorted(LESSON_WIDGETS.items()))
+def test_lesson_shows_its_widget(number, widget):
+    (path,) = LESSONS.glob(f"{number}_*.ipynb")
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    cells = [c for c in nb["cells"]
+             if c["cell_type"] == "code" and f"{widget}(" in "".join(c["source"])]
+    assert cells, f"{path.name} does not show {widget}"
+    (cell,) = cells
+    assert any("application/vnd.jupyter.widget-view+json" in out.get("data", {})
+               for out in cell["outputs"]), f"{path.name}: {widget} cell stored without its view"
+    # compared by nbval (its text/plain), not ignored
+    assert "NBVAL_IGNORE_OUTPUT" not in "".join(cell["source"])
+    # a markdown cell just before it tells the student what to try, citing rules
+    before = nb["cells"][nb["cells"].index(cell) - 1]
+    assert before["cell_type"] == "markdown"
+    text = "".join(before["source"])
+    assert "**Try:**" in text and re.search(r"\*\*(R-)?[LT]\d+\*\*", text), text
