@@ -420,3 +420,47 @@ def test_R_L11_view_holds_exactly_what_the_player_may_know():
     for hidden in ("7H", "OB", "OL", "10A", "9B"):
         assert hidden not in text
     assert "seed" not in v.to_dict() and "rng" not in v.to_dict()
+
+
+# --------------------------------------------------------------------------- settled cases
+def test_R_L9_an_uncalled_lie_as_last_card_still_goes_out():
+    s = LiarGame(players=2).state_from_position(hands=["AH", "7B 8B"])
+    s.apply("play AH")           # "1 seven": a lie, but nobody calls
+    s.apply("pass")
+    assert s.outcome().winner == 0 and s.outcome().cards_held == (0, 2)
+
+
+def test_settled_pale_called_by_a_later_player_counts_as_called():
+    g = LiarGame(players=3, chroniclers="pale")
+    s = g.state_from_position(hands=["*P 9B", "AH KH", "OB OL"])
+    s.apply("play *P")
+    s.apply("pass")              # the next player (1) does not call ...
+    s.apply("call")              # ... but player 2 does: no R-L7 penalty
+    assert not any(isinstance(e, PalePenalty) for e in s.events)
+    assert s.hand_sizes == (1, 2, 3) and s.current_player == 1
+
+
+def test_settled_two_pales_uncalled_one_penalty():
+    g = LiarGame(players=2, decks=2, chroniclers="pale")
+    s = g.state_from_position(hands=["*P *P 9B", "AH KH"], pile=[(1, "OB")], due_rank="8")
+    s.apply("play *P *P")
+    s.apply("pass")
+    assert sum(isinstance(e, PalePenalty) for e in s.events) == 1
+    assert Counter(s.hand(0)) == Counter(cards("*P *P 9B OB"))
+
+
+def test_settled_colorful_with_a_wrong_card_is_a_lie():
+    g = LiarGame(players=2, chroniclers="colorful")
+    s = g.state_from_position(hands=["*C 9B 10B", "AH KH"])
+    s.apply("play *C 9B")        # "2 sevens": the Colorful is true, 9B is not (R-L6)
+    s.apply("call")
+    assert [e for e in s.events if isinstance(e, Revealed)][-1].true is False
+    assert s.hand_sizes == (3, 2) and s.current_player == 1
+
+
+def test_settled_pale_and_colorful_together_called_is_true():
+    g = LiarGame(players=2, chroniclers="both")
+    s = g.state_from_position(hands=["*C *P 9B", "AH KH"])
+    s.apply("play *C *P")
+    s.apply("call")
+    assert s.hand_sizes == (1, 4)
