@@ -20,6 +20,7 @@ from cardgames.cards import (
     Hand,
     Rank,
     Suit,
+    as_cards,
     format_cards,
     make_deck,
     parse_card,
@@ -39,7 +40,7 @@ __version__ = "0.1.0"
 __all__ = [
     "ALL_CARDS", "CHRONICLER", "COLORFUL", "ORDINARY_CARDS", "PALE",
     "Card", "Chronicler", "Hand", "Rank", "Suit",
-    "format_cards", "make_deck", "parse_card", "parse_cards",
+    "as_cards", "format_cards", "make_deck", "parse_card", "parse_cards",
     "ActionParseError", "CardgamesError", "CardParseError", "ConfigError",
     "GameOverError", "IllegalActionError",
 ]

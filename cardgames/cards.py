@@ -39,6 +39,7 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "format_cards",
+    "as_cards",
     "make_deck",
     "ALL_CARDS",
     "ORDINARY_CARDS",
@@ -405,6 +406,34 @@ def format_cards(cards: Iterable[Card]) -> str:
     'AH KH 9H'
     """
     return " ".join(c.notation() for c in cards)
+
+
+def as_cards(cards: str | Iterable[Card | str] | None) -> list[Card]:
+    """Cards from text, or from a mix of Cards and card text; ``None`` is no cards.
+
+    The one place where the engine, the analysis functions and the widgets
+    accept "some cards" from a user.
+
+    >>> as_cards("AH KH"), as_cards([parse_card("7B"), "*p"]), as_cards(None)
+    ([Card.parse('AH'), Card.parse('KH')], [Card.parse('7B'), Card.parse('*P')], [])
+    >>> as_cards([7])
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.CardParseError: not a card: 7; give Cards or text such as 'AH KH 9H'
+    """
+    if cards is None:
+        return []
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    out: list[Card] = []
+    for c in cards:
+        if isinstance(c, Card):
+            out.append(c)
+        elif isinstance(c, str):
+            out.extend(parse_cards(c))
+        else:
+            raise CardParseError(f"not a card: {c!r}; give Cards or text such as 'AH KH 9H'")
+    return out
 
 
 def make_deck(*, decks: int = 1, chroniclers: Iterable[Chronicler] = ()) -> list[Card]:

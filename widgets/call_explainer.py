@@ -33,7 +33,7 @@ from typing import Any
 
 import ipywidgets as ipw
 
-from cardgames.cards import COLORFUL, ORDINARY_CARDS, PALE, Card, Rank, parse_cards
+from cardgames.cards import COLORFUL, ORDINARY_CARDS, PALE, Card, Rank, as_cards
 from cardgames.errors import CardgamesError
 from cardgames.liar.events import announcement
 from cardgames.render import back_svg, card_svg
@@ -73,13 +73,6 @@ class CallResolution:
     situation: str                    # the engine's describe() of where the round stands
 
 
-def _cards(cards: Any) -> list[Card]:
-    if isinstance(cards, str):
-        return parse_cards(cards)
-    out = []
-    for c in cards:
-        out.extend(parse_cards(c) if isinstance(c, str) else [c])
-    return out
 
 
 def _rank(value: Any) -> Rank:
@@ -135,7 +128,7 @@ def resolve_call(*, players: int, claimant: int, due_rank: Any, cards: Any,
     if not isinstance(pile_before, int) or isinstance(pile_before, bool) or not 0 <= pile_before <= 20:
         raise ValueError(f"cards already in the pile must be 0-20, not {pile_before!r}")
     due = _rank(due_rank)
-    played = _cards(cards)
+    played = as_cards(cards)
     if not 1 <= len(played) <= 4:
         raise ValueError(f"pick 1-4 cards to put down (L7, R-L4), not {len(played)}")
     # placeholders for everything else, dealt from what is left of the deck

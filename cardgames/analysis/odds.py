@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from cardgames.cards import Card, Chronicler, Rank, make_deck, parse_cards
+from cardgames.cards import Card, Chronicler, Rank, as_cards, make_deck
 from cardgames.errors import ConfigError
 
 __all__ = [
@@ -93,15 +93,6 @@ def _chroniclers(value: Any) -> tuple[Chronicler, ...]:
                           f"(L2, R-L2), not {value!r}") from None
 
 
-def _cards(cards: Any) -> list[Card]:
-    if cards is None:
-        return []
-    if isinstance(cards, str):
-        return parse_cards(cards)
-    out = []
-    for c in cards:
-        out.extend(parse_cards(c) if isinstance(c, str) else [c])
-    return out
 
 
 def unseen_counts(*, hand: Any, seen: Any = (), decks: int = 1,
@@ -118,7 +109,7 @@ def unseen_counts(*, hand: Any, seen: Any = (), decks: int = 1,
     if decks not in (1, 2):
         raise ConfigError(f"decks must be 1 or 2 (R-L2), not {decks!r}")
     deck = Counter(make_deck(decks=decks, chroniclers=_chroniclers(chroniclers)))
-    known = _cards(hand) + _cards(seen)
+    known = as_cards(hand) + as_cards(seen)
     for card, k in Counter(known).items():
         if deck[card] < k:
             if deck[card] == 0 and card.is_chronicler:
@@ -223,8 +214,8 @@ def claim_odds_from_text(*, hand: str, claim: str, seen: str = "", players: int 
     from cardgames.liar import LiarGame
 
     game = LiarGame(players=players, decks=decks, chroniclers=_chroniclers(chroniclers))
-    if len(_cards(hand)) > game.hand_size:
-        raise ConfigError(f"a hand of {len(_cards(hand))} cards is more than the "
+    if len(as_cards(hand)) > game.hand_size:
+        raise ConfigError(f"a hand of {len(as_cards(hand))} cards is more than the "
                           f"{game.hand_size} each of {players} players is dealt (L5)")
     if aside is not None and not 0 <= aside < players:
         raise ConfigError(f"aside must be 0-{players - 1} (L5, R-L3), not {aside}")
