@@ -2,7 +2,8 @@
 
 The public API (the shared protocol of ``docs/ARCHITECTURE.md``):
 
-- ``LiarGame(*, players=4, decks=1, chroniclers=(), points=(4, 3, 2, 1), max_plays=None)``
+- ``LiarGame(*, players=4, decks=1, chroniclers=(), points=(4, 3, 2, 1), max_plays=None,
+  tie_places="competition")``
   with ``new_state(*, seed, dealer=0)``, ``state_from_position(*, hands, pile=(),
   current_player=None, due_rank=None, phase="play", put_aside=None, dealer=0)``,
   ``replay(seed, actions, dealer=0)``, ``deck()``, ``deck_size``, ``hand_size``,
@@ -57,7 +58,8 @@ Settled where RULES.md is silent (each in the originals' spirit):
 5. **Going out after a true call** (R-L9): the caller first takes the pile,
    then the round ends; the caller's cards, pile included, count for places.
 6. **Places (R-L10)**: "equal counts share the better place" uses competition
-   ranking: 1, 2, 2, 4 (the place after a tie is skipped); points by place
+   ranking by default: 1, 2, 2, 4 (the place after a tie is skipped);
+   *option* ``LiarGame(tie_places="dense")`` gives 1, 2, 2, 3.  Points by place
    from ``LiarGame.points``, 0 below.  ``points`` must not increase with
    the place.
 7. **The deal (L5, R-L3)**: cards are dealt one at a time starting with seat

@@ -2,7 +2,7 @@
 
 >>> game = LiarGame(players=3, chroniclers="both")
 >>> game
-LiarGame(players=3, decks=1, chroniclers=(<Chronicler.COLORFUL: '*C'>, <Chronicler.PALE: '*P'>), points=(4, 3, 2, 1), max_plays=None)
+LiarGame(players=3, decks=1, chroniclers=(<Chronicler.COLORFUL: '*C'>, <Chronicler.PALE: '*P'>), points=(4, 3, 2, 1), max_plays=None, tie_places='competition')
 >>> game.deck_size, game.hand_size, game.put_aside_count     # 34 cards: 11 each, 1 aside (L5)
 (34, 11, 1)
 >>> state = game.new_state(seed=7)
@@ -82,6 +82,9 @@ class LiarGame:
       iterable of :class:`Chronicler` ``COLORFUL``/``PALE``; stored as a tuple.
       With two decks each enabled Chronicler is in the deck twice (R-L2).
     - ``points``: points for places 1, 2, ...; 0 below (R-L10, default 4, 3, 2, 1).
+    - ``tie_places``: how places go after a tie (R-L10 "equal counts share the
+      better place"): ``"competition"`` (default, 1, 2, 2, 4) or ``"dense"``
+      (1, 2, 2, 3).
     - ``max_plays``: *simulation option*, off (``None``) by default: after this
       many plays the round stops with nobody out and places by cards held.
       Not a rule of the game; only for bounded simulations.
@@ -92,6 +95,7 @@ class LiarGame:
     chroniclers: tuple[Chronicler, ...] = field(default=())
     points: tuple[int, ...] = (4, 3, 2, 1)
     max_plays: int | None = None
+    tie_places: str = "competition"
 
     def __post_init__(self) -> None:
         if not _is_int(self.decks) or self.decks not in (1, 2):
@@ -111,6 +115,10 @@ class LiarGame:
             raise ConfigError(f"points={self.points!r} is not allowed: R-L10 points are whole "
                               "numbers per place, never more for a worse place, e.g. (4, 3, 2, 1)")
         object.__setattr__(self, "points", pts)
+        if self.tie_places not in ("competition", "dense"):
+            raise ConfigError(f"tie_places={self.tie_places!r} is not allowed: R-L10 ties share "
+                              "the better place; then 'competition' (1, 2, 2, 4) or 'dense' "
+                              "(1, 2, 2, 3)")
         if self.max_plays is not None and (not _is_int(self.max_plays) or self.max_plays < 1):
             raise ConfigError(f"max_plays={self.max_plays!r} is not allowed: the simulation cap "
                               "is None (off, the rules) or a positive number of plays")
@@ -137,13 +145,15 @@ class LiarGame:
     def to_dict(self) -> dict[str, Any]:
         return {"players": self.players, "decks": self.decks,
                 "chroniclers": [c.value for c in self.chroniclers],
-                "points": list(self.points), "max_plays": self.max_plays}
+                "points": list(self.points), "max_plays": self.max_plays,
+                "tie_places": self.tie_places}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> LiarGame:
         return cls(players=data["players"], decks=data["decks"],
                    chroniclers=tuple(Chronicler(c) for c in data["chroniclers"]),
-                   points=tuple(data["points"]), max_plays=data.get("max_plays"))
+                   points=tuple(data["points"]), max_plays=data.get("max_plays"),
+                   tie_places=data.get("tie_places", "competition"))
 
     # ------------------------------------------------------------------ states
     def _check_seat(self, name: str, seat: Any) -> int:

@@ -81,7 +81,8 @@ class LiarOutcome:
 
     ``winner`` is ``None`` only when the simulation cap stopped the round.
     ``places``: 1 = best; equal card counts share the better place, the next
-    place is skipped (1, 2, 2, 4).  ``points`` from ``LiarGame.points``.
+    place is skipped (1, 2, 2, 4) unless ``LiarGame(tie_places="dense")``
+    (1, 2, 2, 3).  ``points`` from ``LiarGame.points``.
     """
 
     winner: int | None
@@ -91,15 +92,23 @@ class LiarOutcome:
     reason: str = "went_out"
 
 
-def places_by_count(counts: tuple[int, ...] | list[int], winner: int | None) -> tuple[int, ...]:
+def places_by_count(counts: tuple[int, ...] | list[int], winner: int | None, *,
+                    tie_places: str = "competition") -> tuple[int, ...]:
     """R-L10 places: the winner 1st, the others by cards held, ties share the better place.
+
+    ``tie_places="competition"`` skips the places after a tie (1, 2, 2, 4);
+    ``"dense"`` does not (1, 2, 2, 3).
 
     >>> places_by_count([0, 3, 3, 5], 0)
     (1, 2, 2, 4)
+    >>> places_by_count([0, 3, 3, 5], 0, tie_places="dense")
+    (1, 2, 2, 3)
     >>> places_by_count([2, 2, 4], None)      # simulation cap: nobody out
     (1, 1, 3)
     """
     key = [(-1 if p == winner else n) for p, n in enumerate(counts)]
+    if tie_places == "dense":
+        return tuple(1 + len({other for other in key if other < mine}) for mine in key)
     return tuple(1 + sum(1 for other in key if other < mine) for mine in key)
 
 
@@ -192,7 +201,7 @@ class LiarState:
         if self._phase != _OVER:
             return None
         counts = tuple(len(h) for h in self._hands)
-        places = places_by_count(counts, self.winner)
+        places = places_by_count(counts, self.winner, tie_places=self.game.tie_places)
         pts = self.game.points
         points = tuple(pts[pl - 1] if pl <= len(pts) else 0 for pl in places)
         return LiarOutcome(self.winner, places, points, counts, self.end_reason or "went_out")
@@ -389,7 +398,8 @@ class LiarState:
         self._phase = _OVER
         self.current_player = None
         counts = tuple(len(h) for h in self._hands)
-        self.events.append(RoundOver(winner, places_by_count(counts, winner), counts, reason))
+        places = places_by_count(counts, winner, tie_places=self.game.tie_places)
+        self.events.append(RoundOver(winner, places, counts, reason))
 
     def _end_words(self) -> str:
         if self.end_reason == "cap":

@@ -393,6 +393,18 @@ def test_R_L10_places_by_cards_held_ties_share_the_better_place():
     assert isinstance(s.events[-1], RoundOver) and isinstance(s.events[-2], WentOut)
 
 
+def test_R_L10_dense_tie_places_option():
+    s = LiarGame(players=4, tie_places="dense").state_from_position(
+        hands=["7H", "AH KH OH", "AB KB OB", "AL KL OL UL 10L"])
+    s.apply("play 7H")
+    for _ in range(3):
+        s.apply("pass")
+    assert s.outcome().places == (1, 2, 2, 3)
+    assert s.outcome().points == (4, 3, 3, 2)
+    with pytest.raises(ConfigError, match="R-L10"):
+        LiarGame(players=4, tie_places="olympic")
+
+
 def test_R_L10_points_option_and_zero_below():
     g = LiarGame(players=5, decks=2, points=(10, 5))
     s = g.state_from_position(hands=["7H", "AH", "AB KB", "AL KL OL", "AA KA OA UA"])
