@@ -24,7 +24,8 @@ GAMES = st.one_of(
     st.builds(lambda p, c: LiarGame(players=p, decks=2, chroniclers=c), st.integers(2, 8), CHRONICLERS),
 )
 SEEDS = st.integers(0, 2**32)
-SETTINGS = dict(derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = dict(derandomize=True, database=None, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow])
 SAFETY = 200_000   # decisions; no random game comes anywhere near it
 
 
@@ -174,3 +175,45 @@ def test_refused_actions_leave_the_state_unchanged(game, seed):
             break
         s.apply(s.legal_actions().sample(rng))
         steps += 1
+
+
+@settings(max_examples=300, **SETTINGS)
+@given(game=GAMES, seed=SEEDS)
+def test_card_knowledge_is_sound(game, seed):
+    """What the odds treat as known is really there, and the claim is always among the unseen."""
+    from cardgames.liar import (
+        claim_probability, holding_distribution, honest_claim_probability, known_holdings,
+        unseen_cards,
+    )
+
+    s = game.new_state(seed=seed)
+    rng = random.Random(seed)
+    checks = 0
+    while not s.is_over() and checks < 25:
+        if s.phase is Phase.CALL_WINDOW and rng.random() < 0.3:
+            claim = s.claim
+            for p in range(game.players):
+                if p == claim.player:
+                    continue
+                v = s.view(p)
+                known = known_holdings(v)
+                for q in range(game.players):
+                    if q != p:
+                        assert not (known[q] - Counter(s.hand(q))), (q, known[q])
+                before = known_holdings(v, before_play=claim.number)[claim.player]
+                assert not (before - Counter(s.hand(claim.player)) - Counter(claim.cards))
+                unseen = unseen_cards(v)
+                assert not (Counter(claim.cards) - unseen)        # the claim is unseen
+                hidden = Counter(game.deck())
+                hidden.subtract(s.hand(p))
+                for e in s.pile:
+                    if e.player == p:
+                        hidden.subtract(e.cards)
+                assert not (unseen - +hidden)
+                pr = claim_probability(v)
+                assert 0.0 < pr <= 1.0 or (pr == 0.0 and not claim.is_true())
+                assert 0.0 <= honest_claim_probability(v) <= 1.0
+                dist = holding_distribution(v, claim.announced, exact=True)
+                assert sum(dist.values()) == 1
+            checks += 1
+        s.apply(s.legal_actions().sample(rng))
