@@ -10,7 +10,11 @@
   cards the claimant was seen taking).
 - :class:`LiarCallerAgent` -- plays like the heuristic, calls exactly when
   P(claim false) from :func:`~cardgames.liar.probability.claim_probability`
-  reaches ``threshold``.
+  reaches ``threshold``.  That model treats the claim as a random draw, so
+  against honest players it calls almost every claim; games among
+  ``LiarCallerAgent`` bots alone (and any 2-player game between two bots that
+  always call sure lies) can cycle for ever: simulate them with
+  ``LiarGame(max_plays=...)``.
 
 >>> import random
 >>> from cardgames.liar import LiarGame
