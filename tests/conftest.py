@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 
 #: The seeds the app tests replay (tests/browser/test_app_*.py use the same numbers).
-APP_SEEDS = {"CARDGAMES_SEED_LIAR": "4", "CARDGAMES_SEED_THIRTY_ONE": "2026"}
+APP_SEEDS = {"CARDGAMES_SEED_LIAR": "14", "CARDGAMES_SEED_THIRTY_ONE": "2026"}
 
 for _name, _value in APP_SEEDS.items():
     os.environ[_name] = _value
