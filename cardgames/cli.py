@@ -251,7 +251,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("simulate", help="a seeded tournament among bots; writes one row "
                        "per game and prints win rates",
                        description="Play many seeded games among bots and print win rates "
-                       "with 95%% Wilson intervals. The same --seed gives the same games "
+                       "with 95% Wilson intervals. The same --seed gives the same games "
                        "whatever --workers.",
                        epilog="examples:\n  cardgames simulate thirty-one --games 10000 "
                        "--agents heuristic,heuristic,random,random --workers 2 --seed 1 "
