@@ -148,6 +148,18 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
                            "display.float_format", "{:.4f}".format):
         print(f"{args.game}: {len(df):,} games, seed {args.seed}, "
               f"{df['decisions'].mean():.1f} decisions per game")
+        if args.game == "liar":
+            from cardgames.analysis.tournament import LIAR_MAX_PLAYS
+
+            cap = options.get("max_plays", LIAR_MAX_PLAYS)
+            capped = int((df["end"].astype(str) == "cap").sum()) if "end" in df else 0
+            rounds = int(df["capped"].sum()) if "capped" in df else 0
+            if args.rounds is None:
+                print(f"stopped by the safety cap (max_plays={cap}, no winner): "
+                      f"{capped:,} of {len(df):,} games")
+            else:
+                print(f"rounds stopped by the safety cap (max_plays={cap}, no winner): "
+                      f"{rounds:,}")
         print(summary.to_string())
     if out is not None:
         print(f"wrote {len(df):,} rows to {out}")
@@ -270,7 +282,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--chunk-size", type=_positive, default=200, help="games per task "
                    "(default 200)")
     p.add_argument("--option", dest="game_option", action="append", metavar="KEY=VALUE",
-                   help="a game option, e.g. --option lives=5 (repeatable)")
+                   help="a game option, e.g. --option lives=5 (repeatable); liar rounds "
+                   "stop after --option max_plays=N plays (default 1000, a safety cap: "
+                   "such a round has no winner and is counted as capped)")
     p.add_argument("--rounds", type=_positive, default=None,
                    help="liar: each game is a match of this many rounds (R-L10)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")

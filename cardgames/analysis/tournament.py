@@ -17,6 +17,16 @@ small run is played in this process and a large one on a local
 :class:`~concurrent.futures.ProcessPoolExecutor`; a Dask cluster works
 unchanged through ``Client(...).get_executor()``.
 
+Liar rounds are not bounded by the rules (it is possible, if unlikely, to
+cycle for ever), so a Liar tournament always runs with a safety cap:
+``max_plays=``:data:`LIAR_MAX_PLAYS` (1000 plays) unless ``max_plays`` is
+given (``tournament("liar", ..., max_plays=300)``, or ``--option
+max_plays=300`` on the command line; ``max_plays=None`` removes it).  A Liar
+game object without a cap gets the default cap too.  A capped round has no
+winner: its row says ``end == "cap"``, ``winner`` is empty and
+``winner_seat`` is -1 (places are by cards held, R-L10), and
+:func:`summarize` counts it in ``capped`` and never as a win.
+
 Agents are given by name (``"random"``, ``"heuristic"``, or any bot name the
 game's ``bots`` module registers) or as picklable instances.
 
@@ -48,12 +58,17 @@ __all__ = [
     "summarize",
     "CHUNK_SIZE",
     "PARALLEL_THRESHOLD",
+    "LIAR_MAX_PLAYS",
 ]
 
 #: Games per task sent to an executor.
 CHUNK_SIZE = 200
 #: With no executor given, runs of at least this many games use a process pool.
 PARALLEL_THRESHOLD = 2_000
+
+#: The default safety cap of Liar tournaments (``LiarGame(max_plays=...)``): a round
+#: stopped after this many plays has no winner (``end == "cap"``).
+LIAR_MAX_PLAYS = 1000
 
 #: Game names accepted by :func:`make_game` (aliases included): name -> package.
 GAMES: dict[str, str] = {
@@ -260,13 +275,16 @@ def play_chunk(task: _Task) -> list[tuple]:
 
             rec = play_match(LiarMatch(game, seed=seed, **dict(task.match)), lineup,
                              max_decisions=task.max_decisions)
+            capped = sum(1 for o in rec.outcomes if getattr(o, "reason", None) == "cap")
             rows.append((index, seed, tuple(order), rec.places, rec.scores, "points",
-                         rec.decisions, rec.rounds))
+                         rec.decisions, rec.rounds, "match", capped))
             continue
         record = play_game(game, lineup, seed=seed, max_decisions=task.max_decisions)
         places, scores, score_name = outcome_fields(record.outcome, n)
+        end = getattr(record.outcome, "reason", None)
+        end = end if isinstance(end, str) else "over"
         rows.append((index, seed, tuple(order), places, scores, score_name, record.decisions,
-                     getattr(record.outcome, "deals", None)))
+                     getattr(record.outcome, "deals", None), end, int(end == "cap")))
     return rows
 
 
@@ -307,15 +325,20 @@ def tournament(game: Any, agents: Sequence[Any], *, games: int = 1000, seed: int
     on a pool of ``os.cpu_count()`` processes.
 
     Columns: ``game`` (index), ``seed``, ``decisions``, ``deals`` (Thirty-One:
-    deals in the game), ``winner`` (label of the
-    winner, several joined by ``+`` when the win is shared), ``winner_seat``
-    (-1 if shared), then per seat ``s``: ``agent_s``, ``place_s`` and
+    deals in the game), ``end`` (how the game ended: Liar ``"went_out"`` or
+    ``"cap"``, ``"match"`` for a Liar match, else the outcome's reason or
+    ``"over"``), ``capped`` (1 if the Liar safety cap stopped the round; in a
+    match, how many rounds it stopped), ``winner`` (label of the
+    winner, several joined by ``+`` when the win is shared, empty when the cap
+    stopped the round), ``winner_seat`` (-1 if shared or none), then per seat ``s``: ``agent_s``, ``place_s`` and
     ``points_s`` (Liar) or ``lives_s`` (Thirty-One). The frame's ``attrs`` record
     the game, the line-up and the master seed.
 
     Liar: a game is one round; with ``rounds=R`` and/or ``target=T`` it is a
     match (``cardgames.liar.match.LiarMatch``, R-L10) whose places and points
     are the match standings, and the ``deals`` column counts its rounds.
+    ``max_plays`` (a Liar game option) defaults to :data:`LIAR_MAX_PLAYS`,
+    the safety cap described in the module docstring.
     (A Thirty-One game is always a whole match to the last player with lives.)
     """
     if not isinstance(games, int) or isinstance(games, bool) or games < 1:
@@ -326,6 +349,7 @@ def tournament(game: Any, agents: Sequence[Any], *, games: int = 1000, seed: int
         raise ConfigError(f"workers must be a positive whole number, not {workers!r}")
     specs = tuple(agents)
     n = len(specs)
+    game, game_options = _with_liar_cap(game, game_options)
     # Validate everything here, in this process, with clear errors.
     game_obj = make_game(game, n, **game_options)
     for s in specs:
@@ -383,6 +407,21 @@ def tournament(game: Any, agents: Sequence[Any], *, games: int = 1000, seed: int
     return _frame(rows, labels, n, game, seed, rotate_seats)
 
 
+def _with_liar_cap(game: Any, options: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+    """Liar gets the safety cap :data:`LIAR_MAX_PLAYS` unless ``max_plays`` was given."""
+    if _game_package_of(game) != "liar":
+        return game, options
+    if isinstance(game, str):
+        if "max_plays" not in options:
+            options = {**options, "max_plays": LIAR_MAX_PLAYS}
+        return game, options
+    if getattr(game, "max_plays", 0) is None:
+        import dataclasses
+
+        game = dataclasses.replace(game, max_plays=LIAR_MAX_PLAYS)
+    return game, options
+
+
 def _check_picklable(game: Any, specs: Sequence[Any]) -> None:
     """Work sent to other processes must pickle: say which part does not, and what to do."""
     import pickle
@@ -410,12 +449,14 @@ def _frame(rows: list[tuple], labels: list[str], n: int, game: Any, seed: int,
     }
     if any(r[7] is not None for r in rows):      # Thirty-One deals, Liar match rounds
         data["deals"] = np.asarray([-1 if r[7] is None else r[7] for r in rows], dtype=np.int64)
+    data["end"] = pd.Categorical([r[8] for r in rows])
+    data["capped"] = np.fromiter((r[9] for r in rows), dtype=np.int64, count=len(rows))
     winners, winner_seats = [], []
     for r in rows:
         order, places = r[2], r[3]
-        won = [s for s in range(n) if places[s] == 1]
+        won = [] if r[8] == "cap" else [s for s in range(n) if places[s] == 1]
         winners.append("+".join(labels[order[s]] for s in won))
-        winner_seats.append(won[0] if len(won) == 1 else -1)
+        winner_seats.append(won[0] if len(won) == 1 else -1)   # -1: shared, or none (cap)
     data["winner"] = pd.Categorical(winners)
     data["winner_seat"] = np.asarray(winner_seats, dtype=np.int64)
     cat = pd.CategoricalDtype(labels)
@@ -460,6 +501,9 @@ def long_form(df: Any) -> Any:
             "place": df[f"place_{s}"].to_numpy(),
         })
         part["won"] = part["place"] == 1
+        if "end" in df.columns:           # a round stopped by the cap has no winner
+            part["won"] &= (df["end"].astype(str) != "cap").to_numpy()
+            part["capped"] = df["capped"].to_numpy()
         if score_name is not None:
             part[score_name] = df[f"{score_name}_{s}"].to_numpy()
         parts.append(part)
@@ -472,8 +516,10 @@ def summarize(df: Any, *, by: str = "agent", confidence: float = 0.95) -> Any:
 
     Columns: ``games``, ``wins`` (a shared win counts for each winner),
     ``win_rate``, ``win_low``, ``win_high`` (the ``confidence`` Wilson
-    interval), ``mean_place``, and ``mean_points`` or ``mean_lives`` when the
-    games record them; sorted by win rate, best first.
+    interval), ``mean_place``, ``capped`` (games -- or, in matches, rounds --
+    stopped by the Liar safety cap, which count as no win), and
+    ``mean_points`` or ``mean_lives`` when the games record them; sorted by
+    win rate, best first.
     """
     import pandas as pd
 
@@ -492,6 +538,8 @@ def summarize(df: Any, *, by: str = "agent", confidence: float = 0.95) -> Any:
     out["win_low"] = [lo for lo, _ in ci]
     out["win_high"] = [hi for _, hi in ci]
     out["mean_place"] = grouped["place"].mean()
+    if "capped" in long.columns:
+        out["capped"] = grouped["capped"].sum().astype("int64")
     for name in ("points", "lives"):
         if name in long.columns:
             out[f"mean_{name}"] = grouped[name].mean()
