@@ -36,13 +36,45 @@ def test_heuristic_bluffs_a_single_card_without_true_cards():
     assert a in s.legal_actions() and len(a.cards) == 1
 
 
-@pytest.mark.parametrize("agent", [LiarHeuristicAgent(mercy=0.0), LiarCallerAgent(0.5)])
+@pytest.mark.parametrize("agent", [LiarHeuristicAgent(), LiarCallerAgent(0.5)])
 def test_bots_call_an_impossible_claim(agent):
-    # player 1 holds all four sevens, no Chroniclers: "1 seven" must be a lie
-    s = LiarGame(players=2).state_from_position(hands=["9H 10B", "7H 7B 7L 7A"])
+    # player 1 holds all four sevens, no Chroniclers: "1 seven" must be a lie;
+    # player 0 would go out with it (R-L9), so both bots call
+    s = LiarGame(players=2).state_from_position(hands=["9H", "7H 7B 7L 7A"])
     s.apply("play 9H")
     assert claim_probability(s.view(1)) == 0.0
+    assert LiarHeuristicAgent().lie_probability(s.view(1)) == 1.0
     assert _act(agent, s) == CALL
+
+
+def test_heuristic_calls_sure_multi_card_lies_and_weighs_small_ones_by_the_pile():
+    s = LiarGame(players=2).state_from_position(hands=["9H 10B 8L KA", "7H 7B 7L 7A"])
+    s.apply("play 9H 10B")                    # "2 sevens": impossible, always called
+    assert _act(LiarHeuristicAgent(), s) == CALL
+    one = LiarGame(players=2).state_from_position(hands=["9H 10B 8L KA", "7H 7B 7L 7A"])
+    one.apply("play 9H")                      # "1 seven" on a 1-card pile: called 1 time in 24
+    calls = sum(_act(LiarHeuristicAgent(), one, seed) == CALL for seed in range(240))
+    assert 0 < calls < 40
+    assert sum(_act(LiarHeuristicAgent(pile_scale=1), one, seed) == CALL
+               for seed in range(20)) == 20
+
+
+def test_heuristic_trusts_an_honest_looking_multi_card_claim():
+    # a fresh 8-card hand claiming "3 sevens": an honest player claims all of them
+    s = LiarGame(players=4).state_from_position(
+        hands=["7H 7B 7L 9H 10H UH OH KH", "8H 8B 9B 10B UB OB KB AB",
+               "8L 9L 10L UL OL KL AL AH", "7A 8A 9A 10A UA OA KA AA"])
+    s.apply("play 7H 7B 7L")
+    agent = LiarHeuristicAgent()
+    assert agent.lie_probability(s.view(1)) < 0.7   # below its call threshold here
+    assert _act(agent, s) == PASS
+
+
+def test_heuristic_keeps_a_true_card_to_go_out_with():
+    # 4 players: player 0 announces sevens and Unters only (until a call shifts the
+    # order); the nine and the King can never be played truly, so it keeps a seven
+    s = LiarGame(players=4).state_from_position(hands=["7H 7B 9L KA", "8H", "8B", "8L"])
+    assert _act(LiarHeuristicAgent(), s) == Play("7H")
 
 
 def test_caller_threshold():
@@ -70,8 +102,8 @@ def test_heuristic_trusts_a_claimant_seen_taking_good_cards():
     assert s.current_player == 0
     p = claim_probability(s.view(0))
     assert p == pytest.approx(5 / 31)          # 4 tens + *C among 33 - 2 unseen
-    assert p < LiarHeuristicAgent().call_below
-    assert _act(LiarHeuristicAgent(mercy=0.0), s) == PASS   # they hold a known *C
+    assert LiarHeuristicAgent().lie_probability(s.view(0)) < 0.5
+    assert _act(LiarHeuristicAgent(), s) == PASS            # they hold a known *C
     assert _act(LiarCallerAgent(0.5), s) == CALL            # pure threshold
 
 
