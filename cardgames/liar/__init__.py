@@ -73,7 +73,12 @@ Settled where RULES.md is silent (each in the originals' spirit):
     ``LiarGame(max_plays=...)`` (off by default) stops a simulation once that
     many plays have been made and their windows closed: no winner
     (``outcome().winner is None``, ``reason == "cap"``), places by cards held.
-    Random agents end every game without it.
+    Random agents end every game without it, and rounds among heuristic bots
+    (3-4 players, or two decks) end by someone going out in about 98-100%
+    of rounds within 300 plays; two bots that always call sure lies can lock
+    (with 2 players, or the ``caller`` bot), so tournaments and ``cardgames
+    simulate liar`` use the safety cap ``max_plays=1000`` by default
+    (:data:`cardgames.analysis.tournament.LIAR_MAX_PLAYS`).
 11. **Hand-built positions** (``state_from_position``): unless given, the
     cards not in a hand or the pile are put aside, so every card is somewhere;
     only the player under an open call window may hold no cards.
