@@ -75,9 +75,10 @@ Settled where RULES.md is silent (each in the originals' spirit):
     (``outcome().winner is None``, ``reason == "cap"``), places by cards held.
     Random agents end every game without it, and rounds among heuristic bots
     (3-4 players, or two decks) end by someone going out in about 98-100%
-    of rounds within 300 plays; two bots that always call sure lies can lock
-    (with 2 players, or the ``caller`` bot), so tournaments and ``cardgames
-    simulate liar`` use the safety cap ``max_plays=1000`` by default
+    of rounds within 300 plays; 2-player rounds between bots, and rounds with
+    two ``caller`` bots, can cycle (see :mod:`cardgames.liar.bots`), so
+    tournaments and ``cardgames simulate liar`` use the safety cap
+    ``max_plays=1000`` by default
     (:data:`cardgames.analysis.tournament.LIAR_MAX_PLAYS`).
 11. **Hand-built positions** (``state_from_position``): unless given, the
     cards not in a hand or the pile are put aside, so every card is somewhere;
