@@ -66,8 +66,29 @@ def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tu
     return (lo, hi)
 
 
+class _Interval:
+    """``low``, ``high`` and ``contains`` from a class's ``interval``."""
+
+    interval: tuple[float, float]
+
+    @property
+    def low(self) -> float:
+        """The lower end of the interval."""
+        return self.interval[0]
+
+    @property
+    def high(self) -> float:
+        """The upper end of the interval."""
+        return self.interval[1]
+
+    def contains(self, x: float) -> bool:
+        """Whether ``x`` lies in the interval."""
+        lo, hi = self.interval
+        return lo <= x <= hi
+
+
 @dataclass(frozen=True)
-class Estimate:
+class Estimate(_Interval):
     """A Monte Carlo estimate of a probability, with its Wilson interval and seed."""
 
     successes: int
@@ -86,19 +107,6 @@ class Estimate:
         """The Wilson score interval at ``confidence``."""
         return wilson_interval(self.successes, self.trials, self.confidence)
 
-    @property
-    def low(self) -> float:
-        return self.interval[0]
-
-    @property
-    def high(self) -> float:
-        return self.interval[1]
-
-    def contains(self, p: float) -> bool:
-        """Whether ``p`` lies in the interval."""
-        lo, hi = self.interval
-        return lo <= p <= hi
-
     def __str__(self) -> str:
         lo, hi = self.interval
         label = f"{self.label}: " if self.label else ""
@@ -107,7 +115,7 @@ class Estimate:
 
 
 @dataclass(frozen=True)
-class MeanEstimate:
+class MeanEstimate(_Interval):
     """A Monte Carlo estimate of a mean with a normal-approximation interval."""
 
     mean: float
@@ -127,18 +135,6 @@ class MeanEstimate:
             return (-math.inf, math.inf)
         half = _z(self.confidence) * self.stdev / math.sqrt(self.trials)
         return (self.mean - half, self.mean + half)
-
-    @property
-    def low(self) -> float:
-        return self.interval[0]
-
-    @property
-    def high(self) -> float:
-        return self.interval[1]
-
-    def contains(self, x: float) -> bool:
-        lo, hi = self.interval
-        return lo <= x <= hi
 
     def __str__(self) -> str:
         lo, hi = self.interval
