@@ -171,3 +171,20 @@ def launch_chromium(playwright, exe: str | None = None):
     if exe is None:
         raise FileNotFoundError("Chromium not found (apt-get install chromium, or set $CHROMIUM)")
     return playwright.chromium.launch(executable_path=exe, args=CHROMIUM_FLAGS, headless=True)
+
+
+def wait_quiet(page, quiet_ms: int = 400, timeout_ms: int = 10_000) -> None:
+    """Wait until Voila's rendered cells have not changed for ``quiet_ms`` (or ``timeout_ms``)."""
+    page.evaluate("""([quiet, timeout]) => new Promise(resolve => {
+        let last = performance.now();
+        const end = last + timeout;
+        const obs = new MutationObserver(() => { last = performance.now(); });
+        obs.observe(document.getElementById('rendered_cells'),
+                    {subtree: true, childList: true, attributes: true, characterData: true});
+        const tick = () => {
+          const now = performance.now();
+          if (now - last >= quiet || now > end) { obs.disconnect(); resolve(); }
+          else setTimeout(tick, 50);
+        };
+        tick();
+    })""", [quiet_ms, timeout_ms])

@@ -179,21 +179,7 @@ def act(page, step: Step | None, target) -> None:
         target.select_option(label=step.value)
 
 
-def wait_quiet(page, quiet_ms: int = 400, timeout_ms: int = 10_000) -> None:
-    """Until the cells have not changed for ``quiet_ms``."""
-    page.evaluate("""([quiet, timeout]) => new Promise(resolve => {
-        let last = performance.now();
-        const end = last + timeout;
-        const obs = new MutationObserver(() => { last = performance.now(); });
-        obs.observe(document.getElementById('rendered_cells'),
-                    {subtree: true, childList: true, attributes: true, characterData: true});
-        const tick = () => {
-          const now = performance.now();
-          if (now - last >= quiet || now > end) { obs.disconnect(); resolve(); }
-          else setTimeout(tick, 50);
-        };
-        tick();
-    })""", [quiet_ms, timeout_ms])
+wait_quiet = _voila.wait_quiet
 
 
 def one_interaction(page, step, target, control, quiet_ms=400, timeout_ms=10_000):

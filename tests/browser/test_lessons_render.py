@@ -15,9 +15,13 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
+
+# benchmarks/_voila.py, loaded by this folder's conftest.py before any test module
+harness = sys.modules["cardgames_voila_harness"]
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 LESSON_FILES = sorted(p.name for p in LESSONS.glob("[0-9]*.ipynb"))
@@ -29,19 +33,7 @@ ERROR_TEXT = re.compile(r"There was an error when executing cell|Traceback \(mos
 
 def wait_until_quiet(page, quiet_ms: int = 500, timeout_ms: int = 15_000) -> None:
     """Until nothing in the cells has changed for ``quiet_ms`` (widgets drawn)."""
-    page.evaluate("""([quiet, timeout]) => new Promise(resolve => {
-        let last = performance.now();
-        const end = last + timeout;
-        const obs = new MutationObserver(() => { last = performance.now(); });
-        obs.observe(document.getElementById('rendered_cells'),
-                    {subtree: true, childList: true, attributes: true, characterData: true});
-        const tick = () => {
-          const now = performance.now();
-          if (now - last >= quiet || now > end) { obs.disconnect(); resolve(); }
-          else setTimeout(tick, 50);
-        };
-        tick();
-    })""", [quiet_ms, timeout_ms])
+    harness.wait_quiet(page, quiet_ms, timeout_ms)
 
 
 def open_rendered(page, url: str):
