@@ -21,6 +21,7 @@ __all__ = [
     "IllegalActionError",
     "ActionParseError",
     "GameOverError",
+    "AgentError",
 ]
 
 
@@ -44,16 +45,44 @@ class IllegalActionError(CardgamesError):
     """A well-formed action that the rules do not allow now.
 
     The message names the player, the action, the rule it breaks and what is
-    legal now.  The state that refused it is unchanged.
+    legal now.  The state that refused it is unchanged.  The same facts are
+    fields, so that a front end can word them for a player without cutting
+    the message apart: ``player`` (the seat that tried), ``action`` (what was
+    tried), ``rule`` (e.g. ``"R-L5"``), ``reason`` (why, in a short phrase)
+    and ``legal`` (what is legal now, in a short phrase).
+
+    >>> e = IllegalActionError("player 1 may not call now (R-L5)", player=1,
+    ...                        action="call", rule="R-L5", reason="it is not your turn")
+    >>> e.player, e.rule, e.reason
+    (1, 'R-L5', 'it is not your turn')
     """
 
     def __init__(self, message: str, *, player: int | None = None, action: object = None,
-                 rule: str | None = None) -> None:
+                 rule: str | None = None, reason: str | None = None,
+                 legal: str | None = None) -> None:
         super().__init__(message)
         self.player = player
         self.action = action
         self.rule = rule
+        self.reason = reason
+        self.legal = legal
 
 
 class GameOverError(IllegalActionError):
     """An action was applied to a game or deal that has already ended."""
+
+
+class AgentError(IllegalActionError):
+    """An agent (a bot) chose an action the rules refuse.
+
+    Never replaced by another action: the error names the agent (``agent``),
+    its seat (``player``), the action and the engine's reason; ``__cause__``
+    is the engine's own :class:`IllegalActionError`.
+    """
+
+    def __init__(self, message: str, *, agent: str, player: int | None = None,
+                 action: object = None, rule: str | None = None, reason: str | None = None,
+                 legal: str | None = None) -> None:
+        super().__init__(message, player=player, action=action, rule=rule, reason=reason,
+                         legal=legal)
+        self.agent = agent

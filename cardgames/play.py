@@ -26,9 +26,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardgames.agents import RandomAgent
-from cardgames.errors import ConfigError, IllegalActionError
+from cardgames.errors import AgentError, ConfigError, GameOverError, IllegalActionError
 
-__all__ = ["GameRecord", "MatchRecord", "agent_rng", "play_game", "play_match", "play_state"]
+__all__ = ["GameRecord", "MatchRecord", "agent_name", "agent_rng", "agent_rngs", "agent_turn",
+           "play_game", "play_match", "play_state"]
 
 
 @dataclass(frozen=True)
@@ -59,34 +60,72 @@ def agent_rng(seed: int, seat: int) -> random.Random:
     return random.Random(f"cardgames-agent:{seed}:{seat}")
 
 
+def agent_rngs(seed: int, players: int) -> list[random.Random]:
+    """One generator per seat for the game ``seed``: ``[agent_rng(seed, s) for s in seats]``.
+
+    >>> [r.random() for r in agent_rngs(1, 2)] == [agent_rng(1, s).random() for s in (0, 1)]
+    True
+    """
+    return [agent_rng(seed, seat) for seat in range(players)]
+
+
+def agent_turn(state: Any, agents: Sequence[Any], rngs: Sequence[random.Random]) -> Any:
+    """Ask the agent of the player to act for one action, apply it, and return it.
+
+    This is the one place where agents are asked to act: :func:`play_state`,
+    :func:`play_game`, :func:`play_match`, matches, tournaments and the play
+    tables of :mod:`widgets` all call it.  ``agents[p]`` and ``rngs[p]`` belong
+    to seat ``p``; an entry of ``agents`` may be ``None`` for a seat played by a
+    person (asking it is an error).  The agent gets the player's view (or
+    ``None`` if its ``needs_view`` is ``False``), the legal actions and its own
+    generator.
+
+    A refused action is never replaced: it raises
+    :class:`~cardgames.errors.AgentError` naming the agent, the seat and the
+    action, with the engine's error as its cause, and the state is unchanged.
+
+    >>> from cardgames.agents import RandomAgent
+    >>> from cardgames.thirtyone import ThirtyOneGame
+    >>> state = ThirtyOneGame(players=2).new_state(seed=1, single_deal=True)
+    >>> str(agent_turn(state, [RandomAgent()] * 2, agent_rngs(1, 2))) in ("keep", "exchange")
+    True
+    """
+    player = state.current_player
+    if player is None:
+        raise GameOverError("the game is over: no agent is to act", rule=None)
+    agent = agents[player]
+    if agent is None:
+        raise ConfigError(f"seat {player} has no agent: a person plays it")
+    legal = state.legal_actions()
+    view = state.view(player) if _needs_view(agent) else None
+    action = agent.act(view, legal, rngs[player])
+    try:
+        state.apply(action, player=player)
+    except IllegalActionError as e:
+        name = agent_name(agent)
+        raise AgentError(f"agent {name!r} in seat {player} chose an illegal action "
+                         f"{str(action)!r}: {e}", agent=name, player=player, action=action,
+                         rule=e.rule, reason=e.reason, legal=e.legal) from e
+    return action
+
+
+def agent_name(agent: Any) -> str:
+    """An agent's ``name``, else its class name."""
+    return str(getattr(agent, "name", type(agent).__name__))
+
+
 def play_state(state: Any, agents: Sequence[Any], rngs: Sequence[random.Random], *,
                max_decisions: int | None = None) -> Any:
     """Let ``agents`` play ``state`` to the end (in place) and return it.
 
-    An agent that returns an illegal action is an error, never silently
-    replaced (the engine's message says why).
+    Each action comes from :func:`agent_turn`: an agent that returns an
+    illegal action is an :class:`~cardgames.errors.AgentError`, never
+    silently replaced.  ``max_decisions`` stops after that many actions.
     """
-    # A view is built only for agents that read it: RandomAgent, and any agent
-    # with ``needs_view = False``, get ``None`` (their choice never depends on it).
-    needs_view = [_needs_view(a) for a in agents]
-    acts = [a.act for a in agents]
-    view = state.view
-    legal_actions = state.legal_actions
-    apply = state.apply
-    is_over = state.is_over
     decisions = 0
+    is_over = state.is_over
     while not is_over():
-        player = state.current_player
-        legal = legal_actions()
-        action = acts[player](view(player) if needs_view[player] else None, legal,
-                              rngs[player])
-        try:
-            apply(action)
-        except IllegalActionError as e:
-            name = getattr(agents[player], "name", type(agents[player]).__name__)
-            raise IllegalActionError(f"agent {name!r} in seat {player} chose an illegal "
-                                     f"action: {e}", player=player, action=action,
-                                     rule=e.rule) from e
+        agent_turn(state, agents, rngs)
         decisions += 1
         if max_decisions is not None and decisions >= max_decisions:
             break
@@ -112,13 +151,13 @@ def play_game(game: Any, agents: Sequence[Any], *, seed: int, dealer: int = 0,
         raise ConfigError(f"{game.players} players need {game.players} agents, "
                           f"got {len(agents)}")
     state = game.new_state(seed=seed, dealer=dealer)
-    rngs = [agent_rng(seed, seat) for seat in range(game.players)]
+    rngs = agent_rngs(seed, game.players)
     play_state(state, agents, rngs, max_decisions=max_decisions)
     return GameRecord(
         game=game,
         seed=seed,
         dealer=dealer,
-        agents=tuple(getattr(a, "name", type(a).__name__) for a in agents),
+        agents=tuple(agent_name(a) for a in agents),
         outcome=state.outcome(),
         history=tuple(state.history),
     )
@@ -169,13 +208,13 @@ def play_match(match: Any, agents: Sequence[Any], *,
     decisions = 0
     while not match.is_over():
         state = match.new_round()
-        rngs = [agent_rng(state.seed, seat) for seat in range(game.players)]
+        rngs = agent_rngs(state.seed, game.players)
         play_state(state, agents, rngs, max_decisions=max_decisions)
         decisions += len(state.history)
         outcomes.append(match.record(state))
     scores = tuple(match.scores)
     places = tuple(1 + sum(1 for o in scores if o > mine) for mine in scores)
     return MatchRecord(seed=match.seed,
-                       agents=tuple(getattr(a, "name", type(a).__name__) for a in agents),
+                       agents=tuple(agent_name(a) for a in agents),
                        scores=scores, places=places, winners=tuple(match.winners()),
                        outcomes=tuple(outcomes), decisions=decisions)

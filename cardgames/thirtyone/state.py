@@ -344,8 +344,16 @@ class ThirtyOneState:
         return ()
 
     # ------------------------------------------------------------------ apply
-    def apply(self, action: ThirtyOneAction | str) -> None:
-        """Apply the current player's action; illegal ones raise and change nothing."""
+    def apply(self, action: ThirtyOneAction | str, *, player: int | None = None) -> None:
+        """Apply the current player's action; illegal ones raise and change nothing.
+
+        ``player``, if given, must be the player to act (T5).
+        """
+        if player is not None and player != self._current:
+            who = "nobody" if self._current is None else f"player {self._current}"
+            raise IllegalActionError(
+                f"player {player} cannot {action}: it is {who}'s turn (T5)",
+                player=player, action=action, rule="T5", reason="it is not your turn")
         if action.__class__ is str:
             try:
                 action = parse_action(action)  # type: ignore[arg-type]
