@@ -41,7 +41,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "SUPPORTED", "DOMAIN", "ENV_VAR", "LANGUAGE_NAMES", "check_language", "get_language",
     "set_language", "language", "gettext", "ngettext", "pgettext", "npgettext", "N_",
-    "localized", "translation", "catalog_path", "format_number",
+    "localized", "translation", "catalog_path", "format_number", "decimal",
 ]
 
 #: The languages of the catalogs; English is the message ids themselves.
@@ -184,7 +184,15 @@ def format_number(value: float, *, lang: str | None = None) -> str:
     >>> format_number(30.5), format_number(30.5, lang="de"), format_number(21.0, lang="hr")
     ('30.5', '30,5', '21')
     """
-    text = f"{value:g}"
+    return decimal(f"{value:g}", lang=lang)
+
+
+def decimal(text: str, *, lang: str | None = None) -> str:
+    """A number already written as text, with the current language's decimal mark.
+
+    >>> decimal("0.0421", lang="hr")
+    '0,0421'
+    """
     return text if _current(lang) == "en" else text.replace(".", ",")
 
 

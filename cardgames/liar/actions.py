@@ -30,10 +30,12 @@ from dataclasses import dataclass
 
 from cardgames.cards import Card, format_cards, parse_card, parse_cards
 from cardgames.errors import ActionParseError, CardParseError
+from cardgames.i18n import N_
+from cardgames.i18n import gettext as _
 
 __all__ = ["LiarAction", "Play", "Call", "Pass", "CALL", "PASS"]
 
-_FORMS = "write 'play 7H 7B' (1-4 of your cards, L7/R-L4), 'call' (L9) or 'pass' (R-L5)"
+_FORMS = N_("write 'play 7H 7B' (1-4 of your cards, L7/R-L4), 'call' (L9) or 'pass' (R-L5)")
 
 
 class LiarAction:
@@ -51,26 +53,31 @@ class LiarAction:
         if isinstance(text, LiarAction):
             return text
         if not isinstance(text, str):
-            raise ActionParseError(f"not a Liar action: {text!r}; {_FORMS}")
+            raise ActionParseError(_("not a Liar action: {text!r}; {forms}").format(
+                text=text, forms=_(_FORMS)))
         words = text.strip().split(None, 1)
         if not words:
-            raise ActionParseError(f"not a Liar action: {text!r} is empty; {_FORMS}")
+            raise ActionParseError(_("not a Liar action: {text!r} is empty; {forms}").format(
+                text=text, forms=_(_FORMS)))
         verb = words[0].lower().rstrip("!")
         if verb == "play":
             rest = words[1] if len(words) > 1 else ""
             try:
                 cards = parse_cards(rest)
             except CardParseError as e:
-                raise ActionParseError(f"cannot read the cards of {text!r}: {e}") from None
+                raise ActionParseError(_("cannot read the cards of {text!r}: {error}").format(
+                    text=text, error=e)) from None
             if not cards:
-                raise ActionParseError(f"{text!r} names no cards; {_FORMS}")
+                raise ActionParseError(_("{text!r} names no cards; {forms}").format(
+                    text=text, forms=_(_FORMS)))
             return Play(cards)
         if len(words) == 1:
             if verb in ("call", "liar", "laž", "laz"):
                 return CALL
             if verb in ("pass", "stand"):
                 return PASS
-        raise ActionParseError(f"not a Liar action: {text!r}; {_FORMS}")
+        raise ActionParseError(_("not a Liar action: {text!r}; {forms}").format(
+            text=text, forms=_(_FORMS)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +102,8 @@ class Play(LiarAction):
             try:
                 cards = parse_cards(cards)
             except CardParseError as e:
-                raise ActionParseError(f"cannot read the cards of Play({self.cards!r}): {e}") from None
+                raise ActionParseError(_("cannot read the cards of Play({cards!r}): {error}"
+                                         ).format(cards=self.cards, error=e)) from None
         items = []
         for c in cards:
             if isinstance(c, str):
@@ -104,7 +112,7 @@ class Play(LiarAction):
                 except CardParseError as e:
                     raise ActionParseError(str(e)) from None
             if not isinstance(c, Card):
-                raise ActionParseError(f"a play holds cards, not {c!r}")
+                raise ActionParseError(_("a play holds cards, not {c!r}").format(c=c))
             items.append(c)
         items.sort()
         object.__setattr__(self, "cards", tuple(items))

@@ -31,6 +31,8 @@ from typing import TYPE_CHECKING, Any
 
 from cardgames.cards import PALE, Card, Rank, format_cards, parse_cards
 from cardgames.errors import ActionParseError, GameOverError, IllegalActionError
+from cardgames.i18n import gettext as _
+from cardgames.i18n import ngettext
 from cardgames.liar.actions import Call, LiarAction, Pass, Play
 from cardgames.liar.events import (
     CallMade, LiarEvent, PalePenalty, Passed, PileTaken, Played, Revealed, RoundOver,
@@ -237,13 +239,17 @@ class LiarState:
         ph = self._phase
         p = self.current_player
         if ph == _OVER:
-            raise GameOverError(f"nobody can {action}: the round is over ({self._end_words()}); "
-                                "legal now: nothing", player=player, action=action, rule="L11")
+            raise GameOverError(_("nobody can {action}: the round is over ({end}); legal now: "
+                                  "nothing").format(action=action, end=self._end_words()),
+                                player=player, action=action, rule="L11")
         if player is not None and player != p:
             raise IllegalActionError(
-                f"player {player} cannot {action}: it is player {p}'s turn "
-                f"({'to play' if ph == _PLAY else 'to call or pass'}, R-L5); legal now for "
-                f"player {p}: {self.legal_actions().describe(show_cards=False)}",
+                (_("player {player} cannot {action}: it is player {p}'s turn (to play, R-L5); "
+                   "legal now for player {p}: {legal}") if ph == _PLAY else
+                 _("player {player} cannot {action}: it is player {p}'s turn (to call or pass, "
+                   "R-L5); legal now for player {p}: {legal}")).format(
+                    player=player, action=action, p=p,
+                    legal=self.legal_actions().describe(show_cards=False)),
                 player=player, action=action, rule="R-L5")
         cls = type(action)
         if cls is Play:
@@ -257,18 +263,20 @@ class LiarState:
                 self._refuse_window_action(p, action)
             self._call(p)
         else:  # pragma: no cover - LiarAction has only three subclasses
-            raise ActionParseError(f"not a Liar action: {action!r}")
+            raise ActionParseError(_("not a Liar action: {action!r}").format(action=action))
         self.history.append(action)
 
     def _refuse_window_action(self, p: int | None, action: LiarAction) -> None:
         if self.plays_made == 0 or not self.events:
-            why = "there is no play to call yet"
+            why = _("there is no play to call yet")
         else:
-            why = f"the call window is closed and it is your turn to play {self.due_rank.plural}"
+            why = _("the call window is closed and it is your turn to play {rank}").format(
+                rank=self.due_rank.plural)
         raise IllegalActionError(
-            f"player {p} cannot {action}: R-L5 calling or passing is only possible in the "
-            f"call window right after a play, and {why}; legal now: "
-            f"{self.legal_actions().describe()}", player=p, action=action, rule="R-L5")
+            _("player {p} cannot {action}: R-L5 calling or passing is only possible in the "
+              "call window right after a play, and {why}; legal now: {legal}").format(
+                p=p, action=action, why=why, legal=self.legal_actions().describe()),
+            player=p, action=action, rule="R-L5")
 
     def _play(self, p: int, action: Play) -> None:
         cards = action.cards
@@ -277,22 +285,30 @@ class LiarState:
         if self._phase != _PLAY:
             claim = self.pile[-1]
             raise IllegalActionError(
-                f"player {p} cannot {action}: R-L5 the call window is open on player "
-                f"{claim.player}'s \"{announcement(claim.count, claim.announced)}\" and you "
-                "are asked whether to call; legal now: call or pass",
+                _("player {p} cannot {action}: R-L5 the call window is open on player "
+                  "{claimant}'s \"{claim}\" and you are asked whether to call; legal now: "
+                  "call or pass").format(p=p, action=action, claimant=claim.player,
+                                         claim=announcement(claim.count, claim.announced)),
                 player=p, action=action, rule="R-L5")
         if not 1 <= n <= 4:
             raise IllegalActionError(
-                f"player {p} cannot play {n} cards: R-L4 a play is 1-4 cards (L7: at least "
-                f"one); legal now: {self.legal_actions().describe()}",
+                ngettext("player {p} cannot play {n} card: R-L4 a play is 1-4 cards (L7: at "
+                         "least one); legal now: {legal}",
+                         "player {p} cannot play {n} cards: R-L4 a play is 1-4 cards (L7: at "
+                         "least one); legal now: {legal}", n).format(
+                    p=p, n=n, legal=self.legal_actions().describe()),
                 player=p, action=action, rule="R-L4")
         for c in cards:
             if hand.count(c) < cards.count(c):
                 have = hand.count(c)
-                what = "is not in your hand" if have == 0 else f"is in your hand only {have} time(s)"
+                what = (_("{card} is not in your hand").format(card=c) if have == 0 else
+                        ngettext("{card} is in your hand only {n} time",
+                                 "{card} is in your hand only {n} times", have).format(
+                            card=c, n=have))
                 raise IllegalActionError(
-                    f"player {p} cannot {action}: L7 you put down cards from your own hand, "
-                    f"and {c} {what}; legal now: {self.legal_actions().describe()}",
+                    _("player {p} cannot {action}: L7 you put down cards from your own hand, "
+                      "and {what}; legal now: {legal}").format(
+                        p=p, action=action, what=what, legal=self.legal_actions().describe()),
                     player=p, action=action, rule="L7")
         for c in cards:
             hand.remove(c)
@@ -403,8 +419,8 @@ class LiarState:
 
     def _end_words(self) -> str:
         if self.end_reason == "cap":
-            return "stopped by the simulation cap max_plays"
-        return f"L11: player {self.winner} went out"
+            return _("stopped by the simulation cap max_plays")
+        return _("L11: player {player} went out").format(player=self.winner)
 
     # ------------------------------------------------------------------ copies, equality, JSON
     def clone(self) -> LiarState:

@@ -28,6 +28,8 @@ from typing import ClassVar, Union
 
 from cardgames.cards import CHRONICLER, Card, parse_card
 from cardgames.errors import ActionParseError, CardParseError
+from cardgames.i18n import N_
+from cardgames.i18n import gettext as _
 
 __all__ = [
     "ThirtyOneAction",
@@ -44,8 +46,8 @@ __all__ = [
     "SWAP_TABLE",
 ]
 
-ACTION_FORMS = ("keep, exchange, swap <hand card> <table card> (e.g. 'swap 7H AB'), "
-                "swap all, pass, reveal (or knock), stand")
+ACTION_FORMS = N_("keep, exchange, swap <hand card> <table card> (e.g. 'swap 7H AB'), "
+                   "swap all, pass, reveal (or knock), stand")
 
 
 class _Simple:
@@ -61,8 +63,8 @@ class _Simple:
         """Read the action from text (any action; checks it is this kind)."""
         action = parse_action(text)
         if not isinstance(action, cls):
-            raise ActionParseError(f"{text!r} is not a {cls.__name__} action "
-                                   f"(write {cls.text!r})")
+            raise ActionParseError(_("{text!r} is not a {name} action (write {form!r})").format(
+                text=text, name=cls.__name__, form=cls.text))
         return action
 
 
@@ -130,9 +132,11 @@ class SwapOne:
                 try:
                     value = parse_card(value)
                 except CardParseError as e:
-                    raise ActionParseError(f"SwapOne {name}: {e}") from None
+                    raise ActionParseError(_("SwapOne {name}: {error}").format(
+                        name=name, error=e)) from None
             elif not isinstance(value, Card):
-                raise ActionParseError(f"SwapOne {name} must be a card, not {value!r}")
+                raise ActionParseError(_("SwapOne {name} must be a card, not {value!r}").format(
+                    name=name, value=value))
             if value.is_chronicler:          # *, *C, *P: all the one Chronicler (T12)
                 value = CHRONICLER
             object.__setattr__(self, name, value)
@@ -145,8 +149,8 @@ class SwapOne:
         """Read ``'swap 7H AB'`` (hand card first, then table card)."""
         action = parse_action(text)
         if not isinstance(action, SwapOne):
-            raise ActionParseError(f"{text!r} is not a swap of one card "
-                                   "(write e.g. 'swap 7H AB')")
+            raise ActionParseError(_("{text!r} is not a swap of one card (write e.g. "
+                                     "'swap 7H AB')").format(text=text))
         return action
 
 
@@ -183,7 +187,8 @@ def parse_action(text: str | ThirtyOneAction) -> ThirtyOneAction:
     if isinstance(text, (Keep, Exchange, SwapOne, SwapAll, Pass, Reveal, Stand)):
         return text
     if not isinstance(text, str):
-        raise ActionParseError(f"not a Thirty-One action: {text!r}; write one of {ACTION_FORMS}")
+        raise ActionParseError(_("not a Thirty-One action: {text!r}; write one of {forms}"
+                                 ).format(text=text, forms=_(ACTION_FORMS)))
     key = " ".join(text.strip().lower().split())
     action = _SIMPLE.get(key)
     if action is not None:
@@ -193,5 +198,7 @@ def parse_action(text: str | ThirtyOneAction) -> ThirtyOneAction:
         try:
             return swap_one(parse_card(m.group(1)), parse_card(m.group(2)))
         except CardParseError as e:
-            raise ActionParseError(f"cannot read {text!r}: {e}") from None
-    raise ActionParseError(f"not a Thirty-One action: {text!r}; write one of {ACTION_FORMS}")
+            raise ActionParseError(_("cannot read {text!r}: {error}").format(
+                text=text, error=e)) from None
+    raise ActionParseError(_("not a Thirty-One action: {text!r}; write one of {forms}").format(
+        text=text, forms=_(ACTION_FORMS)))

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from cardgames.cards import Card, format_cards
 from cardgames.errors import ActionParseError, CardgamesError, GameOverError, IllegalActionError
+from cardgames.i18n import format_number, ngettext
+from cardgames.i18n import gettext as _
 from cardgames.thirtyone.actions import (
     ACTION_FORMS,
     Exchange,
@@ -118,9 +120,11 @@ class LegalActions:
         swaps = [a for a in self._actions if isinstance(a, SwapOne)]
         parts = []
         if swaps:
-            parts.append(f"swap one ({len(swaps)} way{'s' * (len(swaps) > 1)}, e.g. {swaps[0]})")
+            parts.append(ngettext("swap one ({n} way, e.g. {example})",
+                                  "swap one ({n} ways, e.g. {example})", len(swaps)).format(
+                n=len(swaps), example=swaps[0]))
         parts += [str(a) for a in self._actions if not isinstance(a, SwapOne)]
-        return ", ".join(parts) or "nothing (the game is over)"
+        return ", ".join(parts) or _("nothing (the game is over)")
 
     def __repr__(self) -> str:
         return f"LegalActions([{', '.join(map(str, self._actions))}])"
@@ -350,15 +354,18 @@ class ThirtyOneState:
         ``player``, if given, must be the player to act (T5).
         """
         if player is not None and player != self._current:
-            who = "nobody" if self._current is None else f"player {self._current}"
             raise IllegalActionError(
-                f"player {player} cannot {action}: it is {who}'s turn (T5)",
+                (_("player {player} cannot {action}: it is nobody's turn (T5)")
+                 if self._current is None else
+                 _("player {player} cannot {action}: it is player {current}'s turn (T5)")).format(
+                    player=player, action=action, current=self._current),
                 player=player, action=action, rule="T5", reason="it is not your turn")
         if action.__class__ is str:
             try:
                 action = parse_action(action)  # type: ignore[arg-type]
             except ActionParseError as e:
-                who = "the game is over" if self._current is None else f"player {self._current}"
+                who = (_("the game is over") if self._current is None else
+                       _("player {player}").format(player=self._current))
                 raise ActionParseError(f"{who}: {e}") from None
         legal = self._legal
         if legal is None:
@@ -436,14 +443,17 @@ class ThirtyOneState:
         p = self._current
         legal = self.legal_actions()
         if not isinstance(action, (Keep, Exchange, SwapOne, SwapAll, Pass, Reveal, Stand)):
-            return ActionParseError(f"player {p}: {action!r} is not a Thirty-One action; "
-                                    f"write one of {ACTION_FORMS}")
+            return ActionParseError(_("player {p}: {action!r} is not a Thirty-One action; "
+                                      "write one of {forms}").format(
+                p=p, action=action, forms=_(ACTION_FORMS)))
         if self._phase is Phase.OVER:
-            return GameOverError(f"{action} is not possible: the game is over "
-                                 f"({self.outcome().describe()})",  # type: ignore[union-attr]
+            return GameOverError(_("{action} is not possible: the game is over ({outcome})"
+                                   ).format(action=action,
+                                            outcome=self.outcome().describe()),  # type: ignore[union-attr]
                                  player=None, action=action, rule="R-T8")
         rule, why = self._why_illegal(action)
-        msg = f"player {p} cannot {action}: {rule} {why}; legal now: {legal.summary()}"
+        msg = _("player {p} cannot {action}: {rule} {why}; legal now: {legal}").format(
+            p=p, action=action, rule=rule, why=why, legal=legal.summary())
         return IllegalActionError(msg, player=p, action=action, rule=rule)
 
     def _why_illegal(self, action: Any) -> tuple[str, str]:
@@ -451,40 +461,46 @@ class ThirtyOneState:
         phase = self._phase
         hand, table = self._hands[p], self._table
         if not isinstance(action, (Keep, Exchange, SwapOne, SwapAll, Pass, Reveal, Stand)):
-            return "", f"{action!r} is not a Thirty-One action"
+            return "", _("{action!r} is not a Thirty-One action").format(action=action)
         if phase is Phase.EXCHANGE:
-            return "T4/R-T1", (f"first the dealer (player {p}) chooses to keep or exchange "
-                               "their cards, before the first turn")
+            return "T4/R-T1", _("first the dealer (player {p}) chooses to keep or exchange "
+                                "their cards, before the first turn").format(p=p)
         if isinstance(action, (Keep, Exchange)):
-            return "T4/R-T1", "only the dealer keeps or exchanges, before the first turn"
+            return "T4/R-T1", _("only the dealer keeps or exchanges, before the first turn")
         if isinstance(action, SwapOne):
             if action.hand_card not in hand:
-                return "T6", (f"{action.hand_card} is not in your hand "
-                              f"(hand {format_cards(hand)}, table {format_cards(table)})")
+                return "T6", _("{card} is not in your hand (hand {hand}, table {table})").format(
+                    card=action.hand_card, hand=format_cards(hand), table=format_cards(table))
             if action.table_card not in table:
-                return "T6", f"{action.table_card} is not on the table ({format_cards(table)})"
+                return "T6", _("{card} is not on the table ({table})").format(
+                    card=action.table_card, table=format_cards(table))
         if phase is Phase.PLAY:
             cap = self.game.turn_cap
             if cap is not None and self._turns >= cap:
-                return "R-T10", f"the turn cap of {cap} turns is reached: you may only reveal"
+                return "R-T10", ngettext(
+                    "the turn cap of {cap} turn is reached: you may only reveal",
+                    "the turn cap of {cap} turns is reached: you may only reveal", cap).format(
+                    cap=cap)
             if isinstance(action, SwapAll):
-                return "T7/R-T4", (f"swap all needs a table of at least 21, and "
-                                   f"{format_cards(table)} scores {score(table):g}")
+                return "T7/R-T4", _("swap all needs a table of at least 21, and {cards} scores "
+                                    "{score}").format(cards=format_cards(table),
+                                                      score=format_number(score(table)))
             if isinstance(action, Pass):
-                return "R-T5", "you passed on your last turn (no two passes in a row, T8)"
+                return "R-T5", _("you passed on your last turn (no two passes in a row, T8)")
             if isinstance(action, Stand):
-                return "T10/R-T6", "stand is a final turn, only after someone revealed"
+                return "T10/R-T6", _("stand is a final turn, only after someone revealed")
         else:  # FINAL
             if isinstance(action, (Pass, Reveal)):
-                return "T10/R-T6", (f"player {self._revealer} revealed; your final turn is "
-                                    "swap one, swap all or stand")
+                return "T10/R-T6", _("player {revealer} revealed; your final turn is swap one, "
+                                     "swap all or stand").format(revealer=self._revealer)
             if isinstance(action, SwapAll):
                 after = table
             else:
                 after = _swapped(hand, action.hand_card, action.table_card)
-            return "T10/R-T6", (f"you may only swap if you then hold at least 21, and "
-                                f"{format_cards(after)} scores {score(after):g}")
-        return "", "it is not legal now"
+            return "T10/R-T6", _("you may only swap if you then hold at least 21, and {cards} "
+                                 "scores {score}").format(cards=format_cards(after),
+                                                          score=format_number(score(after)))
+        return "", _("it is not legal now")
 
     # ------------------------------------------------------------------ deal end
     def _check_three_aces(self, seats: Iterable[int]) -> bool:
@@ -559,7 +575,8 @@ class ThirtyOneState:
         """What ``player`` may know (R-T9)."""
         n = self.game.players
         if not isinstance(player, int) or not 0 <= player < n:
-            raise CardgamesError(f"no player {player!r}: seats are 0-{n - 1}")
+            raise CardgamesError(_("no player {player!r}: seats are 0-{top}").format(
+                player=player, top=n - 1))
         return ThirtyOneView(
             player, n, self._phase, self._current, self._deal, self._dealer,
             tuple(self._hands[player]), tuple(self._table), tuple(self._lives),
