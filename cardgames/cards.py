@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from cardgames.errors import CardParseError
-from cardgames.i18n import N_, ngettext
+from cardgames.i18n import N_, N_plural, ngettext
 from cardgames.i18n import gettext as _
 
 __all__ = [
@@ -177,14 +177,14 @@ _RANK_PLURALS = dict(zip(Rank, (N_("sevens"), N_("eights"), N_("nines"), N_("ten
                                 N_("Unters"), N_("Obers"), N_("Kings"), N_("Aces"))))
 # ngettext needs literal pairs to be extracted; these are (singular, plural) msgids.
 _RANK_COUNTS = {
-    Rank.SEVEN: (N_("{n} seven"), N_("{n} sevens")),
-    Rank.EIGHT: (N_("{n} eight"), N_("{n} eights")),
-    Rank.NINE: (N_("{n} nine"), N_("{n} nines")),
-    Rank.TEN: (N_("{n} ten"), N_("{n} tens")),
-    Rank.UNTER: (N_("{n} Unter"), N_("{n} Unters")),
-    Rank.OBER: (N_("{n} Ober"), N_("{n} Obers")),
-    Rank.KING: (N_("{n} King"), N_("{n} Kings")),
-    Rank.ACE: (N_("{n} Ace"), N_("{n} Aces")),
+    Rank.SEVEN: N_plural("{n} seven", "{n} sevens"),
+    Rank.EIGHT: N_plural("{n} eight", "{n} eights"),
+    Rank.NINE: N_plural("{n} nine", "{n} nines"),
+    Rank.TEN: N_plural("{n} ten", "{n} tens"),
+    Rank.UNTER: N_plural("{n} Unter", "{n} Unters"),
+    Rank.OBER: N_plural("{n} Ober", "{n} Obers"),
+    Rank.KING: N_plural("{n} King", "{n} Kings"),
+    Rank.ACE: N_plural("{n} Ace", "{n} Aces"),
 }
 _RANK_BY_TEXT: dict[str, Rank] = {}
 for _r in Rank:
@@ -211,10 +211,11 @@ class Chronicler(enum.Enum):
     @property
     def label(self) -> str:
         """``'Chronicler'``, ``'Colorful Chronicler'`` or ``'Pale Chronicler'`` (current language)."""
-        return _({"ANY": N_("Chronicler"), "COLORFUL": N_("Colorful Chronicler"),
-                  "PALE": N_("Pale Chronicler")}[self.name])
+        return _(_CHRONICLER_LABELS[self.name])
 
 
+_CHRONICLER_LABELS = {"ANY": N_("Chronicler"), "COLORFUL": N_("Colorful Chronicler"),
+                      "PALE": N_("Pale Chronicler")}
 _CHRONICLER_CODES = {Chronicler.ANY: 32, Chronicler.COLORFUL: 33, Chronicler.PALE: 34}
 
 

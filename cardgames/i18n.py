@@ -40,7 +40,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "SUPPORTED", "DOMAIN", "ENV_VAR", "LANGUAGE_NAMES", "check_language", "get_language",
-    "set_language", "language", "gettext", "ngettext", "pgettext", "npgettext", "N_",
+    "set_language", "language", "gettext", "ngettext", "pgettext", "npgettext", "N_", "N_plural",
     "localized", "translation", "catalog_path", "format_number", "decimal",
 ]
 
@@ -199,6 +199,11 @@ def decimal(text: str, *, lang: str | None = None) -> str:
 def N_(message: str) -> str:
     """Mark ``message`` for the catalog without translating it now (it is translated later)."""
     return message
+
+
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a pair for the catalog as one message with plurals; use it with :func:`ngettext`."""
+    return singular, plural
 
 
 _ = gettext

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardgames.cards import Card, Rank, format_cards, parse_cards
-from cardgames.i18n import N_, localized, ngettext
+from cardgames.i18n import N_, N_plural, localized, ngettext
 from cardgames.i18n import gettext as _
 
 __all__ = [
@@ -33,14 +33,14 @@ __all__ = [
 
 #: "is not an eight" / "are not eights" (R-L6), per rank, as (singular, plural) msgids.
 _NOT_RANK = {
-    Rank.SEVEN: (N_("{cards} is not a seven"), N_("{cards} are not sevens")),
-    Rank.EIGHT: (N_("{cards} is not an eight"), N_("{cards} are not eights")),
-    Rank.NINE: (N_("{cards} is not a nine"), N_("{cards} are not nines")),
-    Rank.TEN: (N_("{cards} is not a ten"), N_("{cards} are not tens")),
-    Rank.UNTER: (N_("{cards} is not an Unter"), N_("{cards} are not Unters")),
-    Rank.OBER: (N_("{cards} is not an Ober"), N_("{cards} are not Obers")),
-    Rank.KING: (N_("{cards} is not a King"), N_("{cards} are not Kings")),
-    Rank.ACE: (N_("{cards} is not an Ace"), N_("{cards} are not Aces")),
+    Rank.SEVEN: N_plural("{cards} is not a seven", "{cards} are not sevens"),
+    Rank.EIGHT: N_plural("{cards} is not an eight", "{cards} are not eights"),
+    Rank.NINE: N_plural("{cards} is not a nine", "{cards} are not nines"),
+    Rank.TEN: N_plural("{cards} is not a ten", "{cards} are not tens"),
+    Rank.UNTER: N_plural("{cards} is not an Unter", "{cards} are not Unters"),
+    Rank.OBER: N_plural("{cards} is not an Ober", "{cards} are not Obers"),
+    Rank.KING: N_plural("{cards} is not a King", "{cards} are not Kings"),
+    Rank.ACE: N_plural("{cards} is not an Ace", "{cards} are not Aces"),
 }
 #: "every card is an eight or a Chronicler" (R-L6), per rank.
 _EVERY_CARD = {
