@@ -14,11 +14,11 @@ supported ones, never a silent fallback to English.
 
 >>> from cardgames.i18n import language, ngettext, get_language
 >>> with language("hr"):
-...     [ngettext("{n} card", "{n} cards", n).format(n=n) for n in (1, 2, 5, 21, 11)]
-['1 karta', '2 karte', '5 karata', '21 karta', '11 karata']
+...     [ngettext("{n} King", "{n} Kings", n).format(n=n) for n in (1, 2, 5, 21, 11)]
+['1 Kralj', '2 Kralja', '5 Kraljeva', '21 Kralj', '11 Kraljeva']
 >>> with language("de"):
-...     ngettext("{n} card", "{n} cards", 2).format(n=2)
-'2 Karten'
+...     ngettext("{n} King", "{n} Kings", 2).format(n=2)
+'2 Könige'
 >>> language("fr")
 Traceback (most recent call last):
 ...
@@ -29,8 +29,7 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from cardgames.errors import ConfigError
@@ -92,18 +91,23 @@ def set_language(lang: str | None) -> None:
     _chosen = None if lang is None else check_language(lang)
 
 
-@contextmanager
-def language(lang: str | None) -> Iterator[str]:
-    """A block in language ``lang`` (``None``: the current language); yields the code.
+class language:  # noqa: N801 - used like a function: ``with language("hr"):``
+    """A block in language ``lang`` (``None``: the current language); ``as`` gives the code.
 
     The language is checked when the block is made, so ``language("xx")``
-    fails at once.
+    fails at once.  Blocks nest; each restores the language it found.
     """
-    code = get_language() if lang is None else check_language(lang)
-    _stack.append(code)
-    try:
-        yield code
-    finally:
+
+    __slots__ = ("code",)
+
+    def __init__(self, lang: str | None) -> None:
+        self.code = get_language() if lang is None else check_language(lang)
+
+    def __enter__(self) -> str:
+        _stack.append(self.code)
+        return self.code
+
+    def __exit__(self, *exc: object) -> None:
         _stack.pop()
 
 
