@@ -6,7 +6,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: venv test test-fast serve bench bench-apps clean lessons
+.PHONY: venv test test-fast serve bench bench-apps clean lessons rules
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,11 @@ bench: $(STAMP)
 # the Voila apps in headless Chromium: load to first usable widget, click to updated view
 bench-apps: $(STAMP)
 	$(BIN)/python benchmarks/apps.py
+
+# the rules pages the apps open: docs/rules/<lang>.md -> lessons/rules/<lang>.html
+# (committed; tests/test_rules_docs.py fails while they are out of date)
+rules: $(STAMP)
+	$(BIN)/python lessons/_rules_html.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
