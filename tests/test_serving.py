@@ -39,11 +39,19 @@ def test_voila_reads_the_project_settings(voila_app):
     kernels = voila_app.config.MappingKernelManager
     assert kernels.cull_idle_timeout == 900 and kernels.cull_interval == 60
     assert kernels.cull_connected is True and kernels.cull_busy is False
+    # the rules pages are served (cardgames.rules.rule_url), but not listed in the index
+    assert r"rules/(en|hr|de)\.html" in conf.file_allowlist
+    assert r".*\.(ipynb|py)" in conf.file_denylist                     # Voila's default kept
+    from jupyter_server.services.contents.largefilemanager import LargeFileManager
+    contents = LargeFileManager(parent=voila_app)       # as Voila.start() makes its own
+    assert "rules" in contents.hide_globs
+    assert "__pycache__" in contents.hide_globs                         # the defaults kept
 
 
 def test_voila_json_is_plain_json_with_known_sections():
     conf = json.loads((ROOT / "voila.json").read_text())
-    assert set(conf) == {"Voila", "VoilaConfiguration", "MappingKernelManager"}
+    assert set(conf) == {"Voila", "VoilaConfiguration", "MappingKernelManager",
+                         "ContentsManager"}
 
 
 def test_make_serve_runs_voila_standalone_on_lessons():
