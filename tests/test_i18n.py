@@ -146,7 +146,7 @@ def test_event_in_three_languages():
     assert ev.describe() == 'Player 2 put down 3 cards and announced "3 sevens" (L7, R-L4).'
     assert ev.describe(lang="hr") == ("Igrač 2 položio je 3 karte i najavio „3 sedmice“ "
                                       "(L7, R-L4).")
-    assert ev.describe(lang="de") == ("Spieler 2 hat 3 Karten gelegt und „3 Siebenen“ "
+    assert ev.describe(lang="de") == ("Spieler 2 hat 3 Karten gelegt und „3 Siebener“ "
                                       "angesagt (L7, R-L4).")
     assert get_language() == "en"          # lang= does not leak
 
