@@ -40,7 +40,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "SUPPORTED", "DOMAIN", "ENV_VAR", "LANGUAGE_NAMES", "check_language", "get_language",
     "set_language", "language", "gettext", "ngettext", "pgettext", "npgettext", "N_", "N_plural",
-    "localized", "translation", "catalog_path", "format_number", "decimal",
+    "localized", "translation", "catalog_path", "format_number", "format_count", "decimal",
 ]
 
 #: The languages of the catalogs; English is the message ids themselves.
@@ -189,6 +189,16 @@ def format_number(value: float, *, lang: str | None = None) -> str:
     ('30.5', '30,5', '21')
     """
     return decimal(f"{value:g}", lang=lang)
+
+
+def format_count(value: int, *, lang: str | None = None) -> str:
+    """A whole number with thousands grouped: ``4,960`` in English, ``4.960`` in hr and de.
+
+    >>> format_count(4960), format_count(4960, lang="de")
+    ('4,960', '4.960')
+    """
+    text = f"{value:,}"
+    return text if _current(lang) == "en" else text.replace(",", ".")
 
 
 def decimal(text: str, *, lang: str | None = None) -> str:

@@ -98,7 +98,7 @@ class CardPalette:
         self._row_labels: list[ipw.HTML] = []
         for suit, group in groups.items():
             if suit is None:
-                label = "<span style='font-size:1.05em'>★ Chroniclers</span>"
+                label = ("<span style='font-size:1.05em'>★ " + _("Chroniclers") + "</span>")
             else:
                 label = (f"<span style='display:inline-flex;align-items:center;gap:4px;"
                          f"font-size:1.05em'>{suit_svg(suit, size=22)} {suit.label}</span>")
@@ -116,7 +116,7 @@ class CardPalette:
             rows.append(ipw.HBox([head, *buttons], layout=ipw.Layout(align_items="center")))
         self.grid = ipw.VBox(rows)
         self.text = ipw.Text(value="", placeholder=_("or type cards, e.g. AH KH 9H"),
-                             description="Cards", layout=ipw.Layout(width="24em"))
+                             description=_("Cards"), layout=ipw.Layout(width="24em"))
         self.set_button = ipw.Button(description=_("Use these cards"),
                                      tooltip=_("Pick exactly the typed cards"))
         self.clear_button = ipw.Button(description=_("Clear"), tooltip=_("Put every card back"))

@@ -31,7 +31,7 @@ import ipywidgets as ipw
 
 from cardgames.cards import CHRONICLER, ORDINARY_CARDS, format_cards
 from cardgames.errors import CardgamesError
-from cardgames.i18n import decimal, format_number, ngettext
+from cardgames.i18n import decimal, format_count, format_number, ngettext
 from cardgames.i18n import gettext as _
 from widgets.card_palette import CardPalette
 from widgets.cardview import close_widget
@@ -235,8 +235,10 @@ class HandScorer:
                             "score is compared anyway)") + "</span>")
             rows.append(
                 f"<tr><th style='{_CELL};text-align:left'>{deck}{note}</th>"
-                f"<td style='{_CELL}'>{s.total:,}</td><td style='{_CELL}'>{s.lower:,}</td>"
-                f"<td style='{_CELL}'>{s.equal:,}</td><td style='{_CELL}'>{s.higher:,}</td>"
+                f"<td style='{_CELL}'>{format_count(s.total)}</td>"
+                f"<td style='{_CELL}'>{format_count(s.lower)}</td>"
+                f"<td style='{_CELL}'>{format_count(s.equal)}</td>"
+                f"<td style='{_CELL}'>{format_count(s.higher)}</td>"
                 f"<td style='{_CELL}'><b>{decimal(f'{s.percentile:.1f}')} %</b></td>"
                 f"<td style='{_CELL}'>{decimal(f'{s.top:.1f}')} %</td></tr>")
         head = "".join(f"<th style='{_CELL}'>{h}</th>" for h in (
