@@ -42,7 +42,7 @@ def _catalog(lang: str):
 
 
 def _placeholders(text: str) -> list[str]:
-    return sorted(BRACE.findall(text) + PERCENT.findall(text))
+    return sorted(set(BRACE.findall(text) + PERCENT.findall(text)))
 
 
 @pytest.fixture(autouse=True)

@@ -539,12 +539,17 @@ class LiarState:
         """The public situation in a sentence (no hidden cards)."""
         if self._phase == _OVER:
             return self.events[-1].describe()
-        sizes = ", ".join(f"player {p}: {n}" for p, n in enumerate(self.hand_sizes))
+        sizes = ", ".join(_("player {player}: {n}").format(player=p, n=n)
+                          for p, n in enumerate(self.hand_sizes))
         if self._phase == _WINDOW:
             claim = self.pile[-1]
-            now = (f"player {claim.player} announced \"{announcement(claim.count, claim.announced)}"
-                   f"\"; player {self.current_player} is asked: call or pass (R-L5)")
+            now = _("player {claimant} announced \"{claim}\"; player {player} is asked: call or "
+                    "pass (R-L5)").format(claimant=claim.player, player=self.current_player,
+                                          claim=announcement(claim.count, claim.announced))
         else:
-            now = f"player {self.current_player} must play {self.due_rank.plural} (L8)"
-        return f"{now}. Pile: {self._pile_count} cards. Hands: {sizes}."
+            now = _("player {player} must play {rank} (L8)").format(
+                player=self.current_player, rank=self.due_rank.plural)
+        return ngettext("{now}. Pile: {n} card. Hands: {sizes}.",
+                        "{now}. Pile: {n} cards. Hands: {sizes}.", self._pile_count).format(
+            now=now, n=self._pile_count, sizes=sizes)
 

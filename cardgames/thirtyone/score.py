@@ -193,7 +193,7 @@ def _as_cards(cards: object, what: str = "score") -> tuple[Card, Card, Card]:
 
 def _score_slow(cards: object) -> float:
     a, b, c = _as_cards(cards)
-    table, _ = _tables()
+    table, _totals = _tables()
     return table[a.code * 1225 + b.code * 35 + c.code]
 
 
@@ -245,7 +245,7 @@ def suit_total(cards: Iterable[Card] | str) -> int:
     except (TypeError, ValueError, AttributeError, IndexError):
         # not built yet, text, card text items, or bad input: the checked path
         a, b, c = _as_cards(cards, "suit_total")
-        _, totals = _tables()
+        _table, totals = _tables()
         return totals[a.code * 1225 + b.code * 35 + c.code]
 
 
@@ -364,7 +364,7 @@ def classify(cards: Iterable[Card] | str) -> Explanation:
         for i, x in zip(wild_at, subs):
             counted[i] = x
         counted_t = tuple(counted)
-        value, prio, total, suit, _, rank = _classify_plain(counted_t)
+        value, prio, total, suit, _total, rank = _classify_plain(counted_t)
         key = (value, prio, total)
         if best_key is None or key > best_key:
             best_key = key

@@ -78,11 +78,14 @@ class ThirtyOneOutcome:
     single_deal: bool = False
 
     def describe(self) -> str:
-        who = " and ".join(f"player {p}" for p in self.winners)
-        what = "the deal" if self.single_deal else "the game"
-        shared = " (shared, R-T8)" if len(self.winners) > 1 else ""
-        verb = "win" if len(self.winners) > 1 else "wins"
-        return f"{who} {verb} {what}{shared} after {self.deals} deal(s)"
+        who = _(" and ").join(_("player {player}").format(player=p) for p in self.winners)
+        if len(self.winners) > 1:
+            text = (_("{who} win the deal (shared, R-T8)") if self.single_deal else
+                    _("{who} win the game (shared, R-T8)"))
+        else:
+            text = _("{who} wins the deal") if self.single_deal else _("{who} wins the game")
+        return text.format(who=who) + " " + ngettext("after {n} deal", "after {n} deals",
+                                                     self.deals).format(n=self.deals)
 
 
 class LegalActions:

@@ -20,7 +20,7 @@ REPO = Path(__file__).resolve().parents[2]
 LOCALE = REPO / "cardgames" / "locale"
 APPS = ["app_rank_cycle", "app_hand_scorer", "app_call_explainer", "app_call_odds",
         "app_liar", "app_thirty_one"]
-NOT_YET = {"app_liar", "app_thirty_one", "app_call_explainer", "app_call_odds"}
+NOT_YET = {"app_liar", "app_thirty_one"}
 HEADINGS = {  # the app's title in each language, written by hand
     ("app_rank_cycle", "hr"): "Krug rangova u igri Laž!",
     ("app_rank_cycle", "de"): "Der Kreis der Ränge bei Lüge!",
