@@ -76,7 +76,7 @@ def test_app_in_language_has_no_english_left(app, lang, voila_server, page, page
 
     harness = sys.modules["cardgames_voila_harness"]   # loaded by conftest.py
     mark = voila_server.mark()
-    page.goto(voila_server.app_url(f"{app}.ipynb") + f"?lang={lang}")
+    page.goto(voila_server.app_url(f"{app}.ipynb") + f"?lang={lang}", timeout=180_000)
     title = page.locator(".localized-app .app-title")
     title.wait_for(state="visible", timeout=90_000)
     expect(title).to_contain_text(HEADINGS[app, lang])
@@ -96,7 +96,7 @@ def test_app_in_language_has_no_english_left(app, lang, voila_server, page, page
 def test_picker_switches_the_language(voila_server, page, page_log, artifacts):
     from playwright.sync_api import expect
 
-    page.goto(voila_server.app_url("app_rank_cycle.ipynb") + "?lang=de")
+    page.goto(voila_server.app_url("app_rank_cycle.ipynb") + "?lang=de", timeout=180_000)
     expect(page.get_by_role("button", name="Nächster Zug ▶")).to_be_visible(timeout=90_000)
     page.locator(".language-picker").get_by_text("Hrvatski").click()
     expect(page.get_by_role("button", name="Sljedeći potez ▶")).to_be_visible()
@@ -110,7 +110,7 @@ def test_picker_switches_the_language(voila_server, page, page_log, artifacts):
 def test_unsupported_language_is_shown_not_ignored(voila_server, page, page_log):
     from playwright.sync_api import expect
 
-    page.goto(voila_server.app_url("app_hand_scorer.ipynb") + "?lang=fr")
+    page.goto(voila_server.app_url("app_hand_scorer.ipynb") + "?lang=fr", timeout=180_000)
     error = page.locator(".language-error")
     expect(error).to_be_visible(timeout=90_000)
     expect(error).to_contain_text("unsupported language 'fr': choose one of en, hr, de")
