@@ -91,7 +91,7 @@ def _cmd_odds_liar(args: argparse.Namespace) -> int:
                             others)
         print(line.format(rank=result.rank.plural, n=others))
         for k, p in dist.items():
-            print(f"  {k:>2}  {p:.4f}")
+            print(f"  {k:>2}  {decimal(f'{p:.4f}')}")
     return 0
 
 
@@ -111,7 +111,7 @@ def _cmd_odds_31(args: argparse.Namespace) -> int:
                                         normalize=False)
         total = int(dist.sum())
         for value, count in dist.items():
-            print(f"  {_fmt(value):>5}  {int(count):5d}  {count / total:.4f}")
+            print(f"  {_fmt(value):>5}  {int(count):5d}  {decimal(f'{count / total:.4f}')}")
     return 0
 
 
