@@ -41,17 +41,33 @@ from typing import Any
 import ipywidgets as ipw
 
 from cardgames.liar import (
-    BOTS, CALL, PASS, CallMade, LiarAction, LiarGame, LiarMatch, LiarState, LiarView,
-    PalePenalty, Passed, Phase, PileTaken, Play, Played, Revealed, RoundOver, WentOut,
+    BOTS,
+    CALL,
+    PASS,
+    LiarAction,
+    LiarGame,
+    LiarMatch,
+    LiarState,
+    LiarView,
+    Phase,
+    Play,
+    Played,
     round_seed,
 )
 from cardgames.play import agent_name, agent_rngs
 from widgets.cardview import HandView
-from widgets.table_base import (
-    BLUE, GREEN, GREY, RED, PlayTable, backs_html, cards_html, esc, show_cards,
+from widgets.liar_draw import (
+    announcement,
+    event_style,
+    header_html,
+    pile_html,
+    result_html,
+    seats_html,
+    status_html,
 )
+from widgets.table_base import GREY, PlayTable, esc, show_cards
 
-__all__ = ["LiarTable", "BOT_KINDS", "MAX_BOT_MOVES"]
+__all__ = ["BOT_KINDS", "MAX_BOT_MOVES", "LiarTable"]
 
 #: The bot kinds offered for a new match (names of ``cardgames.liar.BOTS``).
 BOT_KINDS = tuple(BOTS)
@@ -69,10 +85,9 @@ _RULE_WORDS = {
 }
 
 
-def _ann(count: int, rank: Any) -> str:
-    """The words of an announcement: '1 King', '3 sevens' (L7, R-L4)."""
-    plural = rank.plural
-    return f"{count} {plural[:-1] if count == 1 else plural}"
+def _make_bot(spec: Any) -> Any:
+    """A bot from its name in ``cardgames.liar.BOTS``, or the agent object given."""
+    return BOTS[spec]() if isinstance(spec, str) else spec
 
 
 class LiarTable(PlayTable):
@@ -244,7 +259,7 @@ class LiarTable(PlayTable):
         match = LiarMatch(game, seed=seed, rounds=rounds if rounds is not None else 10**9)
         it = iter(bots)
         agents: list[Any] = [None if seat == human_seat else
-                             (lambda b: BOTS[b]() if isinstance(b, str) else b)(next(it))
+                             _make_bot(next(it))
                              for seat in range(players)]
         self._game, self._match, self._agents = game, match, agents
         self._human = human_seat
@@ -256,7 +271,9 @@ class LiarTable(PlayTable):
     def _deal(self) -> None:
         self._state = self._match.new_round()
         self._round_index = len(self._match.results)
-        self._rngs = agent_rngs(self._state.seed, self._game.players)
+        seed = self._state.seed
+        assert seed is not None            # a match deals every round from a seed
+        self._rngs = agent_rngs(seed, self._game.players)
         self._recorded = False
         self._mark = 0
         show_cards(self.hand, self._view().hand, force=True)
@@ -319,7 +336,7 @@ class LiarTable(PlayTable):
             c = s.view(self._human).claim
             assert c is not None
             return self._refuse(f"The call window is open on player {c.player}'s "
-                                f"“{_ann(c.count, c.announced)}”: call “Liar!” or let it "
+                                f"“{announcement(c.count, c.announced)}”: call “Liar!” or let it "
                                 "stand first (R-L5).")
         if s.phase is not wanted:
             return self._refuse("There is no play to call now: it is your turn to play "
@@ -332,7 +349,7 @@ class LiarTable(PlayTable):
             if not cards:
                 self._say("Pick 1–4 cards of your hand first (R-L4).")
             else:
-                self._human_move(Play(cards))
+                self._human_move(Play(tuple(cards)))
         self._render()
 
     def _on_window(self, action: LiarAction) -> None:
@@ -436,118 +453,23 @@ class LiarTable(PlayTable):
     def _draw(self) -> None:
         v = self._view()
         self._record_if_over()
-        self._render_header(v)
-        self._render_status(v)
-        self._render_seats(v)
-        self._render_pile(v)
+        out = self._state.outcome()
+        names = [self._name(p) for p in range(v.players)]
+        self.header.value = header_html(v, round_no=self._round_index + 1, rounds=self._rounds)
+        self.status.value = status_html(v, out, human=self._human, stopped=self.stopped)
+        self.seats.value = seats_html(v, human=self._human, names=names,
+                                      scores=self._match.scores)
+        self.pile.value = pile_html(v, human=self._human)
         self._render_log(v)
-        self._render_result(v)
+        self.result.value = result_html(v, out, self._match, human=self._human, names=names)
         self._render_buttons(v)
         self.hand.set_title(f"Your hand — {len(v.hand)} card{'s' if len(v.hand) != 1 else ''}")
-
-    def _render_header(self, v: LiarView) -> None:
-        total = "" if self._rounds is None else f" of {self._rounds}"
-        ch = ", Chroniclers" if v.chroniclers else ""
-        self.header.value = (
-            "<div style='font-size:1.6em;font-weight:bold;margin:2px 0'>Liar — round "
-            f"{self._round_index + 1}{total}</div>"
-            f"<div style='color:{GREY};font-size:1.05em'>{v.players} players, "
-            f"{v.decks} deck{'s' if v.decks > 1 else ''}{ch}; dealer: player {v.dealer}; "
-            f"{v.put_aside_count} card{'s' if v.put_aside_count != 1 else ''} put aside "
-            "unseen (L5, R-L3).</div>")
-
-    def _render_status(self, v: LiarView) -> None:
-        s = self._state
-        if self.stopped:
-            text, color = "The table stopped: a bot failed (see below).", RED
-        elif v.is_over:
-            out = s.outcome()
-            who = ("nobody went out" if out is None or out.winner is None else
-                   "you win the round!" if out.winner == self._human else
-                   f"player {out.winner} wins the round")
-            text, color = f"Round over: {who} (L11)", GREEN
-        elif v.current_player == self._human and v.phase is Phase.PLAY:
-            text, color = (f"Your turn: put down 1–4 cards announced as "
-                           f"<u>{esc(v.due_rank.plural)}</u> (L7, L8).", BLUE)
-        elif v.current_player == self._human:
-            c = v.claim
-            assert c is not None
-            text, color = (f"Player {c.player} announced “{esc(_ann(c.count, c.announced))}”. "
-                           "Call “Liar!” or let it stand? (L9, R-L5)", RED)
-        else:
-            what = "to play" if v.phase is Phase.PLAY else "to call or let it stand"
-            text, color = (f"Player {v.current_player} is {what}: press Next bot move or "
-                           "Let the bots play.", GREY)
-        self.status.value = (f"<div class='liar-status' style='font-size:1.45em;color:{color};"
-                             f"margin:6px 0;font-weight:600'>{text}</div>")
-
-    def _render_seats(self, v: LiarView) -> None:
-        rows = []
-        cell = "padding:4px 8px;border-bottom:1px solid #ddd;vertical-align:middle"
-        for p in range(v.players):
-            turn = p == v.current_player
-            bg = "background:#e3f2fd;" if turn else ""
-            mark = "▶" if turn else ""
-            dealer = (" <span title='dealer' style='border:1px solid #999;border-radius:50%;"
-                      "padding:0 5px;font-size:0.8em'>D</span>" if p == v.dealer else "")
-            n = v.hand_sizes[p]
-            backs = backs_html(n, 22, most=12) if p != self._human else ""
-            weight = "font-weight:bold;" if p == self._human else ""
-            rows.append(
-                f"<tr style='{bg}'><td style='{cell};color:{BLUE}'>{mark}</td>"
-                f"<td style='{cell};{weight}'>{esc(self._name(p))}{dealer}</td>"
-                f"<td style='{cell};text-align:right'><b>{n}</b></td>"
-                f"<td style='{cell}'>{backs}</td>"
-                f"<td style='{cell};text-align:right'>{self._match.scores[p]}</td></tr>")
-        head = (f"<tr><th></th><th style='text-align:left;padding:4px 8px'>Player</th>"
-                f"<th style='padding:4px 8px'>Cards</th><th></th>"
-                f"<th style='padding:4px 8px'>Score</th></tr>")
-        self.seats.value = (f"<table class='liar-seats' style='border-collapse:collapse;"
-                            f"font-size:1.1em;margin:4px 0'>{head}{''.join(rows)}</table>")
-
-    def _render_pile(self, v: LiarView) -> None:
-        plays = len(v.pile)
-        parts = [
-            f"<div style='font-size:1.2em;margin:6px 0 2px'>Pile: <b class='liar-pile-size'>"
-            f"{v.pile_size}</b> card{'s' if v.pile_size != 1 else ''} face down in {plays} "
-            f"play{'s' if plays != 1 else ''}"
-            + ("" if v.is_over else f" · due rank: <b style='color:{BLUE}'>"
-               f"{esc(v.due_rank.plural)}</b>") + "</div>",
-            f"<div style='min-height:70px'>{backs_html(v.pile_size, 44, most=16, overlap=0.7)}"
-            + ("" if v.pile_size else f"<span style='color:{GREY}'>(the pile is empty)</span>")
-            + "</div>",
-        ]
-        if v.claim is not None:
-            c = v.claim
-            who = "your" if c.player == self._human else f"player {c.player}'s"
-            parts.append(f"<div style='font-size:1.1em'>Under the call window: {who} play "
-                         f"{c.number}, announced “{esc(_ann(c.count, c.announced))}”.</div>")
-        mine = [r for r in v.pile if r.cards is not None]
-        if mine:   # R-L11: you know the cards you put down yourself
-            items = "".join(
-                f"<div style='margin:2px 0'>play {r.number} (“{esc(_ann(r.count, r.announced))}"
-                f"”): {cards_html(r.cards, 30)}</div>" for r in mine)
-            parts.append(f"<div style='color:{GREY};margin-top:4px'>Your cards in the pile:"
-                         f"{items}</div>")
-        last = next((e for e in reversed(v.events) if isinstance(e, Revealed)), None)
-        if last is not None:
-            verdict = (f"<b style='color:{GREEN}'>true</b>" if last.true else
-                       f"<b style='color:{RED}'>a lie</b>")
-            parts.append(f"<div style='margin-top:6px;font-size:1.05em'>Last turned over: "
-                         f"player {last.player}'s play {last.number}, announced "
-                         f"“{esc(_ann(len(last.cards), last.announced))}” — {verdict} (R-L6)"
-                         f"<div>{cards_html(last.cards, 48)}</div></div>")
-        self.pile.value = "".join(parts)
 
     def _render_log(self, v: LiarView) -> None:
         items = []
         for i, e in enumerate(v.events):
-            color = RED if isinstance(e, (CallMade, PalePenalty)) else (
-                GREEN if isinstance(e, (WentOut, RoundOver)) else (
-                    "#6d4c41" if isinstance(e, (Revealed, PileTaken)) else (
-                        "#777" if isinstance(e, Passed) else "inherit")))
             bold = "font-weight:600;" if isinstance(e, Played) and e.player == self._human else ""
-            items.append((esc(e.describe()), f"color:{color};{bold}", i >= self._mark))
+            items.append((esc(e.describe()), event_style(e, self._human) + bold, i >= self._mark))
         self.log.value = (
             "<div style='font-size:1.1em;font-weight:bold;margin-top:8px'>What happened "
             f"this round <span style='font-weight:normal;color:{GREY};font-size:0.85em'>"
@@ -556,40 +478,6 @@ class LiarTable(PlayTable):
             "flex-direction:column-reverse;border:1px solid #ddd;border-radius:4px;"
             "padding:4px;font-size:1.02em'>"
             f"{self._log_list(items, css_class='liar-log', newest_first=False)}</div>")
-
-    def _render_result(self, v: LiarView) -> None:
-        out = self._state.outcome()
-        if out is None:
-            self.result.value = ""
-            return
-        cell = "padding:4px 10px;border:1px solid #ccc;text-align:center"
-        rows = []
-        for p in sorted(range(v.players), key=lambda q: (out.places[q], q)):
-            bold = "font-weight:bold;" if p == self._human else ""
-            rows.append(f"<tr style='{bold}'><td style='{cell};text-align:left'>"
-                        f"{esc(self._name(p))}</td><td style='{cell}'>{out.places[p]}</td>"
-                        f"<td style='{cell}'>{out.cards_held[p]}</td>"
-                        f"<td style='{cell}'>+{out.points[p]}</td>"
-                        f"<td style='{cell}'>{self._match.scores[p]}</td></tr>")
-        head = "".join(f"<th style='{cell}'>{h}</th>" for h in
-                       ("Player", "Place", "Cards held", "Points", "Match score"))
-        played = len(self._match.results)
-        if self._match.is_over():
-            best = self._match.winners()
-            names = " and ".join("you" if p == self._human else f"player {p}" for p in best)
-            tail = (f"<div style='font-size:1.3em;color:{GREEN};margin-top:4px'>"
-                    f"Match over after {played} rounds: {esc(names)} "
-                    f"win{'s' if len(best) == 1 and best[0] != self._human else ''} the match "
-                    "(R-L10). Press New match to play again.</div>")
-        else:
-            tail = (f"<div style='color:{GREY};margin-top:4px'>Round {played} done; press "
-                    "New round for the next deal (the dealer moves on, R-L1).</div>")
-        self.result.value = (
-            "<div class='liar-result' style='margin:8px 0;padding:8px;border:2px solid "
-            f"{GREEN};border-radius:6px;background:#f1f8e9'><div style='font-size:1.3em;"
-            "font-weight:bold'>Round result (places and points, R-L10)</div>"
-            f"<table style='border-collapse:collapse;font-size:1.1em;margin-top:4px'>"
-            f"<tr>{head}</tr>{''.join(rows)}</table>{tail}</div>")
 
     def _render_buttons(self, v: LiarView) -> None:
         """Enable what you may do now (a hint only: every click is checked again)."""

@@ -47,8 +47,19 @@ from cardgames.play import agent_name, agent_turn
 from cardgames.render import back_svg, card_svg
 from widgets.cardview import HandView, close_widget
 
-__all__ = ["PlayTable", "refusal_text", "show_cards", "cards_html", "backs_html", "esc",
-           "HIGHLIGHT", "RED", "BLUE", "GREEN", "GREY"]
+__all__ = [
+    "BLUE",
+    "GREEN",
+    "GREY",
+    "HIGHLIGHT",
+    "RED",
+    "PlayTable",
+    "backs_html",
+    "cards_html",
+    "esc",
+    "refusal_text",
+    "show_cards",
+]
 
 log = logging.getLogger(__name__)
 
@@ -268,12 +279,12 @@ class PlayTable:
                 return
             try:
                 fn()
-            except Exception:  # noqa: BLE001 - a click must never crash the table
+            except Exception:
                 log.exception("%s table: a click failed", self.GAME)
                 self._say(CLICK_FAILED)
                 try:
                     self._render()
-                except Exception:  # noqa: BLE001
+                except Exception:
                     log.exception("%s table: drawing failed", self.GAME)
         return handler
 

@@ -1,6 +1,6 @@
-"""What the Thirty-One table draws: HTML from one player's view and the public events.
+"""What the Thirty-One table shows: its widgets (:class:`ThirtyOneLayout`) and their HTML.
 
-Pure functions (no widget, no engine state): each takes what the player may
+The HTML comes from pure functions (no widget, no engine state): each takes what the player may
 know (``ThirtyOneView`` of the human, R-T9, and the public events of a deal)
 and returns HTML for one ``ipywidgets.HTML`` of
 :class:`~widgets.thirtyone_table.ThirtyOneTable`.  ``name(seat)`` is how the
@@ -16,15 +16,46 @@ import html
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+import ipywidgets as ipw
+
 from cardgames.cards import Card, format_cards
 from cardgames.thirtyone import (
-    DealOver, Event, LifeLost, MatchOver, Phase, PlayerOut, Scored, ThreeAces, explain, score,
+    DealOver,
+    Event,
+    Exchange,
+    Keep,
+    LifeLost,
+    MatchOver,
+    Pass,
+    Phase,
+    PlayerOut,
+    Reveal,
+    Scored,
+    Stand,
+    SwapAll,
+    SwapOne,
+    ThreeAces,
+    explain,
+    score,
 )
 from widgets.table_base import cards_html
 
-__all__ = ["PHASES", "hearts", "header_html", "status_html", "opponents_html", "me_html",
-           "prompt_html", "preview_html", "result_html", "BIG", "MUTED"]
+__all__ = [
+    "BIG",
+    "MUTED",
+    "PHASES",
+    "header_html",
+    "hearts",
+    "me_html",
+    "opponents_html",
+    "preview_html",
+    "prompt_html",
+    "result_html",
+    "status_html",
+]
 
+#: 2-9 players (T1): the human and 1-8 bots.
+MAX_BOTS = 8
 CARD_W = 96      # your hand and the table
 SMALL_W = 54     # the other players' cards
 RESULT_W = 60    # hands in the deal result
@@ -39,6 +70,101 @@ PHASES = {
 }
 
 Namer = Callable[[int | None], str]
+
+
+def _button(text: str, tip: str, style: str = "") -> ipw.Button:
+    b = ipw.Button(description=text, tooltip=tip, button_style=style,
+                   layout=ipw.Layout(width="auto", height="40px", margin="2px 6px 2px 0"))
+    b.style.font_weight = "bold"
+    return b
+
+
+class ThirtyOneLayout:
+    """The widgets of the Thirty-One table and their layout (no behaviour: the table wires
+    the clicks).  ``kinds`` are the bot names offered for a new match."""
+
+    kinds: Sequence[str] = ()
+
+    def _build_widgets(self, bots: list[Any], chronicler: bool, lives: int) -> None:
+        self.header = ipw.HTML()
+        self.status = ipw.HTML()
+        self.prompt = ipw.HTML()
+        self.opponents = ipw.HTML()
+        self.me = ipw.HTML()
+        self.table_box = ipw.VBox([])
+        self.hand_box = ipw.VBox([])
+        self.swap_preview = ipw.HTML()
+
+        self.keep_button = _button("Keep my cards", "T4: keep your 3 cards", "primary")
+        self.exchange_button = _button("Exchange with the table",
+                                      "T4: take the 3 table cards, put yours in the middle",
+                                      "warning")
+        self.swap_button = _button("Swap", "T6: swap the picked hand card for the picked table card",
+                                  "primary")
+        self.swap_all_button = _button("Swap all", "T7, R-T4: all 3 cards for the table's 3")
+        self.pass_button = _button("Pass", "T8: swap nothing (not twice in a row, R-T5)")
+        self.reveal_button = _button("Reveal", "T9: show your hand; the others get one final turn",
+                                    "danger")
+        self.stand_button = _button("Stand", "T10, R-T6: keep your hand and be revealed")
+        self.action_buttons = {
+            Keep: self.keep_button, Exchange: self.exchange_button, SwapOne: self.swap_button,
+            SwapAll: self.swap_all_button, Pass: self.pass_button, Reveal: self.reveal_button,
+            Stand: self.stand_button,
+        }
+        self.bot_step_button = _button("Next bot move ▶", "Let the player to move make one move",
+                                      "info")
+        self.bots_play_button = _button("Let the bots play ▶▶",
+                                       "The bots move one by one until it is your turn", "info")
+        self.next_deal_button = _button("Next deal ▶", "Go on to the next deal", "success")
+        self.actions_row = ipw.HBox(list(self.action_buttons.values()),
+                                    layout=ipw.Layout(flex_flow="row wrap"))
+        self.flow_row = ipw.HBox([self.bot_step_button, self.bots_play_button,
+                                  self.next_deal_button],
+                                 layout=ipw.Layout(flex_flow="row wrap"))
+        self.message = ipw.HTML()
+        self.result = ipw.HTML()
+        self.log = ipw.HTML(layout=ipw.Layout(max_height="560px", overflow="auto",
+                                              border="1px solid #ccc", padding="2px 8px"))
+
+        # settings for a new match
+        style = {"description_width": "initial"}
+        self.bots_count = ipw.Dropdown(options=list(range(1, MAX_BOTS + 1)),
+                                       value=len(bots), description="Bots", style=style,
+                                       layout=ipw.Layout(width="8em"))
+        kinds = list(self.kinds)
+        first = bots[0] if isinstance(bots[0], str) else None
+        if any(not isinstance(b, str) for b in bots) or len(set(map(str, bots))) > 1:
+            kinds.append("as given")
+            first = "as given"
+        self.bot_kind = ipw.Dropdown(options=kinds, value=first, description="kind",
+                                     style=style, layout=ipw.Layout(width="13em"))
+        self.joker = ipw.Checkbox(value=chronicler, description="with the joker (T2)",
+                                  indent=False, layout=ipw.Layout(width="13em"))
+        self.lives_choice = ipw.Dropdown(options=list(range(6)) if lives <= 5 else
+                                         list(range(lives + 1)),
+                                         value=lives, description="lives", style=style,
+                                         layout=ipw.Layout(width="8em"))
+        self.new_match_button = _button("New match", "Start a new match with these settings",
+                                       "warning")
+        self.settings_row = ipw.HBox(
+            [self.bots_count, self.bot_kind, self.joker, self.lives_choice,
+             self.new_match_button],
+            layout=ipw.Layout(flex_flow="row wrap", align_items="center",
+                              border_top="1px solid #ddd", margin="10px 0 0 0",
+                              padding="6px 0 0 0"))
+
+        self.log_title = ipw.HTML("<b style='font-size:1.1em'>What happened</b>")
+        left = ipw.VBox([self.result, self.opponents, self.table_box, self.hand_box, self.me,
+                         self.swap_preview, self.actions_row, self.flow_row, self.message],
+                        layout=ipw.Layout(flex="1 1 640px", min_width="520px"))
+        right = ipw.VBox([self.log_title, self.log],
+                         layout=ipw.Layout(flex="0 1 420px", min_width="300px",
+                                           margin="0 0 0 16px"))
+        self.body = ipw.HBox([left, right], layout=ipw.Layout(flex_flow="row wrap"))
+        self.widget = ipw.VBox([self.header, self.status, self.prompt, self.body,
+                                self.settings_row],
+                               layout=ipw.Layout(padding="4px"))
+        self.widget.add_class("thirty-one-table")
 
 
 def hearts(lives: int, out: bool) -> str:

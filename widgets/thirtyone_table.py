@@ -33,34 +33,52 @@ message and no change.  Widgets that leave the table are closed.
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-import ipywidgets as ipw
-
 from cardgames.play import agent_name, agent_rngs
 from cardgames.thirtyone import (
-    DealOver, Dealt, Event, Exchange, Keep, Pass, Phase, RandomAgent, Reveal, Stand, SwapAll,
-    SwapOne, ThirtyOneGame, ThirtyOneHeuristicAgent, ThirtyOneState,
+    DealOver,
+    Dealt,
+    Event,
+    Exchange,
+    Keep,
+    Pass,
+    Phase,
+    RandomAgent,
+    Reveal,
+    Stand,
+    SwapAll,
+    SwapOne,
+    ThirtyOneGame,
+    ThirtyOneHeuristicAgent,
+    ThirtyOneState,
 )
 from widgets.cardview import HandView
 from widgets.table_base import PlayTable, show_cards
 from widgets.thirtyone_draw import (
-    CARD_W, header_html, me_html, opponents_html, preview_html, prompt_html, result_html,
+    CARD_W,
+    MAX_BOTS,
+    ThirtyOneLayout,
+    header_html,
+    me_html,
+    opponents_html,
+    preview_html,
+    prompt_html,
+    result_html,
     status_html,
 )
 
-__all__ = ["ThirtyOneTable", "BOT_KINDS", "MAX_BOTS"]
+__all__ = ["BOT_KINDS", "MAX_BOTS", "ThirtyOneTable"]
 
 #: The bots one can choose by name.
 BOT_KINDS: dict[str, Callable[[], Any]] = {
     "heuristic": ThirtyOneHeuristicAgent,
     "random": RandomAgent,
 }
-#: 2-9 players (T1): the human and 1-8 bots.
-MAX_BOTS = 8
 #: The most bot moves "Let the bots play" makes at once (a deal always ends, R-T10).
 MAX_BOT_MOVES = 2000
 
@@ -79,7 +97,12 @@ _RULE_WORDS = {
 _PLAYER_RE = re.compile(r"\bplayer (\d+)\b")
 
 
-class ThirtyOneTable(PlayTable):
+def _make_bot(spec: Any) -> Any:
+    """A bot from its name in :data:`BOT_KINDS`, or the agent object given."""
+    return BOT_KINDS[spec]() if isinstance(spec, str) else spec
+
+
+class ThirtyOneTable(ThirtyOneLayout, PlayTable):
     """A game of Thirty-One at one table: you (``human_seat``) against bots.
 
     - ``bots``: one entry per bot seat (1-8 of them, T1): a name from
@@ -103,6 +126,7 @@ class ThirtyOneTable(PlayTable):
 
     RULE_WORDS = _RULE_WORDS
     GAME = "Thirty-One"
+    kinds = tuple(BOT_KINDS)
 
     def __init__(self, *, bots: Sequence[Any] = ("heuristic", "heuristic"),
                  chronicler: bool = False, lives: int = 3, seed: int = 0,
@@ -128,98 +152,14 @@ class ThirtyOneTable(PlayTable):
         self._table_view: HandView | None = None
         self._hand_view: HandView | None = None
         self._build_widgets(bots, chronicler, lives)
+        self._wire()
         self._start(len(bots), bots, chronicler, lives)
 
     # ------------------------------------------------------------------ set-up
-    def _build_widgets(self, bots: list[Any], chronicler: bool, lives: int) -> None:
-        self.header = ipw.HTML()
-        self.status = ipw.HTML()
-        self.prompt = ipw.HTML()
-        self.opponents = ipw.HTML()
-        self.me = ipw.HTML()
-        self.table_box = ipw.VBox([])
-        self.hand_box = ipw.VBox([])
-        self.swap_preview = ipw.HTML()
-
-        def button(text: str, tip: str, style: str = "", width: str = "auto") -> ipw.Button:
-            b = ipw.Button(description=text, tooltip=tip, button_style=style,
-                           layout=ipw.Layout(width=width, height="40px", margin="2px 6px 2px 0"))
-            b.style.font_weight = "bold"
-            return b
-
-        self.keep_button = button("Keep my cards", "T4: keep your 3 cards", "primary")
-        self.exchange_button = button("Exchange with the table",
-                                      "T4: take the 3 table cards, put yours in the middle",
-                                      "warning")
-        self.swap_button = button("Swap", "T6: swap the picked hand card for the picked table card",
-                                  "primary")
-        self.swap_all_button = button("Swap all", "T7, R-T4: all 3 cards for the table's 3")
-        self.pass_button = button("Pass", "T8: swap nothing (not twice in a row, R-T5)")
-        self.reveal_button = button("Reveal", "T9: show your hand; the others get one final turn",
-                                    "danger")
-        self.stand_button = button("Stand", "T10, R-T6: keep your hand and be revealed")
-        self.action_buttons = {
-            Keep: self.keep_button, Exchange: self.exchange_button, SwapOne: self.swap_button,
-            SwapAll: self.swap_all_button, Pass: self.pass_button, Reveal: self.reveal_button,
-            Stand: self.stand_button,
-        }
-        self.bot_step_button = button("Next bot move ▶", "Let the player to move make one move",
-                                      "info")
-        self.bots_play_button = button("Let the bots play ▶▶",
-                                       "The bots move one by one until it is your turn", "info")
-        self.next_deal_button = button("Next deal ▶", "Go on to the next deal", "success")
-        self.actions_row = ipw.HBox(list(self.action_buttons.values()),
-                                    layout=ipw.Layout(flex_flow="row wrap"))
-        self.flow_row = ipw.HBox([self.bot_step_button, self.bots_play_button,
-                                  self.next_deal_button],
-                                 layout=ipw.Layout(flex_flow="row wrap"))
-        self.message = ipw.HTML()
-        self.result = ipw.HTML()
-        self.log = ipw.HTML(layout=ipw.Layout(max_height="560px", overflow="auto",
-                                              border="1px solid #ccc", padding="2px 8px"))
-
-        # settings for a new match
-        style = {"description_width": "initial"}
-        self.bots_count = ipw.Dropdown(options=list(range(1, MAX_BOTS + 1)),
-                                       value=len(bots), description="Bots", style=style,
-                                       layout=ipw.Layout(width="8em"))
-        kinds = list(BOT_KINDS)
-        first = bots[0] if isinstance(bots[0], str) else None
-        if any(not isinstance(b, str) for b in bots) or len(set(map(str, bots))) > 1:
-            kinds.append("as given")
-            first = "as given"
-        self.bot_kind = ipw.Dropdown(options=kinds, value=first, description="kind",
-                                     style=style, layout=ipw.Layout(width="13em"))
-        self.joker = ipw.Checkbox(value=chronicler, description="with the joker (T2)",
-                                  indent=False, layout=ipw.Layout(width="13em"))
-        self.lives_choice = ipw.Dropdown(options=list(range(0, 6)) if lives <= 5 else
-                                         list(range(0, lives + 1)),
-                                         value=lives, description="lives", style=style,
-                                         layout=ipw.Layout(width="8em"))
-        self.new_match_button = button("New match", "Start a new match with these settings",
-                                       "warning")
-        self.settings_row = ipw.HBox(
-            [self.bots_count, self.bot_kind, self.joker, self.lives_choice,
-             self.new_match_button],
-            layout=ipw.Layout(flex_flow="row wrap", align_items="center",
-                              border_top="1px solid #ddd", margin="10px 0 0 0",
-                              padding="6px 0 0 0"))
-
-        self.log_title = ipw.HTML("<b style='font-size:1.1em'>What happened</b>")
-        left = ipw.VBox([self.result, self.opponents, self.table_box, self.hand_box, self.me,
-                         self.swap_preview, self.actions_row, self.flow_row, self.message],
-                        layout=ipw.Layout(flex="1 1 640px", min_width="520px"))
-        right = ipw.VBox([self.log_title, self.log],
-                         layout=ipw.Layout(flex="0 1 420px", min_width="300px",
-                                           margin="0 0 0 16px"))
-        self.body = ipw.HBox([left, right], layout=ipw.Layout(flex_flow="row wrap"))
-        self.widget = ipw.VBox([self.header, self.status, self.prompt, self.body,
-                                self.settings_row],
-                               layout=ipw.Layout(padding="4px"))
-        self.widget.add_class("thirty-one-table")
-
+    def _wire(self) -> None:
+        """Every click goes through the table's checks (:meth:`PlayTable._guarded`)."""
         for kind, b in self.action_buttons.items():
-            b.on_click(self._guarded(lambda kind=kind: self.human_action(kind)))
+            b.on_click(self._guarded(functools.partial(self.human_action, kind)))
         self.bot_step_button.on_click(self._guarded(self.bot_step))
         self.bots_play_button.on_click(self._guarded(self.play_bots))
         self.next_deal_button.on_click(self._guarded(self.next_deal))
@@ -250,7 +190,7 @@ class ThirtyOneTable(PlayTable):
         self._rngs = agent_rngs(seed, players)     # one generator per seat, as play_game
         specs = iter(bots)
         self._agents = [None if seat == human else
-                        (lambda b: BOT_KINDS[b]() if isinstance(b, str) else b)(next(specs))
+                        _make_bot(next(specs))
                         for seat in range(players)]
         self._kinds = {seat: agent_name(a) for seat, a in enumerate(self._agents)
                        if a is not None}
@@ -508,9 +448,10 @@ class ThirtyOneTable(PlayTable):
 
     def _render_buttons(self, v: Any) -> None:
         legal_kinds = {type(a) for a in self.legal_actions()}
-        phase_kinds = {Phase.EXCHANGE: {Keep, Exchange},
-                       Phase.PLAY: {SwapOne, SwapAll, Pass, Reveal},
-                       Phase.FINAL: {SwapOne, SwapAll, Stand}}.get(v.phase, set())
+        by_phase: dict[Phase, set[type]] = {Phase.EXCHANGE: {Keep, Exchange},
+                                            Phase.PLAY: {SwapOne, SwapAll, Pass, Reveal},
+                                            Phase.FINAL: {SwapOne, SwapAll, Stand}}
+        phase_kinds = by_phase.get(v.phase, set())
         mine = self.my_turn
         for kind, b in self.action_buttons.items():
             b.layout.display = "" if mine and kind in phase_kinds else "none"
