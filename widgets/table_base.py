@@ -8,7 +8,9 @@ the render lifecycle (:class:`~widgets.liar_table.LiarTable`,
   seed).  A bot whose action the engine refuses, or whose ``act`` fails, is a
   bug: it is never replaced by another action.  The table stops, the player
   reads one plain line (no exception text), the full error goes to the Python
-  log (logger ``widgets.table_base``), and :attr:`PlayTable.bot_error` holds it.
+  log (logger ``widgets.table_base``; nothing is printed unless the host
+  configures logging, since a kernel's stderr reaches the browser), and
+  :attr:`PlayTable.bot_error` holds it.
 - **What the player reads** is worded by the table: a refusal of the human's
   own action from the error's fields (``action``, ``rule``, ``reason``,
   ``legal``; :func:`refusal_text`), never from the exception's message; any
@@ -62,6 +64,10 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
+# A library does not print: without a handler configured by the host, Python's last-resort
+# handler would write errors to sys.stderr, which a Jupyter kernel sends to the browser --
+# and a bot's error may name its hidden cards (R-L11, R-T9).  Configure logging to see them.
+log.addHandler(logging.NullHandler())
 
 RED = "#b00020"
 BLUE = "#1565c0"

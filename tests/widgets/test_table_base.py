@@ -61,3 +61,30 @@ def test_drawings_hold_no_card_for_a_back():
     backs = backs_html(20, 22, most=12)
     assert backs.count("card-back") == 12 and "+8" in backs and "data-card" not in backs
     assert cards_html([None, None], 30).count("card-back") == 2
+
+
+def test_a_bot_error_prints_nothing_a_kernel_would_send_to_the_browser():
+    """With logging not configured (as in a Voila kernel), a failing bot writes nothing to
+    stdout or stderr: a kernel sends both to the browser, and the error names the bot's
+    cards.  (A fresh process: pytest's own log capture would hide a print here.)"""
+    import os
+    import subprocess
+    import sys
+
+    code = """
+from cardgames.liar import PASS
+from widgets import LiarTable
+
+class Cheat:
+    name = "cheat"
+    def act(self, view, legal, rng):
+        return PASS
+
+table = LiarTable(bots=(Cheat(), "heuristic"), seed=3)
+assert table.stopped and table.bot_error is not None
+"""
+    env = dict(os.environ, PYTHONWARNINGS="ignore")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "" and done.stderr == ""
