@@ -370,8 +370,8 @@ class LiarTable(PlayTable):
 
     def _on_bots(self, *, one: bool) -> None:
         s = self._state
-        if self._refuse_if_stopped():
-            pass
+        if self.stopped:
+            self._refuse_if_stopped()
         elif s.is_over():
             self._say("The round is over (L11): press New round.")
         elif s.current_player == self._human:
@@ -386,8 +386,8 @@ class LiarTable(PlayTable):
         self._render()
 
     def _on_new_round(self) -> None:
-        if self._refuse_if_stopped():
-            pass
+        if self.stopped:
+            self._refuse_if_stopped()
         elif not self._state.is_over():
             self._say("This round is not over yet (L11): play it to the end, or start a "
                       "New match.")
