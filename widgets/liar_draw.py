@@ -1,6 +1,6 @@
-"""What the Liar table draws: HTML from one player's view (R-L11).
+"""What the Liar table shows: its widgets (:class:`LiarLayout`) and their HTML.
 
-Pure functions (no widget, no engine state): each takes the human's
+The HTML comes from pure functions (no widget, no engine state): each takes the human's
 ``LiarView`` (and the public round outcome and match score) and returns the
 HTML of one ``ipywidgets.HTML`` of :class:`~widgets.liar_table.LiarTable`.
 
@@ -15,8 +15,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import ipywidgets as ipw
+
 from cardgames.liar import (
+    BOTS,
     CallMade,
+    LiarGame,
     LiarMatch,
     LiarOutcome,
     LiarView,
@@ -28,6 +32,7 @@ from cardgames.liar import (
     RoundOver,
     WentOut,
 )
+from widgets.cardview import HandView
 from widgets.table_base import BLUE, GREEN, GREY, RED, backs_html, cards_html, esc
 
 __all__ = [
@@ -39,6 +44,89 @@ __all__ = [
     "seats_html",
     "status_html",
 ]
+
+
+#: The bot kind of a new match that repeats the bots given to the table.
+AS_GIVEN = "as given"
+
+
+class LiarLayout:
+    """The widgets of the Liar table and their layout (no behaviour: the table wires the
+    clicks)."""
+
+    _autoplay: bool
+    _card_width: int
+
+    def _build_widgets(self, bots: tuple[Any, ...], decks: int, chroniclers: Any) -> None:
+        big = ipw.Layout(width="auto", height="2.6em")
+        self.header = ipw.HTML()
+        self.status = ipw.HTML()
+        self.seats = ipw.HTML()
+        self.pile = ipw.HTML()
+        self.hand = HandView((), selectable=True, card_width=self._card_width,
+                             title="Your hand")
+        self.play_button = ipw.Button(description="Play", button_style="primary",
+                                      tooltip="Put the picked cards down, announced as the "
+                                              "due rank (L7, R-L4)", layout=big)
+        self.call_button = ipw.Button(description="Call “Liar!”", button_style="danger",
+                                      tooltip="Turn the last play over (L9)", layout=big)
+        self.pass_button = ipw.Button(description="Let it stand", tooltip="Do not call (R-L5)",
+                                      layout=big)
+        self.step_button = ipw.Button(description="Next bot move", layout=big,
+                                      tooltip="One bot makes one move")
+        self.bots_button = ipw.Button(description="Let the bots play", layout=big,
+                                      tooltip="The bots move until you must act")
+        self.message = ipw.HTML()
+        self.log = ipw.HTML()
+        self.result = ipw.HTML()
+        self.new_round_button = ipw.Button(description="New round", button_style="success",
+                                           tooltip="Deal the next round; the dealer moves on "
+                                                   "(R-L1)", layout=big)
+        self.new_match_button = ipw.Button(description="New match", layout=big,
+                                           tooltip="Start a new match with the options below")
+        style = {"description_width": "initial"}
+        kinds = list(BOTS)
+        uniform = all(isinstance(b, str) for b in bots) and len(set(bots)) == 1
+        if not uniform:
+            kinds.append(AS_GIVEN)
+        self.opt_bots = ipw.Dropdown(options=list(range(1, 8)), value=min(len(bots), 7),
+                                     description="Bots", style=style,
+                                     layout=ipw.Layout(width="8em"))
+        self.opt_kind = ipw.Dropdown(options=kinds, value=bots[0] if uniform else AS_GIVEN,
+                                     description="Bot kind", style=style,
+                                     layout=ipw.Layout(width="14em"))
+        ch = LiarGame(players=2, chroniclers=chroniclers).chroniclers if chroniclers else ()
+        self.opt_chroniclers = ipw.Dropdown(options=["none", "both"],
+                                            value="both" if ch else "none",
+                                            description="Chroniclers", style=style,
+                                            layout=ipw.Layout(width="13em"))
+        self.opt_decks = ipw.Dropdown(options=[1, 2], value=decks if decks in (1, 2) else 1,
+                                      description="Decks", style=style,
+                                      layout=ipw.Layout(width="8em"))
+        for b in (self.play_button, self.call_button, self.pass_button, self.step_button,
+                  self.bots_button, self.new_round_button, self.new_match_button):
+            b.style.font_size = "1.1em"     # readable on a projector
+            b.style.font_weight = "bold"
+        actions = [self.play_button, self.call_button, self.pass_button]
+        if not self._autoplay:
+            actions += [self.step_button, self.bots_button]
+        self.actions = ipw.HBox(actions, layout=ipw.Layout(flex_flow="row wrap", margin="4px 0"))
+        self.options = ipw.HBox(
+            [ipw.HTML("<b style='font-size:1.05em'>Next match:</b>"), self.opt_bots,
+             self.opt_kind, self.opt_chroniclers, self.opt_decks],
+            layout=ipw.Layout(flex_flow="row wrap", align_items="center", margin="4px 0"))
+        self.controls = ipw.HBox([self.new_round_button, self.new_match_button],
+                                 layout=ipw.Layout(margin="4px 0"))
+        left = ipw.VBox([self.status, self.hand.widget, self.actions, self.message],
+                        layout=ipw.Layout(flex="3 1 560px", min_width="420px"))
+        right = ipw.VBox([self.seats, self.pile],
+                         layout=ipw.Layout(flex="2 1 360px", min_width="320px"))
+        self.table_row = ipw.HBox([left, right], layout=ipw.Layout(flex_flow="row wrap",
+                                                                   align_items="flex-start"))
+        self.widget = ipw.VBox([self.header, self.table_row, self.result, self.log,
+                                self.controls, self.options],
+                               layout=ipw.Layout(max_width="1400px"))
+        self.widget.add_class("liar-table")
 
 
 def announcement(count: int, rank: Any) -> str:

@@ -57,6 +57,8 @@ from cardgames.liar import (
 from cardgames.play import agent_name, agent_rngs
 from widgets.cardview import HandView
 from widgets.liar_draw import (
+    AS_GIVEN,
+    LiarLayout,
     announcement,
     event_style,
     header_html,
@@ -71,7 +73,6 @@ __all__ = ["BOT_KINDS", "MAX_BOT_MOVES", "LiarTable"]
 
 #: The bot kinds offered for a new match (names of ``cardgames.liar.BOTS``).
 BOT_KINDS = tuple(BOTS)
-_AS_GIVEN = "as given"
 #: Moves the bots may make in one go before the table stops and asks for a click.
 MAX_BOT_MOVES = 5000
 
@@ -90,7 +91,7 @@ def _make_bot(spec: Any) -> Any:
     return BOTS[spec]() if isinstance(spec, str) else spec
 
 
-class LiarTable(PlayTable):
+class LiarTable(LiarLayout, PlayTable):
     """A Liar table in a notebook: you in ``human_seat`` against bots (L1-L13, R-L1-R-L11).
 
     - ``bots``: one entry per bot, a name of ``cardgames.liar.BOTS``
@@ -146,6 +147,7 @@ class LiarTable(PlayTable):
         self._recorded = False
         self._check_config(bots, decks, chroniclers, human_seat)   # before any widget exists
         self._build_widgets(bots, decks, chroniclers)
+        self._wire()
         self._start_match(bots, decks, chroniclers, human_seat, seed)
 
     # ================================================================ set-up
@@ -173,52 +175,9 @@ class LiarTable(PlayTable):
                              f"0-{players - 1}")
         return game
 
-    def _build_widgets(self, bots: tuple[Any, ...], decks: int, chroniclers: Any) -> None:
-        big = ipw.Layout(width="auto", height="2.6em")
-        self.header = ipw.HTML()
-        self.status = ipw.HTML()
-        self.seats = ipw.HTML()
-        self.pile = ipw.HTML()
-        self.hand = HandView((), selectable=True, card_width=self._card_width,
-                             title="Your hand", on_change=self._on_selection)
-        self.play_button = ipw.Button(description="Play", button_style="primary",
-                                      tooltip="Put the picked cards down, announced as the "
-                                              "due rank (L7, R-L4)", layout=big)
-        self.call_button = ipw.Button(description="Call “Liar!”", button_style="danger",
-                                      tooltip="Turn the last play over (L9)", layout=big)
-        self.pass_button = ipw.Button(description="Let it stand", tooltip="Do not call (R-L5)",
-                                      layout=big)
-        self.step_button = ipw.Button(description="Next bot move", layout=big,
-                                      tooltip="One bot makes one move")
-        self.bots_button = ipw.Button(description="Let the bots play", layout=big,
-                                      tooltip="The bots move until you must act")
-        self.message = ipw.HTML()
-        self.log = ipw.HTML()
-        self.result = ipw.HTML()
-        self.new_round_button = ipw.Button(description="New round", button_style="success",
-                                           tooltip="Deal the next round; the dealer moves on "
-                                                   "(R-L1)", layout=big)
-        self.new_match_button = ipw.Button(description="New match", layout=big,
-                                           tooltip="Start a new match with the options below")
-        style = {"description_width": "initial"}
-        kinds = list(BOT_KINDS)
-        uniform = all(isinstance(b, str) for b in bots) and len(set(bots)) == 1
-        if not uniform:
-            kinds.append(_AS_GIVEN)
-        self.opt_bots = ipw.Dropdown(options=list(range(1, 8)), value=min(len(bots), 7),
-                                     description="Bots", style=style,
-                                     layout=ipw.Layout(width="8em"))
-        self.opt_kind = ipw.Dropdown(options=kinds, value=bots[0] if uniform else _AS_GIVEN,
-                                     description="Bot kind", style=style,
-                                     layout=ipw.Layout(width="14em"))
-        ch = LiarGame(players=2, chroniclers=chroniclers).chroniclers if chroniclers else ()
-        self.opt_chroniclers = ipw.Dropdown(options=["none", "both"],
-                                            value="both" if ch else "none",
-                                            description="Chroniclers", style=style,
-                                            layout=ipw.Layout(width="13em"))
-        self.opt_decks = ipw.Dropdown(options=[1, 2], value=decks if decks in (1, 2) else 1,
-                                      description="Decks", style=style,
-                                      layout=ipw.Layout(width="8em"))
+    def _wire(self) -> None:
+        """Every click goes through the table's checks (:meth:`PlayTable._guarded`)."""
+        self.hand.on_change(self._on_selection)
         self.play_button.on_click(self._guarded(self._on_play))
         self.call_button.on_click(self._guarded(lambda: self._on_window(CALL)))
         self.pass_button.on_click(self._guarded(lambda: self._on_window(PASS)))
@@ -226,30 +185,6 @@ class LiarTable(PlayTable):
         self.bots_button.on_click(self._guarded(lambda: self._on_bots(one=False)))
         self.new_round_button.on_click(self._guarded(self._on_new_round))
         self.new_match_button.on_click(self._guarded(self._on_new_match))
-        for b in (self.play_button, self.call_button, self.pass_button, self.step_button,
-                  self.bots_button, self.new_round_button, self.new_match_button):
-            b.style.font_size = "1.1em"     # readable on a projector
-            b.style.font_weight = "bold"
-        actions = [self.play_button, self.call_button, self.pass_button]
-        if not self._autoplay:
-            actions += [self.step_button, self.bots_button]
-        self.actions = ipw.HBox(actions, layout=ipw.Layout(flex_flow="row wrap", margin="4px 0"))
-        self.options = ipw.HBox(
-            [ipw.HTML("<b style='font-size:1.05em'>Next match:</b>"), self.opt_bots,
-             self.opt_kind, self.opt_chroniclers, self.opt_decks],
-            layout=ipw.Layout(flex_flow="row wrap", align_items="center", margin="4px 0"))
-        self.controls = ipw.HBox([self.new_round_button, self.new_match_button],
-                                 layout=ipw.Layout(margin="4px 0"))
-        left = ipw.VBox([self.status, self.hand.widget, self.actions, self.message],
-                        layout=ipw.Layout(flex="3 1 560px", min_width="420px"))
-        right = ipw.VBox([self.seats, self.pile],
-                         layout=ipw.Layout(flex="2 1 360px", min_width="320px"))
-        self.table_row = ipw.HBox([left, right], layout=ipw.Layout(flex_flow="row wrap",
-                                                                   align_items="flex-start"))
-        self.widget = ipw.VBox([self.header, self.table_row, self.result, self.log,
-                                self.controls, self.options],
-                               layout=ipw.Layout(max_width="1400px"))
-        self.widget.add_class("liar-table")
 
     def _start_match(self, bots: tuple[Any, ...], decks: int, chroniclers: Any,
                      human_seat: int, seed: int) -> None:
@@ -416,7 +351,7 @@ class LiarTable(PlayTable):
                       f"(1-7 bots).")
             self._render()
             return
-        if kind == _AS_GIVEN and _AS_GIVEN in self.opt_kind.options:
+        if kind == AS_GIVEN and AS_GIVEN in self.opt_kind.options:
             given = self._given_bots
             bots = tuple(given[i % len(given)] for i in range(n_bots))
         elif kind in BOTS:
