@@ -70,6 +70,7 @@ class CardButton:
         self._enabled = selectable and card is not None
         self._on_click = on_click
         self._closed = False
+        self._drawn = self._selected      # the selection the drawing shows (redraw on change)
         self.html = ipw.HTML(value=self._svg(),
                              layout=ipw.Layout(width=f"{width + 4}px", margin="0"))
         self.button: ipw.Button | None = None
@@ -118,7 +119,9 @@ class CardButton:
     def _update(self) -> None:
         if self._closed:
             return
-        self.html.value = self._svg()
+        if self._drawn != self._selected:    # enabling a slot does not redraw its card
+            self._drawn = self._selected
+            self.html.value = self._svg()
         if self.button is not None:
             self.button.description = _(_PICKED) if self._selected else _(_PICK)
             self.button.button_style = "info" if self._selected else ""
