@@ -38,9 +38,26 @@ if TYPE_CHECKING:  # pragma: no cover
     import gettext as _gettext_mod
 
 __all__ = [
-    "SUPPORTED", "DOMAIN", "ENV_VAR", "LANGUAGE_NAMES", "check_language", "get_language",
-    "set_language", "language", "gettext", "ngettext", "pgettext", "npgettext", "N_", "N_plural",
-    "localized", "translation", "catalog_path", "format_number", "format_count", "decimal",
+    "DOMAIN",
+    "ENV_VAR",
+    "LANGUAGE_NAMES",
+    "N_",
+    "SUPPORTED",
+    "N_plural",
+    "catalog_path",
+    "check_language",
+    "decimal",
+    "format_count",
+    "format_number",
+    "get_language",
+    "gettext",
+    "language",
+    "localized",
+    "ngettext",
+    "npgettext",
+    "pgettext",
+    "set_language",
+    "translation",
 ]
 
 #: The languages of the catalogs; English is the message ids themselves.
@@ -91,7 +108,7 @@ def set_language(lang: str | None) -> None:
     _chosen = None if lang is None else check_language(lang)
 
 
-class language:  # noqa: N801 - used like a function: ``with language("hr"):``
+class language:  # used like a function: ``with language("hr"):``
     """A block in language ``lang`` (``None``: the current language); ``as`` gives the code.
 
     The language is checked when the block is made, so ``language("xx")``

@@ -15,8 +15,15 @@ from __future__ import annotations
 from cardgames.i18n import N_
 from widgets.i18n import LocalizedApp
 
-__all__ = ["rank_cycle_app", "call_explainer_app", "call_odds_app", "hand_scorer_app",
-           "liar_app", "thirty_one_app", "TITLES"]
+__all__ = [
+    "TITLES",
+    "call_explainer_app",
+    "call_odds_app",
+    "hand_scorer_app",
+    "liar_app",
+    "rank_cycle_app",
+    "thirty_one_app",
+]
 
 #: app name -> (title, instructions, the rule the rules link opens)
 TITLES: dict[str, tuple[str, str, str]] = {

@@ -31,12 +31,18 @@ from urllib.parse import parse_qs
 import ipywidgets as ipw
 
 from cardgames.errors import ConfigError
-from cardgames.i18n import LANGUAGE_NAMES, SUPPORTED, check_language, get_language, set_language
+from cardgames.i18n import (
+    LANGUAGE_NAMES,
+    SUPPORTED,
+    check_language,
+    get_language,
+    set_language,
+)
 from cardgames.i18n import gettext as _
 from cardgames.rules import rule_url
 from widgets.cardview import close_widget
 
-__all__ = ["language_from_query", "request_query", "LanguagePicker", "LocalizedApp"]
+__all__ = ["LanguagePicker", "LocalizedApp", "language_from_query", "request_query"]
 
 
 def request_query() -> str:
