@@ -27,7 +27,6 @@ from cardgames.liar.state import LiarState
 from cardgames.thirtyone import ThirtyOneGame, explain
 from cardgames.thirtyone.state import ThirtyOneState
 
-
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "cardgames" / "locale"
 LANGS = ("hr", "de")
