@@ -93,7 +93,8 @@ from cardgames.liar.events import (
 )
 from cardgames.liar.game import LiarGame, replay
 from cardgames.liar.legal import LiarLegalActions
-from cardgames.liar.state import LiarOutcome, LiarState, Phase, PilePlay
+from cardgames.liar.phase import Phase
+from cardgames.liar.state import LiarOutcome, LiarState, PilePlay
 from cardgames.liar.view import LiarView, OwnPlay, PileRecord
 from cardgames.liar.match import LiarMatch, Standing, round_seed
 from cardgames.liar.probability import (

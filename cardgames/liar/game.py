@@ -26,7 +26,8 @@ from cardgames.cards import Card, Chronicler, Rank, make_deck, parse_cards
 from cardgames.errors import CardParseError, ConfigError
 from cardgames.liar.actions import LiarAction
 from cardgames.liar.events import Played
-from cardgames.liar.state import LiarState, Phase, PilePlay
+from cardgames.liar.phase import Phase
+from cardgames.liar.state import LiarState, PilePlay
 
 __all__ = ["LiarGame", "replay"]
 

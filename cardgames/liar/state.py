@@ -23,7 +23,6 @@ Player 1 took the pile (1 card): a false accusation; play goes on after the play
 
 from __future__ import annotations
 
-import enum
 import json
 import random
 from dataclasses import dataclass
@@ -37,6 +36,7 @@ from cardgames.liar.events import (
     WentOut, announcement, event_from_dict, event_to_dict,
 )
 from cardgames.liar.legal import LiarLegalActions
+from cardgames.liar.phase import Phase
 
 if TYPE_CHECKING:
     from cardgames.liar.game import LiarGame
@@ -45,15 +45,7 @@ if TYPE_CHECKING:
 __all__ = ["Phase", "PilePlay", "LiarOutcome", "LiarState"]
 
 _NEXT = {r: r.next() for r in Rank}
-_PLAY, _WINDOW, _OVER = "play", "call_window", "over"
-
-
-class Phase(enum.Enum):
-    """Where the round is: a play is due, the call window is open (R-L5), or it is over."""
-
-    PLAY = _PLAY
-    CALL_WINDOW = _WINDOW
-    OVER = _OVER
+_PLAY, _WINDOW, _OVER = Phase.PLAY, Phase.CALL_WINDOW, Phase.OVER
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +145,7 @@ class LiarState:
         self.pile = pile
         self.put_aside = put_aside
         self.current_player = current_player
-        self._phase = phase.value
+        self._phase = phase
         self.due_rank = due_rank
         self.plays_made = max((p.number for p in pile), default=0)
         self.history = []
@@ -170,7 +162,7 @@ class LiarState:
     @property
     def phase(self) -> Phase:
         """:class:`Phase` ``PLAY``, ``CALL_WINDOW`` or ``OVER``."""
-        return Phase(self._phase)
+        return self._phase
 
     @property
     def players(self) -> int:
@@ -191,14 +183,14 @@ class LiarState:
     @property
     def claim(self) -> PilePlay | None:
         """The play under the open call window (``None`` outside it)."""
-        return self.pile[-1] if self._phase == _WINDOW else None
+        return self.pile[-1] if self._phase is _WINDOW else None
 
     def is_over(self) -> bool:
-        return self._phase == _OVER
+        return self._phase is _OVER
 
     def outcome(self) -> LiarOutcome | None:
         """The :class:`LiarOutcome` once the round is over, else ``None``."""
-        if self._phase != _OVER:
+        if self._phase is not _OVER:
             return None
         counts = tuple(len(h) for h in self._hands)
         places = places_by_count(counts, self.winner, tie_places=self.game.tie_places)
@@ -209,13 +201,14 @@ class LiarState:
     def legal_actions(self) -> LiarLegalActions:
         """The lazy collection of what the player to move may do (see :mod:`.legal`)."""
         ph = self._phase
-        if ph == _PLAY:
+        if ph is _PLAY:
             p = self.current_player
-            return LiarLegalActions("play", p, tuple(self._hands[p]),
-                                    True if self.game.decks == 1 else None)
-        if ph == _WINDOW:
-            return LiarLegalActions("window", self.current_player)
-        return LiarLegalActions("over", None)
+            hand = tuple(self._hands[p])
+            return LiarLegalActions._of_hand(
+                p, hand, self.game.decks == 1 or len(set(hand)) == len(hand))
+        if ph is _WINDOW:
+            return LiarLegalActions(_WINDOW, self.current_player)
+        return LiarLegalActions(_OVER, None)
 
     def view(self, player: int) -> LiarView:
         """What ``player`` may know (R-L11): see :class:`cardgames.liar.view.LiarView`."""
@@ -236,24 +229,24 @@ class LiarState:
             action = LiarAction.parse(action)  # type: ignore[arg-type]
         ph = self._phase
         p = self.current_player
-        if ph == _OVER:
+        if ph is _OVER:
             raise GameOverError(f"nobody can {action}: the round is over ({self._end_words()}); "
                                 "legal now: nothing", player=player, action=action, rule="L11")
         if player is not None and player != p:
             raise IllegalActionError(
                 f"player {player} cannot {action}: it is player {p}'s turn "
-                f"({'to play' if ph == _PLAY else 'to call or pass'}, R-L5); legal now for "
+                f"({'to play' if ph is _PLAY else 'to call or pass'}, R-L5); legal now for "
                 f"player {p}: {self.legal_actions().describe(show_cards=False)}",
                 player=player, action=action, rule="R-L5")
         cls = type(action)
         if cls is Play:
             self._play(p, action)  # type: ignore[arg-type]
         elif cls is Pass:
-            if ph != _WINDOW:
+            if ph is not _WINDOW:
                 self._refuse_window_action(p, action)
             self._pass(p)
         elif cls is Call:
-            if ph != _WINDOW:
+            if ph is not _WINDOW:
                 self._refuse_window_action(p, action)
             self._call(p)
         else:  # pragma: no cover - LiarAction has only three subclasses
@@ -274,7 +267,7 @@ class LiarState:
         cards = action.cards
         n = len(cards)
         hand = self._hands[p]
-        if self._phase != _PLAY:
+        if self._phase is not _PLAY:
             claim = self.pile[-1]
             raise IllegalActionError(
                 f"player {p} cannot {action}: R-L5 the call window is open on player "
@@ -462,7 +455,7 @@ class LiarState:
             "put_aside": format_cards(self.put_aside),
             "plays": [_play_dict(e) for own in self._own for e in own],
             "current_player": self.current_player,
-            "phase": self._phase,
+            "phase": self._phase.value,
             "due_rank": self.due_rank.name,
             "plays_made": self.plays_made,
             "winner": self.winner,
@@ -495,7 +488,7 @@ class LiarState:
             new._own[entry.player].append(entry)
         new.put_aside = parse_cards(data["put_aside"])
         new.current_player = data["current_player"]
-        new._phase = Phase(data["phase"]).value
+        new._phase = Phase(data["phase"])
         new.due_rank = Rank[data["due_rank"]]
         new.plays_made = data["plays_made"]
         new.winner = data["winner"]
@@ -515,16 +508,16 @@ class LiarState:
         return cls.from_dict(json.loads(text))
 
     def __repr__(self) -> str:
-        return (f"<LiarState {self.game.players} players, phase {self._phase}, player "
+        return (f"<LiarState {self.game.players} players, phase {self._phase.value}, player "
                 f"{self.current_player} to move, due {self.due_rank.plural}, hands "
                 f"{list(self.hand_sizes)}, pile {self._pile_count}>")
 
     def describe(self) -> str:
         """The public situation in a sentence (no hidden cards)."""
-        if self._phase == _OVER:
+        if self._phase is _OVER:
             return self.events[-1].describe()
         sizes = ", ".join(f"player {p}: {n}" for p, n in enumerate(self.hand_sizes))
-        if self._phase == _WINDOW:
+        if self._phase is _WINDOW:
             claim = self.pile[-1]
             now = (f"player {claim.player} announced \"{announcement(claim.count, claim.announced)}"
                    f"\"; player {self.current_player} is asked: call or pass (R-L5)")

@@ -55,7 +55,8 @@ from cardgames.thirtyone.events import (
     Swapped,
     ThreeAces,
 )
-from cardgames.thirtyone.view import Phase, ThirtyOneView
+from cardgames.thirtyone.phase import Phase
+from cardgames.thirtyone.view import ThirtyOneView
 from cardgames.thirtyone.game import (
     LegalActions,
     ThirtyOneGame,

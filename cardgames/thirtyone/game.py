@@ -57,7 +57,7 @@ from cardgames.errors import CardParseError, ConfigError
 from cardgames.thirtyone.actions import ThirtyOneAction
 from cardgames.thirtyone.events import Dealt, Revealed
 from cardgames.thirtyone.state import LegalActions, ThirtyOneOutcome, ThirtyOneState
-from cardgames.thirtyone.view import Phase
+from cardgames.thirtyone.phase import Phase
 
 __all__ = ["ThirtyOneGame", "ThirtyOneState", "ThirtyOneOutcome", "LegalActions", "replay"]
 

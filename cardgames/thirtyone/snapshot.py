@@ -14,7 +14,7 @@ from cardgames.errors import CardgamesError
 from cardgames.thirtyone.actions import parse_action
 from cardgames.thirtyone.events import event_from_dict, event_to_dict
 from cardgames.thirtyone.state import ThirtyOneState
-from cardgames.thirtyone.view import Phase
+from cardgames.thirtyone.phase import Phase
 
 __all__ = ["state_to_dict", "state_from_dict"]
 

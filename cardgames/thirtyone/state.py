@@ -47,7 +47,8 @@ from cardgames.thirtyone.events import (
     ThreeAces,
 )
 from cardgames.thirtyone.score import MIN_SCORE, THREE_ACES_SCORE, score
-from cardgames.thirtyone.view import Phase, ThirtyOneView
+from cardgames.thirtyone.phase import Phase
+from cardgames.thirtyone.view import ThirtyOneView
 
 if TYPE_CHECKING:
     from cardgames.thirtyone.game import ThirtyOneGame
