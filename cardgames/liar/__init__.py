@@ -12,7 +12,8 @@ The public API (the shared protocol of ``docs/ARCHITECTURE.md``):
   ``OVER``), ``due_rank``, ``claim``, ``legal_actions()`` (lazy
   ``LiarLegalActions``: ``in``, ``len``, iteration, ``sample(rng)``),
   ``apply(action | str, *, player=None)``, ``is_over()``, ``outcome()``
-  (``LiarOutcome``: ``winner``, ``places``, ``points``, ``cards_held``, ``reason``),
+  (``LiarOutcome``: ``winners``, ``places``, ``returns``, ``reason``, ``points``,
+  ``cards_held``; ``winner`` for older code),
   ``history``, ``events``, ``view(player)``, ``hand(player)``, ``hand_sizes``,
   ``pile_size``, ``own_plays(player)``, ``clone()``, ``to_json()``,
   ``LiarState.from_json(text)``, ``describe()``; ``==`` compares the full state.
@@ -72,7 +73,7 @@ Settled where RULES.md is silent (each in the originals' spirit):
     possible, if unlikely, to cycle for ever).  The *option*
     ``LiarGame(max_plays=...)`` (off by default) stops a simulation once that
     many plays have been made and their windows closed: no winner
-    (``outcome().winner is None``, ``reason == "cap"``), places by cards held.
+    (``outcome().winners == ()``, ``reason == "cap"``), places by cards held.
     Random agents end every game without it, and rounds among heuristic bots
     (3-4 players, or two decks) end by someone going out in about 98-100%
     of rounds within 300 plays; 2-player rounds between bots, and rounds with

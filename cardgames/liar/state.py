@@ -69,19 +69,42 @@ class PilePlay:
 
 @dataclass(frozen=True)
 class LiarOutcome:
-    """How a round ended (R-L10). Tuples are per seat.
+    """How a round ended (R-L10), in the shape of :class:`cardgames.core.Outcome`.
 
-    ``winner`` is ``None`` only when the simulation cap stopped the round.
-    ``places``: 1 = best; equal card counts share the better place, the next
-    place is skipped (1, 2, 2, 4) unless ``LiarGame(tie_places="dense")``
-    (1, 2, 2, 3).  ``points`` from ``LiarGame.points``.
+    Tuples are per seat.
+
+    - ``winners``: the seat that went out (L11), as a 1-tuple; ``()`` only when
+      the simulation cap stopped the round (``reason == "cap"``).
+    - ``places``: 1 = best; equal card counts share the better place, the next
+      place is skipped (1, 2, 2, 4) unless ``LiarGame(tie_places="dense")``
+      (1, 2, 2, 3).
+    - ``returns``: the round's R-L10 points as floats (``points``).  Chosen
+      because a match (R-L10) is won by the sum of these points, so an agent
+      that maximises its expected return per round maximises its expected
+      match score; it is not zero-sum (a learner that wants zero-sum can
+      subtract the mean, which changes no seat's best play).
+    - ``reason``: ``"went_out"`` (L11) or ``"cap"`` (simulation cap).
+    - Liar's extras: ``points`` (from ``LiarGame.points``, 0 below) and
+      ``cards_held`` at the end.  ``winner`` (the one seat or ``None``) is
+      kept for older code.
+
+    >>> o = LiarOutcome(winners=(2,), places=(3, 2, 1), returns=(2.0, 3.0, 4.0),
+    ...                 reason="went_out", points=(2, 3, 4), cards_held=(21, 9, 0))
+    >>> o.winner, o.returns[o.winner]
+    (2, 4.0)
     """
 
-    winner: int | None
+    winners: tuple[int, ...]
     places: tuple[int, ...]
+    returns: tuple[float, ...]
+    reason: str
     points: tuple[int, ...]
     cards_held: tuple[int, ...]
-    reason: str = "went_out"
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that went out, ``None`` when the cap stopped the round (old name)."""
+        return self.winners[0] if self.winners else None
 
 
 def places_by_count(counts: tuple[int, ...] | list[int], winner: int | None, *,
@@ -196,7 +219,10 @@ class LiarState:
         places = places_by_count(counts, self.winner, tie_places=self.game.tie_places)
         pts = self.game.points
         points = tuple(pts[pl - 1] if pl <= len(pts) else 0 for pl in places)
-        return LiarOutcome(self.winner, places, points, counts, self.end_reason or "went_out")
+        return LiarOutcome(winners=() if self.winner is None else (self.winner,), places=places,
+                           returns=tuple(float(x) for x in points),
+                           reason=self.end_reason or "went_out", points=points,
+                           cards_held=counts)
 
     def legal_actions(self) -> LiarLegalActions:
         """The lazy collection of what the player to move may do (see :mod:`.legal`)."""

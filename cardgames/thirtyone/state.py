@@ -61,15 +61,32 @@ _KEEP, _EXCHANGE, _SWAP_ALL, _PASS, _REVEAL, _STAND = (
 
 @dataclass(frozen=True)
 class ThirtyOneOutcome:
-    """How a game ended.
+    """How a game ended, in the shape of :class:`cardgames.core.Outcome`.  Tuples are per seat.
 
-    ``winners``: the last player left, or the last players who all went out
-    in the same deal (R-T8); with ``single_deal`` the deal's best hand(s)
-    (three Aces, else the highest score).  ``lives``/``out`` per seat at the
-    end; ``deals`` played; ``last_deal`` the final :class:`DealResult`.
+    - ``winners``: the last player left, or the last players who all went out
+      in the same deal (R-T8); with ``single_deal`` the deal's best hand(s)
+      (three Aces, R-T7, else the highest score, T11).
+    - ``places``: 1 = the winners.  A whole game: the others by the deal in
+      which they went out, later is better, out in the same deal shares the
+      better place (1, 2, 2, 4); seats out before the first deal come last.
+      A single deal: by the deal's score, equal scores share the better place;
+      after three Aces (R-T7) every other seat shares place 2.
+    - ``returns``: a win is worth 1, shared equally by the winners (two
+      winners get 0.5 each, R-T8); everyone else gets 0.  The returns add up
+      to 1 (constant-sum), so maximising one's return is maximising one's share
+      of wins, which is what a match of Thirty-One is about (lives are only
+      the way there).
+    - ``reason``: ``"last_player"`` (R-T8), ``"all_out"`` (the last players
+      went out in the same deal, R-T8), ``"three_aces"`` or ``"best_hand"``
+      (``single_deal``).
+    - Thirty-One's extras: ``lives``/``out`` per seat at the end; ``deals``
+      played; ``last_deal`` the final :class:`DealResult`; ``single_deal``.
     """
 
     winners: tuple[int, ...]
+    places: tuple[int, ...]
+    returns: tuple[float, ...]
+    reason: str
     lives: tuple[int, ...]
     out: tuple[bool, ...]
     deals: int
@@ -298,11 +315,28 @@ class ThirtyOneState:
 
     def outcome(self) -> ThirtyOneOutcome | None:
         """The result once the game (or single deal) is over, else ``None``."""
-        if self._winners is None:
+        winners = self._winners
+        if winners is None:
             return None
-        return ThirtyOneOutcome(winners=self._winners, lives=tuple(self._lives),
-                                out=tuple(self._out), deals=self._deal,
-                                last_deal=self.results[-1], single_deal=self.single_deal)
+        n = self.game.players
+        last = self.results[-1]
+        if self.single_deal:
+            reason = "best_hand" if last.three_aces is None else "three_aces"
+            key = [-1.0 if sc is None else sc for sc in last.scores]
+        else:
+            reason = "last_player" if len(winners) == 1 and not self._out[winners[0]] else "all_out"
+            gone = {p: r.deal for r in self.results for p in r.went_out}
+            key = [gone.get(p, 0) for p in range(n)]
+        top = max(key) + 1
+        for p in winners:
+            key[p] = top
+        places = tuple(1 + sum(1 for other in key if other > mine) for mine in key)
+        share = 1.0 / len(winners)
+        return ThirtyOneOutcome(
+            winners=winners, places=places,
+            returns=tuple(share if p in winners else 0.0 for p in range(n)), reason=reason,
+            lives=tuple(self._lives), out=tuple(self._out), deals=self._deal,
+            last_deal=last, single_deal=self.single_deal)
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> LegalActions:
