@@ -34,6 +34,7 @@ from cardgames.errors import ActionParseError, CardParseError
 __all__ = ["LiarAction", "Play", "Call", "Pass", "CALL", "PASS"]
 
 _FORMS = "write 'play 7H 7B' (1-4 of your cards, L7/R-L4), 'call' (L9) or 'pass' (R-L5)"
+_LEGAL = "'play 7H 7B' (1-4 of your cards), 'call' or 'pass'"
 
 
 class LiarAction:
@@ -51,26 +52,32 @@ class LiarAction:
         if isinstance(text, LiarAction):
             return text
         if not isinstance(text, str):
-            raise ActionParseError(f"not a Liar action: {text!r}; {_FORMS}")
+            raise ActionParseError(f"not a Liar action: {text!r}; {_FORMS}", action=text,
+                                   reason="not a Liar action", legal=_LEGAL)
         words = text.strip().split(None, 1)
         if not words:
-            raise ActionParseError(f"not a Liar action: {text!r} is empty; {_FORMS}")
+            raise ActionParseError(f"not a Liar action: {text!r} is empty; {_FORMS}",
+                                   action=text, reason="the action is empty", legal=_LEGAL)
         verb = words[0].lower().rstrip("!")
         if verb == "play":
             rest = words[1] if len(words) > 1 else ""
             try:
                 cards = parse_cards(rest)
             except CardParseError as e:
-                raise ActionParseError(f"cannot read the cards of {text!r}: {e}") from None
+                raise ActionParseError(f"cannot read the cards of {text!r}: {e}", action=text,
+                                       rule="L7", reason=str(e), legal=_LEGAL) from None
             if not cards:
-                raise ActionParseError(f"{text!r} names no cards; {_FORMS}")
+                raise ActionParseError(f"{text!r} names no cards; {_FORMS}", action=text,
+                                       rule="R-L4", reason="the play names no cards",
+                                       legal=_LEGAL)
             return Play(cards)
         if len(words) == 1:
             if verb in ("call", "liar", "laž", "laz"):
                 return CALL
             if verb in ("pass", "stand"):
                 return PASS
-        raise ActionParseError(f"not a Liar action: {text!r}; {_FORMS}")
+        raise ActionParseError(f"not a Liar action: {text!r}; {_FORMS}", action=text,
+                               reason="not a Liar action", legal=_LEGAL)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,16 +102,20 @@ class Play(LiarAction):
             try:
                 cards = parse_cards(cards)
             except CardParseError as e:
-                raise ActionParseError(f"cannot read the cards of Play({self.cards!r}): {e}") from None
+                raise ActionParseError(f"cannot read the cards of Play({self.cards!r}): {e}",
+                                       action=self.cards, rule="L7", reason=str(e),
+                                       legal=_LEGAL) from None
         items = []
         for c in cards:
             if isinstance(c, str):
                 try:
                     c = parse_card(c)
                 except CardParseError as e:
-                    raise ActionParseError(str(e)) from None
+                    raise ActionParseError(str(e), action=c, rule="L7", reason=str(e),
+                                           legal=_LEGAL) from None
             if not isinstance(c, Card):
-                raise ActionParseError(f"a play holds cards, not {c!r}")
+                raise ActionParseError(f"a play holds cards, not {c!r}", action=c, rule="L7",
+                                       reason=f"{c!r} is not a card", legal=_LEGAL)
             items.append(c)
         items.sort()
         object.__setattr__(self, "cards", tuple(items))

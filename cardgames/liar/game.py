@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardgames.cards import Card, Chronicler, Rank, make_deck, parse_cards
+from cardgames.core import check_seed
 from cardgames.errors import CardParseError, ConfigError
 from cardgames.liar.actions import LiarAction
 from cardgames.liar.events import Played
@@ -169,8 +170,7 @@ class LiarGame:
         dealer+1; the last ``put_aside_count`` cards of the shuffled deck are
         put aside, unseen (R-L3).
         """
-        if not _is_int(seed):
-            raise ConfigError(f"seed={seed!r} must be a whole number")
+        check_seed(seed)
         self._check_seat("dealer", dealer)
         rng = random.Random(seed)
         deck = self.deck()

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cardgames.cards import PALE, Card, Rank, format_cards, parse_cards
+from cardgames.core import check_player
 from cardgames.errors import ActionParseError, GameOverError, IllegalActionError
 from cardgames.liar.actions import Call, LiarAction, Pass, Play
 from cardgames.liar.events import (
@@ -251,19 +252,30 @@ class LiarState:
         :class:`ActionParseError`) naming the player, the action, the rule and
         what is legal now; the state is then unchanged.
         """
-        if not isinstance(action, LiarAction):
-            action = LiarAction.parse(action)  # type: ignore[arg-type]
         ph = self._phase
         p = self.current_player
+        if player is not None:
+            check_player(player, players=self.game.players, rule="R-L1")
+        if not isinstance(action, LiarAction):
+            try:
+                action = LiarAction.parse(action)  # type: ignore[arg-type]
+            except ActionParseError as e:
+                raise ActionParseError(
+                    str(e), player=p if player is None else player, action=action, rule=e.rule,
+                    reason=e.reason, legal=self.legal_actions().describe()
+                    if player is None or player == p else e.legal) from None
         if ph is _OVER:
-            raise GameOverError(f"nobody can {action}: the round is over ({self._end_words()}); "
-                                "legal now: nothing", player=player, action=action, rule="L11")
+            words = self._end_words()
+            raise GameOverError(f"nobody can {action}: the round is over ({words}); "
+                                "legal now: nothing", player=player, action=action, rule="L11",
+                                reason=f"the round is over ({words})", legal="nothing")
         if player is not None and player != p:
             raise IllegalActionError(
                 f"player {player} cannot {action}: it is player {p}'s turn "
                 f"({'to play' if ph is _PLAY else 'to call or pass'}, R-L5); legal now for "
                 f"player {p}: {self.legal_actions().describe(show_cards=False)}",
-                player=player, action=action, rule="R-L5")
+                player=player, action=action, rule="R-L5", reason=f"it is player {p}'s turn",
+                legal=f"nothing until player {p} has acted")
         cls = type(action)
         if cls is Play:
             self._play(p, action)  # type: ignore[arg-type]
@@ -287,7 +299,9 @@ class LiarState:
         raise IllegalActionError(
             f"player {p} cannot {action}: R-L5 calling or passing is only possible in the "
             f"call window right after a play, and {why}; legal now: "
-            f"{self.legal_actions().describe()}", player=p, action=action, rule="R-L5")
+            f"{self.legal_actions().describe()}", player=p, action=action, rule="R-L5",
+            reason=f"calling or passing is only possible right after a play, and {why}",
+            legal=self.legal_actions().describe())
 
     def _play(self, p: int, action: Play) -> None:
         cards = action.cards
@@ -295,16 +309,19 @@ class LiarState:
         hand = self._hands[p]
         if self._phase is not _PLAY:
             claim = self.pile[-1]
+            said = announcement(claim.count, claim.announced)
             raise IllegalActionError(
                 f"player {p} cannot {action}: R-L5 the call window is open on player "
-                f"{claim.player}'s \"{announcement(claim.count, claim.announced)}\" and you "
-                "are asked whether to call; legal now: call or pass",
-                player=p, action=action, rule="R-L5")
+                f"{claim.player}'s \"{said}\" and you are asked whether to call; legal now: "
+                "call or pass", player=p, action=action, rule="R-L5",
+                reason=f"the call window is open on player {claim.player}'s \"{said}\"",
+                legal="call or pass")
         if not 1 <= n <= 4:
             raise IllegalActionError(
                 f"player {p} cannot play {n} cards: R-L4 a play is 1-4 cards (L7: at least "
                 f"one); legal now: {self.legal_actions().describe()}",
-                player=p, action=action, rule="R-L4")
+                player=p, action=action, rule="R-L4", reason="a play is 1-4 cards",
+                legal=self.legal_actions().describe())
         for c in cards:
             if hand.count(c) < cards.count(c):
                 have = hand.count(c)
@@ -312,7 +329,8 @@ class LiarState:
                 raise IllegalActionError(
                     f"player {p} cannot {action}: L7 you put down cards from your own hand, "
                     f"and {c} {what}; legal now: {self.legal_actions().describe()}",
-                    player=p, action=action, rule="L7")
+                    player=p, action=action, rule="L7", reason=f"{c} {what}",
+                    legal=self.legal_actions().describe())
         for c in cards:
             hand.remove(c)
         due = self.due_rank

@@ -53,6 +53,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardgames.cards import CHRONICLER, Card, Chronicler, make_deck, parse_cards
+from cardgames.core import check_seed
 from cardgames.errors import CardParseError, ConfigError
 from cardgames.thirtyone.actions import ThirtyOneAction
 from cardgames.thirtyone.events import Dealt, Revealed
@@ -105,7 +106,13 @@ class ThirtyOneGame:
 
     def new_state(self, *, seed: int, dealer: int = 0,
                   single_deal: bool = False) -> ThirtyOneState:
-        """Deal the first deal with ``random.Random(seed)``; ``dealer`` deals it."""
+        """Deal the first deal with ``random.Random(seed)``; ``dealer`` deals it.
+
+        ``seed`` must be a whole number (:func:`cardgames.core.check_seed`).
+        """
+        check_seed(seed)
+        if not isinstance(single_deal, bool):
+            raise ConfigError(f"single_deal must be True or False, not {single_deal!r}")
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < self.players:
             raise ConfigError(f"dealer must be a seat 0-{self.players - 1}, not {dealer!r}")
         state = ThirtyOneState._blank(self, seed, dealer, single_deal)
@@ -141,6 +148,7 @@ class ThirtyOneGame:
         ['swap all', 'reveal']
         """
         n = self.players
+        check_seed(seed)
         passed = list(passed)
         if len(hands) != n:
             raise ConfigError(f"hands must list all {n} seats (None for a seat that is out), "

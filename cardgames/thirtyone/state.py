@@ -14,7 +14,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cardgames.cards import Card, format_cards
-from cardgames.errors import ActionParseError, CardgamesError, GameOverError, IllegalActionError
+from cardgames.core import check_player
+from cardgames.errors import (
+    ActionParseError, CardgamesError, ConfigError, GameOverError, IllegalActionError,
+)
 from cardgames.thirtyone.actions import (
     ACTION_FORMS,
     Exchange,
@@ -142,6 +145,18 @@ class LegalActions:
 
     def __repr__(self) -> str:
         return f"LegalActions([{', '.join(map(str, self._actions))}])"
+
+
+def _kinds(legal: LegalActions) -> str:
+    """The kinds of the legal actions, without cards (for players who may not see them).
+
+    >>> _kinds(LegalActions((SwapOne("7H", "AB"), SwapOne("7H", "8B"), Pass(), Reveal())))
+    'swap one, pass or reveal'
+    """
+    names = list(dict.fromkeys("swap one" if isinstance(a, SwapOne) else str(a) for a in legal))
+    if not names:
+        return "nothing (the game is over)"
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
 def _swapped(hand: list[Card], out: Card, into: Card) -> list[Card]:
@@ -384,17 +399,26 @@ class ThirtyOneState:
 
         ``player``, if given, must be the player to act (T5).
         """
-        if player is not None and player != self._current:
-            who = "nobody" if self._current is None else f"player {self._current}"
-            raise IllegalActionError(
-                f"player {player} cannot {action}: it is {who}'s turn (T5)",
-                player=player, action=action, rule="T5", reason="it is not your turn")
+        if player is not None:
+            check_player(player, players=self.game.players, rule="R-T1")
         if action.__class__ is str:
             try:
                 action = parse_action(action)  # type: ignore[arg-type]
             except ActionParseError as e:
                 who = "the game is over" if self._current is None else f"player {self._current}"
-                raise ActionParseError(f"{who}: {e}") from None
+                mine = player is None or player == self._current
+                raise ActionParseError(
+                    f"{who}: {e}", player=self._current if player is None else player,
+                    action=action, rule=e.rule, reason=e.reason,
+                    legal=self.legal_actions().summary() if mine else e.legal) from None
+        if player is not None and player != self._current and self._current is not None:
+            cur = self._current
+            kinds = _kinds(self.legal_actions())
+            raise IllegalActionError(
+                f"player {player} cannot {action}: it is player {cur}'s turn (T5, R-T1: "
+                f"turns go round in order of play); player {cur} may now: {kinds}",
+                player=player, action=action, rule="T5", reason=f"it is player {cur}'s turn",
+                legal=f"nothing until player {cur} has acted")
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
@@ -470,22 +494,25 @@ class ThirtyOneState:
     def _refusal(self, action: Any) -> CardgamesError:
         p = self._current
         legal = self.legal_actions()
-        if not isinstance(action, (Keep, Exchange, SwapOne, SwapAll, Pass, Reveal, Stand)):
+        if not isinstance(action, ThirtyOneAction):
             return ActionParseError(f"player {p}: {action!r} is not a Thirty-One action; "
-                                    f"write one of {ACTION_FORMS}")
+                                    f"write one of {ACTION_FORMS}", player=p, action=action,
+                                    reason="not a Thirty-One action", legal=legal.summary())
         if self._phase is Phase.OVER:
-            return GameOverError(f"{action} is not possible: the game is over "
-                                 f"({self.outcome().describe()})",  # type: ignore[union-attr]
-                                 player=None, action=action, rule="R-T8")
+            why = self.outcome().describe()  # type: ignore[union-attr]
+            return GameOverError(f"{action} is not possible: the game is over ({why})",
+                                 player=None, action=action, rule="R-T8",
+                                 reason=f"the game is over ({why})", legal="nothing")
         rule, why = self._why_illegal(action)
         msg = f"player {p} cannot {action}: {rule} {why}; legal now: {legal.summary()}"
-        return IllegalActionError(msg, player=p, action=action, rule=rule)
+        return IllegalActionError(msg, player=p, action=action, rule=rule, reason=why,
+                                  legal=legal.summary())
 
     def _why_illegal(self, action: Any) -> tuple[str, str]:
         p: int = self._current  # type: ignore[assignment]
         phase = self._phase
         hand, table = self._hands[p], self._table
-        if not isinstance(action, (Keep, Exchange, SwapOne, SwapAll, Pass, Reveal, Stand)):
+        if not isinstance(action, ThirtyOneAction):
             return "", f"{action!r} is not a Thirty-One action"
         if phase is Phase.EXCHANGE:
             return "T4/R-T1", (f"first the dealer (player {p}) chooses to keep or exchange "
@@ -593,8 +620,8 @@ class ThirtyOneState:
     def view(self, player: int) -> ThirtyOneView:
         """What ``player`` may know (R-T9)."""
         n = self.game.players
-        if not isinstance(player, int) or not 0 <= player < n:
-            raise CardgamesError(f"no player {player!r}: seats are 0-{n - 1}")
+        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < n:
+            raise ConfigError(f"player={player!r} is not a seat: R-T1 seats are 0-{n - 1}")
         return ThirtyOneView(
             player, n, self._phase, self._current, self._deal, self._dealer,
             tuple(self._hands[player]), tuple(self._table), tuple(self._lives),
