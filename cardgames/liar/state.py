@@ -47,6 +47,9 @@ __all__ = ["Phase", "PilePlay", "LiarOutcome", "LiarState"]
 
 _NEXT = {r: r.next() for r in Rank}
 _PLAY, _WINDOW, _OVER = Phase.PLAY, Phase.CALL_WINDOW, Phase.OVER
+_FORMAT = "cardgames.liar.state"
+#: The version of the JSON snapshot this code writes and reads (1 since 5b5243e).
+_VERSION = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,9 +143,12 @@ def _play_from(d: dict[str, Any]) -> PilePlay:
 class LiarState:
     """A Liar round in progress (mutable).  See the module docstring and ARCHITECTURE.md."""
 
-    __slots__ = ("game", "seed", "dealer", "_hands", "pile", "put_aside", "current_player",
-                 "_phase", "due_rank", "plays_made", "history", "events", "_rng", "_pile_count",
-                 "winner", "end_reason", "_own")
+    #: Every field of a state, listed once: :meth:`_init` sets exactly these, and
+    #: ``__eq__`` compares them (the random generator by its state).
+    _FIELDS = ("game", "seed", "dealer", "_hands", "pile", "put_aside", "current_player",
+               "_phase", "due_rank", "plays_made", "history", "events", "_rng", "_pile_count",
+               "winner", "end_reason", "_own")
+    __slots__ = _FIELDS
 
     game: LiarGame
     seed: int | None
@@ -161,7 +167,27 @@ class LiarState:
                  put_aside: list[Card], current_player: int, phase: Phase, due_rank: Rank,
                  dealer: int = 0, seed: int | None = None, rng: random.Random | None = None,
                  events: list[LiarEvent] | None = None) -> None:
-        """Low-level constructor; use ``LiarGame.new_state`` / ``state_from_position``."""
+        """A state at the start of a round or at a hand-built position.
+
+        Low level: use ``LiarGame.new_state`` / ``state_from_position``.
+        """
+        own: list[list[PilePlay]] = [[] for _ in range(game.players)]
+        for entry in pile:
+            own[entry.player].append(entry)
+        self._init(game, seed=seed, dealer=dealer, hands=hands, pile=pile, put_aside=put_aside,
+                   current_player=current_player, phase=phase, due_rank=due_rank,
+                   plays_made=max((p.number for p in pile), default=0), history=[],
+                   events=list(events) if events else [],
+                   rng=rng if rng is not None else random.Random(seed), winner=None,
+                   end_reason=None, own=own)
+
+    def _init(self, game: LiarGame, *, seed: int | None, dealer: int, hands: list[list[Card]],
+              pile: list[PilePlay], put_aside: list[Card], current_player: int | None,
+              phase: Phase, due_rank: Rank, plays_made: int, history: list[LiarAction],
+              events: list[LiarEvent], rng: random.Random, winner: int | None,
+              end_reason: str | None, own: list[list[PilePlay]]) -> None:
+        """Set every field (see ``_FIELDS``): the one constructor behind ``__init__``,
+        :meth:`clone` and :meth:`from_dict`."""
         self.game = game
         self.seed = seed
         self.dealer = dealer
@@ -171,16 +197,14 @@ class LiarState:
         self.current_player = current_player
         self._phase = phase
         self.due_rank = due_rank
-        self.plays_made = max((p.number for p in pile), default=0)
-        self.history = []
-        self.events = list(events) if events else []
-        self._rng = rng if rng is not None else random.Random(seed)
+        self.plays_made = plays_made
+        self.history = history
+        self.events = events
+        self._rng = rng
         self._pile_count = sum(len(p.cards) for p in pile)
-        self.winner = None
-        self.end_reason = None
-        self._own: list[list[PilePlay]] = [[] for _ in range(game.players)]
-        for entry in pile:
-            self._own[entry.player].append(entry)
+        self.winner = winner
+        self.end_reason = end_reason
+        self._own = own
 
     # ------------------------------------------------------------------ queries
     @property
@@ -446,26 +470,16 @@ class LiarState:
     # ------------------------------------------------------------------ copies, equality, JSON
     def clone(self) -> LiarState:
         """An independent copy (cards and events are immutable and shared)."""
-        new = object.__new__(LiarState)
-        new.game = self.game
-        new.seed = self.seed
-        new.dealer = self.dealer
-        new._hands = [list(h) for h in self._hands]
-        new.pile = list(self.pile)
-        new.put_aside = list(self.put_aside)
-        new.current_player = self.current_player
-        new._phase = self._phase
-        new.due_rank = self.due_rank
-        new.plays_made = self.plays_made
-        new.history = list(self.history)
-        new.events = list(self.events)
         rng = random.Random()
         rng.setstate(self._rng.getstate())
-        new._rng = rng
-        new._pile_count = self._pile_count
-        new.winner = self.winner
-        new.end_reason = self.end_reason
-        new._own = [list(x) for x in self._own]
+        new = object.__new__(LiarState)
+        new._init(self.game, seed=self.seed, dealer=self.dealer,
+                  hands=[list(h) for h in self._hands], pile=list(self.pile),
+                  put_aside=list(self.put_aside), current_player=self.current_player,
+                  phase=self._phase, due_rank=self.due_rank, plays_made=self.plays_made,
+                  history=list(self.history), events=list(self.events), rng=rng,
+                  winner=self.winner, end_reason=self.end_reason,
+                  own=[list(x) for x in self._own])
         return new
 
     def own_plays(self, player: int) -> tuple[PilePlay, ...]:
@@ -473,10 +487,8 @@ class LiarState:
         return tuple(self._own[player])
 
     def _key(self) -> tuple[Any, ...]:
-        return (self.game, self.seed, self.dealer, [list(h) for h in self._hands], self.pile,
-                self.put_aside, self.current_player, self._phase, self.due_rank,
-                self.plays_made, self.history, self.events, self._rng.getstate(),
-                self._pile_count, self.winner, self.end_reason, self._own)
+        return tuple(self._rng.getstate() if name == "_rng" else getattr(self, name)
+                     for name in self._FIELDS)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, LiarState):
@@ -490,7 +502,8 @@ class LiarState:
         g = self.game
         version, internal, gauss = self._rng.getstate()
         return {
-            "format": "cardgames.liar.state/1",
+            "format": _FORMAT,
+            "version": _VERSION,
             "game": g.to_dict(),
             "seed": self.seed,
             "dealer": self.dealer,
@@ -515,35 +528,37 @@ class LiarState:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> LiarState:
+        """The state of :meth:`to_dict` (also version 1 as written before ``"version"``)."""
         from cardgames.liar.game import LiarGame
 
-        if data.get("format") != "cardgames.liar.state/1":
-            raise ValueError(f"not a Liar state snapshot: format {data.get('format')!r}")
+        fmt = data.get("format") if isinstance(data, dict) else None
+        if fmt == _FORMAT + "/1":          # written before the "version" key (5b5243e)
+            version = 1
+        elif fmt == _FORMAT:
+            version = data.get("version")
+        else:
+            raise ValueError(f"not a Liar state snapshot: format {fmt!r}")
+        if version != _VERSION:
+            raise ValueError(f"cannot read a Liar state snapshot of version {version!r}: this "
+                             f"cardgames reads version {_VERSION}; a newer cardgames wrote it")
         game = LiarGame.from_dict(data["game"])
-        new = object.__new__(LiarState)
-        new.game = game
-        new.seed = data["seed"]
-        new.dealer = data["dealer"]
-        new._hands = [parse_cards(h) for h in data["hands"]]
-        new.pile = [_play_from(e) for e in data["pile"]]
-        new._own = [[] for _ in range(game.players)]
+        own: list[list[PilePlay]] = [[] for _ in range(game.players)]
         for e in data["plays"]:
             entry = _play_from(e)
-            new._own[entry.player].append(entry)
-        new.put_aside = parse_cards(data["put_aside"])
-        new.current_player = data["current_player"]
-        new._phase = Phase(data["phase"])
-        new.due_rank = Rank[data["due_rank"]]
-        new.plays_made = data["plays_made"]
-        new.winner = data["winner"]
-        new.end_reason = data["end_reason"]
-        new.history = [LiarAction.parse(a) for a in data["history"]]
-        new.events = [event_from_dict(e) for e in data["events"]]
-        version, internal, gauss = data["rng"]
+            own[entry.player].append(entry)
+        rng_version, internal, gauss = data["rng"]
         rng = random.Random()
-        rng.setstate((version, tuple(internal), gauss))
-        new._rng = rng
-        new._pile_count = sum(len(e.cards) for e in new.pile)
+        rng.setstate((rng_version, tuple(internal), gauss))
+        new = object.__new__(cls)
+        new._init(game, seed=data["seed"], dealer=data["dealer"],
+                  hands=[parse_cards(h) for h in data["hands"]],
+                  pile=[_play_from(e) for e in data["pile"]],
+                  put_aside=parse_cards(data["put_aside"]),
+                  current_player=data["current_player"], phase=Phase(data["phase"]),
+                  due_rank=Rank[data["due_rank"]], plays_made=data["plays_made"],
+                  history=[LiarAction.parse(a) for a in data["history"]],
+                  events=[event_from_dict(e) for e in data["events"]], rng=rng,
+                  winner=data["winner"], end_reason=data["end_reason"], own=own)
         return new
 
     @classmethod

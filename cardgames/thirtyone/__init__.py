@@ -59,6 +59,7 @@ from cardgames.thirtyone.phase import Phase
 from cardgames.thirtyone.view import ThirtyOneView
 from cardgames.thirtyone.game import (
     LegalActions,
+    ThirtyOneLegalActions,
     ThirtyOneGame,
     ThirtyOneOutcome,
     ThirtyOneState,
@@ -78,7 +79,7 @@ __all__ = [
     "Stood", "ThreeAces", "Scored", "LifeLost", "PlayerOut", "DealOver", "MatchOver",
     # game
     "Phase", "ThirtyOneView", "ThirtyOneGame", "ThirtyOneState", "ThirtyOneOutcome",
-    "LegalActions", "replay",
+    "ThirtyOneLegalActions", "LegalActions", "replay",
     # bots
     "RandomAgent", "ThirtyOneHeuristicAgent", "hand_after", "self_play",
 ]

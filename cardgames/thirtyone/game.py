@@ -57,10 +57,13 @@ from cardgames.core import check_seed
 from cardgames.errors import CardParseError, ConfigError
 from cardgames.thirtyone.actions import ThirtyOneAction
 from cardgames.thirtyone.events import Dealt, Revealed
-from cardgames.thirtyone.state import LegalActions, ThirtyOneOutcome, ThirtyOneState
+from cardgames.thirtyone.state import (
+    LegalActions, ThirtyOneLegalActions, ThirtyOneOutcome, ThirtyOneState,
+)
 from cardgames.thirtyone.phase import Phase
 
-__all__ = ["ThirtyOneGame", "ThirtyOneState", "ThirtyOneOutcome", "LegalActions", "replay"]
+__all__ = ["ThirtyOneGame", "ThirtyOneState", "ThirtyOneOutcome", "ThirtyOneLegalActions",
+           "LegalActions", "replay"]
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -56,7 +56,7 @@ from cardgames.thirtyone.view import ThirtyOneView
 if TYPE_CHECKING:
     from cardgames.thirtyone.game import ThirtyOneGame
 
-__all__ = ["ThirtyOneState", "ThirtyOneOutcome", "LegalActions"]
+__all__ = ["ThirtyOneState", "ThirtyOneOutcome", "ThirtyOneLegalActions", "LegalActions"]
 
 _KEEP, _EXCHANGE, _SWAP_ALL, _PASS, _REVEAL, _STAND = (
     Keep(), Exchange(), SwapAll(), Pass(), Reveal(), Stand())
@@ -104,8 +104,14 @@ class ThirtyOneOutcome:
         return f"{who} {verb} {what}{shared} after {self.deals} deal(s)"
 
 
-class LegalActions:
-    """The legal actions now: iterable, sized, ``in``, and ``sample(rng)`` (uniform)."""
+class ThirtyOneLegalActions:
+    """The legal actions now: iterable, sized, ``in`` (an action or its text), ``sample(rng)``
+    (uniform) and ``summary()``: :class:`cardgames.core.LegalActions`.
+
+    >>> legal = ThirtyOneLegalActions((Keep(), Exchange()))
+    >>> "keep" in legal, "pass" in legal, len(legal), legal.summary()
+    (True, False, 2, 'keep, exchange')
+    """
 
     __slots__ = ("_actions",)
 
@@ -144,13 +150,17 @@ class LegalActions:
         return ", ".join(parts) or "nothing (the game is over)"
 
     def __repr__(self) -> str:
-        return f"LegalActions([{', '.join(map(str, self._actions))}])"
+        return f"ThirtyOneLegalActions([{', '.join(map(str, self._actions))}])"
 
 
-def _kinds(legal: LegalActions) -> str:
+#: The old name of :class:`ThirtyOneLegalActions`.
+LegalActions = ThirtyOneLegalActions
+
+
+def _kinds(legal: ThirtyOneLegalActions) -> str:
     """The kinds of the legal actions, without cards (for players who may not see them).
 
-    >>> _kinds(LegalActions((SwapOne("7H", "AB"), SwapOne("7H", "8B"), Pass(), Reveal())))
+    >>> _kinds(ThirtyOneLegalActions((SwapOne("7H", "AB"), SwapOne("7H", "8B"), Pass(), Reveal())))
     'swap one, pass or reveal'
     """
     names = list(dict.fromkeys("swap one" if isinstance(a, SwapOne) else str(a) for a in legal))
@@ -223,7 +233,7 @@ class ThirtyOneState:
         self._deal_start = 0
         self.results: list[DealResult] = []
         self._winners: tuple[int, ...] | None = None
-        self._legal: LegalActions | None = None
+        self._legal: ThirtyOneLegalActions | None = None
         return self
 
     def _next_seat(self, seat: int) -> int:
@@ -354,11 +364,11 @@ class ThirtyOneState:
             last_deal=last, single_deal=self.single_deal)
 
     # ------------------------------------------------------------------ legal actions
-    def legal_actions(self) -> LegalActions:
+    def legal_actions(self) -> ThirtyOneLegalActions:
         """The legal actions of ``current_player`` now (empty when over)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = LegalActions(self._compute_legal())
+            legal = self._legal = ThirtyOneLegalActions(self._compute_legal())
         return legal
 
     def _compute_legal(self) -> tuple[ThirtyOneAction, ...]:
