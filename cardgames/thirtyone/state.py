@@ -198,43 +198,65 @@ class ThirtyOneState:
     player 1 scores 27 with 9L 8L UL: Leaves: Unter 10 + IX 9 + VIII 8 = 27 (T11)
     """
 
-    __slots__ = ("game", "seed", "first_dealer", "single_deal", "_rng", "_hands", "_table",
-                 "_undealt", "_lives", "_out", "_dealer", "_deal", "_phase", "_current",
-                 "_passed", "_turns", "_revealer", "_revealed", "_final", "history",
-                 "_events", "_deal_start", "results", "_winners", "_legal")
+    #: Every field of a state, listed once: :meth:`_make` sets exactly these (``_legal`` is
+    #: a cache of the legal actions, ``None`` until asked for).
+    _FIELDS = ("game", "seed", "first_dealer", "single_deal", "_rng", "_hands", "_table",
+               "_undealt", "_lives", "_out", "_dealer", "_deal", "_phase", "_current",
+               "_passed", "_turns", "_revealer", "_revealed", "_final", "history",
+               "_events", "_deal_start", "results", "_winners", "_legal")
+    __slots__ = _FIELDS
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def _blank(cls, game: ThirtyOneGame, seed: int, dealer: int,
-               single_deal: bool) -> ThirtyOneState:
+    def _make(cls, game: ThirtyOneGame, *, seed: int, first_dealer: int, single_deal: bool,
+              rng: random.Random, hands: list[list[Card]], table: list[Card],
+              undealt: list[Card], lives: list[int], out: list[bool], dealer: int, deal: int,
+              phase: Phase, current: int | None, passed: list[bool], turns: int,
+              revealer: int | None, revealed: list[tuple[Card, ...] | None], final: list[int],
+              history: list[ThirtyOneAction], events: list[Event], deal_start: int,
+              results: list[DealResult], winners: tuple[int, ...] | None,
+              legal: ThirtyOneLegalActions | None = None) -> ThirtyOneState:
+        """The one constructor (every field of ``_FIELDS``), behind ``new_state``,
+        ``state_from_position``, ``from_json`` and :meth:`clone`."""
         self = object.__new__(cls)
-        n = game.players
         self.game = game
         self.seed = seed
-        self.first_dealer = dealer
-        self.single_deal = bool(single_deal)
-        self._rng = random.Random(seed)
-        self._hands: list[list[Card]] = [[] for _ in range(n)]
-        self._table: list[Card] = []
-        self._undealt: list[Card] = []
-        self._lives = [game.lives] * n
-        self._out = [False] * n
+        self.first_dealer = first_dealer
+        self.single_deal = single_deal
+        self._rng = rng
+        self._hands = hands
+        self._table = table
+        self._undealt = undealt
+        self._lives = lives
+        self._out = out
         self._dealer = dealer
-        self._deal = 0
-        self._phase = Phase.EXCHANGE
-        self._current: int | None = dealer
-        self._passed = [False] * n
-        self._turns = 0
-        self._revealer: int | None = None
-        self._revealed: list[tuple[Card, ...] | None] = [None] * n
-        self._final: list[int] = []
-        self.history: list[ThirtyOneAction] = []
-        self._events: list[Event] = []
-        self._deal_start = 0
-        self.results: list[DealResult] = []
-        self._winners: tuple[int, ...] | None = None
-        self._legal: ThirtyOneLegalActions | None = None
+        self._deal = deal
+        self._phase = phase
+        self._current = current
+        self._passed = passed
+        self._turns = turns
+        self._revealer = revealer
+        self._revealed = revealed
+        self._final = final
+        self.history = history
+        self._events = events
+        self._deal_start = deal_start
+        self.results = results
+        self._winners = winners
+        self._legal = legal
         return self
+
+    @classmethod
+    def _blank(cls, game: ThirtyOneGame, seed: int, dealer: int,
+               single_deal: bool) -> ThirtyOneState:
+        """A game before its first deal (``new_state`` deals it)."""
+        n = game.players
+        return cls._make(game, seed=seed, first_dealer=dealer, single_deal=bool(single_deal),
+                         rng=random.Random(seed), hands=[[] for _ in range(n)], table=[],
+                         undealt=[], lives=[game.lives] * n, out=[False] * n, dealer=dealer,
+                         deal=0, phase=Phase.EXCHANGE, current=dealer, passed=[False] * n,
+                         turns=0, revealer=None, revealed=[None] * n, final=[], history=[],
+                         events=[], deal_start=0, results=[], winners=None)
 
     def _next_seat(self, seat: int) -> int:
         """The next remaining seat after ``seat`` in order of play (R-T1)."""
@@ -679,23 +701,18 @@ class ThirtyOneState:
     # ------------------------------------------------------------------ copies, JSON
     def clone(self) -> ThirtyOneState:
         """An independent copy (its RNG continues identically)."""
-        new = object.__new__(ThirtyOneState)
-        new.game, new.seed, new.first_dealer = self.game, self.seed, self.first_dealer
-        new.single_deal = self.single_deal
-        new._rng = random.Random()
-        new._rng.setstate(self._rng.getstate())
-        new._hands = [list(h) for h in self._hands]
-        new._table = list(self._table)
-        new._undealt = list(self._undealt)
-        new._lives, new._out = list(self._lives), list(self._out)
-        new._dealer, new._deal, new._phase = self._dealer, self._deal, self._phase
-        new._current, new._passed, new._turns = self._current, list(self._passed), self._turns
-        new._revealer, new._revealed = self._revealer, list(self._revealed)
-        new._final = list(self._final)
-        new.history, new._events = list(self.history), list(self._events)
-        new._deal_start, new.results = self._deal_start, list(self.results)
-        new._winners, new._legal = self._winners, self._legal
-        return new
+        rng = random.Random()
+        rng.setstate(self._rng.getstate())
+        return ThirtyOneState._make(
+            self.game, seed=self.seed, first_dealer=self.first_dealer,
+            single_deal=self.single_deal, rng=rng, hands=[list(h) for h in self._hands],
+            table=list(self._table), undealt=list(self._undealt), lives=list(self._lives),
+            out=list(self._out), dealer=self._dealer, deal=self._deal, phase=self._phase,
+            current=self._current, passed=list(self._passed), turns=self._turns,
+            revealer=self._revealer, revealed=list(self._revealed), final=list(self._final),
+            history=list(self.history), events=list(self._events),
+            deal_start=self._deal_start, results=list(self.results), winners=self._winners,
+            legal=self._legal)
 
     def to_dict(self) -> dict[str, Any]:
         """A full snapshot as a JSON-ready dict (hidden cards and RNG state included)."""
