@@ -28,6 +28,7 @@ from typing import Any
 from cardgames.errors import ConfigError, GameOverError
 from cardgames.liar.game import LiarGame
 from cardgames.liar.state import LiarOutcome, LiarState
+from cardgames.play import agent_rngs, play_state
 
 __all__ = ["LiarMatch", "Standing", "round_seed"]
 
@@ -130,16 +131,15 @@ class LiarMatch:
     def play(self, agents: Sequence[Any]) -> list[Standing]:
         """Play the remaining rounds with ``agents`` (one per seat) and return :meth:`standings`.
 
-        Each agent's ``rng`` is ``cardgames.play.agent_rng(round seed, seat)``.
+        Each round is played by :func:`cardgames.play.play_state` (the one agent
+        loop), the agents' generators ``cardgames.play.agent_rngs(round seed, players)``.
         """
-        from cardgames.play import agent_rng, play_state
-
         if len(agents) != self.game.players:
             raise ConfigError(f"{self.game.players} players need {self.game.players} agents")
         while not self.is_over():
             state = self.new_round()
             seed = state.seed
             assert seed is not None
-            play_state(state, agents, [agent_rng(seed, s) for s in range(self.game.players)])
+            play_state(state, agents, agent_rngs(seed, self.game.players))
             self.record(state)
         return self.standings()
