@@ -359,3 +359,65 @@ def test_outcome_has_the_one_shape(case: Case) -> None:
             better = sum(1 for q in range(n) if out.places[q] < out.places[p])
             assert out.places[p] in (better + 1, 1 + len({out.places[q] for q in range(n)
                                                            if out.places[q] < out.places[p]}))
+
+
+# ---------------------------------------------------------------- the one agent loop
+class _Stubborn:
+    """An agent that always says the same text, legal or not."""
+
+    name = "stubborn"
+    needs_view = False
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def act(self, view: Any, legal: Any, rng: random.Random) -> str:
+        return self.text
+
+
+def _liar_match(agents: list[Any]) -> Any:
+    from cardgames.liar import LiarMatch
+
+    return LiarMatch(LiarGame(players=2), seed=3, rounds=1).play(agents)
+
+
+def _thirtyone_self_play(agents: list[Any]) -> Any:
+    from cardgames.thirtyone import self_play
+
+    return self_play(ThirtyOneGame(players=2), agents, seed=3)
+
+
+@pytest.mark.parametrize("loop, text", [(_liar_match, "call"), (_thirtyone_self_play, "stand")])
+def test_a_refused_bot_action_is_an_agent_error_naming_bot_seat_and_action(loop: Any,
+                                                                          text: str) -> None:
+    from cardgames.agents import RandomAgent
+    from cardgames.errors import AgentError
+
+    with pytest.raises(AgentError) as info:
+        loop([_Stubborn(text), RandomAgent()])
+    err = info.value
+    assert err.agent == "stubborn" and err.player == 0 and str(err.action) == text
+    assert "stubborn" in str(err) and "seat 0" in str(err) and err.rule
+    assert isinstance(err.__cause__, IllegalActionError)
+
+
+def test_match_and_self_play_give_each_seat_its_own_agent_rng() -> None:
+    """The one RNG scheme: seat s of the game with seed k gets ``agent_rng(k, s)``."""
+    from cardgames.play import agent_rng
+    from cardgames.thirtyone import self_play
+
+    class Recorder:
+        name = "recorder"
+        needs_view = False
+
+        def __init__(self) -> None:
+            self.draws: list[float] = []
+
+        def act(self, view: Any, legal: Any, rng: random.Random) -> Any:
+            self.draws.append(rng.random())
+            return legal.sample(rng)
+
+    bots = [Recorder(), Recorder()]
+    self_play(ThirtyOneGame(players=2), bots, seed=8, single_deal=True)
+    for seat, bot in enumerate(bots):      # each bot's first draw is its seat's first number
+        assert bot.draws and bot.draws[0] == agent_rng(8, seat).random()
