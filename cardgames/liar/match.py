@@ -97,7 +97,8 @@ class LiarMatch:
     def new_round(self) -> LiarState:
         """Deal the next round (play it, then pass it to :meth:`record`)."""
         if self.is_over():
-            raise GameOverError("the match is over (R-L10); no more rounds")
+            raise GameOverError("the match is over (R-L10); no more rounds", rule="R-L10",
+                                reason="the match is over", legal="nothing")
         i = len(self.results)
         self._current = self.game.new_state(seed=self.round_seed(i), dealer=self.dealer_of(i))
         return self._current
@@ -106,7 +107,9 @@ class LiarMatch:
         """Add the points of the finished round ``state`` (the one :meth:`new_round` dealt)."""
         out = state.outcome()
         if out is None:
-            raise GameOverError("the round is not over yet: finish it before recording (L11)")
+            raise GameOverError("the round is not over yet: finish it before recording (L11)",
+                                rule="L11", reason="the round is not over yet",
+                                legal="play the round to its end first")
         cur = self._current
         if cur is None or state.seed != cur.seed or state.dealer != cur.dealer:
             raise ConfigError("record() takes the round dealt by the last new_round()")

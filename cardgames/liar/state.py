@@ -312,7 +312,9 @@ class LiarState:
                 self._refuse_window_action(p, action)
             self._call(p)
         else:  # pragma: no cover - LiarAction has only three subclasses
-            raise ActionParseError(f"not a Liar action: {action!r}")
+            raise ActionParseError(f"not a Liar action: {action!r}", player=p, action=action,
+                                   reason="not a Liar action",
+                                   legal=self.legal_actions().describe())
         self.history.append(action)
 
     def _refuse_window_action(self, p: int | None, action: LiarAction) -> None:
