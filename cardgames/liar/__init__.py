@@ -1,6 +1,6 @@
 """Liar ("Laž!"): the bluffing game of RULES.md L1-L13 and rulings R-L1-R-L11.
 
-The public API (the shared protocol of ``docs/ARCHITECTURE.md``):
+The public API (an instance of the game protocol of :mod:`cardgames.core`):
 
 - ``LiarGame(*, players=4, decks=1, chroniclers=(), points=(4, 3, 2, 1), max_plays=None,
   tie_places="competition")``
@@ -9,8 +9,8 @@ The public API (the shared protocol of ``docs/ARCHITECTURE.md``):
   ``replay(seed, actions, dealer=0)``, ``deck()``, ``deck_size``, ``hand_size``,
   ``put_aside_count``; module-level ``replay(game, seed, actions, dealer=0)``.
 - ``LiarState``: ``current_player``, ``phase`` (``Phase.PLAY``, ``CALL_WINDOW``,
-  ``OVER``), ``due_rank``, ``claim``, ``legal_actions()`` (lazy
-  ``LiarLegalActions``: ``in``, ``len``, iteration, ``sample(rng)``),
+  ``OVER``; :mod:`cardgames.liar.phase`), ``due_rank``, ``claim``, ``legal_actions()`` (lazy
+  ``LiarLegalActions``: ``in``, ``len``, iteration, ``sample(rng)``, ``summary()``),
   ``apply(action | str, *, player=None)``, ``is_over()``, ``outcome()``
   (``LiarOutcome``: ``winners``, ``places``, ``returns``, ``reason``, ``points``,
   ``cards_held``; ``winner`` for older code),
