@@ -13,13 +13,19 @@ import json
 import math
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
 from cardgames import core
-from cardgames.errors import ActionParseError, ConfigError, GameOverError, IllegalActionError
+from cardgames.errors import (
+    ActionParseError,
+    ConfigError,
+    GameOverError,
+    IllegalActionError,
+)
 from cardgames.liar import LiarGame
 from cardgames.thirtyone import ThirtyOneGame
 

@@ -253,7 +253,7 @@ class LiarState:
         """The lazy collection of what the player to move may do (see :mod:`.legal`)."""
         ph = self._phase
         if ph is _PLAY:
-            p = self.current_player
+            p: int = self.current_player  # type: ignore[assignment]  # a seat in PLAY
             hand = tuple(self._hands[p])
             return LiarLegalActions._of_hand(
                 p, hand, self.game.decks == 1 or len(set(hand)) == len(hand))
@@ -282,7 +282,7 @@ class LiarState:
             check_player(player, players=self.game.players, rule="R-L1")
         if not isinstance(action, LiarAction):
             try:
-                action = LiarAction.parse(action)  # type: ignore[arg-type]
+                action = LiarAction.parse(action)
             except ActionParseError as e:
                 raise ActionParseError(
                     str(e), player=p if player is None else player, action=action, rule=e.rule,
@@ -534,10 +534,11 @@ class LiarState:
         from cardgames.liar.game import LiarGame
 
         fmt = data.get("format") if isinstance(data, dict) else None
+        version: object
         if fmt == _FORMAT + "/1":          # written before the "version" key (5b5243e)
             version = 1
         elif fmt == _FORMAT:
-            version = data.get("version")
+            version = data.get("version", 0)
         else:
             raise ValueError(f"not a Liar state snapshot: format {fmt!r}")
         if version != _VERSION:

@@ -130,4 +130,5 @@ def self_play(game: ThirtyOneGame, agents: Sequence[Any], *, seed: int,
     """
     state = game.new_state(seed=seed, dealer=dealer, single_deal=single_deal)
     rngs = agent_rngs(seed if agent_seed is None else agent_seed, game.players)
-    return play_state(state, agents, rngs, max_decisions=max_decisions)
+    play_state(state, agents, rngs, max_decisions=max_decisions)
+    return state

@@ -206,6 +206,32 @@ class ThirtyOneState:
                "_events", "_deal_start", "results", "_winners", "_legal")
     __slots__ = _FIELDS
 
+    game: ThirtyOneGame
+    seed: int
+    first_dealer: int
+    single_deal: bool
+    _rng: random.Random
+    _hands: list[list[Card]]
+    _table: list[Card]
+    _undealt: list[Card]
+    _lives: list[int]
+    _out: list[bool]
+    _dealer: int
+    _deal: int
+    _phase: Phase
+    _current: int | None
+    _passed: list[bool]
+    _turns: int
+    _revealer: int | None
+    _revealed: list[tuple[Card, ...] | None]
+    _final: list[int]
+    history: list[ThirtyOneAction]
+    _events: list[Event]
+    _deal_start: int
+    results: list[DealResult]
+    _winners: tuple[int, ...] | None
+    _legal: ThirtyOneLegalActions | None
+
     # ------------------------------------------------------------------ construction
     @classmethod
     def _make(cls, game: ThirtyOneGame, *, seed: int, first_dealer: int, single_deal: bool,
@@ -435,7 +461,7 @@ class ThirtyOneState:
             check_player(player, players=self.game.players, rule="R-T1")
         if action.__class__ is str:
             try:
-                action = parse_action(action)  # type: ignore[arg-type]
+                action = parse_action(action)
             except ActionParseError as e:
                 who = "the game is over" if self._current is None else f"player {self._current}"
                 mine = player is None or player == self._current
@@ -457,7 +483,7 @@ class ThirtyOneState:
         if action not in legal._actions:
             raise self._refusal(action)
         self._legal = None
-        self.history.append(action)  # type: ignore[arg-type]
+        self.history.append(action)
         p: int = self._current  # type: ignore[assignment]
         phase = self._phase
         cls = action.__class__
@@ -572,10 +598,10 @@ class ThirtyOneState:
             if isinstance(action, (Pass, Reveal)):
                 return "T10/R-T6", (f"player {self._revealer} revealed; your final turn is "
                                     "swap one, swap all or stand")
-            if isinstance(action, SwapAll):
-                after = table
-            else:
+            if isinstance(action, SwapOne):
                 after = _swapped(hand, action.hand_card, action.table_card)
+            else:   # SwapAll
+                after = table
             return "T10/R-T6", (f"you may only swap if you then hold at least 21, and "
                                 f"{format_cards(after)} scores {score(after):g}")
         return "", "it is not legal now"
