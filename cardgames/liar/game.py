@@ -204,7 +204,8 @@ class LiarGame:
           or ``(player, cards, announced_rank)``.  Missing ranks are filled in
           backwards from the due rank (R-L8: consecutive plays announce
           consecutive ranks); an explicit rank on the last play sets the due rank.
-        - ``phase``: ``"play"`` (default) or ``"call_window"``: then the last pile
+        - ``phase``: ``Phase.PLAY`` (default) or ``Phase.CALL_WINDOW`` (or their
+          values ``"play"``, ``"call_window"``): in the window the last pile
           play is the claim under the window (R-L5), and ``current_player``
           (default: the next other player holding cards) is the one asked.
         - ``due_rank``: the rank the next play must announce (default VII, or
@@ -215,7 +216,7 @@ class LiarGame:
 
         >>> g = LiarGame(players=3)
         >>> s = g.state_from_position(hands=["7H", "AH KH", "9B"], pile=[(0, "8B 8H", "7")],
-        ...                           phase="call_window")
+        ...                           phase=Phase.CALL_WINDOW)
         >>> s.current_player, s.claim.announced, s.due_rank, len(s.put_aside)
         (1, <Rank.SEVEN: 0>, <Rank.EIGHT: 1>, 26)
         """
