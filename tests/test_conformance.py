@@ -431,3 +431,57 @@ def test_match_and_self_play_give_each_seat_its_own_agent_rng() -> None:
     self_play(ThirtyOneGame(players=2), bots, seed=8, single_deal=True)
     for seat, bot in enumerate(bots):      # each bot's first draw is its seat's first number
         assert bot.draws and bot.draws[0] == agent_rng(8, seat).random()
+
+
+# ---------------------------------------------------------------- each game's documented returns
+def test_liar_returns_are_the_rounds_points_by_place() -> None:
+    """R-L10 by hand: player 0 goes out; 2 cards beat 3 cards."""
+    game = LiarGame(players=3, points=(5, 2, 0))
+    s = game.state_from_position(hands=["7H", "8H 9H", "10H UH OH"], current_player=0)
+    for a in ("play 7H", "pass", "pass"):
+        s.apply(a)
+    out = s.outcome()
+    assert (out.winners, out.places, out.points, out.cards_held) == ((0,), (1, 2, 3), (5, 2, 0),
+                                                                     (0, 2, 3))
+    assert out.returns == (5.0, 2.0, 0.0) and out.reason == "went_out" and out.winner == 0
+
+
+def test_liar_cap_has_no_winner_and_places_by_cards() -> None:
+    s = LiarGame(players=2, max_plays=1).state_from_position(hands=["7H 8H", "9H"],
+                                                              current_player=0)
+    s.apply("play 7H")
+    s.apply("pass")
+    out = s.outcome()
+    assert out.winners == () and out.winner is None and out.reason == "cap"
+    assert out.places == (1, 1) and out.returns == (4.0, 4.0)   # 1 card each: a shared 1st
+
+
+def test_thirtyone_single_deal_places_by_score_and_the_win_is_worth_one() -> None:
+    """T11 by hand: AH KH 9H = 30, UB OB 9B = 29 (bells), 7B 8L 9A = 0 (no suit reaches 21)."""
+    s = ThirtyOneGame(players=3).state_from_position(
+        hands=["AH KH 9H", "7B 8L 9A", "UB OB 9B"], table="10A UA OA", single_deal=True)
+    for a in ("reveal", "stand", "stand"):          # seat 1 reveals; 2 and 0 stand (R-T6)
+        s.apply(a)
+    out = s.outcome()
+    assert out.last_deal.scores == (30.0, 0.0, 29.0)
+    assert out.winners == (0,) and out.places == (1, 3, 2)
+    assert out.returns == (1.0, 0.0, 0.0) and out.reason == "best_hand"
+
+
+def test_thirtyone_game_places_by_the_deal_a_seat_went_out_in() -> None:
+    game = ThirtyOneGame(players=3, lives=0)
+    s = game.state_from_position(hands=["AH KH 9H", "7B 8L 9A", "UB OB 9B"], table="10A UA OA")
+    for a in ("reveal", "stand", "stand"):          # seat 1 scores lowest with no life: out
+        s.apply(a)
+    assert s.out == (False, True, False)
+    rng = random.Random(2)
+    while not s.is_over():
+        s.apply(s.legal_actions().sample(rng))
+    out = s.outcome()
+    assert out.places[1] == 3                      # out first, in deal 1
+    if len(out.winners) == 1:                      # the other went out later: place 2
+        assert sorted(out.places) == [1, 2, 3] and out.reason == "last_player"
+        assert sorted(out.returns) == [0.0, 0.0, 1.0]
+    else:                                          # seats 0 and 2 went out together (R-T8)
+        assert out.places == (1, 3, 1) and out.reason == "all_out"
+        assert out.returns == (0.5, 0.0, 0.5)

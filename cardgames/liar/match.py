@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cardgames.core import check_seed
 from cardgames.errors import ConfigError, GameOverError
 from cardgames.liar.game import LiarGame
 from cardgames.liar.state import LiarOutcome, LiarState
@@ -70,7 +71,7 @@ class LiarMatch:
         if not isinstance(first_dealer, int) or not 0 <= first_dealer < game.players:
             raise ConfigError(f"first_dealer={first_dealer!r} is not a seat (R-L1)")
         self.game = game
-        self.seed = seed
+        self.seed = check_seed(seed)
         self.rounds = rounds
         self.target = target
         self.first_dealer = first_dealer
