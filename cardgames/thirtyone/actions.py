@@ -70,12 +70,10 @@ class ThirtyOneAction:
         """Read an action from its text form (see :func:`parse_action`)."""
         action = parse_action(text)
         if not isinstance(action, cls):
-            form = cls.text or "e.g. 'swap 7H AB'"
-            raise ActionParseError(f"{text!r} is not a {cls.__name__} action (write {form!r})"
-                                   if cls.text else
-                                   f"{text!r} is not a swap of one card (write e.g. 'swap 7H AB')",
-                                   action=text, reason=f"not a {cls.__name__} action",
-                                   legal=form)
+            what = f"a {cls.__name__} action" if cls.text else "a swap of one card"
+            form = repr(cls.text) if cls.text else "e.g. 'swap 7H AB'"
+            raise ActionParseError(f"{text!r} is not {what} (write {form})", action=text,
+                                   reason=f"not {what}", legal=form)
         return action
 
 
