@@ -485,3 +485,23 @@ def test_thirtyone_game_places_by_the_deal_a_seat_went_out_in() -> None:
     else:                                          # seats 0 and 2 went out together (R-T8)
         assert out.places == (1, 3, 1) and out.reason == "all_out"
         assert out.returns == (0.5, 0.0, 0.5)
+
+
+def test_a_refusal_for_the_wrong_player_names_none_of_the_cards_of_the_player_to_act(
+        case: Case) -> None:
+    """R-L11, R-T9: the message goes to the player who tried, not the one to act."""
+    _, seen = walked(case, SEEDS[1])
+    for state in seen[:8]:
+        p = state.current_player
+        wrong = (p + 1) % state.game.players
+        for text in ("call", "pass", "reveal"):
+            try:
+                state.apply(text, player=wrong)
+            except (IllegalActionError, ActionParseError) as e:
+                shown = f"{e} {e.reason} {e.legal}"
+                for example in ("'swap 7H AB'", "'play 7H 7B'"):   # the forms' examples
+                    shown = shown.replace(example, "")
+            else:  # pragma: no cover - the wrong player is always refused
+                raise AssertionError("applied for the wrong player")
+            for card in state.hand(p):
+                assert str(card) not in shown.split(), (card, shown)
