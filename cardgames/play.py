@@ -92,7 +92,8 @@ def agent_turn(state: Any, agents: Sequence[Any], rngs: Sequence[random.Random])
     """
     player = state.current_player
     if player is None:
-        raise GameOverError("the game is over: no agent is to act", rule=None)
+        raise GameOverError("the game is over: no agent is to act", rule=None,
+                            reason="the game is over", legal="nothing")
     agent = agents[player]
     if agent is None:
         raise ConfigError(f"seat {player} has no agent: a person plays it")

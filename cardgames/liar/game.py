@@ -23,10 +23,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardgames.cards import Card, Chronicler, Rank, make_deck, parse_cards
+from cardgames.core import check_seed
 from cardgames.errors import CardParseError, ConfigError
 from cardgames.liar.actions import LiarAction
 from cardgames.liar.events import Played
-from cardgames.liar.state import LiarState, Phase, PilePlay
+from cardgames.liar.phase import Phase
+from cardgames.liar.state import LiarState, PilePlay
 
 __all__ = ["LiarGame", "replay"]
 
@@ -168,8 +170,7 @@ class LiarGame:
         dealer+1; the last ``put_aside_count`` cards of the shuffled deck are
         put aside, unseen (R-L3).
         """
-        if not _is_int(seed):
-            raise ConfigError(f"seed={seed!r} must be a whole number")
+        check_seed(seed)
         self._check_seat("dealer", dealer)
         rng = random.Random(seed)
         deck = self.deck()
@@ -203,7 +204,8 @@ class LiarGame:
           or ``(player, cards, announced_rank)``.  Missing ranks are filled in
           backwards from the due rank (R-L8: consecutive plays announce
           consecutive ranks); an explicit rank on the last play sets the due rank.
-        - ``phase``: ``"play"`` (default) or ``"call_window"``: then the last pile
+        - ``phase``: ``Phase.PLAY`` (default) or ``Phase.CALL_WINDOW`` (or their
+          values ``"play"``, ``"call_window"``): in the window the last pile
           play is the claim under the window (R-L5), and ``current_player``
           (default: the next other player holding cards) is the one asked.
         - ``due_rank``: the rank the next play must announce (default VII, or
@@ -214,7 +216,7 @@ class LiarGame:
 
         >>> g = LiarGame(players=3)
         >>> s = g.state_from_position(hands=["7H", "AH KH", "9B"], pile=[(0, "8B 8H", "7")],
-        ...                           phase="call_window")
+        ...                           phase=Phase.CALL_WINDOW)
         >>> s.current_player, s.claim.announced, s.due_rank, len(s.put_aside)
         (1, <Rank.SEVEN: 0>, <Rank.EIGHT: 1>, 26)
         """

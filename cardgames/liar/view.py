@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardgames.cards import Card, Chronicler, Rank, format_cards
 from cardgames.liar.events import LiarEvent, Played, PileTaken, event_to_dict
-from cardgames.liar.state import Phase
+from cardgames.liar.phase import Phase
 
 if TYPE_CHECKING:
     from cardgames.liar.state import LiarState

@@ -7,11 +7,13 @@
 >>> state.current_player, [str(a) for a in state.legal_actions()]
 (0, ['keep', 'exchange'])
 
-Modules: ``score`` (score, explain, classify), ``actions`` (Keep ... Stand,
-parse_action), ``events`` (the public log), ``view`` (ThirtyOneView: what a
-player knows, R-T9), ``game`` (ThirtyOneGame: configuration, ``new_state``,
-``state_from_position``, ``replay``; the design and what it settles where
-RULES.md is silent), ``state`` (ThirtyOneState), ``snapshot`` (JSON) and
+An instance of the game protocol of :mod:`cardgames.core`.  Modules: ``score``
+(score, explain, classify), ``actions`` (the ThirtyOneAction base class, Keep ...
+Stand, parse_action), ``phase`` (Phase), ``events`` (the public log), ``view``
+(ThirtyOneView: what a player knows, R-T9), ``game`` (ThirtyOneGame:
+configuration, ``new_state``, ``state_from_position``, ``replay``; the design
+and what it settles where RULES.md is silent), ``state`` (ThirtyOneState,
+ThirtyOneLegalActions, ThirtyOneOutcome), ``snapshot`` (versioned JSON) and
 ``bots`` (ThirtyOneHeuristicAgent, self_play).
 """
 
@@ -55,9 +57,11 @@ from cardgames.thirtyone.events import (
     Swapped,
     ThreeAces,
 )
-from cardgames.thirtyone.view import Phase, ThirtyOneView
+from cardgames.thirtyone.phase import Phase
+from cardgames.thirtyone.view import ThirtyOneView
 from cardgames.thirtyone.game import (
     LegalActions,
+    ThirtyOneLegalActions,
     ThirtyOneGame,
     ThirtyOneOutcome,
     ThirtyOneState,
@@ -77,7 +81,7 @@ __all__ = [
     "Stood", "ThreeAces", "Scored", "LifeLost", "PlayerOut", "DealOver", "MatchOver",
     # game
     "Phase", "ThirtyOneView", "ThirtyOneGame", "ThirtyOneState", "ThirtyOneOutcome",
-    "LegalActions", "replay",
+    "ThirtyOneLegalActions", "LegalActions", "replay",
     # bots
     "RandomAgent", "ThirtyOneHeuristicAgent", "hand_after", "self_play",
 ]

@@ -43,7 +43,7 @@ class RaceState:
     def view(self, player):
         return tuple(self.totals)
 
-    def apply(self, action):
+    def apply(self, action, *, player=None):
         p = self.current_player
         self.totals[p] += action
         self.history.append(action)
