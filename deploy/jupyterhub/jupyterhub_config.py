@@ -45,8 +45,9 @@ TEACHERS = {name for name in os.environ.get("CARDGAMES_TEACHERS", "teacher").spl
 IMAGE = os.environ.get("CARDGAMES_IMAGE", "cardgames-singleuser:latest")
 LESSONS_DIR = "/srv/cardgames/lessons"
 
-#: Per student: the memory and CPU a server may use (docs/serving.md has the measured
-#: figures these come from: about 150 MB for a server with one app open).
+#: Per student: the memory and CPU a server may use.  Measured (docs/serving.md): 218 MB
+#: for a server with the Liar app open (server 159 MB + kernel 59 MB); each more app
+#: open at once adds a kernel (about 60 MB).
 MEM_LIMIT = "512M"
 CPU_LIMIT = 1.0
 
