@@ -1,0 +1,71 @@
+"""deploy/jupyterhub/: the one-server config, the Zero to JupyterHub values and the
+single-user image say the same thing (the hub test runs only the first of them)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+DEPLOY = Path(__file__).resolve().parents[1] / "deploy" / "jupyterhub"
+
+
+@pytest.fixture(scope="module")
+def config():
+    """jupyterhub_config.py as JupyterHub loads it (``get_config`` from traitlets)."""
+    from traitlets.config import PyFileConfigLoader
+
+    return PyFileConfigLoader("jupyterhub_config.py", path=str(DEPLOY)).load_config()
+
+
+@pytest.fixture(scope="module")
+def values():
+    yaml = pytest.importorskip("yaml")
+    return yaml.safe_load((DEPLOY / "values.yaml").read_text())
+
+
+def test_students_land_on_voila_in_their_own_server(config, values):
+    assert config.Spawner.default_url == "/voila/tree"
+    assert values["singleuser"]["defaultUrl"] == config.Spawner.default_url
+
+
+def test_same_log_in(config, values):
+    assert config.JupyterHub.authenticator_class == "native"
+    hub = values["hub"]["config"]
+    assert hub["JupyterHub"]["authenticator_class"] == "native"
+    assert hub["NativeAuthenticator"] == dict(config.NativeAuthenticator)
+    assert config.NativeAuthenticator.open_signup is False       # a teacher authorizes
+    assert hub["Authenticator"]["allow_all"] is config.Authenticator.allow_all is True
+
+
+def test_same_server_settings(config, values):
+    spawner = values["hub"]["config"]["KubeSpawner"]
+    assert spawner["notebook_dir"] == config.Spawner.notebook_dir
+    # the same Voila and kernel-culling settings (the server's own idle stop is the
+    # chart's culler on Kubernetes)
+    assert spawner["args"] == [a for a in config.Spawner.args
+                               if not a.startswith("--ServerApp.shutdown_no_activity")]
+    assert "--VoilaConfiguration.show_tracebacks=False" in spawner["args"]
+
+
+def test_the_image_holds_the_lessons_where_the_servers_look(config):
+    dockerfile = (DEPLOY / "Dockerfile").read_text()
+    assert "COPY lessons ./lessons" in dockerfile
+    workdir = re.search(r"^WORKDIR (/\S+)$", dockerfile, re.MULTILINE).group(1)
+    assert f"{workdir}/lessons" == config.Spawner.notebook_dir
+    assert re.search(r'pip install "\.\[apps\]" "jupyterhub==', dockerfile)
+    assert re.search(r"^USER 1000$", dockerfile, re.MULTILINE)       # not root
+
+
+def test_memory_limits_cover_the_measured_server(config, values):
+    """218 MB measured for a server with one app open (docs/serving.md)."""
+    def mb(text: str) -> float:
+        number, unit = re.fullmatch(r"(\d+)([MG])", text).groups()
+        return int(number) * (1000 if unit == "G" else 1)
+
+    measured = 218
+    memory = values["singleuser"]["memory"]
+    assert mb(memory["guarantee"]) >= measured
+    assert mb(memory["limit"]) >= mb(memory["guarantee"])
+    assert mb(config.DockerSpawner.mem_limit) >= measured
