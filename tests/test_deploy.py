@@ -3,12 +3,15 @@ single-user image say the same thing (the hub test runs only the first of them).
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 import pytest
 
-DEPLOY = Path(__file__).resolve().parents[1] / "deploy" / "jupyterhub"
+REPO = Path(__file__).resolve().parents[1]
+DEPLOY = REPO / "deploy" / "jupyterhub"
+VOILA_IN_IMAGE = "/srv/cardgames/voila.json"
 
 
 @pytest.fixture(scope="module")
@@ -42,18 +45,27 @@ def test_same_log_in(config, values):
 def test_same_server_settings(config, values):
     spawner = values["hub"]["config"]["KubeSpawner"]
     assert spawner["notebook_dir"] == config.Spawner.notebook_dir
-    # the same Voila and kernel-culling settings (the server's own idle stop is the
-    # chart's culler on Kubernetes)
-    assert spawner["args"] == [a for a in config.Spawner.args
-                               if not a.startswith("--ServerApp.shutdown_no_activity")]
-    assert "--VoilaConfiguration.show_tracebacks=False" in spawner["args"]
+    # the same Voila and kernel-culling settings: make serve's voila.json, in the image
+    # (the server's own idle stop is the chart's culler on Kubernetes)
+    assert spawner["args"] == [f"--config={VOILA_IN_IMAGE}"]
+    assert f"--config={VOILA_IN_IMAGE}" in config.Spawner.args
+
+
+def test_voila_json_has_what_a_server_needs():
+    """The sections a Jupyter server (not standalone Voila) reads from voila.json."""
+    settings = json.loads((REPO / "voila.json").read_text())
+    assert settings["VoilaConfiguration"]["show_tracebacks"] is False
+    assert settings["VoilaConfiguration"]["strip_sources"] is True
+    assert settings["MappingKernelManager"]["cull_idle_timeout"] > 0
 
 
 def test_the_image_holds_the_lessons_where_the_servers_look(config):
     dockerfile = (DEPLOY / "Dockerfile").read_text()
     assert "COPY lessons ./lessons" in dockerfile
+    assert "COPY voila.json ./voila.json" in dockerfile
     workdir = re.search(r"^WORKDIR (/\S+)$", dockerfile, re.MULTILINE).group(1)
     assert f"{workdir}/lessons" == config.Spawner.notebook_dir
+    assert f"{workdir}/voila.json" == VOILA_IN_IMAGE
     assert re.search(r'pip install "\.\[apps\]" "jupyterhub==', dockerfile)
     assert re.search(r"^USER 1000$", dockerfile, re.MULTILINE)       # not root
 

@@ -44,6 +44,7 @@ TEACHERS = {name for name in os.environ.get("CARDGAMES_TEACHERS", "teacher").spl
 #: The single-user image (deploy/jupyterhub/Dockerfile) and the lessons inside it.
 IMAGE = os.environ.get("CARDGAMES_IMAGE", "cardgames-singleuser:latest")
 LESSONS_DIR = "/srv/cardgames/lessons"
+VOILA_CONFIG = "/srv/cardgames/voila.json"
 
 #: Per student: the memory and CPU a server may use.  Measured (docs/serving.md): 218 MB
 #: for a server with the Liar app open (server 159 MB + kernel 59 MB); each more app
@@ -86,16 +87,12 @@ c.Spawner.start_timeout = 120
 c.Spawner.notebook_dir = LESSONS_DIR
 c.Spawner.default_url = LANDING_URL
 c.Spawner.args = [
-    # Voila (a server extension here): the same page settings as `make serve`'s voila.json
-    "--VoilaConfiguration.show_tracebacks=False",
-    "--VoilaConfiguration.strip_sources=True",
-    "--VoilaConfiguration.classic_tree=True",
-    # an app's kernel idle for 15 minutes is shut down, even with its tab open
-    "--MappingKernelManager.cull_idle_timeout=900",
-    "--MappingKernelManager.cull_interval=60",
-    "--MappingKernelManager.cull_connected=True",
-    "--MappingKernelManager.cull_busy=False",
-    # and a server with no kernel and no activity for an hour stops itself
+    # Voila runs as a server extension here; `make serve`'s voila.json (copied into the
+    # image) gives it the same page settings (no code, no tracebacks, which files are
+    # served, hidden folders) and culls an app's kernel after 15 idle minutes.  Its
+    # "Voila" section (standalone Voila's address, XSRF) does not apply to a server.
+    f"--config={VOILA_CONFIG}",
+    # a server with no kernel and no activity for an hour stops itself
     "--ServerApp.shutdown_no_activity_timeout=3600",
 ]
 

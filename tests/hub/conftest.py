@@ -114,7 +114,9 @@ c.SimpleLocalProcessSpawner.home_dir_template = {str(home)!r} + "/{{username}}"
 c.Spawner.cmd = [{sys.executable!r}, "-m", "jupyterhub.singleuser"]
 c.Spawner.notebook_dir = {str(lessons)!r}
 c.Spawner.environment = {env!r}
-c.Spawner.args = c.Spawner.args + {args!r}
+# the repository's voila.json where the image has its copy
+c.Spawner.args = [a.replace({"/srv/cardgames/voila.json"!r}, {str(REPO / "voila.json")!r})
+                  for a in c.Spawner.args] + {args!r}
 
 # 127.0.0.1, free ports, temporary files
 c.JupyterHub.bind_url = "http://127.0.0.1:{port}"

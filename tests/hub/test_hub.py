@@ -110,6 +110,9 @@ def test_two_students_each_in_their_own_server(hub, hub_context, expect):
             page.wait_for_url(re.compile(rf"/user/{name}/voila/tree"), timeout=90_000)
             timings[f"{name}: log in to landing page"] = time.monotonic() - t0
             t0 = time.monotonic()
+            # voila.json applies: the rules folder is hidden (ContentsManager.hide_globs)
+            expect(page.locator(".voila-notebooks a").first).to_be_visible()
+            assert "rules" not in page.locator(".voila-notebooks").inner_text()
             link = page.locator(f'a[href*="/voila/render/{APP}"]')    # listed on landing
             href = link.first.get_attribute("href")
             assert href.split("?")[0] == f"/user/{name}/voila/render/{APP}"
@@ -164,6 +167,11 @@ def test_two_students_each_in_their_own_server(hub, hub_context, expect):
     finally:
         for ctx in contexts.values():
             ctx.close()
+
+    # the hub logged the refusal, and no other error
+    errors = [line for line in hub.log().splitlines() if re.match(r"\[E |Traceback", line)]
+    assert errors and all("not allowed to access Server at /user/alice/" in line
+                          for line in errors), errors
 
     stop_seconds = hub.stop()
     timings["hub stop (servers, kernels, proxy)"] = stop_seconds
