@@ -157,6 +157,13 @@ def test_two_students_each_in_their_own_server(hub, hub_context, expect):
         assert bob.locator(".liar-status").count() == 0
         resp = bob.request.get(f"{hub.url}user/alice/api/kernels")
         assert resp.status == 403, (resp.status, resp.url)
+        # leaving his app's page shut bob's kernel down (Voila asks on unload; the XSRF
+        # check is on in a Jupyter server, and the request carries the token)
+        shutdown = [f"204 POST /user/bob/voila/api/shutdown/{k}" for k in listed["bob"]]
+        deadline = time.monotonic() + 20
+        while not all(line in hub.log() for line in shutdown):
+            assert time.monotonic() < deadline, shutdown
+            time.sleep(0.5)
         # ... and someone not logged in is sent to the log-in page
         with hub_context() as anonymous:
             page = anonymous.new_page()
