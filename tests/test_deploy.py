@@ -81,3 +81,15 @@ def test_memory_limits_cover_the_measured_server(config, values):
     assert mb(memory["guarantee"]) >= measured
     assert mb(memory["limit"]) >= mb(memory["guarantee"])
     assert mb(config.DockerSpawner.mem_limit) >= measured
+
+
+def test_the_authenticator_takes_every_setting(config):
+    """Every NativeAuthenticator / Authenticator setting is a configurable trait of
+    NativeAuthenticator, with a value of its type."""
+    from nativeauthenticator import NativeAuthenticator
+
+    traits = NativeAuthenticator.class_traits(config=True)
+    for section in ("NativeAuthenticator", "Authenticator"):
+        for name, value in config[section].items():
+            assert name in traits, f"{section}.{name}"
+            traits[name].validate(None, value)
