@@ -24,9 +24,15 @@ APP = "app_liar.ipynb"
 
 @pytest.fixture
 def expect():
+    """Playwright's ``expect`` waiting up to 30 s (JupyterLab and the kernels on 2 busy
+    cores), set back to its 5 s default after the test."""
     from playwright.sync_api import expect
 
-    return expect
+    expect.set_options(timeout=30_000)
+    try:
+        yield expect
+    finally:
+        expect.set_options(timeout=5_000)
 
 
 def log_in(page, hub, name: str) -> None:

@@ -189,14 +189,16 @@ class Lab:
         workspace and wait until its kernel is idle."""
         self.page.goto(f"{self.server.url}lab/workspaces/{self.workspace}/tree/{notebook}"
                        f"?reset&token={self.server.token}")
-        self.page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(state="visible")
+        # generous: JupyterLab's first load on 2 busy cores can take a minute
+        self.page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(
+            state="visible", timeout=120_000)
         self.page.wait_for_function(
             """(path) => {
                 const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
                 const k = w && w.context && w.context.path === path &&
                           w.sessionContext.session && w.sessionContext.session.kernel;
                 return !!k && k.status === 'idle';
-            }""", arg=notebook, timeout=60_000)
+            }""", arg=notebook, timeout=120_000)
 
     def command(self, name: str, args: dict | None = None):
         """Run a JupyterLab command (as its menu entry does) on the current notebook."""
@@ -277,7 +279,7 @@ class Lab:
 def lab(lab_server, lab_chromium, request):
     context = lab_chromium.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
-    page.set_default_timeout(30_000)
+    page.set_default_timeout(60_000)
     lab = Lab(server=lab_server, page=page,
               workspace=re.sub(r"[^\w-]+", "-", request.node.name).strip("-"))
 
@@ -309,6 +311,12 @@ def lab(lab_server, lab_chromium, request):
 
 @pytest.fixture
 def expect():
+    """Playwright's ``expect`` waiting up to 30 s (JupyterLab and the kernels on 2 busy
+    cores), set back to its 5 s default after the test."""
     from playwright.sync_api import expect
 
-    return expect
+    expect.set_options(timeout=30_000)
+    try:
+        yield expect
+    finally:
+        expect.set_options(timeout=5_000)
