@@ -26,6 +26,7 @@ In CI (``CI=true``) a missing JupyterLab, Playwright or Chromium fails the tests
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import secrets
@@ -297,15 +298,13 @@ def lab(lab_server, lab_chromium, request):
         yield lab
     finally:
         name = re.sub(r"[^\w.-]+", "_", request.node.name)
-        try:
+        # a crashed page must not hide the test's own failure
+        with contextlib.suppress(Exception):
             page.screenshot(path=str(ARTIFACTS / f"lab-{name}.png"))
-        except Exception:  # a crashed page must not hide the test's own failure
-            pass
-        # shut the notebook's kernel down (a closed Lab tab leaves it running)
-        try:
+        # shut the notebook's kernel down (a closed Lab tab leaves it running); the server
+        # stops any that are left at the end of the session
+        with contextlib.suppress(Exception):
             page.evaluate("() => window.jupyterapp.serviceManager.sessions.shutdownAll()")
-        except Exception:
-            pass
         context.close()
 
 
