@@ -1,12 +1,13 @@
 # Quick start:
 #   make serve   -- set up a virtual environment and serve the apps and lessons (Voila, http://localhost:8866)
-#   make test    -- set up a virtual environment and run every test (engine, widgets, lessons, browser)
+#   make test    -- set up a virtual environment and run every test (engine, widgets, lessons, browser, hub)
+#   make lab     -- set up a virtual environment and open the lessons in JupyterLab (for teachers)
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: venv test test-fast serve bench bench-apps clean lessons rules
+.PHONY: venv test test-fast serve lab bench bench-apps clean lessons rules
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,7 +21,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest tests
 
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest tests -m "not browser and not slow"
+	$(BIN)/python -m pytest tests -m "not browser and not slow and not hub"
 
 # Voila standalone (not a Jupyter server extension: no code can be run from the page).
 # Settings in voila.json (kernel culling, no tracebacks, no code shown); to serve
@@ -30,6 +31,16 @@ VOILA_PORT ?= 8866
 
 serve: $(STAMP)
 	$(BIN)/voila lessons --Voila.ip=$(VOILA_IP) --port=$(VOILA_PORT) --no-browser
+
+# JupyterLab on this computer only, in the lessons folder, with JupyterLab's own token
+# protection left on: open the printed http://127.0.0.1:<port>/lab?token=... address.
+# (make lab LAB_ARGS=--allow-root as root, e.g. in a container)
+LAB_PORT ?= 8888
+LAB_ARGS ?=
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.port=$(LAB_PORT) \
+		--ServerApp.root_dir=lessons $(LAB_ARGS)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py
