@@ -1,12 +1,13 @@
 # Quick start:
 #   make serve   -- set up a virtual environment and serve the apps and lessons (Voila, http://localhost:8866)
+#   make handouts -- the teacher's kit as PDFs in handouts/ (answer key, worksheets, rules cards)
 #   make test    -- set up a virtual environment and run every test (engine, widgets, lessons, browser)
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: venv test test-fast serve bench bench-apps clean lessons rules
+.PHONY: venv test test-fast serve bench bench-apps clean lessons rules handouts
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -42,6 +43,11 @@ bench-apps: $(STAMP)
 # (committed; tests/test_rules_docs.py fails while they are out of date)
 rules: $(STAMP)
 	$(BIN)/python lessons/_rules_html.py
+
+# the teacher's kit as PDFs in handouts/ (answer key, worksheets, rules cards, teacher
+# pages), printed by headless Chromium; not served by Voila (outside lessons/)
+handouts: $(STAMP)
+	$(BIN)/python tools/handouts.py --out handouts
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
