@@ -97,8 +97,9 @@ EXERCISES = (
                  "table)` gives {answer}."),
     Exercise(
         key="05-threshold", lesson="05", number=3, kind=Kind.NUMBER, sig=None,
-        question="In the table of section 3, what is the **lowest** score at which revealing "
-                 "now loses a life less than 1 time in 4?",
+        question="In the table of section 3 (one hand per score), what is the **lowest** score "
+                 "at which revealing now loses a life less than 1 time in 4? (Other hands of the "
+                 "same score carry other risks: see \"Same score, different risk\".)",
         precision_text="Give the score as a number (one hand per score, as in the table).",
         compute=_threshold,
         hints=("Less than 1 time in 4 means a probability below 0.25.",
