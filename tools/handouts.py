@@ -73,7 +73,7 @@ td.blank { height: 7.2mm; }
 
 
 def _md(text: str) -> str:
-    return mistune.html(text)
+    return str(mistune.html(text))
 
 
 def _doc(title: str, pages: list[str]) -> str:

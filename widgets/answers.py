@@ -60,7 +60,8 @@ class Kind(enum.Enum):
 
 
 FORMS = {
-    Kind.NUMBER: "a fraction such as 3/92, a decimal such as 0.0326, or a percentage such as 3.26 %",
+    Kind.NUMBER: ("a fraction such as 3/92, a decimal such as 0.0326, "
+                  "or a percentage such as 3.26 %"),
     Kind.WHOLE: "a whole number such as 7",
     Kind.RANK: "a rank such as 9, IX, nines, U or Unter",
     Kind.RANKS: "ranks separated by spaces or commas, such as 7 U or VII, Unter",

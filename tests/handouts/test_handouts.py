@@ -36,7 +36,8 @@ def handouts(tmp_path_factory) -> Path:
         import playwright  # noqa: F401
     except ImportError:
         _missing("playwright is not installed (pip install -e '.[test]')")
-    if not (os.environ.get("CHROMIUM") or shutil.which("chromium") or Path("/usr/bin/chromium").exists()):
+    if not (os.environ.get("CHROMIUM") or shutil.which("chromium")
+            or Path("/usr/bin/chromium").exists()):
         _missing("Chromium not found (apt-get install chromium)")
     out = tmp_path_factory.mktemp("handouts")
     # the same command as `make handouts`, into a temporary folder

@@ -11,11 +11,20 @@ import re
 from fractions import Fraction
 
 import pytest
+from hidden import synced_strings
 
 from cardgames.cards import Rank
-from hidden import synced_strings
-from widgets.answers import AnswerFormError, Kind, judge_number, read_cards, read_number, \
-    read_rank, read_ranks, read_wholes, spellings
+from widgets.answers import (
+    AnswerFormError,
+    Kind,
+    judge_number,
+    read_cards,
+    read_number,
+    read_rank,
+    read_ranks,
+    read_wholes,
+    spellings,
+)
 from widgets.exercise import SHOW_SOLUTION_AFTER, ExerciseWidget, Session, exercise
 from widgets.exercise_data import EXERCISES, by_lesson, get
 
@@ -157,7 +166,7 @@ def test_nothing_before_the_first_try_and_no_answer_ever_synced(key, closing):
     # wrong tries: the answer and the solution never appear; hints grow
     right, wrong = RIGHT_WRONG[key]
     seen = []
-    for i in range(1, 4):
+    for _ in range(3):
         w.answer_box.value = wrong
         w.check_button.click()
         text = _state(w)

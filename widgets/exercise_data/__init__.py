@@ -30,7 +30,8 @@ def get(key: str) -> Exercise:
     try:
         return EXERCISES[key]
     except KeyError:
-        raise KeyError(f"no exercise called {key!r}; known: {', '.join(sorted(EXERCISES))}") from None
+        known = ", ".join(sorted(EXERCISES))
+        raise KeyError(f"no exercise called {key!r}; known: {known}") from None
 
 
 def by_lesson(lesson: str) -> list[Exercise]:

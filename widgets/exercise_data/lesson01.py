@@ -20,6 +20,7 @@ def _after_a_call() -> tuple[int, Rank]:
         pile=[(1, "7B"), (2, "8B"), (3, "KB", "9")], phase="call_window")
     state.apply("pass")          # seat 0 lets it stand
     state.apply("call")          # seat 1 calls: KB is not a nine
+    assert state.current_player is not None
     return state.current_player, state.due_rank
 
 

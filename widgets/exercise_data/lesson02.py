@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from cardgames.cards import Rank
+from cardgames.cards import Chronicler, Rank
 from widgets.answers import Exercise, Kind
+
+BOTH = (Chronicler.COLORFUL, Chronicler.PALE)
 
 # the decision table of lesson 02 (section 2): the same position, every case
 PLAYS = {"true": "8H", "lie": "AL", "Colorful": "*C", "Pale": "*P",
@@ -14,7 +16,7 @@ CALLS = {"nobody": [], "next player (2)": ["call"], "later player (3)": ["pass",
 def _round_ends(cards: str, calls: list[str], last: bool) -> bool:
     from cardgames.liar import LiarGame
 
-    game = LiarGame(players=4, chroniclers="both")
+    game = LiarGame(players=4, chroniclers=BOTH)
     s = game.state_from_position(hands=["9B 10B", cards if last else cards + " UB", "OB KB",
                                         "7A 9A"], pile=[(0, "8B", "7")], current_player=1)
     s.apply("play " + cards)
@@ -33,11 +35,12 @@ def _rounds_ending() -> int:
 def _pale_with_ace() -> tuple[int, int]:
     from cardgames.liar import LiarGame, PileTaken
 
-    s = LiarGame(players=3, chroniclers="both").state_from_position(
+    s = LiarGame(players=3, chroniclers=BOTH).state_from_position(
         hands=["7H 8H", "9H", "AH *P 10B"], pile=[(1, "OB", "O")], current_player=2)
     s.apply("play AH *P")
     s.apply("call")                                   # seat 0, asked first (R-L5)
     taker = next(e.player for e in s.events if isinstance(e, PileTaken))
+    assert s.current_player is not None
     return taker, s.current_player
 
 

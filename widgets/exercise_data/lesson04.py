@@ -15,9 +15,8 @@ def _claim(hand: str, claim: str, seen: str = "") -> Fraction:
 
 def _posterior() -> Fraction:
     """Section 4's numbers: p = P(true | bluffer), h = P(true | honest); prior 1/2."""
-    from cardgames.liar.probability import hypergeometric_pmf
-
     from cardgames.analysis.odds import claim_odds
+    from cardgames.liar.probability import hypergeometric_pmf
 
     odds = claim_odds(hand="7H KA 9B 10L UB OA 8H AH", claim="1x7")
     p = Fraction(odds.probability)

@@ -39,7 +39,7 @@ def p_lose_if_reveal(mine: str, table: str = TABLE) -> Fraction:
 
 def _best_swap() -> float:
     from cardgames import parse_cards
-    from cardgames.thirtyone import ThirtyOneGame, SwapOne, score
+    from cardgames.thirtyone import SwapOne, ThirtyOneGame, score
     from cardgames.thirtyone.bots import hand_after
 
     hand, table = parse_cards("7H 8B AH"), parse_cards("10H KB 9L")
@@ -56,7 +56,7 @@ def _threshold() -> float:
     cand = hands.hand_table(exclude=TABLE)
     cand = (cand[(cand["score"] >= 21) & (cand["score"] < 33)]
             .drop_duplicates("score").sort_values("score"))
-    return min(s for h, s in zip(cand["cards"], cand["score"])
+    return min(s for h, s in zip(cand["cards"], cand["score"], strict=True)
                if p_lose_if_reveal(h) < Fraction(1, 4))
 
 

@@ -15,7 +15,8 @@ def _chain(i: int, j: int, a: Fraction = HALF, b: Fraction = HALF, t: Fraction =
     """(expected deals, {deals: probability}) of a match from lives (i, j) (T13, R-T8)."""
     if i < 0 or j < 0:
         return Fraction(0), {0: Fraction(1)}
-    mean, dist = Fraction(1), {}
+    mean = Fraction(1)
+    dist: dict[int, Fraction] = {}
     for p, (ni, nj) in ((a, (i - 1, j)), (b, (i, j - 1)), (t, (i - 1, j - 1))):
         if p == 0:
             continue
