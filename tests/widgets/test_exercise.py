@@ -262,3 +262,12 @@ def test_repr_is_stable_for_nbval():
         assert repr(w) == "ExerciseWidget('01-six-players')"
     finally:
         w.close_all()
+
+
+@pytest.mark.parametrize("name", ["widgets.answers", "widgets.exercise", "widgets.exercise_data"])
+def test_doctests(name):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
