@@ -46,8 +46,10 @@ def test_exercise_wrong_then_right_and_no_teacher_notes(lesson, voila_server, pa
 
     number = lesson[:2]
     key, wrong, right = ANSWERS[number]
-    page.goto(voila_server.app_url(lesson))
-    page.locator("#rendered_cells").wait_for(state="visible", timeout=120_000)
+    # Voila runs the whole lesson before the page has loaded (lesson 05: ~50 s on 2 cores)
+    response = page.goto(voila_server.app_url(lesson), wait_until="commit", timeout=180_000)
+    assert response is not None and response.status == 200
+    page.locator("#rendered_cells").wait_for(state="visible", timeout=240_000)
     harness.wait_quiet(page, 500, 15_000)
     text = page.locator("#rendered_cells").inner_text()
     assert "Teacher notes" not in text
