@@ -145,3 +145,15 @@ def test_handouts_are_not_served_nor_committed():
     assert not (REPO / "lessons" / "handouts").exists()
     makefile = (REPO / "Makefile").read_text(encoding="utf-8")
     assert re.search(r"^handouts:.*\n\t.*tools/handouts\.py", makefile, re.M)
+
+
+def test_rules_cards_cite_only_rules_that_exist():
+    """Every rule number on a card is an anchor of the full rules (docs/rules/en.md)."""
+    full = (REPO / "docs" / "rules" / "en.md").read_text(encoding="utf-8")
+    anchors = set(re.findall(r'<a id="((?:R-)?[LT]\d+)"></a>', full))
+    assert {"L1", "L13", "T14", "R-L11", "R-T10"} <= anchors
+    for card in ("liar", "thirty-one"):
+        text = (REPO / "docs" / "cards" / f"{card}.md").read_text(encoding="utf-8")
+        cited = set(re.findall(r"\b(?:R-)?[LT]\d+\b", text))
+        assert cited and cited <= anchors, (card, cited - anchors)
+        assert "docs/rules/en.md" in text
