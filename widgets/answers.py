@@ -29,7 +29,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
-from functools import cache
 from typing import Any
 
 from cardgames.cards import Card, Rank, as_cards
@@ -359,7 +358,14 @@ class Exercise:
 
     def answer(self) -> Any:
         """The answer, computed by the engine (cached per process)."""
-        return _answer(self)
+        if self not in _ANSWERS:
+            _ANSWERS[self] = _normal(self.kind, self.compute())
+        return _ANSWERS[self]
+
+    @property
+    def answer_ready(self) -> bool:
+        """Whether the answer is already computed (some take the engine seconds)."""
+        return self in _ANSWERS
 
     @property
     def form(self) -> str:
@@ -419,9 +425,8 @@ class Exercise:
         return self._same(self.answer(), given, "") == "right"
 
 
-@cache
-def _answer(ex: Exercise) -> Any:
-    return _normal(ex.kind, ex.compute())
+#: computed answers, per exercise (plain Python, never synced)
+_ANSWERS: dict[Exercise, Any] = {}
 
 
 def hint_for(ex: Exercise, wrong_tries: int, verdict: Verdict) -> str:

@@ -101,6 +101,8 @@ class ExerciseWidget(ipw.VBox):
     def submit(self, text: object) -> Verdict:
         """Judge ``text`` (whatever the browser sent) and update the feedback line."""
         ex, key = self._exercise, self._exercise.key
+        if not ex.answer_ready:          # the engine may take a few seconds: say so at once
+            self._say("… checking", "#555")
         verdict = ex.judge(text if isinstance(text, str) else "")
         if verdict.counts_as_try:
             self._session.tries[key] = self.tries + 1
