@@ -2,12 +2,13 @@
 #   make serve   -- set up a virtual environment and serve the apps and lessons (Voila, http://localhost:8866)
 #   make test    -- set up a virtual environment and run every test (engine, widgets, lessons, browser, hub)
 #   make lab     -- set up a virtual environment and open the lessons in JupyterLab (for teachers)
+#   make handouts -- the teacher's kit as PDFs in handouts/ (answer key, worksheets, rules cards)
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: venv test test-fast serve lab bench bench-apps clean lessons rules
+.PHONY: venv test test-fast serve lab bench bench-apps clean lessons rules handouts
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -53,6 +54,11 @@ bench-apps: $(STAMP)
 # (committed; tests/test_rules_docs.py fails while they are out of date)
 rules: $(STAMP)
 	$(BIN)/python lessons/_rules_html.py
+
+# the teacher's kit as PDFs in handouts/ (answer key, worksheets, rules cards, teacher
+# pages), printed by headless Chromium; not served by Voila (outside lessons/)
+handouts: $(STAMP)
+	$(BIN)/python tools/handouts.py --out handouts
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
