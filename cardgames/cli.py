@@ -53,12 +53,12 @@ def _fmt(value: float) -> str:
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
+    from cardgames.cards import as_cards
     from cardgames.thirtyone import explain, score
 
-    text = " ".join(args.cards)
-    value = score(text)
-    print(_fmt(value))
-    print(explain(text))
+    cards = as_cards(args.cards)     # "AH KH 9H" or AH KH 9H: as_cards reads both
+    print(_fmt(score(cards)))
+    print(explain(cards))
     return 0
 
 

@@ -30,7 +30,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from cardgames.cards import CHRONICLER, ORDINARY_CARDS, Card, Suit, parse_cards
+from cardgames.cards import CHRONICLER, ORDINARY_CARDS, Card, Suit, as_cards
 from cardgames.errors import ConfigError
 
 __all__ = [
@@ -54,20 +54,8 @@ def known_cards(cards: Iterable[Card | str] | str | None) -> list[Card]:
     >>> known_cards("ah *c")
     [Card.parse('AH'), Card.parse('*')]
     """
-    if cards is None:
-        return []
-    if isinstance(cards, str):
-        items = parse_cards(cards)
-    else:
-        items = []
-        for c in cards:
-            items.extend(parse_cards(c) if isinstance(c, str) else [c])
-    out = []
-    for c in items:
-        if not isinstance(c, Card):
-            raise ConfigError(f"not a card: {c!r}")
-        out.append(CHRONICLER if c.is_chronicler else c)   # T12: one Chronicler, no colour
-    return out
+    # T12: one Chronicler, no colour
+    return [CHRONICLER if c.is_chronicler else c for c in as_cards(cards)]
 
 
 @lru_cache(maxsize=2)

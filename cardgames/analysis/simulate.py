@@ -170,14 +170,6 @@ def estimate_mean(sample: Callable[[random.Random], float], *, trials: int, seed
     return MeanEstimate(statistics.fmean(values), sd, trials, seed, confidence, label)
 
 
-def _card_list(cards: Iterable | str) -> list:
-    from cardgames.cards import parse_cards
-
-    if isinstance(cards, str):
-        return parse_cards(cards)
-    return [c if not isinstance(c, str) else parse_cards(c)[0] for c in cards]
-
-
 def simulate_hand_probability(*, at_least: float = 21, chronicler: bool = False,
                               exclude: Iterable | str = (), trials: int = 20_000, seed: int = 0,
                               confidence: float = 0.95) -> Estimate:
@@ -185,11 +177,11 @@ def simulate_hand_probability(*, at_least: float = 21, chronicler: bool = False,
 
     The Monte Carlo twin of :func:`cardgames.analysis.hands.probability`.
     """
-    from cardgames.cards import Chronicler, make_deck
+    from cardgames.cards import Chronicler, as_cards, make_deck
     from cardgames.thirtyone import score
 
     deck = make_deck(chroniclers=(Chronicler.ANY,) if chronicler else ())
-    for card in _card_list(exclude):
+    for card in as_cards(exclude):
         try:
             deck.remove(card)
         except ValueError:

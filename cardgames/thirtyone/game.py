@@ -53,7 +53,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardgames.cards import CHRONICLER, Card, Chronicler, make_deck, parse_cards
+from cardgames.cards import CHRONICLER, Card, Chronicler, as_cards, make_deck
 from cardgames.core import check_seed
 from cardgames.errors import CardParseError, ConfigError
 from cardgames.thirtyone.actions import ThirtyOneAction
@@ -162,9 +162,8 @@ class ThirtyOneGame:
 
         def take(cards: Any, what: str) -> list[Card]:
             try:
-                got = parse_cards(cards) if isinstance(cards, str) else [
-                    c if isinstance(c, Card) else parse_cards(c)[0] for c in cards]
-            except (CardParseError, IndexError, TypeError) as e:
+                got = as_cards(cards)
+            except CardParseError as e:
                 raise ConfigError(f"{what}: cannot read {cards!r}: {e}") from None
             if len(got) != 3:
                 raise ConfigError(f"{what} must be 3 cards (T4), got {len(got)}: {cards!r}")
