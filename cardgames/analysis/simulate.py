@@ -4,7 +4,9 @@ Every estimate records the seed it was drawn with, so a lesson or a test can
 reproduce it exactly, and carries a Wilson score interval (for proportions)
 that an exact answer should fall inside.
 
-This module needs only the standard library.
+This module needs only the standard library.  The Liar claim simulation is
+:func:`cardgames.analysis.odds.simulate_claim` (odds builds on this module,
+never the other way round).
 
 >>> est = estimate_probability(lambda rng: rng.random() < 0.25, trials=4000, seed=1)
 >>> est.trials, est.seed, est.contains(0.25)
@@ -28,7 +30,6 @@ __all__ = [
     "estimate_probability",
     "estimate_mean",
     "simulate_hand_probability",
-    "simulate_claim_probability",
 ]
 
 
@@ -193,15 +194,3 @@ def simulate_hand_probability(*, at_least: float = 21, chronicler: bool = False,
 
     return estimate_probability(event, trials=trials, seed=seed, confidence=confidence,
                                 label=f"P(score >= {at_least:g})")
-
-
-def simulate_claim_probability(*args, trials: int = 20_000, seed: int = 0,
-                               confidence: float = 0.95, **kwargs) -> Estimate:
-    """Monte Carlo twin of :func:`cardgames.analysis.odds.claim_probability` (Liar).
-
-    Deals the cards a player cannot see at random among the other hands, the
-    pile and the cards put aside, and counts how often the claim could be true.
-    """
-    from cardgames.analysis import odds
-
-    return odds.simulate_claim(*args, trials=trials, seed=seed, confidence=confidence, **kwargs)

@@ -15,7 +15,12 @@ class _Legal(tuple):
 
 @dataclass(frozen=True)
 class Outcome:
+    """The protocol's outcome shape (cardgames.core.Outcome) plus the race's totals."""
+
+    winners: tuple
     places: tuple
+    returns: tuple
+    reason: str
     points: tuple
 
 
@@ -58,7 +63,9 @@ class RaceState:
             return None
         order = sorted(set(self.totals), reverse=True)
         places = tuple(1 + order.index(t) for t in self.totals)
-        return Outcome(places, tuple(self.totals))
+        winners = tuple(p for p, place in enumerate(places) if place == 1)
+        returns = tuple(1.0 if p in winners else 0.0 for p in range(self.game.players))
+        return Outcome(winners, places, returns, "target", tuple(self.totals))
 
 
 class GreedyAgent:
