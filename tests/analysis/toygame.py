@@ -32,6 +32,12 @@ class RaceGame:
     def new_state(self, *, seed: int, dealer: int = 0) -> "RaceState":
         return RaceState(self, random.Random(seed), dealer)
 
+    def replay(self, seed: int, actions, dealer: int = 0) -> "RaceState":
+        state = self.new_state(seed=seed, dealer=dealer)
+        for action in actions:
+            state.apply(action)
+        return state
+
 
 class RaceState:
     def __init__(self, game: RaceGame, rng: random.Random, dealer: int) -> None:
