@@ -53,6 +53,7 @@ from cardgames.errors import CardParseError
 
 __all__ = [
     "score",
+    "score_table",
     "score_kind",
     "suit_total",
     "classify",
@@ -168,6 +169,19 @@ def _tables() -> tuple[list[list[list[float]]], list[list[list[int]]]]:
         _TOTALS = [[totals[(a * 35 + b) * 35:(a * 35 + b + 1) * 35] for b in range(35)]
                    for a in range(35)]
     return _SCORES, _TOTALS
+
+
+def score_table() -> list[list[list[float]]]:
+    """The scores of all ordered triples of card codes: ``score_table()[a.code][b.code][c.code]``.
+
+    For engines and bots that hold Cards already (no input checks: the caller
+    guarantees 3 :class:`~cardgames.cards.Card`); everyone else calls :func:`score`.
+
+    >>> a, b, c = parse_cards("AH KH 9H")
+    >>> score_table()[a.code][b.code][c.code]
+    30.0
+    """
+    return _SCORES if _SCORES is not None else _tables()[0]
 
 
 def _three(cards: object, what: str) -> tuple[Card, Card, Card]:

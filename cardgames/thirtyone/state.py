@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import random
+from itertools import repeat
+from operator import is_
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -49,8 +51,8 @@ from cardgames.thirtyone.events import (
     Swapped,
     ThreeAces,
 )
-from cardgames.thirtyone.score import MIN_SCORE, THREE_ACES_SCORE, score
 from cardgames.thirtyone.phase import Phase
+from cardgames.thirtyone.score import MIN_SCORE, THREE_ACES_SCORE, score, score_table
 from cardgames.thirtyone.view import ThirtyOneView
 
 if TYPE_CHECKING:
@@ -429,7 +431,8 @@ class ThirtyOneState:
             st = _SWAP_TABLE
             acts: list[ThirtyOneAction] = [st[h.code * 35 + t.code] or swap_one(h, t)
                                            for h in hand for t in table]
-            if score(table) >= MIN_SCORE:
+            t0, t1, t2 = table
+            if score_table()[t0.code][t1.code][t2.code] >= MIN_SCORE:
                 acts.append(_SWAP_ALL)
             if not self._passed[self._current]:  # type: ignore[index]
                 acts.append(_PASS)
@@ -437,13 +440,16 @@ class ThirtyOneState:
             return tuple(acts)
         if phase is Phase.FINAL:
             hand, table = self._hands[self._current], self._table  # type: ignore[index]
+            scores = score_table()
             acts = []
             for i, h in enumerate(hand):
                 rest = hand[:i] + hand[i + 1:]
+                row = scores[rest[0].code][rest[1].code]
                 for t in table:
-                    if score((rest[0], rest[1], t)) >= MIN_SCORE:
+                    if row[t.code] >= MIN_SCORE:
                         acts.append(swap_one(h, t))
-            if score(table) >= MIN_SCORE:
+            t0, t1, t2 = table
+            if scores[t0.code][t1.code][t2.code] >= MIN_SCORE:
                 acts.append(_SWAP_ALL)
             acts.append(_STAND)
             return tuple(acts)
@@ -480,7 +486,9 @@ class ThirtyOneState:
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        if action not in legal._actions:
+        acts = legal._actions
+        # identity first (an agent returns one of the legal actions: C speed), then ==
+        if not any(map(is_, acts, repeat(action))) and action not in acts:
             raise self._refusal(action)
         self._legal = None
         self.history.append(action)
@@ -611,7 +619,7 @@ class ThirtyOneState:
         """R-T7: three Aces end the deal at once; every other player loses a life (T14)."""
         for seat in seats:
             hand = self._hands[seat]
-            if hand and score(hand) == THREE_ACES_SCORE:
+            if hand and score_table()[hand[0].code][hand[1].code][hand[2].code] == THREE_ACES_SCORE:
                 self._events.append(ThreeAces(seat, tuple(hand)))
                 losers = tuple(s for s in self._order_after(seat)[:-1])
                 scores: list[float | None] = [None] * self.game.players
