@@ -465,7 +465,7 @@ def make_deck(*, decks: int = 1, chroniclers: Iterable[Chronicler] = ()) -> list
     return [card for _ in range(decks) for card in (*ORDINARY_CARDS, *extras)]
 
 
-class Hand(tuple):
+class Hand(tuple[Card, ...]):
     """An immutable sequence of cards that draws itself in Jupyter.
 
     >>> h = Hand.parse("AH KH 9H")

@@ -14,6 +14,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from cardgames.errors import CardgamesError
 
@@ -123,7 +124,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         if not os.path.isdir(folder):
             raise _UsageError(f"{PROG} simulate: error: --out {out!r}: folder {folder!r} "
                               "does not exist")
-    options = {}
+    options: dict[str, Any] = {}
     if args.game_option:
         for item in args.game_option:
             key, sep, value = item.partition("=")

@@ -22,6 +22,10 @@ import random
 import statistics
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cardgames.cards import Card
 
 __all__ = [
     "Estimate",
@@ -70,7 +74,9 @@ def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tu
 class _Interval:
     """``low``, ``high`` and ``contains`` from a class's ``interval``."""
 
-    interval: tuple[float, float]
+    @property
+    def interval(self) -> tuple[float, float]:
+        raise NotImplementedError
 
     @property
     def low(self) -> float:
@@ -172,7 +178,7 @@ def estimate_mean(sample: Callable[[random.Random], float], *, trials: int, seed
 
 
 def simulate_hand_probability(*, at_least: float = 21, chronicler: bool = False,
-                              exclude: Iterable | str = (), trials: int = 20_000, seed: int = 0,
+                              exclude: Iterable[Card | str] | str = (), trials: int = 20_000, seed: int = 0,
                               confidence: float = 0.95) -> Estimate:
     """Estimate P(score >= ``at_least``) for 3 cards drawn from the deck less ``exclude``.
 

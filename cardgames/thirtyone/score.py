@@ -47,7 +47,6 @@ from cardgames.cards import (
     Suit,
     as_cards,
     format_cards,
-    parse_cards,
 )
 from cardgames.errors import CardParseError
 
@@ -177,6 +176,7 @@ def score_table() -> list[list[list[float]]]:
     For engines and bots that hold Cards already (no input checks: the caller
     guarantees 3 :class:`~cardgames.cards.Card`); everyone else calls :func:`score`.
 
+    >>> from cardgames.cards import parse_cards
     >>> a, b, c = parse_cards("AH KH 9H")
     >>> score_table()[a.code][b.code][c.code]
     30.0
@@ -211,6 +211,7 @@ def score(cards: Iterable[Card] | str) -> float:
     21.0
     >>> score("7H 8H 9B")          # no suit reaches 21
     0.0
+    >>> from cardgames.cards import parse_cards
     >>> score(c for c in parse_cards("AH KH 9H"))
     30.0
     >>> score(["AH", "KH"])
@@ -222,7 +223,7 @@ def score(cards: Iterable[Card] | str) -> float:
     # (no exception drives it), so the result depends only on the cards.
     cls = cards.__class__
     if (cls is tuple or cls is list or cls is Hand) and len(cards) == 3:  # type: ignore[arg-type]
-        a, b, c = cards
+        a, b, c = cards  # type: ignore[str-unpack]  # a tuple, list or Hand (checked above)
         if a.__class__ is Card and b.__class__ is Card and c.__class__ is Card:
             scores = _SCORES
             if scores is None:
