@@ -66,6 +66,10 @@ from cardgames.thirtyone.phase import Phase
 __all__ = ["ThirtyOneGame", "ThirtyOneState", "ThirtyOneOutcome", "ThirtyOneLegalActions",
            "LegalActions", "replay"]
 
+# the two decks of T2, made once (every deal copies one)
+_DECK = tuple(make_deck())
+_DECK_WITH_CHRONICLER = tuple(make_deck(chroniclers=(Chronicler.ANY,)))
+
 
 @dataclass(frozen=True, kw_only=True)
 class ThirtyOneGame:
@@ -106,7 +110,7 @@ class ThirtyOneGame:
 
     def deck(self) -> list[Card]:
         """A fresh deck: the 32 cards, and the Chronicler ``*`` if enabled (T2)."""
-        return make_deck(chroniclers=(Chronicler.ANY,) if self.chronicler else ())
+        return list(_DECK_WITH_CHRONICLER if self.chronicler else _DECK)
 
     def new_state(self, *, seed: int, dealer: int = 0,
                   single_deal: bool = False) -> ThirtyOneState:

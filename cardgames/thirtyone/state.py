@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from cardgames.cards import Card, format_cards
+from cardgames.cards import ALL_CARDS, Card, format_cards
 from cardgames.core import check_player
 from cardgames.errors import (
     ActionParseError, CardgamesError, ConfigError, GameOverError, IllegalActionError,
@@ -33,7 +33,6 @@ from cardgames.thirtyone.actions import (
     parse_action,
     swap_one,
 )
-from cardgames.thirtyone.actions import SWAP_TABLE as _SWAP_TABLE
 from cardgames.thirtyone.events import (
     DealOver,
     DealResult,
@@ -169,6 +168,15 @@ def _kinds(legal: ThirtyOneLegalActions) -> str:
     if not names:
         return "nothing (the game is over)"
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
+# _SWAP_ROWS[h.code][t.code]: the shared SwapOne(h, t), one row per hand card, made on first use
+_SWAP_ROWS: list[list[SwapOne] | None] = [None] * len(ALL_CARDS)
+
+
+def _swap_row(hand_card: Card) -> list[SwapOne]:
+    row = _SWAP_ROWS[hand_card.code] = [swap_one(hand_card, t) for t in ALL_CARDS]
+    return row
 
 
 def _swapped(hand: list[Card], out: Card, into: Card) -> list[Card]:
@@ -428,11 +436,14 @@ class ThirtyOneState:
             if cap is not None and self._turns >= cap:
                 return (_REVEAL,)
             hand, table = self._hands[self._current], self._table  # type: ignore[index]
-            st = _SWAP_TABLE
-            acts: list[ThirtyOneAction] = [st[h.code * 35 + t.code] or swap_one(h, t)
-                                           for h in hand for t in table]
             t0, t1, t2 = table
-            if score_table()[t0.code][t1.code][t2.code] >= MIN_SCORE:
+            c0, c1, c2 = t0.code, t1.code, t2.code
+            rows = _SWAP_ROWS
+            acts: list[ThirtyOneAction] = []
+            for h in hand:      # T6: any hand card for any table card, hand order first
+                row = rows[h.code] or _swap_row(h)
+                acts += (row[c0], row[c1], row[c2])
+            if score_table()[c0][c1][c2] >= MIN_SCORE:
                 acts.append(_SWAP_ALL)
             if not self._passed[self._current]:  # type: ignore[index]
                 acts.append(_PASS)
