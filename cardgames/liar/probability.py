@@ -55,7 +55,7 @@ from math import comb
 from typing import TYPE_CHECKING
 
 from cardgames.cards import PALE, Card, Rank, make_deck
-from cardgames.liar.events import Played, PalePenalty, PileTaken, Revealed
+from cardgames.liar.events import PalePenalty, PileTaken, Played, Revealed
 
 if TYPE_CHECKING:
     from cardgames.liar.view import LiarView, PileRecord

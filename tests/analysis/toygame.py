@@ -29,10 +29,10 @@ class RaceGame:
     players: int = 2
     target: int = 10
 
-    def new_state(self, *, seed: int, dealer: int = 0) -> "RaceState":
+    def new_state(self, *, seed: int, dealer: int = 0) -> RaceState:
         return RaceState(self, random.Random(seed), dealer)
 
-    def replay(self, seed: int, actions, dealer: int = 0) -> "RaceState":
+    def replay(self, seed: int, actions, dealer: int = 0) -> RaceState:
         state = self.new_state(seed=seed, dealer=dealer)
         for action in actions:
             state.apply(action)
