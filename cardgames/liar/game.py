@@ -311,6 +311,9 @@ class LiarGame:
                          rng=random.Random(0), events=events)
 
 
+LiarState.game_class = LiarGame   # how a JSON snapshot rebuilds its game (state.py never imports us)
+
+
 def format_list(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardgames.cards import PALE, Card, Rank, format_cards, parse_cards
 from cardgames.core import check_player
@@ -145,6 +145,11 @@ class LiarState:
 
     #: Every field of a state, listed once: :meth:`_init` sets exactly these, and
     #: ``__eq__`` compares them (the random generator by its state).
+    #: The game class that rebuilds a snapshot's game (:class:`~cardgames.liar.game.LiarGame`):
+    #: ``cardgames.liar.game`` sets it when it is imported (``import cardgames.liar`` does),
+    #: so this module never imports the game module (no import cycle).
+    game_class: ClassVar[type[LiarGame]]
+
     _FIELDS = ("game", "seed", "dealer", "_hands", "pile", "put_aside", "current_player",
                "_phase", "due_rank", "plays_made", "history", "events", "_rng", "_pile_count",
                "winner", "end_reason", "_own")
@@ -531,8 +536,6 @@ class LiarState:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> LiarState:
         """The state of :meth:`to_dict` (also version 1 as written before ``"version"``)."""
-        from cardgames.liar.game import LiarGame
-
         fmt = data.get("format") if isinstance(data, dict) else None
         version: object
         if fmt == _FORMAT + "/1":          # written before the "version" key (5b5243e)
@@ -544,7 +547,7 @@ class LiarState:
         if version != _VERSION:
             raise ValueError(f"cannot read a Liar state snapshot of version {version!r}: this "
                              f"cardgames reads version {_VERSION}; a newer cardgames wrote it")
-        game = LiarGame.from_dict(data["game"])
+        game = cls.game_class.from_dict(data["game"])
         own: list[list[PilePlay]] = [[] for _ in range(game.players)]
         for e in data["plays"]:
             entry = _play_from(e)

@@ -233,6 +233,9 @@ class ThirtyOneGame:
         return state
 
 
+ThirtyOneState.game_class = ThirtyOneGame   # how a snapshot rebuilds its game (state.py never imports us)
+
+
 def replay(game: ThirtyOneGame, seed: int, actions: Iterable[ThirtyOneAction | str],
            **kw: Any) -> ThirtyOneState:
     """A new state from ``seed`` (and ``dealer=``, ``single_deal=``) with ``actions`` applied.

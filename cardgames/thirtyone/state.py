@@ -13,7 +13,7 @@ from itertools import repeat
 from operator import is_
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardgames.cards import ALL_CARDS, Card, format_cards
 from cardgames.core import check_player
@@ -51,6 +51,7 @@ from cardgames.thirtyone.events import (
     ThreeAces,
 )
 from cardgames.thirtyone.phase import Phase
+from cardgames.thirtyone.snapshot import state_from_dict, state_to_dict
 from cardgames.thirtyone.score import MIN_SCORE, THREE_ACES_SCORE, score, score_table
 from cardgames.thirtyone.view import ThirtyOneView
 
@@ -210,6 +211,11 @@ class ThirtyOneState:
 
     #: Every field of a state, listed once: :meth:`_make` sets exactly these (``_legal`` is
     #: a cache of the legal actions, ``None`` until asked for).
+    #: The game class that rebuilds a snapshot's game (:class:`~cardgames.thirtyone.game.
+    #: ThirtyOneGame`): ``cardgames.thirtyone.game`` sets it when it is imported, so this
+    #: module and :mod:`.snapshot` never import the game module (no import cycle).
+    game_class: ClassVar[type[ThirtyOneGame]]
+
     _FIELDS = ("game", "seed", "first_dealer", "single_deal", "_rng", "_hands", "_table",
                "_undealt", "_lives", "_out", "_dealer", "_deal", "_phase", "_current",
                "_passed", "_turns", "_revealer", "_revealed", "_final", "history",
@@ -761,8 +767,6 @@ class ThirtyOneState:
 
     def to_dict(self) -> dict[str, Any]:
         """A full snapshot as a JSON-ready dict (hidden cards and RNG state included)."""
-        from cardgames.thirtyone.snapshot import state_to_dict
-
         return state_to_dict(self)
 
     def to_json(self) -> str:
@@ -772,13 +776,11 @@ class ThirtyOneState:
     @classmethod
     def from_json(cls, text: str) -> ThirtyOneState:
         """Rebuild a state from :meth:`to_json` (or a JSON snapshot dict's text)."""
-        from cardgames.thirtyone.snapshot import state_from_dict
-
         try:
             data = json.loads(text)
         except (TypeError, ValueError) as e:
             raise CardgamesError(f"not a Thirty-One state snapshot: {e}") from None
-        return state_from_dict(data)
+        return state_from_dict(cls, data)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ThirtyOneState):
