@@ -51,8 +51,8 @@ from cardgames.cards import COLORFUL, PALE, Card, Rank
 from cardgames.liar.actions import CALL, PASS, LiarAction, Play
 from cardgames.liar.events import PalePenalty, PileTaken, Played, Revealed
 from cardgames.liar.legal import LiarLegalActions
-from cardgames.liar.probability import claim_probability
 from cardgames.liar.phase import Phase
+from cardgames.liar.probability import claim_probability
 from cardgames.liar.view import LiarView, PileRecord
 
 __all__ = ["LiarRandomAgent", "LiarHeuristicAgent", "LiarCallerAgent", "BOTS", "likely_holdings"]

@@ -26,7 +26,7 @@ from cardgames.cards import Card, Chronicler, Rank, as_cards, make_deck
 from cardgames.core import check_seed
 from cardgames.errors import CardParseError, ConfigError
 from cardgames.liar.actions import LiarAction
-from cardgames.liar.events import Played
+from cardgames.liar.events import LiarEvent, Played
 from cardgames.liar.phase import Phase
 from cardgames.liar.state import LiarState, PilePlay
 
@@ -161,7 +161,7 @@ class LiarGame:
     def _check_seat(self, name: str, seat: Any) -> int:
         if not _is_int(seat) or not 0 <= seat < self.players:
             raise ConfigError(f"{name}={seat!r} is not a seat: R-L1 seats are 0-{self.players - 1}")
-        return seat
+        return int(seat)
 
     def new_state(self, *, seed: int, dealer: int = 0) -> LiarState:
         """Shuffle with ``random.Random(seed)`` and deal (L5, R-L3); seat dealer+1 begins (R-L1, L6).
@@ -304,7 +304,8 @@ class LiarGame:
             if not h and not (phase is Phase.CALL_WINDOW and p == pile_plays[-1].player):
                 raise ConfigError(f"player {p} holds no cards: the round would be over (L11, "
                                   "R-L9); only the player under the call window may be empty")
-        events = [Played(e.player, len(e.cards), e.announced, e.number) for e in pile_plays]
+        events: list[LiarEvent] = [Played(e.player, len(e.cards), e.announced, e.number)
+                                   for e in pile_plays]
         return LiarState(self, hands=hand_lists, pile=pile_plays, put_aside=aside,
                          current_player=current_player, phase=phase, due_rank=due_rank,
                          dealer=self._check_seat("dealer", dealer), seed=None,

@@ -33,8 +33,18 @@ from cardgames.core import check_player
 from cardgames.errors import ActionParseError, GameOverError, IllegalActionError
 from cardgames.liar.actions import Call, LiarAction, Pass, Play
 from cardgames.liar.events import (
-    CallMade, LiarEvent, PalePenalty, Passed, PileTaken, Played, Revealed, RoundOver,
-    WentOut, announcement, event_from_dict, event_to_dict,
+    CallMade,
+    LiarEvent,
+    PalePenalty,
+    Passed,
+    PileTaken,
+    Played,
+    Revealed,
+    RoundOver,
+    WentOut,
+    announcement,
+    event_from_dict,
+    event_to_dict,
 )
 from cardgames.liar.legal import LiarLegalActions
 from cardgames.liar.phase import Phase
@@ -311,11 +321,11 @@ class LiarState:
         elif cls is Pass:
             if ph is not _WINDOW:
                 self._refuse_window_action(p, action)
-            self._pass(p)
+            self._pass(p)  # type: ignore[arg-type]  # p is None only when over (refused above)
         elif cls is Call:
             if ph is not _WINDOW:
                 self._refuse_window_action(p, action)
-            self._call(p)
+            self._call(p)  # type: ignore[arg-type]  # as for _pass
         else:  # pragma: no cover - LiarAction has only three subclasses
             raise ActionParseError(f"not a Liar action: {action!r}", player=p, action=action,
                                    reason="not a Liar action",

@@ -30,8 +30,8 @@ from cardgames.thirtyone.actions import (
     ThirtyOneAction,
 )
 from cardgames.thirtyone.game import ThirtyOneGame, ThirtyOneState
-from cardgames.thirtyone.score import score, suit_total
 from cardgames.thirtyone.phase import Phase
+from cardgames.thirtyone.score import score, suit_total
 from cardgames.thirtyone.view import ThirtyOneView
 
 __all__ = ["BOTS", "RandomAgent", "ThirtyOneHeuristicAgent", "self_play", "hand_after"]

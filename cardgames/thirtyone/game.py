@@ -58,10 +58,13 @@ from cardgames.core import check_seed
 from cardgames.errors import CardParseError, ConfigError
 from cardgames.thirtyone.actions import ThirtyOneAction
 from cardgames.thirtyone.events import Dealt, Event, Revealed
-from cardgames.thirtyone.state import (
-    LegalActions, ThirtyOneLegalActions, ThirtyOneOutcome, ThirtyOneState,
-)
 from cardgames.thirtyone.phase import Phase
+from cardgames.thirtyone.state import (
+    LegalActions,
+    ThirtyOneLegalActions,
+    ThirtyOneOutcome,
+    ThirtyOneState,
+)
 
 __all__ = ["ThirtyOneGame", "ThirtyOneState", "ThirtyOneOutcome", "ThirtyOneLegalActions",
            "LegalActions", "replay"]

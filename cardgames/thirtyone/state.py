@@ -9,16 +9,20 @@ from __future__ import annotations
 
 import json
 import random
-from itertools import repeat
-from operator import is_
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from itertools import repeat
+from operator import is_
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardgames.cards import ALL_CARDS, Card, format_cards
 from cardgames.core import check_player
 from cardgames.errors import (
-    ActionParseError, CardgamesError, ConfigError, GameOverError, IllegalActionError,
+    ActionParseError,
+    CardgamesError,
+    ConfigError,
+    GameOverError,
+    IllegalActionError,
 )
 from cardgames.thirtyone.actions import (
     ACTION_FORMS,
@@ -51,8 +55,8 @@ from cardgames.thirtyone.events import (
     ThreeAces,
 )
 from cardgames.thirtyone.phase import Phase
-from cardgames.thirtyone.snapshot import state_from_dict, state_to_dict
 from cardgames.thirtyone.score import MIN_SCORE, THREE_ACES_SCORE, score, score_table
+from cardgames.thirtyone.snapshot import state_from_dict, state_to_dict
 from cardgames.thirtyone.view import ThirtyOneView
 
 if TYPE_CHECKING:
@@ -461,9 +465,9 @@ class ThirtyOneState:
             acts = []
             for i, h in enumerate(hand):
                 rest = hand[:i] + hand[i + 1:]
-                row = scores[rest[0].code][rest[1].code]
+                with_rest = scores[rest[0].code][rest[1].code]
                 for t in table:
-                    if row[t.code] >= MIN_SCORE:
+                    if with_rest[t.code] >= MIN_SCORE:
                         acts.append(swap_one(h, t))
             t0, t1, t2 = table
             if scores[t0.code][t1.code][t2.code] >= MIN_SCORE:
@@ -508,7 +512,7 @@ class ThirtyOneState:
         if not any(map(is_, acts, repeat(action))) and action not in acts:
             raise self._refusal(action)
         self._legal = None
-        self.history.append(action)
+        self.history.append(action)  # type: ignore[arg-type]  # a str was parsed above
         p: int = self._current  # type: ignore[assignment]
         phase = self._phase
         cls = action.__class__
