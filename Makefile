@@ -8,7 +8,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: venv test test-fast serve lab bench bench-apps clean lessons rules handouts
+.PHONY: venv lint test test-fast serve lab bench bench-apps clean lessons rules handouts
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,7 +18,13 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
-test: $(STAMP)
+# ruff and mypy (strict on the engine); configured in pyproject.toml
+lint: $(STAMP)
+	$(BIN)/python -m ruff check cardgames widgets
+	$(BIN)/python -m mypy --strict cardgames
+	$(BIN)/python -m mypy widgets
+
+test: lint
 	$(BIN)/python -m pytest tests
 
 test-fast: $(STAMP)

@@ -89,20 +89,33 @@ Settled where RULES.md is silent (each in the originals' spirit):
 """
 
 from cardgames.liar.actions import CALL, PASS, Call, LiarAction, Pass, Play
+from cardgames.liar.bots import BOTS, LiarCallerAgent, LiarHeuristicAgent, LiarRandomAgent
 from cardgames.liar.events import (
-    CallMade, LiarEvent, PalePenalty, Passed, PileTaken, Played, Revealed, RoundOver, WentOut,
+    CallMade,
+    LiarEvent,
+    PalePenalty,
+    Passed,
+    PileTaken,
+    Played,
+    Revealed,
+    RoundOver,
+    WentOut,
 )
 from cardgames.liar.game import LiarGame, replay
 from cardgames.liar.legal import LiarLegalActions
+from cardgames.liar.match import LiarMatch, Standing, round_seed
 from cardgames.liar.phase import Phase
+from cardgames.liar.probability import (
+    claim_probability,
+    claim_probability_counts,
+    holding_distribution,
+    honest_claim_probability,
+    hypergeometric_pmf,
+    known_holdings,
+    unseen_cards,
+)
 from cardgames.liar.state import LiarOutcome, LiarState, PilePlay
 from cardgames.liar.view import LiarView, OwnPlay, PileRecord
-from cardgames.liar.match import LiarMatch, Standing, round_seed
-from cardgames.liar.probability import (
-    claim_probability, claim_probability_counts, holding_distribution,
-    honest_claim_probability, hypergeometric_pmf, known_holdings, unseen_cards,
-)
-from cardgames.liar.bots import BOTS, LiarCallerAgent, LiarHeuristicAgent, LiarRandomAgent
 
 __all__ = [
     "LiarGame", "LiarState", "LiarOutcome", "Phase", "PilePlay", "replay",

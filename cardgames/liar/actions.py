@@ -88,7 +88,7 @@ def _parse(text: str | LiarAction) -> LiarAction:
             raise ActionParseError(f"{text!r} names no cards; {_FORMS}", action=text,
                                    rule="R-L4", reason="the play names no cards",
                                    legal=_LEGAL)
-        return Play(cards)
+        return Play(tuple(cards))
     if len(words) == 1:
         if verb in ("call", "liar", "laž", "laz"):
             return CALL

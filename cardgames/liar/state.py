@@ -26,15 +26,25 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardgames.cards import PALE, Card, Rank, format_cards, parse_cards
 from cardgames.core import check_player
 from cardgames.errors import ActionParseError, GameOverError, IllegalActionError
 from cardgames.liar.actions import Call, LiarAction, Pass, Play
 from cardgames.liar.events import (
-    CallMade, LiarEvent, PalePenalty, Passed, PileTaken, Played, Revealed, RoundOver,
-    WentOut, announcement, event_from_dict, event_to_dict,
+    CallMade,
+    LiarEvent,
+    PalePenalty,
+    Passed,
+    PileTaken,
+    Played,
+    Revealed,
+    RoundOver,
+    WentOut,
+    announcement,
+    event_from_dict,
+    event_to_dict,
 )
 from cardgames.liar.legal import LiarLegalActions
 from cardgames.liar.phase import Phase
@@ -145,6 +155,11 @@ class LiarState:
 
     #: Every field of a state, listed once: :meth:`_init` sets exactly these, and
     #: ``__eq__`` compares them (the random generator by its state).
+    #: The game class that rebuilds a snapshot's game (:class:`~cardgames.liar.game.LiarGame`):
+    #: ``cardgames.liar.game`` sets it when it is imported (``import cardgames.liar`` does),
+    #: so this module never imports the game module (no import cycle).
+    game_class: ClassVar[type[LiarGame]]
+
     _FIELDS = ("game", "seed", "dealer", "_hands", "pile", "put_aside", "current_player",
                "_phase", "due_rank", "plays_made", "history", "events", "_rng", "_pile_count",
                "winner", "end_reason", "_own")
@@ -306,11 +321,11 @@ class LiarState:
         elif cls is Pass:
             if ph is not _WINDOW:
                 self._refuse_window_action(p, action)
-            self._pass(p)
+            self._pass(p)  # type: ignore[arg-type]  # p is None only when over (refused above)
         elif cls is Call:
             if ph is not _WINDOW:
                 self._refuse_window_action(p, action)
-            self._call(p)
+            self._call(p)  # type: ignore[arg-type]  # as for _pass
         else:  # pragma: no cover - LiarAction has only three subclasses
             raise ActionParseError(f"not a Liar action: {action!r}", player=p, action=action,
                                    reason="not a Liar action",
@@ -531,8 +546,6 @@ class LiarState:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> LiarState:
         """The state of :meth:`to_dict` (also version 1 as written before ``"version"``)."""
-        from cardgames.liar.game import LiarGame
-
         fmt = data.get("format") if isinstance(data, dict) else None
         version: object
         if fmt == _FORMAT + "/1":          # written before the "version" key (5b5243e)
@@ -544,7 +557,7 @@ class LiarState:
         if version != _VERSION:
             raise ValueError(f"cannot read a Liar state snapshot of version {version!r}: this "
                              f"cardgames reads version {_VERSION}; a newer cardgames wrote it")
-        game = LiarGame.from_dict(data["game"])
+        game = cls.game_class.from_dict(data["game"])
         own: list[list[PilePlay]] = [[] for _ in range(game.players)]
         for e in data["plays"]:
             entry = _play_from(e)

@@ -17,18 +17,6 @@ ThirtyOneLegalActions, ThirtyOneOutcome), ``snapshot`` (versioned JSON) and
 ``bots`` (ThirtyOneHeuristicAgent, self_play).
 """
 
-from cardgames.thirtyone.score import (
-    MIN_SCORE,
-    THREE_ACES_SCORE,
-    THREE_OF_A_RANK_SCORE,
-    Explanation,
-    ScoreKind,
-    classify,
-    explain,
-    score,
-    score_kind,
-    suit_total,
-)
 from cardgames.thirtyone.actions import (
     Exchange,
     Keep,
@@ -40,6 +28,7 @@ from cardgames.thirtyone.actions import (
     ThirtyOneAction,
     parse_action,
 )
+from cardgames.thirtyone.bots import RandomAgent, ThirtyOneHeuristicAgent, hand_after, self_play
 from cardgames.thirtyone.events import (
     DealOver,
     DealResult,
@@ -57,17 +46,28 @@ from cardgames.thirtyone.events import (
     Swapped,
     ThreeAces,
 )
-from cardgames.thirtyone.phase import Phase
-from cardgames.thirtyone.view import ThirtyOneView
 from cardgames.thirtyone.game import (
     LegalActions,
-    ThirtyOneLegalActions,
     ThirtyOneGame,
+    ThirtyOneLegalActions,
     ThirtyOneOutcome,
     ThirtyOneState,
     replay,
 )
-from cardgames.thirtyone.bots import RandomAgent, ThirtyOneHeuristicAgent, hand_after, self_play
+from cardgames.thirtyone.phase import Phase
+from cardgames.thirtyone.score import (
+    MIN_SCORE,
+    THREE_ACES_SCORE,
+    THREE_OF_A_RANK_SCORE,
+    Explanation,
+    ScoreKind,
+    classify,
+    explain,
+    score,
+    score_kind,
+    suit_total,
+)
+from cardgames.thirtyone.view import ThirtyOneView
 
 __all__ = [
     # scoring

@@ -13,10 +13,11 @@ legal actions, and draws any randomness from ``rng``.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from cardgames.agents import RandomAgent
+from cardgames.cards import Card
 from cardgames.play import agent_rngs, play_state
 from cardgames.thirtyone.actions import (
     Exchange,
@@ -29,14 +30,15 @@ from cardgames.thirtyone.actions import (
     ThirtyOneAction,
 )
 from cardgames.thirtyone.game import ThirtyOneGame, ThirtyOneState
-from cardgames.thirtyone.score import score, suit_total
 from cardgames.thirtyone.phase import Phase
+from cardgames.thirtyone.score import score, suit_total
 from cardgames.thirtyone.view import ThirtyOneView
 
 __all__ = ["BOTS", "RandomAgent", "ThirtyOneHeuristicAgent", "self_play", "hand_after"]
 
 
-def hand_after(action: ThirtyOneAction, hand: Sequence[Any], table: Sequence[Any]) -> tuple:
+def hand_after(action: ThirtyOneAction, hand: Sequence[Card], table: Sequence[Card]
+               ) -> tuple[Card, ...]:
     """The hand a player would hold after ``action`` (other actions: the hand as is).
 
     >>> from cardgames.cards import parse_cards
@@ -82,7 +84,8 @@ class ThirtyOneHeuristicAgent:
     def __repr__(self) -> str:
         return f"ThirtyOneHeuristicAgent(reveal_at={self.reveal_at!r}, patience={self.patience!r})"
 
-    def act(self, view: ThirtyOneView, legal_actions: Any, rng: random.Random) -> ThirtyOneAction:
+    def act(self, view: ThirtyOneView, legal_actions: Iterable[ThirtyOneAction],
+            rng: random.Random) -> ThirtyOneAction:
         legal = list(legal_actions)
         if len(legal) == 1:
             return legal[0]

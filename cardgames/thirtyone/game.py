@@ -53,18 +53,25 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardgames.cards import CHRONICLER, Card, Chronicler, make_deck, parse_cards
+from cardgames.cards import CHRONICLER, Card, Chronicler, as_cards, make_deck
 from cardgames.core import check_seed
 from cardgames.errors import CardParseError, ConfigError
 from cardgames.thirtyone.actions import ThirtyOneAction
 from cardgames.thirtyone.events import Dealt, Event, Revealed
-from cardgames.thirtyone.state import (
-    LegalActions, ThirtyOneLegalActions, ThirtyOneOutcome, ThirtyOneState,
-)
 from cardgames.thirtyone.phase import Phase
+from cardgames.thirtyone.state import (
+    LegalActions,
+    ThirtyOneLegalActions,
+    ThirtyOneOutcome,
+    ThirtyOneState,
+)
 
 __all__ = ["ThirtyOneGame", "ThirtyOneState", "ThirtyOneOutcome", "ThirtyOneLegalActions",
            "LegalActions", "replay"]
+
+# the two decks of T2, made once (every deal copies one)
+_DECK = tuple(make_deck())
+_DECK_WITH_CHRONICLER = tuple(make_deck(chroniclers=(Chronicler.ANY,)))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -106,7 +113,7 @@ class ThirtyOneGame:
 
     def deck(self) -> list[Card]:
         """A fresh deck: the 32 cards, and the Chronicler ``*`` if enabled (T2)."""
-        return make_deck(chroniclers=(Chronicler.ANY,) if self.chronicler else ())
+        return list(_DECK_WITH_CHRONICLER if self.chronicler else _DECK)
 
     def new_state(self, *, seed: int, dealer: int = 0,
                   single_deal: bool = False) -> ThirtyOneState:
@@ -162,9 +169,8 @@ class ThirtyOneGame:
 
         def take(cards: Any, what: str) -> list[Card]:
             try:
-                got = parse_cards(cards) if isinstance(cards, str) else [
-                    c if isinstance(c, Card) else parse_cards(c)[0] for c in cards]
-            except (CardParseError, IndexError, TypeError) as e:
+                got = as_cards(cards)
+            except CardParseError as e:
                 raise ConfigError(f"{what}: cannot read {cards!r}: {e}") from None
             if len(got) != 3:
                 raise ConfigError(f"{what} must be 3 cards (T4), got {len(got)}: {cards!r}")
@@ -228,6 +234,9 @@ class ThirtyOneGame:
             history=[], events=events, deal_start=0, results=[], winners=None)
         state._check_three_aces(order_after(dealer))
         return state
+
+
+ThirtyOneState.game_class = ThirtyOneGame   # how a snapshot rebuilds its game (state.py never imports us)
 
 
 def replay(game: ThirtyOneGame, seed: int, actions: Iterable[ThirtyOneAction | str],

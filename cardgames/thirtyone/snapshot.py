@@ -8,14 +8,16 @@ It is for saving and restoring, never for agents (they get views, R-T9).
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardgames.cards import format_cards, parse_cards
 from cardgames.errors import CardgamesError
 from cardgames.thirtyone.actions import parse_action
 from cardgames.thirtyone.events import event_from_dict, event_to_dict
-from cardgames.thirtyone.state import ThirtyOneState
 from cardgames.thirtyone.phase import Phase
+
+if TYPE_CHECKING:   # state.py imports this module: only the type checker reads this one
+    from cardgames.thirtyone.state import ThirtyOneState
 
 __all__ = ["FORMAT", "VERSION", "state_to_dict", "state_from_dict"]
 
@@ -51,14 +53,13 @@ def state_to_dict(state: ThirtyOneState) -> dict[str, Any]:
     }
 
 
-def state_from_dict(data: dict[str, Any]) -> ThirtyOneState:
+def state_from_dict(cls: type[ThirtyOneState], data: dict[str, Any]) -> ThirtyOneState:
     """Rebuild a state from :func:`state_to_dict` output (any version up to :data:`VERSION`;
     a snapshot without ``"version"`` was written before versions, by 5b5243e, and is version 1).
 
-    A newer version is refused with an error naming it.
+    A newer version is refused with an error naming it.  ``cls`` is the state class;
+    ``cls.game_class`` rebuilds the game (so this module imports neither).
     """
-    from cardgames.thirtyone.game import ThirtyOneGame
-
     d = data
     if not isinstance(d, dict):
         raise CardgamesError(f"not a Thirty-One state snapshot: {type(d).__name__}")
@@ -69,11 +70,11 @@ def state_from_dict(data: dict[str, Any]) -> ThirtyOneState:
         raise CardgamesError(f"cannot read a Thirty-One state snapshot of version {version!r}: "
                              f"this cardgames reads version {VERSION}; a newer cardgames wrote it")
     try:
-        g = ThirtyOneGame(**d["game"])
+        g = cls.game_class(**d["game"])
         version_, internal, gauss = d["rng"]
         rng = random.Random()
         rng.setstate((version_, tuple(internal), gauss))
-        state = ThirtyOneState._make(
+        state = cls._make(
             g, seed=d["seed"], first_dealer=d["first_dealer"], single_deal=d["single_deal"],
             rng=rng, hands=[parse_cards(h) for h in d["hands"]], table=parse_cards(d["table"]),
             undealt=parse_cards(d["undealt"]), lives=list(d["lives"]), out=list(d["out"]),

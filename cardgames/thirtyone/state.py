@@ -11,12 +11,18 @@ import json
 import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from itertools import repeat
+from operator import is_
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardgames.cards import Card, format_cards
+from cardgames.cards import ALL_CARDS, Card, format_cards
 from cardgames.core import check_player
 from cardgames.errors import (
-    ActionParseError, CardgamesError, ConfigError, GameOverError, IllegalActionError,
+    ActionParseError,
+    CardgamesError,
+    ConfigError,
+    GameOverError,
+    IllegalActionError,
 )
 from cardgames.thirtyone.actions import (
     ACTION_FORMS,
@@ -31,7 +37,6 @@ from cardgames.thirtyone.actions import (
     parse_action,
     swap_one,
 )
-from cardgames.thirtyone.actions import SWAP_TABLE as _SWAP_TABLE
 from cardgames.thirtyone.events import (
     DealOver,
     DealResult,
@@ -49,8 +54,9 @@ from cardgames.thirtyone.events import (
     Swapped,
     ThreeAces,
 )
-from cardgames.thirtyone.score import MIN_SCORE, THREE_ACES_SCORE, score
 from cardgames.thirtyone.phase import Phase
+from cardgames.thirtyone.score import MIN_SCORE, THREE_ACES_SCORE, score, score_table
+from cardgames.thirtyone.snapshot import state_from_dict, state_to_dict
 from cardgames.thirtyone.view import ThirtyOneView
 
 if TYPE_CHECKING:
@@ -169,6 +175,15 @@ def _kinds(legal: ThirtyOneLegalActions) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
+# _SWAP_ROWS[h.code][t.code]: the shared SwapOne(h, t), one row per hand card, made on first use
+_SWAP_ROWS: list[list[SwapOne] | None] = [None] * len(ALL_CARDS)
+
+
+def _swap_row(hand_card: Card) -> list[SwapOne]:
+    row = _SWAP_ROWS[hand_card.code] = [swap_one(hand_card, t) for t in ALL_CARDS]
+    return row
+
+
 def _swapped(hand: list[Card], out: Card, into: Card) -> list[Card]:
     new = list(hand)
     new[new.index(out)] = into
@@ -200,6 +215,11 @@ class ThirtyOneState:
 
     #: Every field of a state, listed once: :meth:`_make` sets exactly these (``_legal`` is
     #: a cache of the legal actions, ``None`` until asked for).
+    #: The game class that rebuilds a snapshot's game (:class:`~cardgames.thirtyone.game.
+    #: ThirtyOneGame`): ``cardgames.thirtyone.game`` sets it when it is imported, so this
+    #: module and :mod:`.snapshot` never import the game module (no import cycle).
+    game_class: ClassVar[type[ThirtyOneGame]]
+
     _FIELDS = ("game", "seed", "first_dealer", "single_deal", "_rng", "_hands", "_table",
                "_undealt", "_lives", "_out", "_dealer", "_deal", "_phase", "_current",
                "_passed", "_turns", "_revealer", "_revealed", "_final", "history",
@@ -426,10 +446,14 @@ class ThirtyOneState:
             if cap is not None and self._turns >= cap:
                 return (_REVEAL,)
             hand, table = self._hands[self._current], self._table  # type: ignore[index]
-            st = _SWAP_TABLE
-            acts: list[ThirtyOneAction] = [st[h.code * 35 + t.code] or swap_one(h, t)
-                                           for h in hand for t in table]
-            if score(table) >= MIN_SCORE:
+            t0, t1, t2 = table
+            c0, c1, c2 = t0.code, t1.code, t2.code
+            rows = _SWAP_ROWS
+            acts: list[ThirtyOneAction] = []
+            for h in hand:      # T6: any hand card for any table card, hand order first
+                row = rows[h.code] or _swap_row(h)
+                acts += (row[c0], row[c1], row[c2])
+            if score_table()[c0][c1][c2] >= MIN_SCORE:
                 acts.append(_SWAP_ALL)
             if not self._passed[self._current]:  # type: ignore[index]
                 acts.append(_PASS)
@@ -437,13 +461,16 @@ class ThirtyOneState:
             return tuple(acts)
         if phase is Phase.FINAL:
             hand, table = self._hands[self._current], self._table  # type: ignore[index]
+            scores = score_table()
             acts = []
             for i, h in enumerate(hand):
                 rest = hand[:i] + hand[i + 1:]
+                with_rest = scores[rest[0].code][rest[1].code]
                 for t in table:
-                    if score((rest[0], rest[1], t)) >= MIN_SCORE:
+                    if with_rest[t.code] >= MIN_SCORE:
                         acts.append(swap_one(h, t))
-            if score(table) >= MIN_SCORE:
+            t0, t1, t2 = table
+            if scores[t0.code][t1.code][t2.code] >= MIN_SCORE:
                 acts.append(_SWAP_ALL)
             acts.append(_STAND)
             return tuple(acts)
@@ -480,10 +507,12 @@ class ThirtyOneState:
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        if action not in legal._actions:
+        acts = legal._actions
+        # identity first (an agent returns one of the legal actions: C speed), then ==
+        if not any(map(is_, acts, repeat(action))) and action not in acts:
             raise self._refusal(action)
         self._legal = None
-        self.history.append(action)
+        self.history.append(action)  # type: ignore[arg-type]  # a str was parsed above
         p: int = self._current  # type: ignore[assignment]
         phase = self._phase
         cls = action.__class__
@@ -611,7 +640,7 @@ class ThirtyOneState:
         """R-T7: three Aces end the deal at once; every other player loses a life (T14)."""
         for seat in seats:
             hand = self._hands[seat]
-            if hand and score(hand) == THREE_ACES_SCORE:
+            if hand and score_table()[hand[0].code][hand[1].code][hand[2].code] == THREE_ACES_SCORE:
                 self._events.append(ThreeAces(seat, tuple(hand)))
                 losers = tuple(s for s in self._order_after(seat)[:-1])
                 scores: list[float | None] = [None] * self.game.players
@@ -742,8 +771,6 @@ class ThirtyOneState:
 
     def to_dict(self) -> dict[str, Any]:
         """A full snapshot as a JSON-ready dict (hidden cards and RNG state included)."""
-        from cardgames.thirtyone.snapshot import state_to_dict
-
         return state_to_dict(self)
 
     def to_json(self) -> str:
@@ -753,13 +780,11 @@ class ThirtyOneState:
     @classmethod
     def from_json(cls, text: str) -> ThirtyOneState:
         """Rebuild a state from :meth:`to_json` (or a JSON snapshot dict's text)."""
-        from cardgames.thirtyone.snapshot import state_from_dict
-
         try:
             data = json.loads(text)
         except (TypeError, ValueError) as e:
             raise CardgamesError(f"not a Thirty-One state snapshot: {e}") from None
-        return state_from_dict(data)
+        return state_from_dict(cls, data)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ThirtyOneState):
