@@ -1,12 +1,14 @@
 # Quick start:
 #   make serve   -- set up a virtual environment and serve the apps and lessons (Voila, http://localhost:8866)
-#   make test    -- set up a virtual environment and run every test (engine, widgets, lessons, browser)
+#   make test    -- set up a virtual environment and run every test (engine, widgets, lessons, browser, hub)
+#   make lab     -- set up a virtual environment and open the lessons in JupyterLab (for teachers)
+#   make handouts -- the teacher's kit as PDFs in handouts/ (answer key, worksheets, rules cards)
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: venv test test-fast serve bench bench-apps clean lessons rules i18n
+.PHONY: venv lint test test-fast serve lab bench bench-apps clean lessons rules handouts i18n
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,11 +18,17 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
-test: $(STAMP)
+# ruff and mypy (strict on the engine); configured in pyproject.toml
+lint: $(STAMP)
+	$(BIN)/python -m ruff check cardgames widgets
+	$(BIN)/python -m mypy --strict cardgames
+	$(BIN)/python -m mypy widgets
+
+test: lint
 	$(BIN)/python -m pytest tests
 
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest tests -m "not browser and not slow"
+	$(BIN)/python -m pytest tests -m "not browser and not slow and not hub"
 
 # Voila standalone (not a Jupyter server extension: no code can be run from the page).
 # Settings in voila.json (kernel culling, no tracebacks, no code shown); to serve
@@ -30,6 +38,16 @@ VOILA_PORT ?= 8866
 
 serve: $(STAMP)
 	$(BIN)/voila lessons --Voila.ip=$(VOILA_IP) --port=$(VOILA_PORT) --no-browser
+
+# JupyterLab on this computer only, in the lessons folder, with JupyterLab's own token
+# protection left on: open the printed http://127.0.0.1:<port>/lab?token=... address.
+# (make lab LAB_ARGS=--allow-root as root, e.g. in a container)
+LAB_PORT ?= 8888
+LAB_ARGS ?=
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.port=$(LAB_PORT) \
+		--ServerApp.root_dir=lessons $(LAB_ARGS)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py
@@ -53,6 +71,11 @@ i18n: $(STAMP)
 # (committed; tests/test_rules_docs.py fails while they are out of date)
 rules: $(STAMP)
 	$(BIN)/python lessons/_rules_html.py
+
+# the teacher's kit as PDFs in handouts/ (answer key, worksheets, rules cards, teacher
+# pages), printed by headless Chromium; not served by Voila (outside lessons/)
+handouts: $(STAMP)
+	$(BIN)/python tools/handouts.py --out handouts
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

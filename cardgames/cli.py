@@ -14,6 +14,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from cardgames.errors import CardgamesError, ConfigError
 from cardgames.i18n import N_, decimal, format_number, get_language, ngettext
@@ -55,12 +56,12 @@ def _fmt(value: float) -> str:
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
+    from cardgames.cards import as_cards
     from cardgames.thirtyone import explain, score
 
-    text = " ".join(args.cards)
-    value = score(text)
-    print(_fmt(value))
-    print(explain(text))
+    cards = as_cards(args.cards)     # "AH KH 9H" or AH KH 9H: as_cards reads both
+    print(_fmt(score(cards)))
+    print(explain(cards))
     return 0
 
 
@@ -135,7 +136,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         if not os.path.isdir(folder):
             raise _UsageError(_("{prog} simulate: error: --out {out!r}: folder {folder!r} "
                                 "does not exist").format(prog=PROG, out=out, folder=folder))
-    options = {}
+    options: dict[str, Any] = {}
     if args.game_option:
         for item in args.game_option:
             key, sep, value = item.partition("=")

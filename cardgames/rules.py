@@ -67,7 +67,7 @@ def check_rule(rule_id: str) -> str:
         raise UnknownRuleError(
             f"unknown rule {rule_id!r}: Liar has L1-L13 and R-L1-R-L11, "
             f"Thirty-One T1-T14 and R-T1-R-T10")
-    return key  # type: ignore[return-value]
+    return key
 
 
 def _check_language(lang: object) -> str:
@@ -75,7 +75,7 @@ def _check_language(lang: object) -> str:
     if code not in LANGUAGES:
         raise ConfigError(f"unsupported language {lang!r}: choose one of "
                           f"{', '.join(LANGUAGES)}")
-    return code  # type: ignore[return-value]
+    return code
 
 
 def rule_url(rule_id: str, lang: str = "en") -> str:

@@ -51,7 +51,24 @@ def test_voila_reads_the_project_settings(voila_app):
 def test_voila_json_is_plain_json_with_known_sections():
     conf = json.loads((ROOT / "voila.json").read_text())
     assert set(conf) == {"Voila", "VoilaConfiguration", "MappingKernelManager",
-                         "ContentsManager"}
+                         "ContentsManager", "TagRemovePreprocessor"}
+
+
+def test_teacher_cells_are_left_out_of_the_served_page(voila_app):
+    """Cells tagged ``teacher`` (notes, answers) never reach a student's page: Voila's
+    exporter (an nbconvert HTMLExporter) runs TagRemovePreprocessor with this config
+    before it executes and renders the notebook."""
+    import nbformat
+    from voila.exporter import VoilaExporter
+
+    tags = voila_app.config.TagRemovePreprocessor
+    assert tags.enabled is True and list(tags.remove_cell_tags) == ["teacher"]
+    nb = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_markdown_cell("student text"),
+        nbformat.v4.new_markdown_cell("TEACHER ONLY", metadata={"tags": ["teacher"]})])
+    exporter = VoilaExporter(config=voila_app.config, template_name="lab")
+    out, _ = exporter.from_notebook_node(nb)
+    assert "student text" in out and "TEACHER ONLY" not in out
 
 
 def test_make_serve_runs_voila_standalone_on_lessons():

@@ -26,7 +26,7 @@ from __future__ import annotations
 import html
 from fractions import Fraction
 from math import comb
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as ipw
 
@@ -37,6 +37,9 @@ from cardgames.i18n import gettext as _
 from cardgames.liar.events import announcement
 from widgets.card_palette import CardPalette
 from widgets.cardview import close_widget
+
+if TYPE_CHECKING:
+    from cardgames.analysis.odds import ClaimOdds
 
 __all__ = ["CallOdds", "CHRONICLER_OPTIONS"]
 
@@ -98,7 +101,7 @@ class CallOdds:
         rank = _rank(rank)
         if not isinstance(n, int) or not 1 <= n <= 4:
             raise ValueError(f"a claim is 1-4 cards (R-L4), not {n!r}")
-        self.result = None
+        self.result: ClaimOdds | None = None
         self.error = ""
         self._quiet = True
         style = {"description_width": "7em"}

@@ -18,6 +18,7 @@ disabled button, on a back, on a closed or replaced card, or beyond
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Callable, Iterable, Sequence
 
@@ -246,7 +247,7 @@ class HandView:
     # -- changing ---------------------------------------------------------------
     def set_cards(self, cards: Iterable[Card], *, face_up: bool | None = None) -> None:
         """Show new cards (closing the old slots' widgets); the selection is cleared."""
-        new = list(cards)
+        new: list[Card | None] = list(cards)
         for c in new:
             if not isinstance(c, Card):
                 raise TypeError(f"HandView shows Cards, not {c!r}")
@@ -282,7 +283,7 @@ class HandView:
             shown = card if self._face_up else None
             slot = CardButton(shown, width=self._width,
                               selectable=self._selectable and shown is not None,
-                              on_click=lambda i=i, gen=gen: self._clicked(i, gen))
+                              on_click=functools.partial(self._clicked, i, gen))
             slot.enabled = self._enabled and self._selectable and shown is not None
             self._slots.append(slot)
         self.row.children = [slot.box for slot in self._slots]

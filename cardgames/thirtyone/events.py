@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 import re
 
@@ -299,8 +299,8 @@ class MatchOver:
             who=who, reason=_reason(self.reason))
 
 
-Event = Union[Dealt, Kept, Exchanged, Swapped, Passed, Revealed, Stood, ThreeAces, Scored,
-              LifeLost, PlayerOut, DealOver, MatchOver]
+Event = (Dealt | Kept | Exchanged | Swapped | Passed | Revealed | Stood | ThreeAces | Scored
+         | LifeLost | PlayerOut | DealOver | MatchOver)
 
 _TYPES: dict[str, Any] = {cls.__name__: cls for cls in (
     DealResult, Dealt, Kept, Exchanged, Swapped, Passed, Revealed, Stood, ThreeAces, Scored,
