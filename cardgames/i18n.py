@@ -84,7 +84,7 @@ def check_language(lang: object) -> str:
     if code not in SUPPORTED:
         raise ConfigError(f"unsupported language {lang!r}: choose one of "
                           f"{', '.join(SUPPORTED)}")
-    return code  # type: ignore[return-value]
+    return code
 
 
 def get_language() -> str:
@@ -129,7 +129,11 @@ class language:  # used like a function: ``with language("hr"):``
 
 
 def localized(method: F) -> F:
-    """Give a function a keyword-only ``lang=`` that runs it in that language."""
+    """Run a function with a keyword-only ``lang=`` in that language.
+
+    The decorated function declares ``*, lang: str | None = None`` (for its
+    callers and type checkers); the decorator consumes it.
+    """
 
     @functools.wraps(method)
     def wrapper(*args: Any, lang: str | None = None, **kwargs: Any) -> Any:

@@ -35,9 +35,9 @@ import ipywidgets as ipw
 
 from cardgames.cards import COLORFUL, ORDINARY_CARDS, PALE, Card, Chronicler, Rank, as_cards
 from cardgames.errors import CardgamesError
-from cardgames.liar.events import announcement
 from cardgames.i18n import N_, ngettext
 from cardgames.i18n import gettext as _
+from cardgames.liar.events import announcement
 from cardgames.render import back_svg, card_svg
 from widgets.card_palette import CardPalette
 from widgets.cardview import close_widget

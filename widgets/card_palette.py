@@ -32,11 +32,10 @@ from collections.abc import Callable, Iterable
 
 import ipywidgets as ipw
 
-from cardgames.i18n import gettext as _
-from cardgames.i18n import ngettext
-
 from cardgames.cards import Card, Suit, parse_cards
 from cardgames.errors import CardParseError
+from cardgames.i18n import gettext as _
+from cardgames.i18n import ngettext
 from cardgames.render import hand_svg, suit_svg
 from widgets.cardview import close_widget
 
@@ -225,7 +224,7 @@ class CardPalette:
             self._say(ngettext("You may pick at most {n} card. Click a picked card to put it "
                                "back first.",
                                "You may pick at most {n} cards. Click a picked card to put it "
-                               "back first.", self._max_total).format(n=self._max_total))
+                               "back first.", self._max_total or 0).format(n=self._max_total))
             return False
         self._say("")
         self._redraw()

@@ -24,10 +24,9 @@ from collections.abc import Callable, Iterable, Sequence
 
 import ipywidgets as ipw
 
+from cardgames.cards import Card
 from cardgames.i18n import N_, ngettext
 from cardgames.i18n import gettext as _
-
-from cardgames.cards import Card
 from cardgames.render import back_svg, card_svg
 
 __all__ = ["CardButton", "HandView", "DEFAULT_CARD_WIDTH", "close_widget"]

@@ -53,7 +53,7 @@ def request_query() -> str:
     returns at once.
     """
     try:
-        from voila.utils import wait_for_request
+        from voila.utils import wait_for_request  # type: ignore[import-untyped]
     except ImportError:  # the widgets without the apps extra: no Voila, no query
         return os.environ.get("QUERY_STRING", "")
     wait_for_request()

@@ -22,9 +22,8 @@ import math
 
 import ipywidgets as ipw
 
-from cardgames.i18n import gettext as _
-
 from cardgames.cards import Rank
+from cardgames.i18n import gettext as _
 from widgets.cardview import close_widget
 
 __all__ = [

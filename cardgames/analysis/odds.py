@@ -171,7 +171,7 @@ class ClaimOdds:
         return words + ", R-L6"
 
     @localized
-    def describe(self) -> str:
+    def describe(self, *, lang: str | None = None) -> str:
         """The chance in words, in the current language (or ``lang=``)."""
         p = self.probability
         words = announcement(self.good - self.wild, self.rank)

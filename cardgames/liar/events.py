@@ -86,7 +86,7 @@ class Played(LiarEvent):
     number: int
 
     @localized
-    def describe(self) -> str:
+    def describe(self, *, lang: str | None = None) -> str:
         return ngettext("Player {player} put down {n} card and announced \"{claim}\" (L7, R-L4).",
                         "Player {player} put down {n} cards and announced \"{claim}\" (L7, R-L4).",
                         self.count).format(player=self.player, n=self.count,
@@ -101,7 +101,7 @@ class Passed(LiarEvent):
     number: int
 
     @localized
-    def describe(self) -> str:
+    def describe(self, *, lang: str | None = None) -> str:
         return _("Player {player} did not call and let play {number} stand (R-L5).").format(
             player=self.player, number=self.number)
 
@@ -115,7 +115,7 @@ class CallMade(LiarEvent):
     number: int
 
     @localized
-    def describe(self) -> str:
+    def describe(self, *, lang: str | None = None) -> str:
         return _("Player {caller} called \"Liar!\" on player {accused}'s play {number} "
                  "(L9, R-L5).").format(caller=self.caller, accused=self.accused,
                                        number=self.number)
@@ -132,7 +132,7 @@ class Revealed(LiarEvent):
     true: bool
 
     @localized
-    def describe(self) -> str:
+    def describe(self, *, lang: str | None = None) -> str:
         head = _("Player {player}'s play was turned over: {cards}.").format(
             player=self.player, cards=format_cards(self.cards))
         if self.true:
@@ -172,7 +172,7 @@ class PileTaken(LiarEvent):
     rule: str
 
     @localized
-    def describe(self) -> str:
+    def describe(self, *, lang: str | None = None) -> str:
         words = _(TAKE_REASONS.get(self.reason, (self.rule, self.reason))[1])
         return ngettext("Player {player} took the pile ({n} card): {words} ({rule}).",
                         "Player {player} took the pile ({n} cards): {words} ({rule}).",
@@ -191,7 +191,7 @@ class PalePenalty(LiarEvent):
     number: int
 
     @localized
-    def describe(self) -> str:
+    def describe(self, *, lang: str | None = None) -> str:
         return _("Nobody called player {player}'s play {number}, and it held the Pale "
                  "Chronicler: player {player} takes the whole pile as a penalty "
                  "(L13, R-L7).").format(player=self.player, number=self.number)
@@ -204,7 +204,7 @@ class WentOut(LiarEvent):
     player: int
 
     @localized
-    def describe(self) -> str:
+    def describe(self, *, lang: str | None = None) -> str:
         return _("Player {player} has got rid of all their cards and the play stood "
                  "(R-L9): they win the round (L11).").format(player=self.player)
 
@@ -223,7 +223,7 @@ class RoundOver(LiarEvent):
     reason: str
 
     @localized
-    def describe(self) -> str:
+    def describe(self, *, lang: str | None = None) -> str:
         places = ", ".join(
             ngettext("player {player}: place {place} ({n} card)",
                      "player {player}: place {place} ({n} cards)", n).format(

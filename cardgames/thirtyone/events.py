@@ -13,10 +13,9 @@ revealed (T9, T10) or wins with three Aces (R-T7).
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from typing import Any
-
-import re
 
 from cardgames.cards import Card, format_cards, parse_cards
 from cardgames.errors import CardgamesError
@@ -77,7 +76,7 @@ class DealResult:
     lives: tuple[int, ...]
 
     @localized
-    def describe(self) -> str:
+    def describe(self, *, lang: str | None = None) -> str:
         if self.three_aces is not None:
             how = _("player {player} holds three Aces (R-T7)").format(player=self.three_aces)
         else:
@@ -103,7 +102,7 @@ class Dealt:
     undealt: int
 
     @localized
-    def describe(self) -> str:
+    def describe(self, *, lang: str | None = None) -> str:
         return ngettext(
             "deal {deal}: player {dealer} deals 3 cards each to players {seats} and lays "
             "{table} face up on the table; {n} card stays face down, out of play (T4, R-T1)",
@@ -121,7 +120,7 @@ class Kept:
     player: int
 
     @localized
-    def describe(self) -> str:
+    def describe(self, *, lang: str | None = None) -> str:
         return _("player {player} (dealer) keeps their cards (T4, R-T1)").format(
             player=self.player)
 
@@ -135,7 +134,7 @@ class Exchanged:
     from_table: tuple[Card, ...]
 
     @localized
-    def describe(self) -> str:
+    def describe(self, *, lang: str | None = None) -> str:
         return _("player {player} (dealer) exchanges: takes {taken} and puts {put} on the "
                  "table (T4, R-T1)").format(player=self.player,
                                             taken=format_cards(self.from_table),
@@ -152,7 +151,7 @@ class Swapped:
     final: bool = False
 
     @localized
-    def describe(self) -> str:
+    def describe(self, *, lang: str | None = None) -> str:
         one = len(self.to_table) == 1
         rule = "T6" if one else "T7, R-T4"
         if self.final:
@@ -172,7 +171,7 @@ class Passed:
     player: int
 
     @localized
-    def describe(self) -> str:
+    def describe(self, *, lang: str | None = None) -> str:
         return _("player {player} passes (T8; may not pass next turn, R-T5)").format(
             player=self.player)
 
@@ -186,7 +185,7 @@ class Revealed:
     final: bool = False
 
     @localized
-    def describe(self) -> str:
+    def describe(self, *, lang: str | None = None) -> str:
         if self.final:
             return _("player {player} is revealed: {hand} (T10, R-T6)").format(
                 player=self.player, hand=format_cards(self.hand))
@@ -201,7 +200,7 @@ class Stood:
     player: int
 
     @localized
-    def describe(self) -> str:
+    def describe(self, *, lang: str | None = None) -> str:
         return _("player {player} stands (final turn, no swap; T10, R-T6)").format(
             player=self.player)
 
@@ -214,7 +213,7 @@ class ThreeAces:
     hand: tuple[Card, ...]
 
     @localized
-    def describe(self) -> str:
+    def describe(self, *, lang: str | None = None) -> str:
         return _("player {player} holds three Aces ({hand}): 33, the deal ends at once and "
                  "every other player loses a life (T11, T14, R-T7)").format(
             player=self.player, hand=format_cards(self.hand))
@@ -236,7 +235,7 @@ class Scored:
         return explain(self.hand)
 
     @localized
-    def describe(self) -> str:
+    def describe(self, *, lang: str | None = None) -> str:
         return _("player {player} scores {score} with {hand}: {why}").format(
             player=self.player, score=_fmt_score(self.score), hand=format_cards(self.hand),
             why=self.explanation)
@@ -251,7 +250,7 @@ class LifeLost:
     reason: str
 
     @localized
-    def describe(self) -> str:
+    def describe(self, *, lang: str | None = None) -> str:
         return ngettext("player {player} loses a life ({reason}); {n} left",
                         "player {player} loses a life ({reason}); {n} left",
                         self.lives).format(player=self.player, reason=_reason(self.reason),
@@ -266,7 +265,7 @@ class PlayerOut:
     reason: str
 
     @localized
-    def describe(self) -> str:
+    def describe(self, *, lang: str | None = None) -> str:
         return _("player {player} loses a life with 0 lives left ({reason}) and is out "
                  "(T13, R-T8)").format(player=self.player, reason=_reason(self.reason))
 
@@ -278,7 +277,7 @@ class DealOver:
     result: DealResult
 
     @localized
-    def describe(self) -> str:
+    def describe(self, *, lang: str | None = None) -> str:
         return self.result.describe()
 
 
@@ -293,7 +292,7 @@ class MatchOver:
     reason: str
 
     @localized
-    def describe(self) -> str:
+    def describe(self, *, lang: str | None = None) -> str:
         who = _(" and ").join(_("player {player}").format(player=p) for p in self.winners)
         return ngettext("{who} wins: {reason}", "{who} win: {reason}", len(self.winners)).format(
             who=who, reason=_reason(self.reason))

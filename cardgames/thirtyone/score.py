@@ -295,7 +295,7 @@ class Explanation:
         return self.describe()
 
     @localized
-    def describe(self) -> str:
+    def describe(self, *, lang: str | None = None) -> str:
         """:attr:`text`, with an optional ``lang=``."""
         body = self._body()
         if not self.chronicler_as:
