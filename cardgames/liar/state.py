@@ -341,9 +341,10 @@ class LiarState:
             why = _("the call window is closed and it is your turn to play {rank}").format(
                 rank=self.due_rank.plural)
         raise IllegalActionError(
-            f"player {p} cannot {action}: R-L5 calling or passing is only possible in the "
-            f"call window right after a play, and {why}; legal now: "
-            f"{self.legal_actions().describe()}", player=p, action=action, rule="R-L5",
+            _("player {p} cannot {action}: R-L5 calling or passing is only possible in the "
+              "call window right after a play, and {why}; legal now: {legal}").format(
+                p=p, action=action, why=why, legal=self.legal_actions().describe()),
+            player=p, action=action, rule="R-L5",
             reason=f"calling or passing is only possible right after a play, and {why}",
             legal=self.legal_actions().describe())
 
