@@ -29,6 +29,8 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from cardgames.errors import CardParseError, ConfigError
+from cardgames.i18n import N_, N_plural, ngettext
+from cardgames.i18n import gettext as _
 
 __all__ = [
     "Suit",
@@ -65,8 +67,8 @@ class Suit(enum.IntEnum):
 
     @property
     def label(self) -> str:
-        """``'Hearts'``, ``'Bells'``, ``'Leaves'`` or ``'Acorns'``."""
-        return self.name.capitalize()
+        """``'Hearts'``, ``'Bells'``, ``'Leaves'`` or ``'Acorns'`` (in the current language)."""
+        return _(_SUIT_LABELS[self])
 
     @classmethod
     def parse(cls, text: str) -> Suit:
@@ -79,11 +81,16 @@ class Suit(enum.IntEnum):
         for suit in cls:
             if key in (suit.letter, suit.name):
                 return suit
-        raise CardParseError(f"unknown suit {text!r}: use one of H B L A "
-                             "(Hearts, Bells, Leaves, Acorns)")
+        raise CardParseError(_("unknown suit {text!r}: use one of H B L A "
+                               "(Hearts, Bells, Leaves, Acorns)").format(text=text))
 
 
 _SUIT_LETTERS = {Suit.HEARTS: "H", Suit.BELLS: "B", Suit.LEAVES: "L", Suit.ACORNS: "A"}
+_SUIT_LABELS = {Suit.HEARTS: N_("Hearts"), Suit.BELLS: N_("Bells"), Suit.LEAVES: N_("Leaves"),
+                Suit.ACORNS: N_("Acorns")}
+#: "Ace of Hearts": one pattern per suit, as languages bend the suit's name differently.
+_CARD_NAMES = {Suit.HEARTS: N_("{rank} of Hearts"), Suit.BELLS: N_("{rank} of Bells"),
+               Suit.LEAVES: N_("{rank} of Leaves"), Suit.ACORNS: N_("{rank} of Acorns")}
 
 
 class Rank(enum.IntEnum):
@@ -114,13 +121,27 @@ class Rank(enum.IntEnum):
 
     @property
     def label(self) -> str:
-        """The rank's name as RULES.md writes it: ``VII`` ... ``X``, ``Unter`` ... ``Ace``."""
-        return _RANK_LABELS[self]
+        """The rank's name as RULES.md writes it: ``VII`` ... ``X``, ``Unter`` ... ``Ace``.
+
+        In the current language (King and Ace have other names in Croatian and German).
+        """
+        return _(_RANK_LABELS[self])
 
     @property
     def plural(self) -> str:
-        """The rank in an announcement: ``'sevens'``, ``'Unters'``, ``'Aces'``."""
-        return _RANK_PLURALS[self]
+        """The rank in an announcement: ``'sevens'``, ``'Unters'``, ``'Aces'`` (current language)."""
+        return _(_RANK_PLURALS[self])
+
+    def count(self, n: int) -> str:
+        """``n`` cards of this rank in words: ``'1 seven'``, ``'3 sevens'``, ``'2 Kings'``.
+
+        With the plural forms of the current language (Croatian has three).
+
+        >>> Rank.SEVEN.count(1), Rank.KING.count(3)
+        ('1 seven', '3 Kings')
+        """
+        singular, plural = _RANK_COUNTS[self]
+        return ngettext(singular, plural, n).format(n=n)
 
     def next(self) -> Rank:
         """The next rank in the cycle of L4 (after the Ace comes the VII again)."""
@@ -144,20 +165,32 @@ class Rank(enum.IntEnum):
         key = text.strip().upper()
         rank = _RANK_BY_TEXT.get(key)
         if rank is None:
-            raise CardParseError(f"unknown rank {text!r}: use one of 7 8 9 10 U O K A "
-                                 "(or VII VIII IX X)")
+            raise CardParseError(_("unknown rank {text!r}: use one of 7 8 9 10 U O K A "
+                                   "(or VII VIII IX X)").format(text=text))
         return rank
 
 
 _RANK_POINTS = dict(zip(Rank, (7, 8, 9, 10, 10, 10, 10, 11)))
 _RANK_SYMBOLS = dict(zip(Rank, ("7", "8", "9", "10", "U", "O", "K", "A")))
-_RANK_LABELS = dict(zip(Rank, ("VII", "VIII", "IX", "X", "Unter", "Ober", "King", "Ace")))
-_RANK_PLURALS = dict(zip(Rank, ("sevens", "eights", "nines", "tens", "Unters", "Obers",
-                                "Kings", "Aces")))
+_RANK_LABELS = dict(zip(Rank, ("VII", "VIII", "IX", "X", N_("Unter"), N_("Ober"), N_("King"),
+                               N_("Ace"))))
+_RANK_PLURALS = dict(zip(Rank, (N_("sevens"), N_("eights"), N_("nines"), N_("tens"),
+                                N_("Unters"), N_("Obers"), N_("Kings"), N_("Aces"))))
+# ngettext needs literal pairs to be extracted; these are (singular, plural) msgids.
+_RANK_COUNTS = {
+    Rank.SEVEN: N_plural("{n} seven", "{n} sevens"),
+    Rank.EIGHT: N_plural("{n} eight", "{n} eights"),
+    Rank.NINE: N_plural("{n} nine", "{n} nines"),
+    Rank.TEN: N_plural("{n} ten", "{n} tens"),
+    Rank.UNTER: N_plural("{n} Unter", "{n} Unters"),
+    Rank.OBER: N_plural("{n} Ober", "{n} Obers"),
+    Rank.KING: N_plural("{n} King", "{n} Kings"),
+    Rank.ACE: N_plural("{n} Ace", "{n} Aces"),
+}
 _RANK_BY_TEXT: dict[str, Rank] = {}
 for _r in Rank:
     _RANK_BY_TEXT[_r.symbol] = _r
-    _RANK_BY_TEXT[_r.label.upper()] = _r
+    _RANK_BY_TEXT[_RANK_LABELS[_r].upper()] = _r
     _RANK_BY_TEXT[_r.name] = _r
 for _text, _r in (("VII", Rank.SEVEN), ("VIII", Rank.EIGHT), ("IX", Rank.NINE),
                   ("X", Rank.TEN), ("KÖNIG", Rank.KING), ("KONIG", Rank.KING),
@@ -178,10 +211,12 @@ class Chronicler(enum.Enum):
 
     @property
     def label(self) -> str:
-        return {"ANY": "Chronicler", "COLORFUL": "Colorful Chronicler",
-                "PALE": "Pale Chronicler"}[self.name]
+        """``'Chronicler'``, ``'Colorful Chronicler'`` or ``'Pale Chronicler'`` (current language)."""
+        return _(_CHRONICLER_LABELS[self.name])
 
 
+_CHRONICLER_LABELS = {"ANY": N_("Chronicler"), "COLORFUL": N_("Colorful Chronicler"),
+                      "PALE": N_("Pale Chronicler")}
 _CHRONICLER_CODES = {Chronicler.ANY: 32, Chronicler.COLORFUL: 33, Chronicler.PALE: 34}
 
 
@@ -212,10 +247,10 @@ class Card:
                 chronicler: Chronicler | None = None) -> Card:
         if chronicler is not None:
             if rank is not None or suit is not None:
-                raise CardParseError("a Chronicler has no rank or suit")
+                raise CardParseError(_("a Chronicler has no rank or suit"))
             return _BY_CODE[_CHRONICLER_CODES[Chronicler(chronicler)]]
         if rank is None or suit is None:
-            raise CardParseError("an ordinary card needs both a rank and a suit")
+            raise CardParseError(_("an ordinary card needs both a rank and a suit"))
         return _BY_CODE[Suit(suit) * 8 + Rank(rank)]
 
     @classmethod
@@ -234,7 +269,8 @@ class Card:
         try:
             return _BY_CODE[code]
         except (IndexError, TypeError):
-            raise CardParseError(f"no card has code {code!r}: codes are 0-34") from None
+            raise CardParseError(_("no card has code {code!r}: codes are 0-34").format(
+                code=code)) from None
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -294,11 +330,11 @@ class Card:
 
     @property
     def name(self) -> str:
-        """The card in words: ``'Ace of Hearts'``, ``'Pale Chronicler'``."""
+        """The card in words: ``'Ace of Hearts'``, ``'Pale Chronicler'`` (current language)."""
         if self.chronicler is not None:
             return self.chronicler.label
         assert self.rank is not None and self.suit is not None
-        return f"{self.rank.label} of {self.suit.label}"
+        return _(_CARD_NAMES[self.suit]).format(rank=self.rank.label)
 
     def notation(self) -> str:
         """The text notation, e.g. ``'AH'``, ``'10L'``, ``'*C'`` (same as ``str``)."""
@@ -342,8 +378,8 @@ COLORFUL: Card = _BY_CODE[33]
 #: The Pale Chronicler (``*P``, L13).
 PALE: Card = _BY_CODE[34]
 
-_VALID_FORMS = ("rank then suit: ranks 7 8 9 10 U O K A (or VII VIII IX X), "
-                "suits H B L A, e.g. AH 10L UB VIIH; Chroniclers *, *C, *P")
+_VALID_FORMS = N_("rank then suit: ranks 7 8 9 10 U O K A (or VII VIII IX X), "
+                  "suits H B L A, e.g. AH 10L UB VIIH; Chroniclers *, *C, *P")
 _TOKEN_RE = re.compile(r"^(VIII|VII|IX|X|10|[789UOKA])([HBLA])$")
 _SPLIT_RE = re.compile(r"[\s,;]+")
 
@@ -359,7 +395,8 @@ def parse_card(text: str) -> Card:
     cardgames.errors.CardParseError: not a card: '11H'; write rank then suit: ranks 7 8 9 10 U O K A (or VII VIII IX X), suits H B L A, e.g. AH 10L UB VIIH; Chroniclers *, *C, *P
     """
     if not isinstance(text, str):
-        raise CardParseError(f"not a card: {text!r} is not text; write {_VALID_FORMS}")
+        raise CardParseError(_("not a card: {text!r} is not text; write {forms}").format(
+            text=text, forms=_(_VALID_FORMS)))
     token = text.strip().upper()
     if token == "*":
         return CHRONICLER
@@ -369,7 +406,8 @@ def parse_card(text: str) -> Card:
         return PALE
     m = _TOKEN_RE.match(token)
     if m is None:
-        raise CardParseError(f"not a card: {text!r}; write {_VALID_FORMS}")
+        raise CardParseError(_("not a card: {text!r}; write {forms}").format(
+            text=text, forms=_(_VALID_FORMS)))
     return Card(_RANK_BY_TEXT[m.group(1)], Suit.parse(m.group(2)))
 
 
@@ -388,15 +426,17 @@ def parse_cards(text: str) -> list[Card]:
     cardgames.errors.CardParseError: not a card: 'QH' (token 2 of 'AH QH'); write rank then suit: ranks 7 8 9 10 U O K A (or VII VIII IX X), suits H B L A, e.g. AH 10L UB VIIH; Chroniclers *, *C, *P
     """
     if not isinstance(text, str):
-        raise CardParseError(f"parse_cards needs text such as 'AH KH 9H', not {text!r}")
+        raise CardParseError(_("parse_cards needs text such as 'AH KH 9H', not {text!r}").format(
+            text=text))
     tokens = [t for t in _SPLIT_RE.split(text.strip()) if t]
     cards = []
     for i, token in enumerate(tokens, 1):
         try:
             cards.append(parse_card(token))
         except CardParseError:
-            raise CardParseError(f"not a card: {token!r} (token {i} of {text!r}); "
-                                 f"write {_VALID_FORMS}") from None
+            raise CardParseError(_("not a card: {token!r} (token {i} of {text!r}); "
+                                   "write {forms}").format(token=token, i=i, text=text,
+                                                           forms=_(_VALID_FORMS))) from None
     return cards
 
 
@@ -441,8 +481,8 @@ def as_cards(cards: str | Iterable[Card | str] | None) -> list[Card]:
         elif isinstance(c, str):
             out.extend(parse_cards(c))
         else:
-            raise CardParseError(f"not a card: item {i} ({c!r}) of {cards!r}; "
-                                 "give Cards or text such as 'AH KH 9H'")
+            raise CardParseError(_("not a card: item {i} ({c!r}) of {cards!r}; give Cards or "
+                                   "text such as 'AH KH 9H'").format(i=i, c=c, cards=cards))
     return out
 
 
@@ -459,8 +499,8 @@ def make_deck(*, decks: int = 1, chroniclers: Iterable[Chronicler] = ()) -> list
     (33, Card.parse('*'))
     """
     if not isinstance(decks, int) or isinstance(decks, bool) or decks < 1:
-        raise ConfigError(f"decks must be a whole number of at least 1, not {decks!r} "
-                          "(L2, T2, R-L2)")
+        raise ConfigError(_("decks must be a whole number of at least 1, not {decks!r} "
+                            "(L2, T2, R-L2)").format(decks=decks))
     extras = [Card(chronicler=Chronicler(c)) for c in chroniclers]
     return [card for _ in range(decks) for card in (*ORDINARY_CARDS, *extras)]
 

@@ -16,14 +16,15 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from cardgames.errors import CardgamesError
+from cardgames.errors import CardgamesError, ConfigError
+from cardgames.i18n import N_, decimal, format_number, get_language, ngettext
+from cardgames.i18n import gettext as _
 
 __all__ = ["main", "build_parser"]
 
 PROG = "cardgames"
 
 EXAMPLES = """\
-examples:
   cardgames score "AH KH 9H"
   cardgames score "AH KH *"
   cardgames odds liar --hand "7H 7B KA" --claim 2x7 --players 3
@@ -39,7 +40,8 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but an error is one line on stderr and exit code 2."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        raise _UsageError(f"{self.prog}: error: {message} (see --help)")
+        raise _UsageError(_("{prog}: error: {message} (see --help)").format(
+            prog=self.prog, message=message))
 
 
 class _UsageError(Exception):
@@ -47,7 +49,7 @@ class _UsageError(Exception):
 
 
 def _fmt(value: float) -> str:
-    return f"{value:g}"
+    return format_number(value)
 
 
 # --------------------------------------------------------------------------- score
@@ -78,11 +80,19 @@ def _cmd_odds_liar(args: argparse.Namespace) -> int:
                                          players=args.players, decks=args.decks,
                                          chroniclers=args.chroniclers,
                                          count_chroniclers=args.chroniclers != "none")
-        what = result.rank.plural + (" and Chroniclers" if args.chroniclers != "none" else "")
-        print(f"how many {what} the other {args.players - 1} players hold "
-              "(as dealt, L5):")
+        others = args.players - 1
+        if args.chroniclers != "none":
+            line = ngettext("how many {rank} and Chroniclers the other {n} player holds "
+                            "(as dealt, L5):",
+                            "how many {rank} and Chroniclers the other {n} players hold "
+                            "(as dealt, L5):", others)
+        else:
+            line = ngettext("how many {rank} the other {n} player holds (as dealt, L5):",
+                            "how many {rank} the other {n} players hold (as dealt, L5):",
+                            others)
+        print(line.format(rank=result.rank.plural, n=others))
         for k, p in dist.items():
-            print(f"  {k:>2}  {p:.4f}")
+            print(f"  {k:>2}  {decimal(f'{p:.4f}')}")
     return 0
 
 
@@ -93,15 +103,16 @@ def _cmd_odds_31(args: argparse.Namespace) -> int:
     p = hands.probability(at_least=args.at_least, chronicler=chron, exclude=args.exclude,
                           exact=True)
     seen = hands.known_cards(args.exclude)
-    what = "3 unseen cards" if seen else "3 cards"
-    print(f"P({what} score >= {_fmt(args.at_least)}) = {float(p):.6f} "
-          f"({p.numerator}/{p.denominator})")
+    what = _("3 unseen cards") if seen else _("3 cards")
+    print(_("P({what} score >= {at_least}) = {p} ({num}/{den})").format(
+        what=what, at_least=_fmt(args.at_least), p=decimal(f"{float(p):.6f}"),
+        num=p.numerator, den=p.denominator))
     if args.distribution:
         dist = hands.score_distribution(chronicler=chron, exclude=args.exclude,
                                         normalize=False)
         total = int(dist.sum())
         for value, count in dist.items():
-            print(f"  {_fmt(value):>5}  {int(count):5d}  {count / total:.4f}")
+            print(f"  {_fmt(value):>5}  {int(count):5d}  {decimal(f'{count / total:.4f}')}")
     return 0
 
 
@@ -113,24 +124,25 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
     if len(agents) < 2:
-        raise _UsageError(f"{PROG} simulate: error: --agents needs at least 2 comma-"
-                          f"separated agents, got {args.agents!r}")
+        raise _UsageError(_("{prog} simulate: error: --agents needs at least 2 comma-"
+                            "separated agents, got {agents!r}").format(prog=PROG,
+                                                                      agents=args.agents))
     out = args.out
     if out is not None and not out.lower().endswith((".csv", ".parquet", ".pq")):
-        raise _UsageError(f"{PROG} simulate: error: --out must end in .csv or .parquet, "
-                          f"not {out!r}")
+        raise _UsageError(_("{prog} simulate: error: --out must end in .csv or .parquet, "
+                            "not {out!r}").format(prog=PROG, out=out))
     if out is not None:
         folder = os.path.dirname(os.path.abspath(out))
         if not os.path.isdir(folder):
-            raise _UsageError(f"{PROG} simulate: error: --out {out!r}: folder {folder!r} "
-                              "does not exist")
+            raise _UsageError(_("{prog} simulate: error: --out {out!r}: folder {folder!r} "
+                                "does not exist").format(prog=PROG, out=out, folder=folder))
     options: dict[str, Any] = {}
     if args.game_option:
         for item in args.game_option:
             key, sep, value = item.partition("=")
             if not sep:
-                raise _UsageError(f"{PROG} simulate: error: --option takes KEY=VALUE, "
-                                  f"not {item!r}")
+                raise _UsageError(_("{prog} simulate: error: --option takes KEY=VALUE, "
+                                    "not {item!r}").format(prog=PROG, item=item))
             options[key.strip()] = _literal(value.strip())
     if args.rounds is not None:
         options["rounds"] = args.rounds
@@ -183,9 +195,11 @@ def _positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(_("not a whole number: {text!r}").format(
+            text=text)) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+        raise argparse.ArgumentTypeError(_("must be at least 1, not {value}").format(
+            value=value))
     return value
 
 
@@ -193,12 +207,13 @@ def _number(text: str) -> float:
     try:
         return float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        raise argparse.ArgumentTypeError(_("not a number: {text!r}").format(
+            text=text)) from None
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog=PROG, description="Liar and Thirty-One with the Hungarian deck: "
-                     "scores, odds and seeded bot tournaments.", epilog=EXAMPLES,
+    parser = _Parser(prog=PROG, description=_("Liar and Thirty-One with the Hungarian deck: "
+                     "scores, odds and seeded bot tournaments."), epilog=_("examples:") + "\n" + EXAMPLES,
                      formatter_class=argparse.RawDescriptionHelpFormatter)
     from cardgames import __version__
 
@@ -206,95 +221,132 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
 
-    p = sub.add_parser("score", help="score a Thirty-One hand and explain it (T11, R-T2, R-T3)",
-                       description="Score 3 cards (Thirty-One) and say why.",
-                       epilog='examples:\n  cardgames score "AH KH 9H"\n  cardgames score AH KH *',
+    p = sub.add_parser("score", help=_("score a Thirty-One hand and explain it (T11, R-T2, R-T3)"),
+                       description=_("Score 3 cards (Thirty-One) and say why."),
+                       epilog=_("examples:") + '\n  cardgames score "AH KH 9H"\n  cardgames score AH KH *',
                        formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("cards", nargs="+", help='3 cards, e.g. "AH KH 9H" (ranks 7 8 9 10 U O K A, '
-                   "suits H B L A, * the Chronicler)")
+    p.add_argument("cards", nargs="+", help=_('3 cards, e.g. "AH KH 9H" (ranks 7 8 9 10 U O K A, '
+                   "suits H B L A, * the Chronicler)"))
     p.set_defaults(func=_cmd_score)
 
-    p = sub.add_parser("odds", help="exact odds: Liar claims, Thirty-One hands",
-                       description="Exact probabilities.", epilog=EXAMPLES,
+    p = sub.add_parser("odds", help=_("exact odds: Liar claims, Thirty-One hands"),
+                       description=_("Exact probabilities."),
+                       epilog=_("examples:") + "\n" + EXAMPLES,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     osub = p.add_subparsers(dest="game", metavar="GAME", parser_class=_Parser)
     osub.required = True
-    q = osub.add_parser("liar", help="can a claim 'N x rank' be true? (L7, L9, R-L6)",
-                        description="The probability that a Liar claim can be true, "
+    q = osub.add_parser("liar", help=_("can a claim 'N x rank' be true? (L7, L9, R-L6)"),
+                        description=_("The probability that a Liar claim can be true, "
                         "from one player's view: the cards they hold and have seen are "
-                        "known, everything else is dealt at random.",
-                        epilog='examples:\n  cardgames odds liar --hand "7H 7B KA" --claim 2x7 '
+                        "known, everything else is dealt at random."),
+                        epilog=_("examples:") + '\n  cardgames odds liar --hand "7H 7B KA" --claim 2x7 '
                         '--players 3\n  cardgames odds liar --hand "7H UB" --claim 3xU '
                         '--seen UH --decks 2 --chroniclers both',
                         formatter_class=argparse.RawDescriptionHelpFormatter)
-    q.add_argument("--hand", required=True, help='your hand, e.g. "7H 7B KA"')
+    q.add_argument("--hand", required=True, help=_('your hand, e.g. "7H 7B KA"'))
     q.add_argument("--claim", required=True,
-                   help="the claim, N x rank: 2x7, 3xU, 1xA, '2 Kings' (N is 1-4, R-L4)")
-    q.add_argument("--seen", default="", help="other cards you know are not in the claim "
-                   "(turned over in calls, or put down by you), e.g. \"7L UH\"")
-    q.add_argument("--players", type=_positive, default=4, help="players at the table "
-                   "(default 4)")
+                   help=_("the claim, N x rank: 2x7, 3xU, 1xA, '2 Kings' (N is 1-4, R-L4)"))
+    q.add_argument("--seen", default="", help=_("other cards you know are not in the claim "
+                   "(turned over in calls, or put down by you), e.g. \"7L UH\""))
+    q.add_argument("--players", type=_positive, default=4, help=_("players at the table "
+                   "(default 4)"))
     q.add_argument("--decks", type=_positive, default=1, choices=(1, 2),
-                   help="1 or 2 decks (R-L2; default 1)")
+                   help=_("1 or 2 decks (R-L2; default 1)"))
     q.add_argument("--chroniclers", nargs="?", const="both", default="none",
                    choices=("none", "both", "colorful", "pale"),
-                   help="Chroniclers in the deck (L12, L13; alone: both)")
+                   help=_("Chroniclers in the deck (L12, L13; alone: both)"))
     q.add_argument("--aside", type=int, default=None,
-                   help="cards put aside (L5, R-L3); default: what the deal leaves over")
+                   help=_("cards put aside (L5, R-L3); default: what the deal leaves over"))
     q.add_argument("--distribution", action="store_true",
-                   help="also print how many of the rank the other players hold")
+                   help=_("also print how many of the rank the other players hold"))
     q.set_defaults(func=_cmd_odds_liar)
 
     q = osub.add_parser("thirty-one", aliases=["31"],
-                        help="P(3 unseen cards score at least X)",
-                        description="The probability that 3 cards you have not seen score "
-                        "at least a value (T11), given the cards you have seen.",
-                        epilog='examples:\n  cardgames odds thirty-one --at-least 21\n'
+                        help=_("P(3 unseen cards score at least X)"),
+                        description=_("The probability that 3 cards you have not seen score "
+                        "at least a value (T11), given the cards you have seen."),
+                        epilog=_("examples:") + '\n  cardgames odds thirty-one --at-least 21\n'
                         '  cardgames odds 31 --exclude "AH KH 9H 7B 8B 9B" --at-least 30 '
                         '--distribution',
                         formatter_class=argparse.RawDescriptionHelpFormatter)
-    q.add_argument("--at-least", type=_number, default=21.0, help="score (default 21)")
-    q.add_argument("--exclude", default="", help='cards you have seen (your hand, the '
-                   'table, swaps), e.g. "AH KH 9H"')
-    q.add_argument("--chronicler", action="store_true", help="play with the Chronicler (T2)")
+    q.add_argument("--at-least", type=_number, default=21.0, help=_("score (default 21)"))
+    q.add_argument("--exclude", default="", help=_('cards you have seen (your hand, the '
+                   'table, swaps), e.g. "AH KH 9H"'))
+    q.add_argument("--chronicler", action="store_true", help=_("play with the Chronicler (T2)"))
     q.add_argument("--distribution", action="store_true",
-                   help="also print the whole score distribution")
+                   help=_("also print the whole score distribution"))
     q.set_defaults(func=_cmd_odds_31)
 
-    p = sub.add_parser("simulate", help="a seeded tournament among bots; writes one row "
-                       "per game and prints win rates",
-                       description="Play many seeded games among bots and print win rates "
+    p = sub.add_parser("simulate", help=_("a seeded tournament among bots; writes one row "
+                       "per game and prints win rates"),
+                       description=_("Play many seeded games among bots and print win rates "
                        "with 95% Wilson intervals. The same --seed gives the same games "
-                       "whatever --workers.",
-                       epilog="examples:\n  cardgames simulate thirty-one --games 10000 "
+                       "whatever --workers."),
+                       epilog=_("examples:") + "\n  cardgames simulate thirty-one --games 10000 "
                        "--agents heuristic,heuristic,random,random --workers 2 --seed 1 "
                        "--out games.parquet\n  cardgames simulate liar --games 2000 --agents "
                        "heuristic,random,random --out liar.csv",
                        formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("game", choices=("thirty-one", "liar"), help="the game")
-    p.add_argument("--games", type=_positive, default=1000, help="games (default 1000)")
+    p.add_argument("game", choices=("thirty-one", "liar"), help=_("the game"))
+    p.add_argument("--games", type=_positive, default=1000, help=_("games (default 1000)"))
     p.add_argument("--agents", required=True,
-                   help="comma-separated agents, one per seat: random, heuristic, ...")
+                   help=_("comma-separated agents, one per seat: random, heuristic, ..."))
     p.add_argument("--workers", type=_positive, default=None,
-                   help="worker processes (default: all cores for 2,000 games or more, "
-                   "else 1)")
-    p.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
-    p.add_argument("--out", default=None, help="write the per-game table: .csv or .parquet")
-    p.add_argument("--chunk-size", type=_positive, default=200, help="games per task "
-                   "(default 200)")
+                   help=_("worker processes (default: all cores for 2,000 games or more, "
+                   "else 1)"))
+    p.add_argument("--seed", type=int, default=0, help=_("master seed (default 0)"))
+    p.add_argument("--out", default=None, help=_("write the per-game table: .csv or .parquet"))
+    p.add_argument("--chunk-size", type=_positive, default=200, help=_("games per task "
+                   "(default 200)"))
     p.add_argument("--option", dest="game_option", action="append", metavar="KEY=VALUE",
-                   help="a game option, e.g. --option lives=5 (repeatable); liar rounds "
+                   help=_("a game option, e.g. --option lives=5 (repeatable); liar rounds "
                    "stop after --option max_plays=N plays (default 1000, a safety cap: "
-                   "such a round has no winner and is counted as capped)")
+                   "such a round has no winner and is counted as capped)"))
     p.add_argument("--rounds", type=_positive, default=None,
-                   help="liar: each game is a match of this many rounds (R-L10)")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+                   help=_("liar: each game is a match of this many rounds (R-L10)"))
+    p.add_argument("--no-progress", action="store_true", help=_("no progress bar"))
     p.set_defaults(func=_cmd_simulate)
     return parser
 
 
+# argparse's own words ("usage:", "options", its errors), translated in our catalog.
+_ARGPARSE_MESSAGES = (
+    N_("usage: "), N_("positional arguments"), N_("options"),
+    N_("show this help message and exit"), N_("show program's version number and exit"),
+    N_("the following arguments are required: %s"), N_("unrecognized arguments: %s"),
+    N_("argument %(argument_name)s: %(message)s"), N_("expected one argument"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"), N_("expected at least one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+)
+
+
+def _argparse_in_language() -> tuple[object, object]:
+    """Let argparse's own words use our catalog (this process only); returns the old pair."""
+    old = (argparse._, argparse.ngettext)  # type: ignore[attr-defined]
+    argparse._ = _  # type: ignore[attr-defined]
+    argparse.ngettext = ngettext  # type: ignore[attr-defined]
+    return old
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit code (0 ok, 2 bad arguments or input)."""
+    """Run the command line; returns the exit code (0 ok, 2 bad arguments or input).
+
+    Messages and ``--help`` are in the language of ``CARDGAMES_LANG`` (en, hr, de).
+    """
+    try:
+        get_language()
+    except ConfigError as e:
+        print(f"{PROG}: error: {e}", file=sys.stderr)
+        return 2
+    old = _argparse_in_language()
+    try:
+        return _main(argv)
+    finally:
+        argparse._, argparse.ngettext = old  # type: ignore[attr-defined]
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -303,12 +355,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(str(e), file=sys.stderr)
         return 2
     except CardgamesError as e:
-        print(f"{PROG}: error: {e}", file=sys.stderr)
+        print(_("{prog}: error: {error}").format(prog=PROG, error=e), file=sys.stderr)
         return 2
     except ModuleNotFoundError as e:
         if e.name in ("pandas", "numpy", "pyarrow", "tqdm"):
-            print(f"{PROG}: error: this command needs {e.name}: pip install "
-                  "'cardgames[analysis]'", file=sys.stderr)
+            print(_("{prog}: error: this command needs {module}: pip install "
+                    "'cardgames[analysis]'").format(prog=PROG, module=e.name), file=sys.stderr)
             return 2
         raise
     except BrokenPipeError:  # e.g. `cardgames odds ... | head`
@@ -316,10 +368,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(devnull, sys.stdout.fileno())
         return 0
     except OSError as e:       # e.g. --out in a read-only folder
-        print(f"{PROG}: error: {e}", file=sys.stderr)
+        print(_("{prog}: error: {error}").format(prog=PROG, error=e), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print(f"{PROG}: interrupted", file=sys.stderr)
+        print(_("{prog}: interrupted").format(prog=PROG), file=sys.stderr)
         return 130
 
 

@@ -35,6 +35,8 @@ import ipywidgets as ipw
 
 from cardgames.cards import COLORFUL, ORDINARY_CARDS, PALE, Card, Chronicler, Rank, as_cards
 from cardgames.errors import CardgamesError
+from cardgames.i18n import N_, ngettext
+from cardgames.i18n import gettext as _
 from cardgames.liar.events import announcement
 from cardgames.render import back_svg, card_svg
 from widgets.card_palette import CardPalette
@@ -185,10 +187,10 @@ def resolve_call(*, players: int, claimant: int, due_rank: Any, cards: Any,
 _BIG = "font-size:1.3em;margin:0.3em 0"
 _CELL = "border:1px solid #bbb;padding:4px 10px;text-align:center"
 #: A short coloured tag per kind of event (plain text: no emoji font needed on a projector).
-_TAGS = {"Played": ("play", "#455a64"), "Passed": ("pass", "#78909c"),
-         "CallMade": ("call", "#e65100"), "Revealed": ("turned over", "#6a1b9a"),
-         "PileTaken": ("pile", "#b00020"), "PalePenalty": ("penalty", "#b00020"),
-         "WentOut": ("out", "#2e7d32"), "RoundOver": ("round over", "#2e7d32")}
+_TAGS = {"Played": (N_("Play"), "#455a64"), "Passed": (N_("Pass"), "#78909c"),
+         "CallMade": (N_("Call"), "#e65100"), "Revealed": (N_("Turned over"), "#6a1b9a"),
+         "PileTaken": (N_("Pile"), "#b00020"), "PalePenalty": (N_("Penalty"), "#b00020"),
+         "WentOut": (N_("Out"), "#2e7d32"), "RoundOver": (N_("Round over"), "#2e7d32")}
 
 
 def _cards_html(cards: Sequence[Card], width: int = 58) -> str:
@@ -231,26 +233,26 @@ class CallExplainer:
         self._all = True                  # show every step (else self._shown of them)
         self._quiet = True
         style = {"description_width": "9em"}
-        self.players = ipw.IntSlider(value=players, min=2, max=8, description="Players",
+        self.players = ipw.IntSlider(value=players, min=2, max=8, description=_("Players"),
                                      style=style, layout=ipw.Layout(width="24em"))
         self.claimant = ipw.Dropdown(options=self._seat_options(players), value=claimant,
-                                     description="Who plays", style=style)
+                                     description=_("Who plays"), style=style)
         self.due_rank = ipw.Dropdown(options=[(f"{r.plural} ({r.symbol})", r) for r in Rank],
-                                     value=_rank(due_rank), description="Announced (due)",
+                                     value=_rank(due_rank), description=_("Announced (due)"),
                                      style=style)
         self.pile_before = ipw.IntSlider(value=pile_before, min=0, max=12,
-                                         description="Pile before", style=style,
-                                         tooltip="Cards already lying in the pile",
+                                         description=_("Pile before"), style=style,
+                                         tooltip=_("Cards already lying in the pile"),
                                          layout=ipw.Layout(width="24em"))
         self.palette = CardPalette([*ORDINARY_CARDS, COLORFUL, PALE], max_total=4,
                                    max_copies=decks_for(players),
-                                   title="The cards really put down (1-4)",
+                                   title=_("The cards really put down (1-4)"),
                                    show_picked=False, on_change=lambda _p: self._render())
         self.last_cards = ipw.Checkbox(value=bool(last_cards), indent=False,
-                                       description="These are the player's last cards (R-L9)",
+                                       description=_("These are the player's last cards (R-L9)"),
                                        layout=ipw.Layout(width="24em", margin="0 0 0 1em"))
         self.caller = ipw.Dropdown(options=self._caller_options(players, claimant), value=caller,
-                                   description="Who calls “Liar!”", style=style,
+                                   description=_("Who calls “Liar!”"), style=style,
                                    layout=ipw.Layout(width="30em"))
         self.deck_note = ipw.HTML()
         self.play_line = ipw.HTML()
@@ -262,12 +264,12 @@ class CallExplainer:
             ipw.HBox([self.pile_before, self.caller]),
             ipw.HBox([self.last_cards, self.deck_note]),
         ])
-        self.first_button = ipw.Button(description="◀◀ From the first step",
-                                       tooltip="Show the engine's steps one at a time",
+        self.first_button = ipw.Button(description=_("◀◀ From the first step"),
+                                       tooltip=_("Show the engine's steps one at a time"),
                                        layout=ipw.Layout(width="14em"))
-        self.step_button = ipw.Button(description="Next step ▶", button_style="primary",
-                                      tooltip="Show the next step", layout=ipw.Layout(width="10em"))
-        self.all_button = ipw.Button(description="All steps ▶▶", tooltip="Show every step",
+        self.step_button = ipw.Button(description=_("Next step ▶"), button_style="primary",
+                                      tooltip=_("Show the next step"), layout=ipw.Layout(width="10em"))
+        self.all_button = ipw.Button(description=_("All steps ▶▶"), tooltip=_("Show every step"),
                                      layout=ipw.Layout(width="10em"))
         self.first_button.on_click(lambda _b: self.show_steps(1))
         self.step_button.on_click(lambda _b: self.show_steps(self._shown + 1))
@@ -290,15 +292,15 @@ class CallExplainer:
     # -- options ------------------------------------------------------------------
     @staticmethod
     def _seat_options(players: int) -> list[tuple[str, int]]:
-        return [(f"Player {p}", p) for p in range(players)]
+        return [(_("Player {player}").format(player=p), p) for p in range(players)]
 
     @staticmethod
     def _caller_options(players: int, claimant: int) -> list[tuple[str, int]]:
         order = window_order(players, claimant)
-        opts = [("Nobody: everyone lets it stand", NOBODY)]
+        opts = [(_("Nobody: everyone lets it stand"), NOBODY)]
         for i, q in enumerate(order):
-            when = "asked first" if i == 0 else f"asked {i + 1}."
-            opts.append((f"Player {q} ({when})", q))
+            when = _("asked first") if i == 0 else _("asked {n}.").format(n=i + 1)
+            opts.append((_("Player {player} ({when})").format(player=q, when=when), q))
         return opts
 
     def _on_change(self, change) -> None:
@@ -308,7 +310,7 @@ class CallExplainer:
             self._on_change_unsafe(change)
         except Exception as e:  # never let a callback crash the widget
             self._quiet = False
-            self._fail(f"something went wrong: {e}")
+            self._fail(_("something went wrong: {error}").format(error=e))
 
     def _on_change_unsafe(self, change) -> None:
         owner = change["owner"]
@@ -340,19 +342,19 @@ class CallExplainer:
         """The controls' values, checked (the browser could send anything)."""
         n = self.players.value
         if not isinstance(n, int) or isinstance(n, bool) or not 2 <= n <= 8:
-            raise ValueError("Liar has 2-8 players (L1, R-L2)")
+            raise ValueError(_("Liar has 2-8 players (L1, R-L2)"))
         c = self.claimant.value
         if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < n:
-            raise ValueError(f"pick who plays: a seat 0-{n - 1}")
+            raise ValueError(_("pick who plays: a seat 0-{top}").format(top=n - 1))
         rank = self.due_rank.value
         if not isinstance(rank, Rank):
-            raise ValueError("pick the announced rank")
+            raise ValueError(_("pick the announced rank"))
         caller = self.caller.value
         if caller != NOBODY and caller not in window_order(n, c):
-            raise ValueError("pick who calls: another player, or nobody")
+            raise ValueError(_("pick who calls: another player, or nobody"))
         pile = self.pile_before.value
         if not isinstance(pile, int) or isinstance(pile, bool) or not 0 <= pile <= 12:
-            raise ValueError("cards already in the pile: 0-12")
+            raise ValueError(_("cards already in the pile: 0-12"))
         return dict(players=n, claimant=c, due_rank=rank, cards=self.palette.picked,
                     caller=caller, last_cards=bool(self.last_cards.value), pile_before=pile)
 
@@ -365,7 +367,7 @@ class CallExplainer:
         except (ValueError, CardgamesError) as e:
             self._fail(str(e))
         except Exception as e:  # never let a callback crash the widget
-            self._fail(f"something went wrong: {e}")
+            self._fail(_("something went wrong: {error}").format(error=e))
 
     def _fail(self, text: str) -> None:
         self.result = None
@@ -380,25 +382,30 @@ class CallExplainer:
         n = opts["players"]
         decks = decks_for(n)
         self.deck_note.value = (
-            f"<span style='color:#555'>Deck: {decks} deck{'s' if decks > 1 else ''}"
-            f"{' (5-8 players)' if decks > 1 else ''} with both Chroniclers (R-L2)</span>")
+            "<span style='color:#555'>"
+            + (_("Deck: 2 decks (5-8 players) with both Chroniclers (R-L2)") if decks > 1 else
+               _("Deck: 1 deck with both Chroniclers (R-L2)")) + "</span>")
         if not opts["cards"]:
-            self._fail("Pick the 1-4 cards really put down (L7, R-L4).")
+            self._fail(_("Pick the 1-4 cards really put down (L7, R-L4)."))
             return
         r = resolve_call(**opts)
         self.result = r
         self.error = ""
         self._all = True
         self.play_line.value = (
-            f"<div style='{_BIG}'>Player {r.claimant} puts down "
-            f"{_cards_html(r.cards)} "
-            f"{'<b>(their last cards)</b> ' if opts['last_cards'] else ''}"
-            f"and announces “{announcement(len(r.cards), r.announced)}” (L7, R-L4)."
-            "</div><div style='color:#555'>"
-            + (f"Under it, the pile already holds {opts['pile_before']} face-down card"
-               f"{'s' if opts['pile_before'] != 1 else ''} from earlier plays, so this is not "
-               "the first play of the round." if opts["pile_before"] else
-               "The pile was empty: this play is the whole pile.")
+            f"<div style='{_BIG}'>"
+            + (_("Player {player} puts down {cards} <b>(their last cards)</b> and announces "
+                 "“{claim}” (L7, R-L4).") if opts["last_cards"] else
+               _("Player {player} puts down {cards} and announces “{claim}” (L7, R-L4).")).format(
+                player=r.claimant, cards=_cards_html(r.cards),
+                claim=announcement(len(r.cards), r.announced))
+            + "</div><div style='color:#555'>"
+            + (ngettext("Under it, the pile already holds {n} face-down card from earlier plays, "
+                        "so this is not the first play of the round.",
+                        "Under it, the pile already holds {n} face-down cards from earlier "
+                        "plays, so this is not the first play of the round.",
+                        opts["pile_before"]).format(n=opts["pile_before"])
+               if opts["pile_before"] else _("The pile was empty: this play is the whole pile."))
             + "</div>")
         self._draw_steps()
 
@@ -430,14 +437,18 @@ class CallExplainer:
                          + "</div>")
             word, colour = _TAGS.get(kind, ("", "#555"))
             tag = (f"<span style='display:inline-block;min-width:7em;color:{colour};"
-                   f"font-weight:bold'>{word.capitalize()}</span>")
+                   f"font-weight:bold'>{_(word) if word else ''}</span>")
             items.append(f"<li class='call-step' data-kind='{kind}' style='margin:0.35em 0'>"
                          f"{tag}{html.escape(text)}{extra}</li>")
         more = ("" if shown >= total else
-                f"<div style='color:#555'>… {total - shown} more step"
-                f"{'s' if total - shown != 1 else ''}: press <b>Next step ▶</b>.</div>")
-        self.steps.value = (f"<div style='font-size:1.15em'><b>Step by step</b> (the engine's "
-                            f"log, step {shown} of {total}):<ol style='margin-top:0.3em'>"
+                "<div style='color:#555'>… "
+                + ngettext("{n} more step: press <b>Next step ▶</b>.",
+                           "{n} more steps: press <b>Next step ▶</b>.", total - shown).format(
+                    n=total - shown) + "</div>")
+        self.steps.value = ("<div style='font-size:1.15em'>"
+                            + _("<b>Step by step</b> (the engine's log, step {shown} of "
+                                "{total}):").format(shown=shown, total=total)
+                            + "<ol style='margin-top:0.3em'>"
                             + "".join(items) + "</ol>" + more + "</div>")
         done = shown >= total
         self.outcome.value = self._outcome_html(r) if done else ""
@@ -447,36 +458,42 @@ class CallExplainer:
     def _outcome_html(r: CallResolution) -> str:
         lines = []
         if r.true is not None:
-            verdict = ("<b style='color:#2e7d32'>true</b>" if r.true
-                       else "<b style='color:#b00020'>a lie</b>")
-            lines.append(f"The play was turned over: it was {verdict} (R-L6).")
+            lines.append(_("The play was turned over: it was <b style='color:#2e7d32'>true</b> "
+                           "(R-L6).") if r.true else
+                         _("The play was turned over: it was <b style='color:#b00020'>a lie</b> "
+                           "(R-L6)."))
         if r.taker is not None:
-            lines.append(f"<b>Player {r.taker} takes the pile</b> ({r.pile_taken} cards).")
+            lines.append(ngettext("<b>Player {player} takes the pile</b> ({n} card).",
+                                  "<b>Player {player} takes the pile</b> ({n} cards).",
+                                  r.pile_taken).format(player=r.taker, n=r.pile_taken))
         else:
-            lines.append("Nobody takes the pile: the play stands.")
+            lines.append(_("Nobody takes the pile: the play stands."))
         if r.winner is not None:
-            lines.append(f"<b>Player {r.winner} has gone out and wins the round</b> "
-                         "(R-L9, L11).")
+            lines.append(_("<b>Player {player} has gone out and wins the round</b> "
+                           "(R-L9, L11).").format(player=r.winner))
         else:
-            lines.append(f"<b>Next: player {r.next_player} plays</b>, announcing "
-                         f"<b style='color:#1565c0'>{r.next_rank.plural}</b> "
-                         "(the rank moves on by one whatever happened, R-L8).")
+            lines.append(_("<b>Next: player {player} plays</b>, announcing <b style='color:"
+                           "#1565c0'>{rank}</b> (the rank moves on by one whatever happened, "
+                           "R-L8).").format(player=r.next_player, rank=r.next_rank.plural))
         return ("<div class='call-outcome' style='font-size:1.3em;background:#f5f9ff;"
                 "border-left:6px solid #1565c0;padding:0.4em 0.8em;margin:0.4em 0'>"
                 + "<br>".join(lines) + "</div>")
 
     @staticmethod
     def _table_html(r: CallResolution) -> str:
-        head = "".join(f"<th style='{_CELL}'>Player {p}</th>" for p in range(r.players))
+        head = "".join(f"<th style='{_CELL}'>" + _("Player {player}").format(player=p) + "</th>"
+                       for p in range(r.players))
         before = "".join(f"<td style='{_CELL}'>{k}</td>" for k in r.hands_before)
         after = "".join(
             f"<td style='{_CELL};{'font-weight:bold;background:#fff3e0' if a != b else ''}'>"
             f"{a}</td>" for a, b in zip(r.hands_after, r.hands_before))
         back = back_svg(width=22)
         return ("<table class='call-hands' style='border-collapse:collapse;font-size:1.1em'>"
-                f"<tr><th style='{_CELL}'>{back} cards held</th>{head}</tr>"
-                f"<tr><th style='{_CELL};text-align:left'>before the play</th>{before}</tr>"
-                f"<tr><th style='{_CELL};text-align:left'>after</th>{after}</tr></table>")
+                f"<tr><th style='{_CELL}'>{back} " + _("cards held") + f"</th>{head}</tr>"
+                f"<tr><th style='{_CELL};text-align:left'>" + _("before the play")
+                + f"</th>{before}</tr>"
+                f"<tr><th style='{_CELL};text-align:left'>" + _("after")
+                + f"</th>{after}</tr></table>")
 
     def close(self) -> None:
         self.palette.close()

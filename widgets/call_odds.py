@@ -32,6 +32,9 @@ import ipywidgets as ipw
 
 from cardgames.cards import COLORFUL, ORDINARY_CARDS, PALE, Chronicler, Rank, make_deck
 from cardgames.errors import CardgamesError
+from cardgames.i18n import N_, decimal, ngettext
+from cardgames.i18n import gettext as _
+from cardgames.liar.events import announcement
 from widgets.card_palette import CardPalette
 from widgets.cardview import close_widget
 
@@ -41,8 +44,8 @@ if TYPE_CHECKING:
 __all__ = ["CallOdds", "CHRONICLER_OPTIONS"]
 
 #: The Chronicler options of the deck (R-L2): label -> value for ``claim_odds``.
-CHRONICLER_OPTIONS = {"none": "none", "Colorful only": "colorful", "Pale only": "pale",
-                      "both": "both"}
+CHRONICLER_OPTIONS = {N_("none"): "none", N_("Colorful only"): "colorful",
+                      N_("Pale only"): "pale", N_("both"): "both"}
 _CHRON_KINDS = {"none": (), "colorful": (Chronicler.COLORFUL,), "pale": (Chronicler.PALE,),
                 "both": (Chronicler.COLORFUL, Chronicler.PALE)}
 _CELL = "border:1px solid #bbb;padding:4px 10px;text-align:center"
@@ -64,8 +67,8 @@ def _pct(p: Fraction | float) -> str:
     if x == 0:
         return "0 %"
     if x < 0.01:
-        return f"{x:.2g} %"
-    return f"{x:.2f} %"
+        return decimal(f"{x:.2g} %")
+    return decimal(f"{x:.2f} %")
 
 
 def _frac(p: Fraction) -> str:
@@ -102,28 +105,29 @@ class CallOdds:
         self.error = ""
         self._quiet = True
         style = {"description_width": "7em"}
-        self.decks = ipw.Dropdown(options=[("1 deck (32 cards)", 1), ("2 decks (64 cards)", 2)],
-                                  value=decks, description="Deck", style=style)
-        self.chroniclers = ipw.Dropdown(options=list(CHRONICLER_OPTIONS.items()),
-                                        value=chroniclers, description="Chroniclers",
+        self.decks = ipw.Dropdown(options=[(_("1 deck (32 cards)"), 1),
+                                           (_("2 decks (64 cards)"), 2)],
+                                  value=decks, description=_("Deck"), style=style)
+        self.chroniclers = ipw.Dropdown(options=[(_(k), v) for k, v in CHRONICLER_OPTIONS.items()],
+                                        value=chroniclers, description=_("Chroniclers"),
                                         style=style)
-        self.count = ipw.Dropdown(options=[1, 2, 3, 4], value=n, description="Claim: N =",
+        self.count = ipw.Dropdown(options=[1, 2, 3, 4], value=n, description=_("Claim: N ="),
                                   style=style, layout=ipw.Layout(width="13em"))
         self.rank = ipw.Dropdown(options=[(r.plural, r) for r in Rank], value=rank,
                                  description="×", style={"description_width": "1.5em"},
                                  layout=ipw.Layout(width="11em"))
         cards = [*ORDINARY_CARDS, COLORFUL, PALE]
-        self.hand = CardPalette(cards, max_copies=decks, title="My hand",
+        self.hand = CardPalette(cards, max_copies=decks, title=_("My hand"),
                                 on_change=lambda _p: self._render())
         self.seen = CardPalette(cards, max_copies=decks,
-                                title="Seen: cards I know are not in the claim",
+                                title=_("Seen: cards I know are not in the claim"),
                                 on_change=lambda _p: self._render())
         self.answer = ipw.HTML()
         self.counting = ipw.HTML()
         self.tables = ipw.HTML()
         self.tabs = ipw.Tab(children=[self.hand.widget, self.seen.widget])
-        self.tabs.set_title(0, "My hand")
-        self.tabs.set_title(1, "Seen turned over")
+        self.tabs.set_title(0, _("My hand"))
+        self.tabs.set_title(1, _("Seen turned over"))
         self.widget = ipw.VBox([
             ipw.HBox([self.decks, self.chroniclers]),
             ipw.HBox([self.count, self.rank]),
@@ -164,7 +168,7 @@ class CallOdds:
                     p.set_limits(max_copies=self.decks.value)
             except Exception as e:  # never let a callback crash the widget
                 self._quiet = False
-                self._fail(f"something went wrong: {e}")
+                self._fail(_("something went wrong: {error}").format(error=e))
                 return
             finally:
                 self._quiet = False
@@ -174,13 +178,13 @@ class CallOdds:
         decks, chron, n, rank = (self.decks.value, self.chroniclers.value, self.count.value,
                                  self.rank.value)
         if decks not in (1, 2):
-            raise ValueError("the deck is 1 or 2 decks (R-L2)")
+            raise ValueError(_("the deck is 1 or 2 decks (R-L2)"))
         if chron not in _CHRON_KINDS:
-            raise ValueError("the Chroniclers are none, Colorful, Pale or both (R-L2)")
+            raise ValueError(_("the Chroniclers are none, Colorful, Pale or both (R-L2)"))
         if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 4:
-            raise ValueError("a claim is 1-4 cards (R-L4)")
+            raise ValueError(_("a claim is 1-4 cards (R-L4)"))
         if not isinstance(rank, Rank):
-            raise ValueError("pick the announced rank")
+            raise ValueError(_("pick the announced rank"))
         return decks, chron, n, rank
 
     # -- drawing ------------------------------------------------------------------
@@ -192,7 +196,7 @@ class CallOdds:
         except (ValueError, CardgamesError) as e:
             self._fail(str(e))
         except Exception as e:  # never let a callback crash the widget
-            self._fail(f"something went wrong: {e}")
+            self._fail(_("something went wrong: {error}").format(error=e))
 
     def _fail(self, text: str) -> None:
         self.result = None
@@ -208,8 +212,8 @@ class CallOdds:
 
         decks, chron, n, rank = self._options()
         hand, seen = self.hand.picked, self.seen.picked
-        self.tabs.set_title(0, f"My hand ({len(hand)})")
-        self.tabs.set_title(1, f"Seen turned over ({len(seen)})")
+        self.tabs.set_title(0, _("My hand ({n})").format(n=len(hand)))
+        self.tabs.set_title(1, _("Seen turned over ({n})").format(n=len(seen)))
         odds = claim_odds(hand=hand, seen=seen, claim=(n, rank), decks=decks, chroniclers=chron)
         self.result = odds
         self.error = ""
@@ -223,37 +227,47 @@ class CallOdds:
         in_deck_wild = sum(1 for c in deck if c.is_chronicler)
         mine_good = sum(1 for c in hand if c.is_chronicler or c.rank is rank)
         seen_good = sum(1 for c in seen if c.is_chronicler or c.rank is rank)
-        claim_words = html.escape(odds.claim)
+        claim_words = html.escape(announcement(n, rank))
         colour = "#2e7d32" if p >= Fraction(1, 2) else ("#b00020" if p < Fraction(1, 10)
                                                         else "#e65100")
-        verdict = ("impossible: fewer good cards are unseen than were claimed" if p == 0
-                   else "certain" if p == 1 else "")
+        verdict = (_("impossible: fewer good cards are unseen than were claimed") if p == 0
+                   else _("certain") if p == 1 else "")
         self.answer.value = (
-            f"<div class='odds-answer' style='{_BIG}'>P(the claim \"<b>{claim_words}</b>\" can be "
-            f"true) = <b style='color:{colour};font-size:1.3em'>{_pct(p)}</b> "
-            f"<span style='color:#555'>(exactly {_frac(p)})</span>"
-            f"{' — ' + verdict if verdict else ''}</div>")
+            f"<div class='odds-answer' style='{_BIG}'>"
+            + _("P(the claim “<b>{claim}</b>” can be true) = {p}").format(
+                claim=claim_words, p=f"<b style='color:{colour};font-size:1.3em'>{_pct(p)}</b>")
+            + " <span style='color:#555'>(" + _("exactly {fraction}").format(fraction=_frac(p))
+            + ")</span>" + (" — " + verdict if verdict else "") + "</div>")
         # the counting
         hand_n, seen_n = len(hand), len(seen)
         factors = " × ".join(f"{G - i}/{T - i}" for i in range(n))
+        known = ("" if in_deck_rank == of_rank else
+                 _(", minus {k} I know of").format(k=in_deck_rank - of_rank))
         self.counting.value = (
             "<div style='font-size:1.15em;line-height:1.6'>"
-            f"<b>Unseen cards</b> T = {len(deck)} in the deck − {hand_n} in my hand − "
-            f"{seen_n} seen = <b>{T}</b><br>"
-            f"<b>Good cards</b> (they make the claim true, R-L6, L12, L13) G = "
-            f"{of_rank} {rank.plural} ({in_deck_rank} in the deck"
-            f"{f', minus {in_deck_rank - of_rank} I know of' if in_deck_rank != of_rank else ''})"
-            + (f" + {wild} Chronicler{'s' if wild != 1 else ''} ({in_deck_wild} in the deck)"
-               if in_deck_wild else "")
+            + _("<b>Unseen cards</b> T = {deck} in the deck − {hand} in my hand − {seen} seen "
+                "= <b>{T}</b>").format(deck=len(deck), hand=hand_n, seen=seen_n, T=T) + "<br>"
+            + _("<b>Good cards</b> (they make the claim true, R-L6, L12, L13) G = "
+                "{of_rank} ({in_deck} in the deck{known})").format(
+                of_rank=announcement(of_rank, rank), in_deck=in_deck_rank, known=known)
+            + (" + " + ngettext("{n} Chronicler ({in_deck} in the deck)",
+                                "{n} Chroniclers ({in_deck} in the deck)", wild).format(
+                n=wild, in_deck=in_deck_wild) if in_deck_wild else "")
             + f" = <b>{G}</b>"
-            + (f" <span style='color:#555'>({mine_good} good card{'s' if mine_good != 1 else ''} "
-               f"in my hand, {seen_good} seen)</span>" if mine_good or seen_good else "")
+            + (" <span style='color:#555'>(" + ngettext(
+                "{n} good card in my hand, {seen} seen", "{n} good cards in my hand, {seen} seen",
+                mine_good).format(n=mine_good, seen=seen_good) + ")</span>"
+               if mine_good or seen_good else "")
             + "<br>"
-            f"<b>The claim</b> is true only if all {n} claimed card{'s are' if n > 1 else ' is'} "
-            f"among the {G} good ones, the {n} being drawn from the {T} unseen:<br>"
+            + ngettext("<b>The claim</b> is true only if the {n} claimed card is among the {G} "
+                       "good ones, drawn from the {T} unseen:",
+                       "<b>The claim</b> is true only if all {n} claimed cards are among the {G} "
+                       "good ones, the {n} being drawn from the {T} unseen:", n).format(
+                n=n, G=G, T=T) + "<br>"
             f"<span class='odds-formula' style='font-family:monospace;font-size:1.1em'>"
             f"P = C({G},{n}) / C({T},{n}) = {comb(G, n)} / {comb(T, n)}"
-            + (f" = {factors}" if n > 1 else "") + f" = {_frac(p)} ≈ {float(p):.4f}</span>"
+            + (f" = {factors}" if n > 1 else "")
+            + f" = {_frac(p)} ≈ {decimal(f'{float(p):.4f}')}</span>"
             "</div>")
         # table 1: draw by draw; table 2: how many of the N are good (hypergeometric)
         draws = []
@@ -277,20 +291,25 @@ class CallOdds:
             "<div style='display:flex;flex-wrap:wrap;gap:2em;align-items:flex-start;"
             "margin-top:0.5em'>"
             "<table class='odds-draws' style='border-collapse:collapse;font-size:1.05em'>"
-            f"<caption style='font-weight:bold;text-align:left'>Claimed card by card</caption>"
-            f"<tr><th style='{_CELL}'>card</th><th style='{_CELL}'>good left</th>"
-            f"<th style='{_CELL}'>unseen left</th><th style='{_CELL}'>P(good)</th></tr>"
+            "<caption style='font-weight:bold;text-align:left'>" + _("Claimed card by card")
+            + "</caption>"
+            f"<tr><th style='{_CELL}'>" + _("card") + f"</th><th style='{_CELL}'>"
+            + _("good left") + f"</th><th style='{_CELL}'>" + _("unseen left")
+            + f"</th><th style='{_CELL}'>" + _("P(good)") + "</th></tr>"
             f"{''.join(draws)}</table>"
             "<table class='odds-pmf' style='border-collapse:collapse;font-size:1.05em'>"
-            f"<caption style='font-weight:bold;text-align:left'>How many of the {n} claimed "
-            "cards are good (hypergeometric)</caption>"
-            f"<tr><th style='{_CELL}'>good</th><th style='{_CELL}'>formula</th>"
-            f"<th style='{_CELL}'>count</th><th style='{_CELL}'>P</th></tr>"
+            "<caption style='font-weight:bold;text-align:left'>"
+            + ngettext("How many of the {n} claimed card are good (hypergeometric)",
+                       "How many of the {n} claimed cards are good (hypergeometric)", n).format(n=n)
+            + "</caption>"
+            f"<tr><th style='{_CELL}'>" + _("good") + f"</th><th style='{_CELL}'>" + _("formula")
+            + f"</th><th style='{_CELL}'>" + _("count") + f"</th><th style='{_CELL}'>P</th></tr>"
             f"{''.join(rows)}</table></div>"
-            f"<div style='color:#555;margin-top:0.4em'>The same rank with other counts: "
-            f"{others}. Model: each unseen card (other hands, other players' plays, the cards "
-            "put aside) is equally likely to be in the claim; announcements and play styles "
-            "are not used (an estimate, see <code>cardgames.liar.probability</code>).</div>")
+            "<div style='color:#555;margin-top:0.4em'>"
+            + _("The same rank with other counts: {others}. Model: each unseen card (other "
+                "hands, other players' plays, the cards put aside) is equally likely to be in "
+                "the claim; announcements and play styles are not used (an estimate, see "
+                "<code>cardgames.liar.probability</code>).").format(others=others) + "</div>")
 
     def close(self) -> None:
         self.hand.close()

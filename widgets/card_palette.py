@@ -34,6 +34,8 @@ import ipywidgets as ipw
 
 from cardgames.cards import Card, Suit, parse_cards
 from cardgames.errors import CardParseError
+from cardgames.i18n import gettext as _
+from cardgames.i18n import ngettext
 from cardgames.render import hand_svg, suit_svg
 from widgets.cardview import close_widget
 
@@ -95,7 +97,7 @@ class CardPalette:
         self._row_labels: list[ipw.HTML] = []
         for suit, group in groups.items():
             if suit is None:
-                label = "<span style='font-size:1.05em'>★ Chroniclers</span>"
+                label = ("<span style='font-size:1.05em'>★ " + _("Chroniclers") + "</span>")
             else:
                 label = (f"<span style='display:inline-flex;align-items:center;gap:4px;"
                          f"font-size:1.05em'>{suit_svg(suit, size=22)} {suit.label}</span>")
@@ -112,11 +114,11 @@ class CardPalette:
                 buttons.append(b)
             rows.append(ipw.HBox([head, *buttons], layout=ipw.Layout(align_items="center")))
         self.grid = ipw.VBox(rows)
-        self.text = ipw.Text(value="", placeholder="or type cards, e.g. AH KH 9H",
-                             description="Cards", layout=ipw.Layout(width="24em"))
-        self.set_button = ipw.Button(description="Use these cards",
-                                     tooltip="Pick exactly the typed cards")
-        self.clear_button = ipw.Button(description="Clear", tooltip="Put every card back")
+        self.text = ipw.Text(value="", placeholder=_("or type cards, e.g. AH KH 9H"),
+                             description=_("Cards"), layout=ipw.Layout(width="24em"))
+        self.set_button = ipw.Button(description=_("Use these cards"),
+                                     tooltip=_("Pick exactly the typed cards"))
+        self.clear_button = ipw.Button(description=_("Clear"), tooltip=_("Put every card back"))
         self.set_button.on_click(lambda _b: self._typed())
         self.clear_button.on_click(lambda _b: self._cleared())
         entry = [self.text, self.set_button] if text_entry else []
@@ -192,7 +194,7 @@ class CardPalette:
                 self._counts[last] -= 1
                 self._counts = +self._counts
                 dropped = True
-        self._say("Some picked cards were put back to fit the new limits." if dropped else "")
+        self._say(_("Some picked cards were put back to fit the new limits.") if dropped else "")
         self._redraw()
         self._notify()
 
@@ -209,7 +211,7 @@ class CardPalette:
         except (ValueError, CardParseError):
             return False
         if card not in self.buttons:
-            self._say(f"{card} is not one of the cards offered here.")
+            self._say(_("{card} is not one of the cards offered here.").format(card=card))
             return False
         have = self._counts[card]
         total = sum(self._counts.values())
@@ -219,8 +221,10 @@ class CardPalette:
         elif have:
             del self._counts[card]
         else:
-            self._say(f"You may pick at most {self._max_total} cards. "
-                      "Click a picked card to put it back first.")
+            self._say(ngettext("You may pick at most {n} card. Click a picked card to put it "
+                               "back first.",
+                               "You may pick at most {n} cards. Click a picked card to put it "
+                               "back first.", self._max_total or 0).format(n=self._max_total))
             return False
         self._say("")
         self._redraw()
@@ -236,14 +240,17 @@ class CardPalette:
         counts = Counter(items)
         for c, k in counts.items():
             if c not in self.buttons:
-                raise ValueError(f"{c} ({c.name}) is not one of the cards offered here")
+                raise ValueError(_("{card} ({name}) is not one of the cards offered here").format(
+                    card=c, name=c.name))
             if k > self._max_copies:
-                raise ValueError(f"{c} is picked {k} times, but at most {self._max_copies} "
-                                 f"cop{'y' if self._max_copies == 1 else 'ies'} of a card "
-                                 "can be picked here")
+                raise ValueError(ngettext(
+                    "{card} is picked {k} times, but at most {n} copy of a card can be picked "
+                    "here",
+                    "{card} is picked {k} times, but at most {n} copies of a card can be picked "
+                    "here", self._max_copies).format(card=c, k=k, n=self._max_copies))
         if self._max_total is not None and len(items) > self._max_total:
-            raise ValueError(f"{len(items)} cards given, but at most {self._max_total} can be "
-                             "picked here")
+            raise ValueError(_("{given} cards given, but at most {n} can be picked here").format(
+                given=len(items), n=self._max_total))
         self._counts = counts
         self._say("")
         self._redraw()

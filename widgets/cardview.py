@@ -25,6 +25,8 @@ from collections.abc import Callable, Iterable, Sequence
 import ipywidgets as ipw
 
 from cardgames.cards import Card
+from cardgames.i18n import N_, ngettext
+from cardgames.i18n import gettext as _
 from cardgames.render import back_svg, card_svg
 
 __all__ = ["CardButton", "HandView", "DEFAULT_CARD_WIDTH", "close_widget"]
@@ -32,8 +34,8 @@ __all__ = ["CardButton", "HandView", "DEFAULT_CARD_WIDTH", "close_widget"]
 #: Card width in pixels in a hand view: big enough for a projector, 8 fit on a laptop.
 DEFAULT_CARD_WIDTH = 96
 
-_PICK = "Pick"
-_PICKED = "Picked ✓"
+_PICK = N_("Pick")
+_PICKED = N_("Picked ✓")
 
 
 def close_widget(widget: ipw.Widget | None) -> None:
@@ -74,7 +76,8 @@ class CardButton:
         self.button: ipw.Button | None = None
         children: list[ipw.Widget] = [self.html]
         if selectable and card is not None:
-            self.button = ipw.Button(description=_PICK, tooltip=f"Pick the {card.name}",
+            self.button = ipw.Button(description=_(_PICK),
+                                     tooltip=_("Pick the {card}").format(card=card.name),
                                      layout=ipw.Layout(width=f"{width}px"))
             self.button.on_click(self._clicked)
             children.append(self.button)
@@ -120,7 +123,7 @@ class CardButton:
             self._drawn = self._selected
             self.html.value = self._svg()
         if self.button is not None:
-            self.button.description = _PICKED if self._selected else _PICK
+            self.button.description = _(_PICKED) if self._selected else _(_PICK)
             self.button.button_style = "info" if self._selected else ""
             self.button.disabled = not self._enabled
 
@@ -302,8 +305,9 @@ class HandView:
         elif self._max == 1:
             self._selected = [index]
         elif self._max is not None and len(self._selected) >= self._max:
-            self._say(f"You may pick at most {self._max} cards. "
-                      "Unpick one first.")
+            self._say(ngettext("You may pick at most {n} card. Unpick one first.",
+                               "You may pick at most {n} cards. Unpick one first.",
+                               self._max).format(n=self._max))
             return False
         else:
             self._selected.append(index)

@@ -31,6 +31,8 @@ import ipywidgets as ipw
 
 from cardgames.cards import CHRONICLER, ORDINARY_CARDS, format_cards
 from cardgames.errors import CardgamesError
+from cardgames.i18n import decimal, format_count, format_number, ngettext
+from cardgames.i18n import gettext as _
 from widgets.card_palette import CardPalette
 from widgets.cardview import close_widget
 
@@ -83,7 +85,7 @@ def hand_standing(cards: Any, *, chronicler: bool) -> Standing:
 
 
 def _fmt(score: float) -> str:
-    return f"{score:g}"
+    return format_number(score)
 
 
 def distribution_chart(value: float | None) -> str:
@@ -103,19 +105,19 @@ def distribution_chart(value: float | None) -> str:
     if mine is not None:
         c_plain[mine], c_wild[mine] = "#1565c0", "#64b5f6"
     ax.bar([x - w / 2 for x in xs], [plain.get(s, 0) for s in scores], w, color=c_plain,
-           label="32 cards")
+           label=_("32 cards"))
     ax.bar([x + w / 2 for x in xs], [wild.get(s, 0) for s in scores], w, color=c_wild,
-           label="33 cards (with the Chronicler)", hatch="//", edgecolor="white")
+           label=_("33 cards (with the Chronicler)"), hatch="//", edgecolor="white")
     ax.set_yscale("log")
     ax.set_xticks(list(xs), [_fmt(s) for s in scores], fontsize=14)
     ax.tick_params(axis="y", labelsize=14)
-    ax.set_xlabel("score", fontsize=16)
-    ax.set_ylabel("hands (log scale)", fontsize=16)
+    ax.set_xlabel(_("score"), fontsize=16)
+    ax.set_ylabel(_("hands (log scale)"), fontsize=16)
     ax.spines[["top", "right"]].set_visible(False)
     ax.grid(axis="y", alpha=0.3)
     if mine is not None and value is not None:
         top = max(plain.get(value, 0), wild.get(value, 0))
-        ax.annotate("this hand", xy=(mine, top), xytext=(mine, top * 6),
+        ax.annotate(_("this hand"), xy=(mine, top), xytext=(mine, top * 6),
                     ha="center", fontsize=15, color="#1565c0", fontweight="bold",
                     arrowprops={"arrowstyle": "->", "color": "#1565c0", "lw": 2})
         ax.set_ylim(top=max(plain.values()) * 40)
@@ -127,8 +129,9 @@ def distribution_chart(value: float | None) -> str:
     with matplotlib.rc_context({"svg.hashsalt": "hand-scorer", "svg.fonttype": "path"}):
         fig.savefig(buf, format="svg")
     data = base64.b64encode(buf.getvalue().encode()).decode()
-    label = ("Number of 3-card hands per score, 32 and 33 cards"
-             + (f"; the score of this hand, {_fmt(value)}, is marked" if value is not None else ""))
+    label = (_("Number of 3-card hands per score, 32 and 33 cards")
+             + ("; " + _("the score of this hand, {score}, is marked").format(score=_fmt(value))
+                if value is not None else ""))
     return (f'<img class="hand-chart" alt="{html.escape(label)}" '
             f'style="max-width:100%;width:760px" src="data:image/svg+xml;base64,{data}"/>')
 
@@ -158,7 +161,7 @@ class HandScorer:
         self.standings: dict[bool, Standing] = {}
         self.explanation: str = ""
         self.palette = CardPalette([*ORDINARY_CARDS, CHRONICLER], max_total=3,
-                                   title="Pick 3 cards", card_width=110,
+                                   title=_("Pick 3 cards"), card_width=110,
                                    on_change=lambda _p: self._render())
         self.score = ipw.HTML()
         self.table = ipw.HTML()
@@ -185,8 +188,9 @@ class HandScorer:
             self._render_unsafe()
         except Exception as e:  # never let a callback crash the widget
             self.result = None
-            self.score.value = (f"<div style='color:#b00020;{_BIG}'>Could not score these cards: "
-                                f"{html.escape(str(e))}</div>")
+            self.score.value = (f"<div style='color:#b00020;{_BIG}'>"
+                                + html.escape(_("Could not score these cards: {error}").format(
+                                    error=e)) + "</div>")
 
     def _render_unsafe(self) -> None:
         from cardgames.thirtyone import explain
@@ -197,9 +201,10 @@ class HandScorer:
             self.standings = {}
             self.explanation = ""
             left = 3 - len(cards)
-            self.score.value = (f"<div style='{_BIG};color:#555'>Pick {left} more "
-                                f"card{'s' if left != 1 else ''}: a Thirty-One hand is 3 cards "
-                                "(T4).</div>")
+            self.score.value = (f"<div style='{_BIG};color:#555'>"
+                                + ngettext("Pick {n} more card: a Thirty-One hand is 3 cards (T4).",
+                                           "Pick {n} more cards: a Thirty-One hand is 3 cards "
+                                           "(T4).", left).format(n=left) + "</div>")
             self.table.value = ""
             self.chart.value = "" if not self._chart else distribution_chart(None)
             return
@@ -210,32 +215,41 @@ class HandScorer:
         value = self.result.score
         colour = "#1565c0" if value > 0 else "#555"
         self.score.value = (
-            f"<div style='{_BIG}'>{html.escape(format_cards(cards))}: score "
-            f"<b style='color:{colour};font-size:1.4em' class='hand-score'>{_fmt(value)}</b></div>"
-            f"<div style='font-size:1.15em'>Why: {html.escape(self.explanation)}</div>")
+            f"<div style='{_BIG}'>"
+            + _("{cards}: score {score}").format(
+                cards=html.escape(format_cards(cards)),
+                score=f"<b style='color:{colour};font-size:1.4em' class='hand-score'>"
+                      f"{_fmt(value)}</b>")
+            + "</div><div style='font-size:1.15em'>"
+            + html.escape(_("Why: {explanation}").format(explanation=self.explanation))
+            + "</div>")
         rows = []
         for wild in (False, True):
             s = self.standings[wild]
-            deck = "with the Chronicler (33 cards)" if wild else "without the Chronicler (32 cards)"
+            deck = (_("Deck with the Chronicler (33 cards)") if wild else
+                    _("Deck without the Chronicler (32 cards)"))
             note = ""
             if has_wild and not wild:
-                note = ("<br><span style='color:#555;font-size:0.85em'>(this hand holds the "
-                        "Chronicler, so this deck cannot deal it; the score is compared "
-                        "anyway)</span>")
+                note = ("<br><span style='color:#555;font-size:0.85em'>"
+                        + _("(this hand holds the Chronicler, so this deck cannot deal it; the "
+                            "score is compared anyway)") + "</span>")
             rows.append(
-                f"<tr><th style='{_CELL};text-align:left'>Deck {deck}{note}</th>"
-                f"<td style='{_CELL}'>{s.total:,}</td><td style='{_CELL}'>{s.lower:,}</td>"
-                f"<td style='{_CELL}'>{s.equal:,}</td><td style='{_CELL}'>{s.higher:,}</td>"
-                f"<td style='{_CELL}'><b>{s.percentile:.1f} %</b></td>"
-                f"<td style='{_CELL}'>{s.top:.1f} %</td></tr>")
+                f"<tr><th style='{_CELL};text-align:left'>{deck}{note}</th>"
+                f"<td style='{_CELL}'>{format_count(s.total)}</td>"
+                f"<td style='{_CELL}'>{format_count(s.lower)}</td>"
+                f"<td style='{_CELL}'>{format_count(s.equal)}</td>"
+                f"<td style='{_CELL}'>{format_count(s.higher)}</td>"
+                f"<td style='{_CELL}'><b>{decimal(f'{s.percentile:.1f}')} %</b></td>"
+                f"<td style='{_CELL}'>{decimal(f'{s.top:.1f}')} %</td></tr>")
         head = "".join(f"<th style='{_CELL}'>{h}</th>" for h in (
-            "", "all hands", "score less", "score the same", "score more",
-            "percentile<br>(beats)", "in the top"))
+            "", _("all hands"), _("score less"), _("score the same"), _("score more"),
+            _("percentile<br>(beats)"), _("in the top")))
         self.table.value = (
             "<table class='hand-standing' style='border-collapse:collapse;font-size:1.1em;"
             f"margin:0.4em 0'><tr>{head}</tr>{''.join(rows)}</table>"
-            "<div style='color:#555'>Exact counts over every 3-card hand (T2, T11): the "
-            "percentile is the share of all hands that score less than this one.</div>")
+            "<div style='color:#555'>"
+            + _("Exact counts over every 3-card hand (T2, T11): the percentile is the share of "
+                "all hands that score less than this one.") + "</div>")
         self.chart.value = distribution_chart(value) if self._chart else ""
 
     def close(self) -> None:

@@ -23,6 +23,7 @@ import math
 import ipywidgets as ipw
 
 from cardgames.cards import Rank
+from cardgames.i18n import gettext as _
 from widgets.cardview import close_widget
 
 __all__ = [
@@ -128,13 +129,13 @@ class RankCycleExplainer:
         style = {"description_width": "9em"}
         wide = ipw.Layout(width="26em")
         self.players = ipw.IntSlider(value=players, min=MIN_PLAYERS, max=MAX_PLAYERS,
-                                     description="Players", style=style, layout=wide)
+                                     description=_("Players"), style=style, layout=wide)
         self.start = ipw.Dropdown(options=list(range(players)), value=start,
-                                  description="Starting seat", style=style)
-        self.turn = ipw.IntSlider(value=1, min=1, max=turns, description="Turn",
+                                  description=_("Starting seat"), style=style)
+        self.turn = ipw.IntSlider(value=1, min=1, max=turns, description=_("Turn"),
                                   style=style, layout=wide)
-        self.prev_button = ipw.Button(description="◀ Previous turn", tooltip="Previous turn")
-        self.next_button = ipw.Button(description="Next turn ▶", tooltip="Next turn",
+        self.prev_button = ipw.Button(description=_("◀ Previous turn"), tooltip=_("Previous turn"))
+        self.next_button = ipw.Button(description=_("Next turn ▶"), tooltip=_("Next turn"),
                                       button_style="primary")
         self.summary = ipw.HTML()
         self.seats = ipw.HTML()
@@ -204,30 +205,36 @@ class RankCycleExplainer:
         seat = seat_on_turn(turn, players=n, start=start)
         rank = announced_rank(turn)
         dealer = (start - 1) % n
-        why = ("L6: the first play announces sevens" if turn == 1 else
-               f"L8: one rank on from turn {turn - 1}'s "
-               f"{announced_rank(turn - 1).plural}")
+        why = (_("L6: the first play announces sevens") if turn == 1 else
+               _("L8: one rank on from turn {previous}'s {rank}").format(
+                   previous=turn - 1, rank=announced_rank(turn - 1).plural))
         self.summary.value = (
-            f"<div style='font-size:1.3em;margin:0.4em 0'>Turn <b>{turn}</b>: "
-            f"seat <b>{seat}</b> puts 1-4 cards down and announces "
-            f"<b style='color:#1565c0'>{html.escape(rank.plural)}</b> "
-            f"<span style='color:#555;font-size:0.8em'>({why}).</span></div>"
-            f"<div style='color:#555'>Seat {start} begins, the seat after the dealer "
-            f"(seat {dealer}) (L6, R-L1). After a call the next player can change "
-            f"(L10), but the rank still moves on by one (R-L8); this page assumes "
-            f"no calls.</div>")
+            "<div style='font-size:1.3em;margin:0.4em 0'>"
+            + _("Turn <b>{turn}</b>: seat <b>{seat}</b> puts 1-4 cards down and announces "
+                "<b style='color:#1565c0'>{rank}</b>").format(
+                turn=turn, seat=seat, rank=html.escape(rank.plural))
+            + f" <span style='color:#555;font-size:0.8em'>({why}).</span></div>"
+            "<div style='color:#555'>"
+            + _("Seat {start} begins, the seat after the dealer (seat {dealer}) (L6, R-L1). "
+                "After a call the next player can change (L10), but the rank still moves on "
+                "by one (R-L8); this page assumes no calls.").format(start=start, dealer=dealer)
+            + "</div>")
         rows = []
         for s, t, r in next_announcements(turn, players=n, start=start):
-            when = "now" if t == turn else f"turn {t}"
+            when = _("now") if t == turn else _("turn {turn}").format(turn=t)
             ever = " ".join(x.symbol for x in ranks_of_seat(s, players=n, start=start))
-            rows.append(f"<li><b>Seat {s}</b> ({when}): announces "
-                        f"<b>{html.escape(r.plural)}</b> <span style='color:#555'>"
-                        f"— over the game this seat only ever announces: {ever}</span></li>")
+            rows.append("<li>" + _("<b>Seat {seat}</b> ({when}): announces <b>{rank}</b>").format(
+                seat=s, when=when, rank=html.escape(r.plural))
+                + " <span style='color:#555'>— "
+                + _("over the game this seat only ever announces: {ranks}").format(ranks=ever)
+                + "</span></li>")
         note = ""
         if math.gcd(8, n) > 1:
-            note = (f"<div style='color:#555'>With {n} players each seat meets only "
-                    f"{8 // math.gcd(8, n)} of the 8 ranks: between two turns of the same "
-                    f"seat the rank moves on by {n} (L4, L8).</div>")
+            note = ("<div style='color:#555'>"
+                    + _("With {n} players each seat meets only {k} of the 8 ranks: between two "
+                        "turns of the same seat the rank moves on by {n} (L4, L8).").format(
+                        n=n, k=8 // math.gcd(8, n))
+                    + "</div>")
         self.seats.value = f"<ul style='font-size:1.1em'>{''.join(rows)}</ul>{note}"
         self.table.value = self._table_html()
 
@@ -248,11 +255,13 @@ class RankCycleExplainer:
                     weight = "bold" if t == turn else "normal"
                     cells.append(f"<td style='{_CELL};background:{bg};font-weight:{weight}' "
                                  f"title='{html.escape(r.plural)}'>{html.escape(r.symbol)}</td>")
-            body.append(f"<tr><th style='{_CELL};text-align:left'>Seat {s}</th>"
+            seat_label = _("Seat {seat}").format(seat=s)
+            body.append(f"<tr><th style='{_CELL};text-align:left'>{seat_label}</th>"
                         f"{''.join(cells)}</tr>")
+        turn_label = _("Turn")
         return ("<table class='rank-cycle' style='border-collapse:collapse;font-size:1.1em;"
                 "margin-top:0.5em'>"
-                f"<tr><th style='{_CELL};text-align:left'>Turn</th>{head}</tr>"
+                f"<tr><th style='{_CELL};text-align:left'>{turn_label}</th>{head}</tr>"
                 f"{''.join(body)}</table>")
 
     def close(self) -> None:

@@ -32,6 +32,9 @@ from typing import Any
 
 from cardgames.cards import Card, Chronicler, Rank, as_cards, make_deck
 from cardgames.errors import ConfigError
+from cardgames.i18n import decimal, localized, ngettext
+from cardgames.i18n import gettext as _
+from cardgames.liar.events import announcement
 
 __all__ = [
     "ClaimOdds",
@@ -59,21 +62,25 @@ def parse_claim(text: str) -> tuple[int, Rank]:
     cardgames.errors.ConfigError: a claim is 1-4 cards (R-L4), not 5: '5x7'
     """
     if not isinstance(text, str):
-        raise ConfigError(f"a claim is text such as '2x7' or '3 Kings', not {text!r}")
+        raise ConfigError(_("a claim is text such as '2x7' or '3 Kings', not {text!r}").format(
+            text=text))
     m = _CLAIM_RE.match(text)
     if m is None:
-        raise ConfigError(f"not a claim: {text!r}; write N x rank, e.g. 2x7, 3xU, '2 Kings'")
+        raise ConfigError(_("not a claim: {text!r}; write N x rank, e.g. 2x7, 3xU, '2 Kings'"
+                            ).format(text=text))
     n = int(m.group(1))
     if not 1 <= n <= 4:
-        raise ConfigError(f"a claim is 1-4 cards (R-L4), not {n}: {text!r}")
+        raise ConfigError(_("a claim is 1-4 cards (R-L4), not {n}: {text!r}").format(
+            n=n, text=text))
     word = m.group(2).strip()
     rank = _PLURALS.get(word.lower())
     if rank is None:
         try:
             rank = Rank.parse(word)
         except ValueError:
-            raise ConfigError(f"not a claim: {text!r}: unknown rank {word!r}; use 7 8 9 10 U O "
-                              "K A or a name such as sevens, Kings") from None
+            raise ConfigError(_("not a claim: {text!r}: unknown rank {word!r}; use 7 8 9 10 U "
+                                "O K A or a name such as sevens, Kings").format(
+                text=text, word=word)) from None
     return n, rank
 
 
@@ -163,14 +170,25 @@ class ClaimOdds:
             words += f" and {self.wild} Chronicler{'s' if self.wild != 1 else ''}, L12, L13"
         return words + ", R-L6"
 
-    def describe(self) -> str:
+    @localized
+    def describe(self, *, lang: str | None = None) -> str:
+        """The chance in words, in the current language (or ``lang=``)."""
         p = self.probability
-        must = ("the claimed card must be one of them" if self.n == 1
-                else f"all {self.n} claimed cards must be among them")
-        return (f"P(the claim \"{self.claim}\" can be true) = {float(p):.4f} "
-                f"({p.numerator}/{p.denominator}): of the {self.unseen} cards you have not "
-                f"seen, {self.good} would make it true ({self._good_words()}); {must}: "
-                f"C({self.good},{self.n})/C({self.unseen},{self.n})")
+        words = announcement(self.good - self.wild, self.rank)
+        if self.wild:
+            words = ngettext("{ranks} and {n} Chronicler, L12, L13",
+                             "{ranks} and {n} Chroniclers, L12, L13", self.wild).format(
+                ranks=words, n=self.wild)
+        return ngettext(
+            "P(the claim \"{claim}\" can be true) = {p} ({num}/{den}): of the {unseen} cards "
+            "you have not seen, {good} would make it true ({words}, R-L6); the claimed card "
+            "must be one of them: C({good},{n})/C({unseen},{n})",
+            "P(the claim \"{claim}\" can be true) = {p} ({num}/{den}): of the {unseen} cards "
+            "you have not seen, {good} would make it true ({words}, R-L6); all {n} claimed "
+            "cards must be among them: C({good},{n})/C({unseen},{n})", self.n).format(
+            claim=announcement(self.n, self.rank), p=decimal(f"{float(p):.4f}"),
+            num=p.numerator, den=p.denominator, unseen=self.unseen, good=self.good,
+            words=words, n=self.n)
 
 
 def claim_odds(view: Any = None, *, hand: Any = None, claim: Any = None, seen: Any = (),

@@ -30,10 +30,11 @@ from dataclasses import dataclass
 
 from cardgames.cards import Card, format_cards, parse_card, parse_cards
 from cardgames.errors import ActionParseError, CardParseError
+from cardgames.i18n import N_
 
 __all__ = ["LiarAction", "Play", "Call", "Pass", "CALL", "PASS"]
 
-_FORMS = "write 'play 7H 7B' (1-4 of your cards, L7/R-L4), 'call' (L9) or 'pass' (R-L5)"
+_FORMS = N_("write 'play 7H 7B' (1-4 of your cards, L7/R-L4), 'call' (L9) or 'pass' (R-L5)")
 _LEGAL = "'play 7H 7B' (1-4 of your cards), 'call' or 'pass'"
 
 

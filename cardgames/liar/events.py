@@ -23,28 +23,45 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardgames.cards import Card, Rank, format_cards, parse_cards
+from cardgames.i18n import N_, N_plural, localized, ngettext
+from cardgames.i18n import gettext as _
 
 __all__ = [
     "LiarEvent", "Played", "Passed", "CallMade", "Revealed", "PileTaken", "PalePenalty",
     "WentOut", "RoundOver", "event_to_dict", "event_from_dict", "TAKE_REASONS",
 ]
 
-_SINGULAR = {Rank.SEVEN: "seven", Rank.EIGHT: "eight", Rank.NINE: "nine", Rank.TEN: "ten",
-             Rank.UNTER: "Unter", Rank.OBER: "Ober", Rank.KING: "King", Rank.ACE: "Ace"}
+#: "is not an eight" / "are not eights" (R-L6), per rank, as (singular, plural) msgids.
+_NOT_RANK = {
+    Rank.SEVEN: N_plural("{cards} is not a seven", "{cards} are not sevens"),
+    Rank.EIGHT: N_plural("{cards} is not an eight", "{cards} are not eights"),
+    Rank.NINE: N_plural("{cards} is not a nine", "{cards} are not nines"),
+    Rank.TEN: N_plural("{cards} is not a ten", "{cards} are not tens"),
+    Rank.UNTER: N_plural("{cards} is not an Unter", "{cards} are not Unters"),
+    Rank.OBER: N_plural("{cards} is not an Ober", "{cards} are not Obers"),
+    Rank.KING: N_plural("{cards} is not a King", "{cards} are not Kings"),
+    Rank.ACE: N_plural("{cards} is not an Ace", "{cards} are not Aces"),
+}
+#: "every card is an eight or a Chronicler" (R-L6), per rank.
+_EVERY_CARD = {
+    Rank.SEVEN: N_("every card is a seven or a Chronicler"),
+    Rank.EIGHT: N_("every card is an eight or a Chronicler"),
+    Rank.NINE: N_("every card is a nine or a Chronicler"),
+    Rank.TEN: N_("every card is a ten or a Chronicler"),
+    Rank.UNTER: N_("every card is an Unter or a Chronicler"),
+    Rank.OBER: N_("every card is an Ober or a Chronicler"),
+    Rank.KING: N_("every card is a King or a Chronicler"),
+    Rank.ACE: N_("every card is an Ace or a Chronicler"),
+}
 
 
 def announcement(count: int, rank: Rank) -> str:
-    """The words of an announcement: ``'1 King'``, ``'3 sevens'``.
+    """The words of an announcement: ``'1 King'``, ``'3 sevens'`` (current language).
 
     >>> announcement(1, Rank.KING), announcement(3, Rank.SEVEN)
     ('1 King', '3 sevens')
     """
-    return f"{count} {_SINGULAR[rank] if count == 1 else rank.plural}"
-
-
-def _a(rank: Rank) -> str:
-    word = _SINGULAR[rank]
-    return ("an " if word[0] in "AEIOUaeiou" else "a ") + word
+    return rank.count(count)
 
 
 class LiarEvent:
@@ -52,7 +69,7 @@ class LiarEvent:
 
     __slots__ = ()
 
-    def describe(self) -> str:  # pragma: no cover - every subclass overrides
+    def describe(self, *, lang: str | None = None) -> str:  # pragma: no cover - overridden
         raise NotImplementedError
 
 
@@ -68,10 +85,12 @@ class Played(LiarEvent):
     announced: Rank
     number: int
 
-    def describe(self) -> str:
-        noun = "card" if self.count == 1 else "cards"
-        return (f"Player {self.player} put down {self.count} {noun} and announced "
-                f"\"{announcement(self.count, self.announced)}\" (L7, R-L4).")
+    @localized
+    def describe(self, *, lang: str | None = None) -> str:
+        return ngettext("Player {player} put down {n} card and announced \"{claim}\" (L7, R-L4).",
+                        "Player {player} put down {n} cards and announced \"{claim}\" (L7, R-L4).",
+                        self.count).format(player=self.player, n=self.count,
+                                           claim=announcement(self.count, self.announced))
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,8 +100,10 @@ class Passed(LiarEvent):
     player: int
     number: int
 
-    def describe(self) -> str:
-        return f"Player {self.player} did not call and let play {self.number} stand (R-L5)."
+    @localized
+    def describe(self, *, lang: str | None = None) -> str:
+        return _("Player {player} did not call and let play {number} stand (R-L5).").format(
+            player=self.player, number=self.number)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,9 +114,11 @@ class CallMade(LiarEvent):
     accused: int
     number: int
 
-    def describe(self) -> str:
-        return (f"Player {self.caller} called \"Liar!\" on player {self.accused}'s "
-                f"play {self.number} (L9, R-L5).")
+    @localized
+    def describe(self, *, lang: str | None = None) -> str:
+        return _("Player {caller} called \"Liar!\" on player {accused}'s play {number} "
+                 "(L9, R-L5).").format(caller=self.caller, accused=self.accused,
+                                       number=self.number)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,32 +131,34 @@ class Revealed(LiarEvent):
     announced: Rank
     true: bool
 
-    def describe(self) -> str:
-        head = f"Player {self.player}'s play was turned over: {format_cards(self.cards)}."
+    @localized
+    def describe(self, *, lang: str | None = None) -> str:
+        head = _("Player {player}'s play was turned over: {cards}.").format(
+            player=self.player, cards=format_cards(self.cards))
         if self.true:
             extra = ""
             if any(c.code == 34 for c in self.cards):
-                extra = " The Pale Chronicler counts as true because it was called (L13)."
-            return (f"{head} It was true: every card is {_a(self.announced)} or a "
-                    f"Chronicler (R-L6).{extra}")
+                extra = " " + _("The Pale Chronicler counts as true because it was called (L13).")
+            return head + " " + _("It was true: {every} (R-L6).").format(
+                every=_(_EVERY_CARD[self.announced])) + extra
         wrong = [c for c in self.cards if not c.is_chronicler and c.rank is not self.announced]
-        verb = "is" if len(wrong) == 1 else "are"
-        what = _a(self.announced) if len(wrong) == 1 else self.announced.plural
-        return (f"{head} It was a lie: {format_cards(wrong)} {verb} not {what} (R-L6).")
+        singular, plural = _NOT_RANK[self.announced]
+        what = ngettext(singular, plural, len(wrong)).format(cards=format_cards(wrong))
+        return head + " " + _("It was a lie: {what} (R-L6).").format(what=what)
 
 
 #: Why a pile was taken -> (the rule, the words).
 TAKE_REASONS: dict[str, tuple[str, str]] = {
-    "caught": ("L9, L10", "caught lying, so the caller plays next"),
+    "caught": ("L9, L10", N_("caught lying, so the caller plays next")),
     "false_accusation": ("L9, L10",
-                         "a false accusation; play goes on after the player who last put "
-                         "cards down"),
+                         N_("a false accusation; play goes on after the player who last put "
+                            "cards down")),
     "pale_called": ("L13, L10",
-                    "called the Pale Chronicler, which counts as true; play goes on after "
-                    "the player who played it"),
+                    N_("called the Pale Chronicler, which counts as true; play goes on after "
+                       "the player who played it")),
     "pale_uncalled": ("L13, R-L7",
-                      "nobody called a play holding the Pale Chronicler; the next player "
-                      "plays next"),
+                      N_("nobody called a play holding the Pale Chronicler; the next player "
+                         "plays next")),
 }
 
 
@@ -146,10 +171,13 @@ class PileTaken(LiarEvent):
     reason: str
     rule: str
 
-    def describe(self) -> str:
-        noun = "card" if self.count == 1 else "cards"
-        words = TAKE_REASONS.get(self.reason, (self.rule, self.reason))[1]
-        return f"Player {self.player} took the pile ({self.count} {noun}): {words} ({self.rule})."
+    @localized
+    def describe(self, *, lang: str | None = None) -> str:
+        words = _(TAKE_REASONS.get(self.reason, (self.rule, self.reason))[1])
+        return ngettext("Player {player} took the pile ({n} card): {words} ({rule}).",
+                        "Player {player} took the pile ({n} cards): {words} ({rule}).",
+                        self.count).format(player=self.player, n=self.count, words=words,
+                                           rule=self.rule)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,10 +190,11 @@ class PalePenalty(LiarEvent):
     player: int
     number: int
 
-    def describe(self) -> str:
-        return (f"Nobody called player {self.player}'s play {self.number}, and it held the "
-                f"Pale Chronicler: player {self.player} takes the whole pile as a penalty "
-                "(L13, R-L7).")
+    @localized
+    def describe(self, *, lang: str | None = None) -> str:
+        return _("Nobody called player {player}'s play {number}, and it held the Pale "
+                 "Chronicler: player {player} takes the whole pile as a penalty "
+                 "(L13, R-L7).").format(player=self.player, number=self.number)
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,9 +203,10 @@ class WentOut(LiarEvent):
 
     player: int
 
-    def describe(self) -> str:
-        return (f"Player {self.player} has got rid of all their cards and the play stood "
-                "(R-L9): they win the round (L11).")
+    @localized
+    def describe(self, *, lang: str | None = None) -> str:
+        return _("Player {player} has got rid of all their cards and the play stood "
+                 "(R-L9): they win the round (L11).").format(player=self.player)
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,13 +222,18 @@ class RoundOver(LiarEvent):
     cards_held: tuple[int, ...]
     reason: str
 
-    def describe(self) -> str:
-        places = ", ".join(f"player {p}: place {pl} ({n} cards)"
-                           for p, (pl, n) in enumerate(zip(self.places, self.cards_held)))
+    @localized
+    def describe(self, *, lang: str | None = None) -> str:
+        places = ", ".join(
+            ngettext("player {player}: place {place} ({n} card)",
+                     "player {player}: place {place} ({n} cards)", n).format(
+                player=p, place=pl, n=n)
+            for p, (pl, n) in enumerate(zip(self.places, self.cards_held)))
         if self.reason == "cap":
-            return (f"The round was stopped by the simulation cap with nobody out; places by "
-                    f"cards held (R-L10): {places}.")
-        return f"The round is over: player {self.winner} wins (L11). Places (R-L10): {places}."
+            return _("The round was stopped by the simulation cap with nobody out; places by "
+                     "cards held (R-L10): {places}.").format(places=places)
+        return _("The round is over: player {winner} wins (L11). Places (R-L10): {places}."
+                 ).format(winner=self.winner, places=places)
 
 
 _EVENT_TYPES: dict[str, type[LiarEvent]] = {

@@ -27,6 +27,8 @@ from collections.abc import Iterator
 from math import comb
 
 from cardgames.cards import Card, format_cards
+from cardgames.i18n import gettext as _
+from cardgames.i18n import ngettext
 from cardgames.liar.actions import CALL, PASS, LiarAction, Play
 from cardgames.liar.phase import Phase
 
@@ -119,11 +121,14 @@ class LiarLegalActions:
             top = min(_MAX_PLAY, n)
             span = "1" if top == 1 else f"1-{top}"
             if not show_cards:
-                return f"play {span} of their {n} cards"
-            return f"play {span} of your {n} cards ({format_cards(sorted(self.hand))})"
+                return ngettext("play {span} of their {n} card", "play {span} of their {n} cards",
+                                n).format(span=span, n=n)
+            return ngettext("play {span} of your {n} card ({cards})",
+                            "play {span} of your {n} cards ({cards})", n).format(
+                span=span, n=n, cards=format_cards(sorted(self.hand)))
         if self.phase is _WINDOW:
-            return "call or pass"
-        return "nothing (the round is over)"
+            return _("call or pass")
+        return _("nothing (the round is over)")
 
     def summary(self) -> str:
         """What is legal, in a line for the player to act (the protocol's name for :meth:`describe`)."""

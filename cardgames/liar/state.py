@@ -31,6 +31,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from cardgames.cards import PALE, Card, Rank, format_cards, parse_cards
 from cardgames.core import check_player
 from cardgames.errors import ActionParseError, GameOverError, IllegalActionError
+from cardgames.i18n import gettext as _
+from cardgames.i18n import ngettext
 from cardgames.liar.actions import Call, LiarAction, Pass, Play
 from cardgames.liar.events import (
     CallMade,
@@ -334,13 +336,15 @@ class LiarState:
 
     def _refuse_window_action(self, p: int | None, action: LiarAction) -> None:
         if self.plays_made == 0 or not self.events:
-            why = "there is no play to call yet"
+            why = _("there is no play to call yet")
         else:
-            why = f"the call window is closed and it is your turn to play {self.due_rank.plural}"
+            why = _("the call window is closed and it is your turn to play {rank}").format(
+                rank=self.due_rank.plural)
         raise IllegalActionError(
-            f"player {p} cannot {action}: R-L5 calling or passing is only possible in the "
-            f"call window right after a play, and {why}; legal now: "
-            f"{self.legal_actions().describe()}", player=p, action=action, rule="R-L5",
+            _("player {p} cannot {action}: R-L5 calling or passing is only possible in the "
+              "call window right after a play, and {why}; legal now: {legal}").format(
+                p=p, action=action, why=why, legal=self.legal_actions().describe()),
+            player=p, action=action, rule="R-L5",
             reason=f"calling or passing is only possible right after a play, and {why}",
             legal=self.legal_actions().describe())
 
@@ -366,11 +370,14 @@ class LiarState:
         for c in cards:
             if hand.count(c) < cards.count(c):
                 have = hand.count(c)
-                what = "is not in your hand" if have == 0 else f"is in your hand only {have} time(s)"
+                what = (_("{card} is not in your hand").format(card=c) if have == 0 else
+                        ngettext("{card} is in your hand only {n} time",
+                                 "{card} is in your hand only {n} times", have).format(
+                            card=c, n=have))
                 raise IllegalActionError(
                     f"player {p} cannot {action}: L7 you put down cards from your own hand, "
-                    f"and {c} {what}; legal now: {self.legal_actions().describe()}",
-                    player=p, action=action, rule="L7", reason=f"{c} {what}",
+                    f"and {what}; legal now: {self.legal_actions().describe()}",
+                    player=p, action=action, rule="L7", reason=what,
                     legal=self.legal_actions().describe())
         for c in cards:
             hand.remove(c)
@@ -481,8 +488,8 @@ class LiarState:
 
     def _end_words(self) -> str:
         if self.end_reason == "cap":
-            return "stopped by the simulation cap max_plays"
-        return f"L11: player {self.winner} went out"
+            return _("stopped by the simulation cap max_plays")
+        return _("L11: player {player} went out").format(player=self.winner)
 
     # ------------------------------------------------------------------ copies, equality, JSON
     def clone(self) -> LiarState:
@@ -591,12 +598,17 @@ class LiarState:
         """The public situation in a sentence (no hidden cards)."""
         if self._phase is _OVER:
             return self.events[-1].describe()
-        sizes = ", ".join(f"player {p}: {n}" for p, n in enumerate(self.hand_sizes))
+        sizes = ", ".join(_("player {player}: {n}").format(player=p, n=n)
+                          for p, n in enumerate(self.hand_sizes))
         if self._phase is _WINDOW:
             claim = self.pile[-1]
-            now = (f"player {claim.player} announced \"{announcement(claim.count, claim.announced)}"
-                   f"\"; player {self.current_player} is asked: call or pass (R-L5)")
+            now = _("player {claimant} announced \"{claim}\"; player {player} is asked: call or "
+                    "pass (R-L5)").format(claimant=claim.player, player=self.current_player,
+                                          claim=announcement(claim.count, claim.announced))
         else:
-            now = f"player {self.current_player} must play {self.due_rank.plural} (L8)"
-        return f"{now}. Pile: {self._pile_count} cards. Hands: {sizes}."
+            now = _("player {player} must play {rank} (L8)").format(
+                player=self.current_player, rank=self.due_rank.plural)
+        return ngettext("{now}. Pile: {n} card. Hands: {sizes}.",
+                        "{now}. Pile: {n} cards. Hands: {sizes}.", self._pile_count).format(
+            now=now, n=self._pile_count, sizes=sizes)
 

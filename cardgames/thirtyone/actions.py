@@ -28,6 +28,7 @@ from typing import ClassVar
 
 from cardgames.cards import CHRONICLER, Card, parse_card
 from cardgames.errors import ActionParseError, CardParseError
+from cardgames.i18n import N_
 
 __all__ = [
     "ThirtyOneAction",
@@ -44,8 +45,8 @@ __all__ = [
     "SWAP_TABLE",
 ]
 
-ACTION_FORMS = ("keep, exchange, swap <hand card> <table card> (e.g. 'swap 7H AB'), "
-                "swap all, pass, reveal (or knock), stand")
+ACTION_FORMS = N_("keep, exchange, swap <hand card> <table card> (e.g. 'swap 7H AB'), "
+                   "swap all, pass, reveal (or knock), stand")
 
 
 class ThirtyOneAction:

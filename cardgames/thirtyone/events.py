@@ -13,11 +13,14 @@ revealed (T9, T10) or wins with three Aces (R-T7).
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from cardgames.cards import Card, format_cards, parse_cards
 from cardgames.errors import CardgamesError
+from cardgames.i18n import N_, format_number, localized, ngettext
+from cardgames.i18n import gettext as _
 
 __all__ = [
     "DealResult", "Dealt", "Kept", "Exchanged", "Swapped", "Passed", "Revealed", "Stood",
@@ -27,7 +30,30 @@ __all__ = [
 
 
 def _fmt_score(value: float) -> str:
-    return f"{value:g}"
+    return format_number(value)
+
+
+# The reasons the state stores in LifeLost, PlayerOut and MatchOver are English data;
+# describe() words them in the current language through these msgids.
+_FIXED_REASONS = (
+    N_("the best hand of the deal (single deal)"),
+    N_("the last player left (R-T8)"),
+    N_("the last players all went out in the same deal and share the win (R-T8)"),
+)
+_REASON_PATTERNS = (
+    (re.compile(r"player (?P<player>\d+) holds three Aces, T14"),
+     N_("player {player} holds three Aces, T14")),
+    (re.compile(r"lowest score (?P<score>[0-9.]+), T13"), N_("lowest score {score}, T13")),
+)
+
+
+def _reason(text: str) -> str:
+    """A stored reason in the current language (unknown text is shown as it is)."""
+    for pattern, msgid in _REASON_PATTERNS:
+        m = pattern.fullmatch(text)
+        if m:
+            return _(msgid).format(**m.groupdict())
+    return _(text) if text in _FIXED_REASONS else text
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,17 +75,19 @@ class DealResult:
     went_out: tuple[int, ...]
     lives: tuple[int, ...]
 
-    def describe(self) -> str:
+    @localized
+    def describe(self, *, lang: str | None = None) -> str:
         if self.three_aces is not None:
-            how = f"player {self.three_aces} holds three Aces (R-T7)"
+            how = _("player {player} holds three Aces (R-T7)").format(player=self.three_aces)
         else:
-            shown = ", ".join(f"player {p}: {_fmt_score(s)}"
+            shown = ", ".join(_("player {player}: {score}").format(player=p, score=_fmt_score(s))
                               for p, s in enumerate(self.scores) if s is not None)
-            how = f"scores {shown}"
-        losers = ", ".join(map(str, self.losers)) or "nobody"
-        text = f"deal {self.deal} over: {how}; lost a life: {losers}"
+            how = _("scores {scores}").format(scores=shown)
+        losers = ", ".join(map(str, self.losers)) or _("nobody")
+        text = _("deal {deal} over: {how}; lost a life: {losers}").format(
+            deal=self.deal, how=how, losers=losers)
         if self.went_out:
-            text += f"; out: {', '.join(map(str, self.went_out))}"
+            text += "; " + _("out: {players}").format(players=", ".join(map(str, self.went_out)))
         return text
 
 
@@ -73,10 +101,16 @@ class Dealt:
     table: tuple[Card, ...]
     undealt: int
 
-    def describe(self) -> str:
-        return (f"deal {self.deal}: player {self.dealer} deals 3 cards each to players "
-                f"{', '.join(map(str, self.seats))} and lays {format_cards(self.table)} face up "
-                f"on the table; {self.undealt} cards stay face down, out of play (T4, R-T1)")
+    @localized
+    def describe(self, *, lang: str | None = None) -> str:
+        return ngettext(
+            "deal {deal}: player {dealer} deals 3 cards each to players {seats} and lays "
+            "{table} face up on the table; {n} card stays face down, out of play (T4, R-T1)",
+            "deal {deal}: player {dealer} deals 3 cards each to players {seats} and lays "
+            "{table} face up on the table; {n} cards stay face down, out of play (T4, R-T1)",
+            self.undealt).format(deal=self.deal, dealer=self.dealer,
+                                 seats=", ".join(map(str, self.seats)),
+                                 table=format_cards(self.table), n=self.undealt)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,8 +119,10 @@ class Kept:
 
     player: int
 
-    def describe(self) -> str:
-        return f"player {self.player} (dealer) keeps their cards (T4, R-T1)"
+    @localized
+    def describe(self, *, lang: str | None = None) -> str:
+        return _("player {player} (dealer) keeps their cards (T4, R-T1)").format(
+            player=self.player)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,9 +133,12 @@ class Exchanged:
     to_table: tuple[Card, ...]
     from_table: tuple[Card, ...]
 
-    def describe(self) -> str:
-        return (f"player {self.player} (dealer) exchanges: takes {format_cards(self.from_table)} "
-                f"and puts {format_cards(self.to_table)} on the table (T4, R-T1)")
+    @localized
+    def describe(self, *, lang: str | None = None) -> str:
+        return _("player {player} (dealer) exchanges: takes {taken} and puts {put} on the "
+                 "table (T4, R-T1)").format(player=self.player,
+                                            taken=format_cards(self.from_table),
+                                            put=format_cards(self.to_table))
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,13 +150,18 @@ class Swapped:
     from_table: tuple[Card, ...]
     final: bool = False
 
-    def describe(self) -> str:
-        kind = "one card" if len(self.to_table) == 1 else "all cards"
-        rule = "T6" if len(self.to_table) == 1 else "T7, R-T4"
+    @localized
+    def describe(self, *, lang: str | None = None) -> str:
+        one = len(self.to_table) == 1
+        rule = "T6" if one else "T7, R-T4"
         if self.final:
-            rule += ", final turn T10, R-T6"
-        return (f"player {self.player} swaps {kind}: {format_cards(self.to_table)} to the table, "
-                f"{format_cards(self.from_table)} from the table ({rule})")
+            rule += ", " + _("final turn T10, R-T6")
+        text = (_("player {player} swaps one card: {put} to the table, {taken} from the "
+                  "table ({rule})") if one else
+                _("player {player} swaps all cards: {put} to the table, {taken} from the "
+                  "table ({rule})"))
+        return text.format(player=self.player, put=format_cards(self.to_table),
+                           taken=format_cards(self.from_table), rule=rule)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,8 +170,10 @@ class Passed:
 
     player: int
 
-    def describe(self) -> str:
-        return f"player {self.player} passes (T8; may not pass next turn, R-T5)"
+    @localized
+    def describe(self, *, lang: str | None = None) -> str:
+        return _("player {player} passes (T8; may not pass next turn, R-T5)").format(
+            player=self.player)
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,11 +184,13 @@ class Revealed:
     hand: tuple[Card, ...]
     final: bool = False
 
-    def describe(self) -> str:
+    @localized
+    def describe(self, *, lang: str | None = None) -> str:
         if self.final:
-            return f"player {self.player} is revealed: {format_cards(self.hand)} (T10, R-T6)"
-        return (f"player {self.player} reveals {format_cards(self.hand)}; every other player "
-                f"gets one final turn (T9, T10, R-T6)")
+            return _("player {player} is revealed: {hand} (T10, R-T6)").format(
+                player=self.player, hand=format_cards(self.hand))
+        return _("player {player} reveals {hand}; every other player gets one final turn "
+                 "(T9, T10, R-T6)").format(player=self.player, hand=format_cards(self.hand))
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,8 +199,10 @@ class Stood:
 
     player: int
 
-    def describe(self) -> str:
-        return f"player {self.player} stands (final turn, no swap; T10, R-T6)"
+    @localized
+    def describe(self, *, lang: str | None = None) -> str:
+        return _("player {player} stands (final turn, no swap; T10, R-T6)").format(
+            player=self.player)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,9 +212,11 @@ class ThreeAces:
     player: int
     hand: tuple[Card, ...]
 
-    def describe(self) -> str:
-        return (f"player {self.player} holds three Aces ({format_cards(self.hand)}): 33, the "
-                f"deal ends at once and every other player loses a life (T11, T14, R-T7)")
+    @localized
+    def describe(self, *, lang: str | None = None) -> str:
+        return _("player {player} holds three Aces ({hand}): 33, the deal ends at once and "
+                 "every other player loses a life (T11, T14, R-T7)").format(
+            player=self.player, hand=format_cards(self.hand))
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,9 +234,11 @@ class Scored:
 
         return explain(self.hand)
 
-    def describe(self) -> str:
-        return (f"player {self.player} scores {_fmt_score(self.score)} with "
-                f"{format_cards(self.hand)}: {self.explanation}")
+    @localized
+    def describe(self, *, lang: str | None = None) -> str:
+        return _("player {player} scores {score} with {hand}: {why}").format(
+            player=self.player, score=_fmt_score(self.score), hand=format_cards(self.hand),
+            why=self.explanation)
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,8 +249,12 @@ class LifeLost:
     lives: int
     reason: str
 
-    def describe(self) -> str:
-        return f"player {self.player} loses a life ({self.reason}); {self.lives} left"
+    @localized
+    def describe(self, *, lang: str | None = None) -> str:
+        return ngettext("player {player} loses a life ({reason}); {n} left",
+                        "player {player} loses a life ({reason}); {n} left",
+                        self.lives).format(player=self.player, reason=_reason(self.reason),
+                                           n=self.lives)
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,9 +264,10 @@ class PlayerOut:
     player: int
     reason: str
 
-    def describe(self) -> str:
-        return (f"player {self.player} loses a life with 0 lives left ({self.reason}) "
-                f"and is out (T13, R-T8)")
+    @localized
+    def describe(self, *, lang: str | None = None) -> str:
+        return _("player {player} loses a life with 0 lives left ({reason}) and is out "
+                 "(T13, R-T8)").format(player=self.player, reason=_reason(self.reason))
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,7 +276,8 @@ class DealOver:
 
     result: DealResult
 
-    def describe(self) -> str:
+    @localized
+    def describe(self, *, lang: str | None = None) -> str:
         return self.result.describe()
 
 
@@ -231,10 +291,11 @@ class MatchOver:
     winners: tuple[int, ...]
     reason: str
 
-    def describe(self) -> str:
-        who = " and ".join(f"player {p}" for p in self.winners)
-        verb = "win" if len(self.winners) > 1 else "wins"
-        return f"{who} {verb}: {self.reason}"
+    @localized
+    def describe(self, *, lang: str | None = None) -> str:
+        who = _(" and ").join(_("player {player}").format(player=p) for p in self.winners)
+        return ngettext("{who} wins: {reason}", "{who} win: {reason}", len(self.winners)).format(
+            who=who, reason=_reason(self.reason))
 
 
 Event = (Dealt | Kept | Exchanged | Swapped | Passed | Revealed | Stood | ThreeAces | Scored

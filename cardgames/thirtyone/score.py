@@ -49,6 +49,8 @@ from cardgames.cards import (
     format_cards,
 )
 from cardgames.errors import CardParseError
+from cardgames.i18n import N_, localized, ngettext
+from cardgames.i18n import gettext as _
 
 __all__ = [
     "score",
@@ -191,8 +193,9 @@ def _three(cards: object, what: str) -> tuple[Card, Card, Card]:
                              f"not None")
     items = as_cards(cards)  # type: ignore[arg-type]  # as_cards checks the type itself
     if len(items) != 3:
-        raise CardParseError(f"{what} needs exactly 3 cards (a Thirty-One hand, T4), "
-                             f"got {len(items)}: {cards!r}")
+        raise CardParseError(_("{what} needs exactly 3 cards (a Thirty-One hand, T4), "
+                               "got {n}: {cards!r}").format(what=what, n=len(items),
+                                                           cards=cards))
     return items[0], items[1], items[2]
 
 
@@ -288,38 +291,56 @@ class Explanation:
 
     @property
     def text(self) -> str:
-        """The explanation in words a student reads."""
+        """The explanation in words a student reads (in the current language)."""
+        return self.describe()
+
+    @localized
+    def describe(self, *, lang: str | None = None) -> str:
+        """:attr:`text`, with an optional ``lang=``."""
         body = self._body()
         if not self.chronicler_as:
             return body
         jokers = [c for c in self.cards if c.is_chronicler]
-        parts = [f"{j.name} as {x.name}" for j, x in zip(jokers, self.chronicler_as)]
+        parts = [_("{chronicler} as {card}").format(chronicler=j.name, card=x.name)
+                 for j, x in zip(jokers, self.chronicler_as)]
         return ", ".join(parts) + ": " + body
 
     def _body(self) -> str:
         rules = "T11, T12, R-T3" if self.chronicler_as else "T11"
         if self.kind is ScoreKind.THREE_ACES:
-            return f"three Aces: 33, an instant win ({rules}, T14, R-T7)"
+            return _("three Aces: 33, an instant win ({rules}, T14, R-T7)").format(rules=rules)
         if self.kind is ScoreKind.THREE_OF_A_RANK:
             assert self.rank is not None
-            return f"three {self.rank.plural}: 30.5 ({rules})"
+            return _(_THREE_OF[self.rank]).format(rules=rules)
         assert self.suit is not None
         if self.kind is ScoreKind.NOTHING:
-            return (f"no suit reaches 21 (best: {self.suit.label} {self.suit_total}) "
-                    f"→ 0 (T11)")
+            return _("no suit reaches 21 (best: {suit} {total}) → 0 (T11)").format(
+                suit=self.suit.label, total=self.suit_total)
         in_suit = sorted((c for c in self.counted if c.suit is self.suit),
                          key=lambda c: (-c.points, -c.rank), )  # type: ignore[operator]
         terms = " + ".join(f"{c.rank.label} {c.points}" for c in in_suit)  # type: ignore[union-attr]
         text = f"{self.suit.label}: {terms} = {self.suit_total} ({rules})"
         others = [c for c in self.counted if c.suit is not self.suit]
         if others:
-            names = " and ".join(f"the {c.name}" for c in others)
-            verb = "does" if len(others) == 1 else "do"
-            text += f"; {names} {verb} not count: only one suit adds up (R-T2)"
+            names = _(" and ").join(_("the {card}").format(card=c.name) for c in others)
+            text += "; " + ngettext("{cards} does not count: only one suit adds up (R-T2)",
+                                    "{cards} do not count: only one suit adds up (R-T2)",
+                                    len(others)).format(cards=names)
         return text
 
     def __str__(self) -> str:
         return self.text
+
+
+_THREE_OF = {
+    Rank.SEVEN: N_("three sevens: 30.5 ({rules})"),
+    Rank.EIGHT: N_("three eights: 30.5 ({rules})"),
+    Rank.NINE: N_("three nines: 30.5 ({rules})"),
+    Rank.TEN: N_("three tens: 30.5 ({rules})"),
+    Rank.UNTER: N_("three Unters: 30.5 ({rules})"),
+    Rank.OBER: N_("three Obers: 30.5 ({rules})"),
+    Rank.KING: N_("three Kings: 30.5 ({rules})"),
+}
 
 
 def _classify_plain(cards: tuple[Card, ...]) -> tuple[float, int, int, Suit, int, Rank | None]:
@@ -352,7 +373,7 @@ def classify(cards: Iterable[Card] | str) -> Explanation:
         for i, x in zip(wild_at, subs):
             counted[i] = x
         counted_t = tuple(counted)
-        value, prio, total, suit, _, rank = _classify_plain(counted_t)
+        value, prio, total, suit, _total, rank = _classify_plain(counted_t)
         key = (value, prio, total)
         if best_key is None or key > best_key:
             best_key = key
@@ -364,8 +385,10 @@ def classify(cards: Iterable[Card] | str) -> Explanation:
                        suit=suit, suit_total=total, rank=rank, chronicler_as=subs)
 
 
-def explain(cards: Iterable[Card] | str) -> str:
+def explain(cards: Iterable[Card] | str, *, lang: str | None = None) -> str:
     """Why 3 cards score what they score, in words (cites T11, R-T2, R-T3).
+
+    In the current language, or in ``lang``.
 
     >>> explain("AH KH 7B")
     'Hearts: Ace 11 + King 10 = 21 (T11); the VII of Bells does not count: only one suit adds up (R-T2)'
@@ -373,8 +396,10 @@ def explain(cards: Iterable[Card] | str) -> str:
     'three Obers: 30.5 (T11)'
     >>> explain("AH KB 9L")
     'no suit reaches 21 (best: Hearts 11) → 0 (T11)'
+    >>> explain("AH KH 7B", lang="hr")
+    'Srce: As 11 + Kralj 10 = 21 (T11); VII bundeve se ne broji: zbraja se samo jedna boja (R-T2)'
     """
-    return classify(cards).text
+    return classify(cards).describe(lang=lang)
 
 
 def _describe_hand(cards: Iterable[Card]) -> str:

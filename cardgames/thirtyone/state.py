@@ -24,6 +24,8 @@ from cardgames.errors import (
     GameOverError,
     IllegalActionError,
 )
+from cardgames.i18n import format_number, ngettext
+from cardgames.i18n import gettext as _
 from cardgames.thirtyone.actions import (
     ACTION_FORMS,
     Exchange,
@@ -103,11 +105,14 @@ class ThirtyOneOutcome:
     single_deal: bool = False
 
     def describe(self) -> str:
-        who = " and ".join(f"player {p}" for p in self.winners)
-        what = "the deal" if self.single_deal else "the game"
-        shared = " (shared, R-T8)" if len(self.winners) > 1 else ""
-        verb = "win" if len(self.winners) > 1 else "wins"
-        return f"{who} {verb} {what}{shared} after {self.deals} deal(s)"
+        who = _(" and ").join(_("player {player}").format(player=p) for p in self.winners)
+        if len(self.winners) > 1:
+            text = (_("{who} win the deal (shared, R-T8)") if self.single_deal else
+                    _("{who} win the game (shared, R-T8)"))
+        else:
+            text = _("{who} wins the deal") if self.single_deal else _("{who} wins the game")
+        return text.format(who=who) + " " + ngettext("after {n} deal", "after {n} deals",
+                                                     self.deals).format(n=self.deals)
 
 
 class ThirtyOneLegalActions:
@@ -151,9 +156,11 @@ class ThirtyOneLegalActions:
         swaps = [a for a in self._actions if isinstance(a, SwapOne)]
         parts = []
         if swaps:
-            parts.append(f"swap one ({len(swaps)} way{'s' * (len(swaps) > 1)}, e.g. {swaps[0]})")
+            parts.append(ngettext("swap one ({n} way, e.g. {example})",
+                                  "swap one ({n} ways, e.g. {example})", len(swaps)).format(
+                n=len(swaps), example=swaps[0]))
         parts += [str(a) for a in self._actions if not isinstance(a, SwapOne)]
-        return ", ".join(parts) or "nothing (the game is over)"
+        return ", ".join(parts) or _("nothing (the game is over)")
 
     def __repr__(self) -> str:
         return f"ThirtyOneLegalActions([{', '.join(map(str, self._actions))}])"
@@ -602,27 +609,32 @@ class ThirtyOneState:
         if not isinstance(action, ThirtyOneAction):
             return "", f"{action!r} is not a Thirty-One action"
         if phase is Phase.EXCHANGE:
-            return "T4/R-T1", (f"first the dealer (player {p}) chooses to keep or exchange "
-                               "their cards, before the first turn")
+            return "T4/R-T1", _("first the dealer (player {p}) chooses to keep or exchange "
+                                "their cards, before the first turn").format(p=p)
         if isinstance(action, (Keep, Exchange)):
-            return "T4/R-T1", "only the dealer keeps or exchanges, before the first turn"
+            return "T4/R-T1", _("only the dealer keeps or exchanges, before the first turn")
         if isinstance(action, SwapOne):
             if action.hand_card not in hand:
-                return "T6", (f"{action.hand_card} is not in your hand "
-                              f"(hand {format_cards(hand)}, table {format_cards(table)})")
+                return "T6", _("{card} is not in your hand (hand {hand}, table {table})").format(
+                    card=action.hand_card, hand=format_cards(hand), table=format_cards(table))
             if action.table_card not in table:
-                return "T6", f"{action.table_card} is not on the table ({format_cards(table)})"
+                return "T6", _("{card} is not on the table ({table})").format(
+                    card=action.table_card, table=format_cards(table))
         if phase is Phase.PLAY:
             cap = self.game.turn_cap
             if cap is not None and self._turns >= cap:
-                return "R-T10", f"the turn cap of {cap} turns is reached: you may only reveal"
+                return "R-T10", ngettext(
+                    "the turn cap of {cap} turn is reached: you may only reveal",
+                    "the turn cap of {cap} turns is reached: you may only reveal", cap).format(
+                    cap=cap)
             if isinstance(action, SwapAll):
-                return "T7/R-T4", (f"swap all needs a table of at least 21, and "
-                                   f"{format_cards(table)} scores {score(table):g}")
+                return "T7/R-T4", _("swap all needs a table of at least 21, and {cards} scores "
+                                    "{score}").format(cards=format_cards(table),
+                                                      score=format_number(score(table)))
             if isinstance(action, Pass):
-                return "R-T5", "you passed on your last turn (no two passes in a row, T8)"
+                return "R-T5", _("you passed on your last turn (no two passes in a row, T8)")
             if isinstance(action, Stand):
-                return "T10/R-T6", "stand is a final turn, only after someone revealed"
+                return "T10/R-T6", _("stand is a final turn, only after someone revealed")
         else:  # FINAL
             if isinstance(action, (Pass, Reveal)):
                 return "T10/R-T6", (f"player {self._revealer} revealed; your final turn is "
