@@ -1,0 +1,244 @@
+"""Voila standalone for a class: a start page, a kernel cap, XSRF on, a dead-kernel notice.
+
+:class:`ClassroomVoila` is Voila 0.5's own application with three handlers swapped:
+
+* ``/`` is the start page (``classroom.startpage``) instead of the bare file list
+  (``/voila/tree`` still lists the files);
+* ``/voila/render/<notebook>`` is :class:`RenderHandler`: it sets the ``_xsrf`` cookie
+  (so the page's shutdown request on tab close passes the XSRF check: voila#1458),
+  refuses a page past the kernel cap with "the class is full" (HTTP 503), and adds a
+  small script to the page that tells the student, within seconds, when the page's
+  kernel has died or was shut down, with a Reload button;
+* the kernel manager is :class:`classroom.kernels.ClassroomKernelManager` (cap,
+  reaper of orphaned kernels), wrapped by Voila for pre-heated pools.
+
+It also prints when the pre-heated pools are warm.  Run it through
+``python -m classroom`` (``classroom.launch``), which ``make serve`` calls.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+from jupyter_server.base.handlers import JupyterHandler
+from tornado import web
+from tornado.ioloop import PeriodicCallback
+from voila.app import Voila
+from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.treehandler import TornadoVoilaTreeHandler
+
+from .catalog import catalog
+from .kernels import ClassroomKernelManager, current_admission
+from .startpage import full_page, start_page
+
+__all__ = ["ClassroomVoila", "RenderHandler", "StartPageHandler", "StatusHandler", "GUARD_SCRIPT"]
+
+RETRY_SECONDS = 60
+
+#: Shows a notice when the page's kernel restarts, dies or disappears.
+GUARD_SCRIPT = """<script>
+(() => {
+  const MSG = "This page stopped working: its Python kernel ended. " +
+              "Reload the page to start again.";
+  let unloading = false;
+  window.addEventListener("beforeunload", () => { unloading = true; });
+  const show = text => {
+    if (unloading || document.getElementById("classroom-notice")) return;
+    const box = document.createElement("div");
+    box.id = "classroom-notice";
+    box.setAttribute("role", "alert");
+    box.style.cssText = "position:fixed;top:0;left:0;right:0;z-index:100000;" +
+      "padding:1rem;background:#8b0000;color:#fff;font:1.1rem/1.4 system-ui,sans-serif";
+    box.textContent = text + " ";
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = "Reload";
+    button.style.cssText = "font:inherit;min-height:44px;min-width:44px;margin-left:1em";
+    button.onclick = () => location.reload();
+    box.appendChild(button);
+    (document.body || document.documentElement).appendChild(box);
+  };
+  window.__classroomNotice = show;
+  const DEAD = /"execution_state"\\s*:\\s*"(restarting|autorestarting|dead)"/;
+  const Native = window.WebSocket;
+  class Guarded extends Native {
+    constructor(url, protocols) {
+      super(url, protocols);
+      const m = String(url).match(/\\/api\\/kernels\\/([^/?]+)\\/channels/);
+      if (!m) return;
+      this.addEventListener("message", ev => {
+        let text = "";
+        if (typeof ev.data === "string") text = ev.data.length < 4000 ? ev.data : "";
+        else if (ev.data instanceof ArrayBuffer && ev.data.byteLength < 4000)
+          text = new TextDecoder().decode(ev.data);
+        if (text && DEAD.test(text)) show(MSG);
+      });
+      this.addEventListener("close", () => {
+        if (unloading) return;
+        const base = (document.body && document.body.dataset.baseUrl || "/voila/")
+                       .replace(/voila\\/$/, "");
+        setTimeout(() => {
+          if (unloading) return;
+          fetch(base + "api/kernels/" + m[1], {cache: "no-store"})
+            .then(r => { if (r.status === 404) show(MSG); })
+            .catch(() => show("The server cannot be reached. Reload the page when it is back."));
+        }, 2000);
+      });
+    }
+  }
+  window.WebSocket = Guarded;
+})();
+</script>
+"""
+
+
+class RenderHandler(TornadoVoilaHandler):
+    """Voila's page handler with the XSRF cookie, the cap and the dead-kernel notice."""
+
+    @web.authenticated
+    async def get(self, path=None):
+        self.xsrf_token  # noqa: B018 -- sets the _xsrf cookie the page's shutdown beacon sends
+        km = self.kernel_manager
+        admission = None
+        if isinstance(km, ClassroomKernelManager) and str(path or "").endswith(".ipynb"):
+            admission = km.admit()
+            if admission is None:
+                self.log.warning("The class is full (%d kernels in use, cap %d): refused %s",
+                                 km.in_use(), km.max_kernels, path)
+                self.set_status(503)
+                self.set_header("Retry-After", str(RETRY_SECONDS))
+                self.set_header("Cache-Control", "no-store")
+                self.finish(full_page(retry_seconds=RETRY_SECONDS))
+                return
+        try:
+            injected = False
+            async for html in self.get_generator(path=path):
+                if not injected and "</head>" in html:
+                    html = html.replace("</head>", GUARD_SCRIPT + "</head>", 1)
+                    injected = True
+                self.write(html)
+                self.flush()
+        finally:
+            if admission is not None:
+                km.release(admission)
+
+
+class StatusHandler(JupyterHandler):
+    """``/classroom/status``: counts only (no kernel ids), for the teacher and the tests."""
+
+    @web.authenticated
+    def get(self):
+        km = self.kernel_manager
+        pools = {nb: len(p) for nb, p in getattr(km, "_pools", {}).items() if p}
+        self.set_header("Cache-Control", "no-store")
+        self.finish({"kernels": len(km.list_kernel_ids()),
+                     "in_use": km.in_use(), "pooled": len(km.pooled_ids() & set(km.list_kernel_ids())),
+                     "max_kernels": km.max_kernels, "refused": km.refused,
+                     "pools": pools})
+
+
+class StartPageHandler(JupyterHandler):
+    """``/``: the lessons, apps and rules under their titles (``classroom.catalog``)."""
+
+    _cache: tuple | None = None
+
+    def _entries(self):
+        root = Path(self.settings["classroom_root"])
+        key = tuple(sorted((p.name, p.stat().st_mtime) for p in root.glob("*.ipynb")))
+        key += tuple(sorted(str(p) for p in root.glob("rules/*.html")))
+        if StartPageHandler._cache is None or StartPageHandler._cache[0] != key:
+            StartPageHandler._cache = (key, catalog(root))
+        return StartPageHandler._cache[1]
+
+    @web.authenticated
+    def get(self):
+        self.xsrf_token  # noqa: B018
+        self.set_header("Cache-Control", "no-cache")
+        self.finish(start_page(self._entries()))
+
+
+class ClassroomVoila(Voila):
+    """Voila with the classroom's handlers and kernel manager (see the module doc)."""
+
+    name = "voila"
+
+    def init_settings(self):
+        self.voila_configuration.multi_kernel_manager_class = ClassroomKernelManager
+        settings = super().init_settings()
+        settings["classroom_root"] = self.root_dir
+        km = self.kernel_manager
+        if hasattr(km, "get_rendered_notebook"):           # pre-heated pools
+            original = km.get_rendered_notebook
+
+            async def get_rendered_notebook(*args, **kwargs):
+                result = await original(*args, **kwargs)
+                km.handed_out(result[2])
+                # the page has its kernel: the request no longer counts on its own
+                km.release(current_admission.get())
+                return result
+
+            km.get_rendered_notebook = get_rendered_notebook
+        return settings
+
+    def init_handlers(self):
+        handlers = []
+        for spec in super().init_handlers():
+            pattern, handler = spec[0], spec[1]
+            if handler is TornadoVoilaTreeHandler and pattern == self.server_url:
+                spec = (pattern, StartPageHandler)
+            elif handler is TornadoVoilaHandler:
+                spec = (pattern, RenderHandler, *spec[2:])
+            handlers.append(spec)
+        handlers.append((self.server_url.rstrip("/") + "/classroom/status", StatusHandler))
+        return handlers
+
+    def listen(self):
+        km = self.kernel_manager
+        if isinstance(km, ClassroomKernelManager) and km.orphan_timeout:
+            PeriodicCallback(km.reap_orphans, 10_000).start()
+        pools = getattr(km, "kernel_pools_config", {})
+        wanted = {nb: conf.get("pool_size", 0) for nb, conf in pools.items()
+                  if nb != "default" and conf.get("pool_size", 0) > 0}
+        if wanted:
+            self._pool_watch = PoolWatch(km, wanted)
+            PeriodicCallback(self._pool_watch.check, 1000).start()
+        super().listen()
+
+
+class PoolWatch:
+    """Prints once when every pre-heated pool is full and has run its notebook."""
+
+    def __init__(self, km, wanted: dict[str, int]):
+        self.km, self.wanted = km, wanted
+        self.t0 = time.monotonic()
+        self.warm = False
+
+    def ready(self, nb: str) -> int:
+        n = 0
+        for task in self.km._pools.get(nb, []):
+            if task.done() and not task.cancelled() and task.exception() is None:
+                render = task.result().get("task")
+                if render is not None and render.done():
+                    n += 1
+        return n
+
+    def check(self) -> None:
+        counts = {nb: self.ready(nb) for nb in self.wanted}
+        warm = all(counts[nb] >= size for nb, size in self.wanted.items())
+        if warm and not self.warm:
+            parts = ", ".join(f"{counts[nb]} × {nb}" for nb in self.wanted)
+            what = "warm" if self.t0 is not None else "full again"
+            after = f" after {time.monotonic() - self.t0:.0f} s" if self.t0 is not None else ""
+            print(f"[classroom] The pool is {what}{after}: {parts} ready.", flush=True)
+            self.t0 = None
+        self.warm = warm
+
+    def as_json(self) -> str:
+        return json.dumps({nb: self.ready(nb) for nb in self.wanted})
+
+
+def main(argv=None) -> None:
+    ClassroomVoila.launch_instance(argv=argv if argv is not None else sys.argv[1:])
