@@ -18,7 +18,9 @@ It also prints when the pre-heated pools are warm.  Run it through
 
 from __future__ import annotations
 
+import asyncio
 import json
+import re
 import sys
 import time
 from pathlib import Path
@@ -26,17 +28,19 @@ from pathlib import Path
 from jupyter_server.base.handlers import JupyterHandler
 from tornado import web
 from tornado.ioloop import PeriodicCallback
-from voila.app import Voila
+from voila.app import Voila, VoilaKernelWebsocketHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
+from . import renderer
 from .catalog import catalog
 from .kernels import ClassroomKernelManager, current_admission
 from .startpage import full_page, start_page
 
-__all__ = ["ClassroomVoila", "RenderHandler", "StartPageHandler", "StatusHandler", "GUARD_SCRIPT"]
+__all__ = ["GUARD_SCRIPT", "ClassroomVoila", "RenderHandler", "StartPageHandler", "StatusHandler"]
 
 RETRY_SECONDS = 60
+KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
 
 #: Shows a notice when the page's kernel restarts, dies or disappears.
 GUARD_SCRIPT = """<script>
@@ -113,17 +117,46 @@ class RenderHandler(TornadoVoilaHandler):
                 self.set_header("Cache-Control", "no-store")
                 self.finish(full_page(retry_seconds=RETRY_SECONDS))
                 return
+        kernel_id = None
         try:
             injected = False
             async for html in self.get_generator(path=path):
                 if not injected and "</head>" in html:
                     html = html.replace("</head>", GUARD_SCRIPT + "</head>", 1)
                     injected = True
+                if kernel_id is None:
+                    found = KERNEL_ID.search(html)
+                    kernel_id = found.group(1) if found else None
+                if self.request.connection.stream.closed():
+                    # the student left (reload, closed tab) before the page was complete:
+                    # its kernel would run on with nobody to see it
+                    self.log.info("Page of %s left while loading: shutting down kernel %s",
+                                  path, kernel_id)
+                    if kernel_id is not None:
+                        await self._stop_kernel(km, kernel_id)
+                    return
                 self.write(html)
                 self.flush()
         finally:
             if admission is not None:
                 km.release(admission)
+        if kernel_id is not None:
+            renderer.forget(kernel_id)
+
+    async def _stop_kernel(self, km, kernel_id: str) -> None:
+        """Stop the renderer before its next cell, let the running cell end, shut down."""
+        renderer.stop_rendering(kernel_id)
+        try:
+            for _ in range(600):                          # at most 60 s for a long cell
+                if kernel_id not in km or renderer.finished(kernel_id):
+                    break
+                await asyncio.sleep(0.1)
+            if kernel_id in km:
+                await km.shutdown_kernel(kernel_id)
+        except (KeyError, RuntimeError):
+            pass
+        finally:
+            renderer.forget(kernel_id)
 
 
 class StatusHandler(JupyterHandler):
@@ -135,9 +168,38 @@ class StatusHandler(JupyterHandler):
         pools = {nb: len(p) for nb, p in getattr(km, "_pools", {}).items() if p}
         self.set_header("Cache-Control", "no-store")
         self.finish({"kernels": len(km.list_kernel_ids()),
-                     "in_use": km.in_use(), "pooled": len(km.pooled_ids() & set(km.list_kernel_ids())),
+                     "in_use": km.in_use(),
+                     "pooled": len(km.pooled_ids() & set(km.list_kernel_ids())),
                      "max_kernels": km.max_kernels, "refused": km.refused,
                      "pools": pools})
+
+
+class KernelWebsocketHandler(VoilaKernelWebsocketHandler):
+    """Voila's kernel websocket, safe when the page leaves while it connects.
+
+    jupyter_server 2.x sets ``connection = None`` in ``on_close``; a tab closed (or
+    reloaded) while the connection to its kernel was still being prepared then
+    crashed ``select_subprotocol`` with an AttributeError and a traceback in the log.
+    """
+
+    def select_subprotocol(self, subprotocols):
+        if self.connection is None:
+            return None
+        return super().select_subprotocol(subprotocols)
+
+    async def open(self, kernel_id):
+        if self.connection is None:
+            self.close()
+            return
+        await super().open(kernel_id)
+
+    def on_message(self, ws_message):
+        if self.connection is not None:
+            super().on_message(ws_message)
+
+    def on_close(self):
+        if self.connection is not None:
+            super().on_close()
 
 
 class StartPageHandler(JupyterHandler):
@@ -166,6 +228,7 @@ class ClassroomVoila(Voila):
     name = "voila"
 
     def init_settings(self):
+        renderer.install()
         self.voila_configuration.multi_kernel_manager_class = ClassroomKernelManager
         settings = super().init_settings()
         settings["classroom_root"] = self.root_dir
@@ -191,6 +254,8 @@ class ClassroomVoila(Voila):
                 spec = (pattern, StartPageHandler)
             elif handler is TornadoVoilaHandler:
                 spec = (pattern, RenderHandler, *spec[2:])
+            elif handler is VoilaKernelWebsocketHandler:
+                spec = (pattern, KernelWebsocketHandler, *spec[2:])
             handlers.append(spec)
         handlers.append((self.server_url.rstrip("/") + "/classroom/status", StatusHandler))
         return handlers

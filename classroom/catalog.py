@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["Entry", "CatalogError", "catalog", "one_line", "RULE_LANGUAGES"]
+__all__ = ["RULE_LANGUAGES", "CatalogError", "Entry", "catalog", "one_line"]
 
 #: The rules pages, in the order shown, with the language's own name.
 RULE_LANGUAGES = {"en": "English", "hr": "Hrvatski", "de": "Deutsch"}

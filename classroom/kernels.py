@@ -27,7 +27,7 @@ import uuid
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets import Float, Integer
 
-__all__ = ["ClassroomKernelManager", "Admission"]
+__all__ = ["Admission", "ClassroomKernelManager"]
 
 #: The admission of the request being served (set by the render handler).
 current_admission: contextvars.ContextVar[Admission | None] = contextvars.ContextVar(

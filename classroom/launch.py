@@ -28,7 +28,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["ServeError", "Plan", "plan", "parse_students", "kernel_mb", "main"]
+__all__ = ["Plan", "ServeError", "kernel_mb", "main", "parse_students", "plan"]
 
 #: Measured memory of one kernel after running the notebook (USS+shared, MB, rounded
 #: up; benchmarks/classroom.py, docs/serving.md).  Others: by kind, see kernel_mb.

@@ -13,7 +13,7 @@ from html import escape
 
 from .catalog import Entry
 
-__all__ = ["start_page", "full_page", "GROUPS"]
+__all__ = ["GROUPS", "full_page", "start_page"]
 
 GROUPS = {"lessons": "Lessons", "apps": "Apps", "rules": "Rules"}
 
