@@ -53,13 +53,13 @@ import urllib.parse
 import urllib.request
 import uuid
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import _voila  # noqa: E402
-from apps import INIT_SCRIPT, STEPS  # noqa: E402
+import _voila
+from apps import INIT_SCRIPT, STEPS
 
 OPEN_TIMEOUT = 180.0     # s for a page to become usable
 ACT_TIMEOUT = 15.0       # s for an input to show its effect
@@ -101,7 +101,7 @@ def _msg(msg_type: str, content: dict, session: str, channel: str = "shell",
          metadata: dict | None = None) -> tuple[str, str]:
     msg_id = uuid.uuid4().hex
     header = {"msg_id": msg_id, "username": "student", "session": session,
-              "date": datetime.now(timezone.utc).isoformat(), "msg_type": msg_type,
+              "date": datetime.now(UTC).isoformat(), "msg_type": msg_type,
               "version": "5.3"}
     return msg_id, json.dumps({"header": header, "parent_header": {}, "metadata": metadata or {},
                                "content": content, "channel": channel, "buffers": []})
@@ -170,7 +170,7 @@ class LightPage:
         while (left := deadline - time.monotonic()) > 0:
             try:
                 raw = await asyncio.wait_for(self.ws.recv(), left)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 return None
             msg = _decode(raw)
             if msg is None:
@@ -206,9 +206,9 @@ class LightPage:
         for cid, st in self.states.items():
             if st.get("disabled"):
                 continue
-            if (step is None or step.kind == "button") and st["_model"] == "ButtonModel":
-                if step is None or re.match(label, st.get("description", "").strip()):
-                    return cid, {"method": "custom", "content": {"event": "click"}}
+            if (step is None or step.kind == "button") and st["_model"] == "ButtonModel" \
+                    and (step is None or re.match(label, st.get("description", "").strip())):
+                return cid, {"method": "custom", "content": {"event": "click"}}
             if step and step.kind == "dropdown" and st["_model"] == "DropdownModel" \
                     and st.get("description", "").strip() == label:
                 labels = st.get("_options_labels", [])
@@ -289,7 +289,7 @@ async def light_student(s: Student, base: str, nb: str, expected: int, stop_at: 
             s.errors.append("the widget states never came")
             return
         s.usable_ms = (time.monotonic() - t0) * 1000
-        mode, steps = steps_for(nb.removesuffix(".ipynb"))
+        _mode, steps = steps_for(nb.removesuffix(".ipynb"))
         i = 0
         await asyncio.sleep(random.uniform(0, interval))
         while time.monotonic() < stop_at and i < 1000:
@@ -301,14 +301,14 @@ async def light_student(s: Student, base: str, nb: str, expected: int, stop_at: 
                 s.inputs_ms.append(ms)
             i += 1
             await asyncio.sleep(max(0.0, interval - (ms or 0) / 1000))
-    except Exception as e:   # one student's failure is counted, never hides the others
+    except Exception as e:  # noqa: BLE001 -- one student's failure is counted, never hides the others
         s.errors.append(f"{type(e).__name__}: {str(e)[:160]}")
     finally:
         try:
             code = await page.close(s.kernel_id)
             if code not in (200, 204):
                 s.errors.append(f"shutdown request answered {code}")
-        except Exception as e:
+        except Exception as e:  # noqa: BLE001
             s.errors.append(f"close: {type(e).__name__}: {e}")
 
 
@@ -339,7 +339,7 @@ async def browser_student(s: Student, browser, base: str, nb: str, expected: int
             s.errors.append(f"page answered {response and response.status}")
         else:   # the page's HTML as served (Voila's script moves the outputs into views)
             s.outputs = (page_outputs(await response.text()), expected)
-        mode, steps = steps_for(nb.removesuffix(".ipynb"))
+        _mode, steps = steps_for(nb.removesuffix(".ipynb"))
         await asyncio.sleep(random.uniform(0, interval))
         i = 0
         while time.monotonic() < stop_at and i < 1000:
@@ -353,7 +353,7 @@ async def browser_student(s: Student, browser, base: str, nb: str, expected: int
             await asyncio.sleep(max(0.0, interval - (ms or 0) / 1000))
         if await page.locator("#classroom-notice").count():
             s.errors.append("the page says its kernel ended")
-    except Exception as e:
+    except Exception as e:  # noqa: BLE001 -- counted as an error
         s.errors.append(f"{type(e).__name__}: {str(e).splitlines()[0][:160]}")
     finally:
         try:
