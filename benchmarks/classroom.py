@@ -607,7 +607,7 @@ async def wait_pool_warm_again(server, size: int, timeout: float) -> None:
         await asyncio.sleep(1)
 
 
-def main(argv=None) -> int:
+def parse_args(argv=None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("notebook", nargs="?", default="app_call_odds")
     ap.add_argument("--students", type=int, default=30)
@@ -629,6 +629,13 @@ def main(argv=None) -> int:
             ap.error(f"--{name} must be between 1 and 200")
     if not 0 <= args.browsers <= 30:
         ap.error("--browsers must be between 0 and 30")
+    if not 1 <= args.duration <= 600 or not 0.2 <= args.interval <= 60 or not 0 <= args.after <= 900:
+        ap.error("--duration 1..600 s, --interval 0.2..60 s, --after 0..900 s")
+    return args
+
+
+def main(argv=None) -> int:
+    args = parse_args(argv)
     result = asyncio.run(run(args))
     if args.json:
         args.json.write_text(json.dumps(result, indent=1, default=str))
