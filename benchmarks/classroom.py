@@ -522,6 +522,16 @@ def report(nb: str, args, waves: list[dict], warm_s, leaked, after_s, final_stat
     print(f"input -> updated view: p50 {f(pct(inputs, .5), ' ms')}  p95 {f(pct(inputs, .95), ' ms')}"
           f"  max {f(max(inputs) if inputs else None, ' ms')}  ({len(inputs)} inputs, "
           f"{sum(s.no_update for s in students)} without an update)")
+    if len(waves) > 1:
+        for w in waves:
+            u = [s.usable_ms / 1000 for s in w["students"] if s.usable_ms is not None]
+            i = [x for s in w["students"] for x in s.inputs_ms]
+            e = sum(len(s.errors) for s in w["students"])
+            print(f"   wave {w['wave']}: usable p50 {f(pct(u, .5), ' s')} p95 {f(pct(u, .95), ' s')}"
+                  f" max {f(max(u) if u else None, ' s')}; input p50 {f(pct(i, .5), ' ms')} "
+                  f"p95 {f(pct(i, .95), ' ms')}; errors {e}; kernels after "
+                  f"{w.get('kernels_after')} in {w.get('settle_s', 0):.0f} s; "
+                  f"load {w['load'][0]:.1f}")
     for m in mem:
         print(f"memory: {m['kernels']} kernels, per kernel USS {m['uss_median']:.0f} MB "
               f"(RSS {m['rss_median']:.0f} MB), all kernels PSS {m['pss_total']:.0f} MB, "
@@ -581,6 +591,7 @@ async def run(args) -> dict:
                     print(f"wave {w}: {args.students} students open {nb}", flush=True)
                     waves.append(await wave(server, browser, nb, args, expected, pool, w))
                     n, secs = await wait_kernels(server, base_kernels, 120)
+                    waves[-1]["kernels_after"], waves[-1]["settle_s"] = n, secs
                     print(f"  after wave {w}: {n} kernels alive ({secs:.0f} s after the tabs "
                           f"closed; the pool is {base_kernels})", flush=True)
             finally:
@@ -600,9 +611,7 @@ async def run(args) -> dict:
 async def wait_pool_warm_again(server, size: int, timeout: float) -> None:
     t0 = time.monotonic()
     while time.monotonic() - t0 < timeout:
-        st = status(server)
-        if sum(st["pools"].values()) >= size and st["pooled"] >= size:
-            await asyncio.sleep(5)   # let the new kernels finish their notebook
+        if sum(status(server)["ready"].values()) >= size:   # every pooled kernel ran its notebook
             return
         await asyncio.sleep(1)
 

@@ -19,7 +19,6 @@ It also prints when the pre-heated pools are warm.  Run it through
 from __future__ import annotations
 
 import asyncio
-import json
 import re
 import sys
 import time
@@ -168,6 +167,7 @@ class StatusHandler(JupyterHandler):
         pools = {nb: len(p) for nb, p in getattr(km, "_pools", {}).items() if p}
         self.set_header("Cache-Control", "no-store")
         self.finish({"kernels": len(km.list_kernel_ids()),
+                     "ready": {nb: pool_ready(km, nb) for nb in pools},
                      "in_use": km.in_use(),
                      "pooled": len(km.pooled_ids() & set(km.list_kernel_ids())),
                      "max_kernels": km.max_kernels, "refused": km.refused,
@@ -281,17 +281,8 @@ class PoolWatch:
         self.t0 = time.monotonic()
         self.warm = False
 
-    def ready(self, nb: str) -> int:
-        n = 0
-        for task in self.km._pools.get(nb, []):
-            if task.done() and not task.cancelled() and task.exception() is None:
-                render = task.result().get("task")
-                if render is not None and render.done():
-                    n += 1
-        return n
-
     def check(self) -> None:
-        counts = {nb: self.ready(nb) for nb in self.wanted}
+        counts = {nb: pool_ready(self.km, nb) for nb in self.wanted}
         warm = all(counts[nb] >= size for nb, size in self.wanted.items())
         if warm and not self.warm:
             parts = ", ".join(f"{counts[nb]} × {nb}" for nb in self.wanted)
@@ -301,8 +292,16 @@ class PoolWatch:
             self.t0 = None
         self.warm = warm
 
-    def as_json(self) -> str:
-        return json.dumps({nb: self.ready(nb) for nb in self.wanted})
+
+def pool_ready(km, nb: str) -> int:
+    """Pooled kernels of ``nb`` that have run their notebook (ready for a page)."""
+    n = 0
+    for task in getattr(km, "_pools", {}).get(nb, []):
+        if task.done() and not task.cancelled() and task.exception() is None:
+            render = task.result().get("task")
+            if render is not None and render.done():
+                n += 1
+    return n
 
 
 def main(argv=None) -> None:
