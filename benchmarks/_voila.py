@@ -47,7 +47,7 @@ START_TIMEOUT = 90  # seconds for voila to answer (2-core machine, cold caches)
 
 # Lines of the server log that mean something went wrong.
 LOG_ERRORS = re.compile(r"Traceback|\bERROR\b|\[E |Exception|\b5\d\d (GET|POST)|"
-                        r"Kernel died|not allowed")
+                        r"Kernel died|not allowed|Timeout waiting for IOPub")
 
 
 def log_errors(text: str) -> list[str]:

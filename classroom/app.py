@@ -28,6 +28,7 @@ from jupyter_server.base.handlers import JupyterHandler
 from tornado import web
 from tornado.ioloop import PeriodicCallback
 from voila.app import Voila, VoilaKernelWebsocketHandler
+from voila.request_info_handler import RequestInfoSocketHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
@@ -141,6 +142,8 @@ class RenderHandler(TornadoVoilaHandler):
                 km.release(admission)
         if kernel_id is not None:
             renderer.forget(kernel_id)
+            if isinstance(km, ClassroomKernelManager):
+                km.served(kernel_id)
 
     async def _stop_kernel(self, km, kernel_id: str) -> None:
         """Stop the renderer before its next cell, let the running cell end, shut down."""
@@ -244,6 +247,16 @@ class ClassroomVoila(Voila):
                 return result
 
             km.get_rendered_notebook = get_rendered_notebook
+            fill = km.fill_if_needed
+
+            def fill_if_needed(delay=None, notebook_name=None, **kwargs):
+                # a page took a pooled kernel (Voila then refills after `fill_delay`):
+                # one replacement per page, started `refill_stagger` s after the previous
+                if delay is None:
+                    delay = km.refill_delay(km.fill_delay)
+                return fill(delay=delay, notebook_name=notebook_name, **kwargs)
+
+            km.fill_if_needed = fill_if_needed
         return settings
 
     def init_handlers(self):
@@ -294,12 +307,15 @@ class PoolWatch:
 
 
 def pool_ready(km, nb: str) -> int:
-    """Pooled kernels of ``nb`` that have run their notebook (ready for a page)."""
+    """Pooled kernels of ``nb`` that have run their notebook, or run it up to
+    ``wait_for_request`` (``widgets.request.page_query``): ready for a page."""
     n = 0
     for task in getattr(km, "_pools", {}).get(nb, []):
         if task.done() and not task.cancelled() and task.exception() is None:
-            render = task.result().get("task")
-            if render is not None and render.done():
+            result = task.result()
+            render = result.get("task")
+            if (render is not None and render.done()) or \
+                    result.get("kernel_id") in RequestInfoSocketHandler._waiters:
                 n += 1
     return n
 

@@ -9,9 +9,11 @@ started yet (:meth:`admit`).  The render handler (``classroom.app``) refuses a p
 past ``max_kernels`` with "the class is full".
 
 The reaper (:meth:`reap_orphans`, every 10 s) shuts down a page's kernel that has had
-no browser connected for ``orphan_timeout`` seconds and is not busy: a page reloaded
-before it finished loading, a tab that vanished without saying so.  Kernels in a pool
-are never reaped (nobody is connected to them by design).
+no browser connected for ``orphan_timeout`` seconds since its page was sent
+completely (:meth:`served`), and is not busy: a tab that vanished without saying so,
+a browser that never ran the page.  Pages left while loading are handled by the
+render handler; kernels in a pool are never reaped (nobody is connected to them by
+design).
 
 >>> ClassroomKernelManager.max_kernels.default_value
 0
@@ -53,13 +55,20 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                            help="Seconds a page kernel may live with no browser connected "
                                 "(and not busy) before it is shut down; 0: never.")
 
+    refill_stagger = Float(2.0, config=True,
+                           help="Seconds between the starts of the kernels that refill a "
+                                "pre-heated pool, so that a whole class taking its kernels "
+                                "at once is not slowed by 30 kernels starting together.")
+
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._admissions: set[Admission] = set()
         self._preheat_ids: set[str] = set()   # kernels started for a pool
         self._handed_out: set[str] = set()    # ... and since given to a page
         self._orphan_since: dict[str, float] = {}
+        self._served: set[str] = set()        # kernels whose page was sent completely
         self.refused = 0
+        self._next_refill = 0.0
 
     # -- counting ---------------------------------------------------------------------
     def pooled_ids(self) -> set[str]:
@@ -89,9 +98,21 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             admission.released = True
             self._admissions.discard(admission)
 
+    def served(self, kernel_id: str) -> None:
+        """The page of ``kernel_id`` was sent completely: from now on it needs a browser."""
+        self._served.add(kernel_id)
+
     def handed_out(self, kernel_id: str) -> None:
         """A pool kernel was given to a page."""
         self._handed_out.add(kernel_id)
+
+    def refill_delay(self, delay: float, now: float | None = None) -> float:
+        """The delay for the next pool refill: at least ``delay``, and ``refill_stagger``
+        after the previous one."""
+        now = time.monotonic() if now is None else now
+        slot = max(now + delay, self._next_refill)
+        self._next_refill = slot + self.refill_stagger
+        return slot - now
 
     # -- kernels ----------------------------------------------------------------------
     async def start_kernel(self, *args, kernel_id: str | None = None, **kwargs):
@@ -109,6 +130,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._preheat_ids.discard(kernel_id)
         self._handed_out.discard(kernel_id)
         self._orphan_since.pop(kernel_id, None)
+        self._served.discard(kernel_id)
 
     async def shutdown_kernel(self, kernel_id: str, *args, **kwargs):
         try:
@@ -132,7 +154,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         for kid in list(self._orphan_since):
             if kid not in alive:
                 del self._orphan_since[kid]
-        for kid in alive - pooled:
+        for kid in (alive - pooled) & self._served:
             if kid in self._pending_kernels or self._kernel_connections.get(kid, 0) > 0:
                 self._orphan_since.pop(kid, None)
                 continue

@@ -147,8 +147,10 @@ def voila_config(p: Plan):
         pools = {"default": {"pool_size": 0}}
         pools.update({nb: {"pool_size": n} for nb, n in p.pools.items()})
         c.VoilaKernelManager.kernel_pools_config = pools
-        # a page that takes a pool kernel gets its replacement started 1 s later
-        c.VoilaKernelManager.fill_delay = 1.0
+        # a page that takes a pool kernel gets its replacement 3 s later, the
+        # replacements 2 s apart (ClassroomKernelManager.refill_stagger): a class
+        # opening its pages at once is not slowed down by 30 kernels starting
+        c.VoilaKernelManager.fill_delay = 3.0
     return c
 
 

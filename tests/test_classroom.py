@@ -121,7 +121,7 @@ def test_students_without_notebooks_is_an_error():
 
 def _launch(*args: str) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.run([sys.executable, "-m", "classroom", "lessons", *args], cwd=ROOT,
+    return subprocess.run([sys.executable, "-m", "classroom", "lessons", *args], check=False, cwd=ROOT,
                           env=env, capture_output=True, text=True, timeout=60)
 
 
@@ -154,3 +154,13 @@ def test_page_query_outside_voila(monkeypatch):
     assert page_query() == {"lang": "de", "x": "<b>"}
     monkeypatch.delenv("QUERY_STRING")
     assert page_query() == {}
+
+
+def test_pool_refills_are_staggered():
+    from classroom.kernels import ClassroomKernelManager
+    km = ClassroomKernelManager()
+    km.refill_stagger = 2.0
+    # 3 pages take pooled kernels at t=100 s: replacements at 103, 105, 107 s
+    assert [km.refill_delay(3.0, now=100.0) for _ in range(3)] == [3.0, 5.0, 7.0]
+    # later, the queue has drained: back to the plain delay
+    assert km.refill_delay(3.0, now=200.0) == 3.0

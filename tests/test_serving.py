@@ -45,7 +45,10 @@ def test_voila_reads_the_project_settings(voila_app):
 
 def test_voila_json_is_plain_json_with_known_sections():
     conf = json.loads((ROOT / "voila.json").read_text())
-    assert set(conf) == {"Voila", "VoilaConfiguration", "KernelManager", "MappingKernelManager"}
+    assert set(conf) == {"Voila", "VoilaConfiguration", "KernelManager", "MappingKernelManager",
+                         "VoilaExecutor"}
+    # under load a page must not lose outputs ("Timeout waiting for IOPub output", issue 11)
+    assert conf["VoilaExecutor"]["iopub_timeout"] >= 30
 
 
 def test_make_serve_runs_voila_standalone_on_lessons():
