@@ -23,12 +23,14 @@ import re
 import sys
 import time
 from pathlib import Path
+from typing import ClassVar
 
 from jupyter_server.base.handlers import JupyterHandler
 from tornado import web
 from tornado.ioloop import PeriodicCallback
 from voila.app import Voila, VoilaKernelWebsocketHandler
 from voila.request_info_handler import RequestInfoSocketHandler
+from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
@@ -48,7 +50,22 @@ GUARD_SCRIPT = """<script>
   const MSG = "This page stopped working: its Python kernel ended. " +
               "Reload the page to start again.";
   let unloading = false;
-  window.addEventListener("beforeunload", () => { unloading = true; });
+  window.addEventListener("beforeunload", () => {
+    unloading = true;
+    // Voila's own beacon exists only once its widget manager has loaded: a page left
+    // earlier (a reload while loading) would leave its kernel running until reaped
+    const config = document.getElementById("jupyter-config-data");
+    if (!config || window.__classroomBeaconSent) return;
+    try {
+      const id = JSON.parse(config.textContent).kernelId;
+      const xsrf = (document.cookie.match("\\\\b_xsrf=([^;]*)\\\\b") || [])[1] || "";
+      const form = new FormData();
+      form.append("_xsrf", xsrf);
+      const base = (document.body && document.body.dataset.baseUrl || "/voila/");
+      navigator.sendBeacon(base + "api/shutdown/" + id, form);
+      window.__classroomBeaconSent = true;
+    } catch (e) { /* no kernel yet */ }
+  });
   const show = text => {
     if (unloading || document.getElementById("classroom-notice")) return;
     const box = document.createElement("div");
@@ -107,7 +124,10 @@ class RenderHandler(TornadoVoilaHandler):
         self.xsrf_token  # noqa: B018 -- sets the _xsrf cookie the page's shutdown beacon sends
         km = self.kernel_manager
         admission = None
+        user = getattr(self.current_user, "username", "") or ""
         if isinstance(km, ClassroomKernelManager) and str(path or "").endswith(".ipynb"):
+            if user:
+                await km.shutdown_abandoned(user, str(path))
             admission = km.admit()
             if admission is None:
                 self.log.warning("The class is full (%d kernels in use, cap %d): refused %s",
@@ -129,11 +149,13 @@ class RenderHandler(TornadoVoilaHandler):
                     kernel_id = found.group(1) if found else None
                 if self.request.connection.stream.closed():
                     # the student left (reload, closed tab) before the page was complete:
-                    # its kernel would run on with nobody to see it
+                    # its kernel would run on with nobody to see it.  Voila renders in a
+                    # task of its own, so read on until the kernel id is known, then stop.
+                    if kernel_id is None:
+                        continue
                     self.log.info("Page of %s left while loading: shutting down kernel %s",
                                   path, kernel_id)
-                    if kernel_id is not None:
-                        await self._stop_kernel(km, kernel_id)
+                    await self._stop_kernel(km, kernel_id)
                     return
                 self.write(html)
                 self.flush()
@@ -143,7 +165,7 @@ class RenderHandler(TornadoVoilaHandler):
         if kernel_id is not None:
             renderer.forget(kernel_id)
             if isinstance(km, ClassroomKernelManager):
-                km.served(kernel_id)
+                km.served(kernel_id, user, str(path))
 
     async def _stop_kernel(self, km, kernel_id: str) -> None:
         """Stop the renderer before its next cell, let the running cell end, shut down."""
@@ -159,6 +181,30 @@ class RenderHandler(TornadoVoilaHandler):
             pass
         finally:
             renderer.forget(kernel_id)
+
+
+class ShutdownHandler(VoilaShutdownKernelHandler):
+    """Voila's shutdown-on-tab-close, quiet when the kernel is already gone or going
+    (the page's two beacons: Voila's and the guard script's)."""
+
+    _going: ClassVar[set[str]] = set()
+
+    @web.authenticated
+    async def post(self, kernel_id):
+        km = self.kernel_manager
+        if kernel_id in ShutdownHandler._going or kernel_id not in km:
+            self.set_status(204)
+            self.finish()
+            return
+        ShutdownHandler._going.add(kernel_id)
+        try:
+            await km.shutdown_kernel(kernel_id)
+        except KeyError:
+            pass
+        finally:
+            ShutdownHandler._going.discard(kernel_id)
+        self.set_status(204)
+        self.finish()
 
 
 class StatusHandler(JupyterHandler):
@@ -184,6 +230,13 @@ class KernelWebsocketHandler(VoilaKernelWebsocketHandler):
     reloaded) while the connection to its kernel was still being prepared then
     crashed ``select_subprotocol`` with an AttributeError and a traceback in the log.
     """
+
+    async def pre_get(self):
+        try:
+            await super().pre_get()
+        except (TimeoutError, KeyError) as e:
+            # the kernel is being shut down (its page was reloaded or closed)
+            raise web.HTTPError(404, f"kernel {self.kernel_id} is gone") from e
 
     def select_subprotocol(self, subprotocols):
         if self.connection is None:
@@ -267,6 +320,8 @@ class ClassroomVoila(Voila):
                 spec = (pattern, StartPageHandler)
             elif handler is TornadoVoilaHandler:
                 spec = (pattern, RenderHandler, *spec[2:])
+            elif handler is VoilaShutdownKernelHandler:
+                spec = (pattern, ShutdownHandler, *spec[2:])
             elif handler is VoilaKernelWebsocketHandler:
                 spec = (pattern, KernelWebsocketHandler, *spec[2:])
             handlers.append(spec)

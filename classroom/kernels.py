@@ -67,6 +67,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._handed_out: set[str] = set()    # ... and since given to a page
         self._orphan_since: dict[str, float] = {}
         self._served: set[str] = set()        # kernels whose page was sent completely
+        self._owner: dict[str, tuple[str, str]] = {}   # kernel -> (browser's user, notebook)
         self.refused = 0
         self._next_refill = 0.0
 
@@ -98,9 +99,24 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             admission.released = True
             self._admissions.discard(admission)
 
-    def served(self, kernel_id: str) -> None:
+    def served(self, kernel_id: str, user: str = "", notebook: str = "") -> None:
         """The page of ``kernel_id`` was sent completely: from now on it needs a browser."""
         self._served.add(kernel_id)
+        if user:
+            self._owner[kernel_id] = (user, notebook)
+
+    async def shutdown_abandoned(self, user: str, notebook: str) -> list[str]:
+        """The same browser asks for ``notebook`` again (a reload): its earlier pages of
+        it with no connection are abandoned; shut their kernels down now."""
+        gone = [kid for kid, owner in self._owner.items()
+                if owner == (user, notebook) and self._kernel_connections.get(kid, 0) == 0]
+        for kid in gone:
+            self.log.info("Shutting down kernel %s: its page was reloaded", kid)
+            try:
+                await self.shutdown_kernel(kid)
+            except (KeyError, RuntimeError):
+                self._forget(kid)
+        return gone
 
     def handed_out(self, kernel_id: str) -> None:
         """A pool kernel was given to a page."""
@@ -131,6 +147,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._handed_out.discard(kernel_id)
         self._orphan_since.pop(kernel_id, None)
         self._served.discard(kernel_id)
+        self._owner.pop(kernel_id, None)
 
     async def shutdown_kernel(self, kernel_id: str, *args, **kwargs):
         try:
