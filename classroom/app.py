@@ -238,6 +238,10 @@ class KernelWebsocketHandler(VoilaKernelWebsocketHandler):
             # the kernel is being shut down (its page was reloaded or closed)
             raise web.HTTPError(404, f"kernel {self.kernel_id} is gone") from e
 
+    def write_error(self, status_code, **kwargs):
+        # Voila's server templates have no page for a websocket's error: plain text
+        self.finish(f"{status_code}: {self._reason}")
+
     def select_subprotocol(self, subprotocols):
         if self.connection is None:
             return None
