@@ -1,12 +1,14 @@
 # Quick start:
 #   make serve   -- set up a virtual environment and serve the apps and lessons (Voila, http://localhost:8866)
-#   make test    -- set up a virtual environment and run every test (engine, widgets, lessons, browser)
+#   make test    -- set up a virtual environment and run every test (engine, widgets, lessons, browser, hub)
+#   make lab     -- set up a virtual environment and open the lessons in JupyterLab (for teachers)
+#   make handouts -- the teacher's kit as PDFs in handouts/ (answer key, worksheets, rules cards)
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: venv test test-fast serve bench bench-apps clean lessons
+.PHONY: venv lint test test-fast serve lab bench bench-apps clean lessons rules handouts
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,11 +18,17 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
-test: $(STAMP)
+# ruff and mypy (strict on the engine); configured in pyproject.toml
+lint: $(STAMP)
+	$(BIN)/python -m ruff check cardgames widgets
+	$(BIN)/python -m mypy --strict cardgames
+	$(BIN)/python -m mypy widgets
+
+test: lint
 	$(BIN)/python -m pytest tests
 
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest tests -m "not browser and not slow"
+	$(BIN)/python -m pytest tests -m "not browser and not slow and not hub"
 
 # Voila standalone (not a Jupyter server extension: no code can be run from the page),
 # through classroom/ (start page, kernel cap, warm pools; docs/serving.md).
@@ -39,12 +47,32 @@ serve: $(STAMP)
 	$(BIN)/python -m classroom lessons --students='$(STUDENTS)' --notebooks='$(NOTEBOOKS)' \
 	    --max-kernels='$(MAX_KERNELS)' --Voila.ip=$(VOILA_IP) --port=$(VOILA_PORT) --no-browser
 
+# JupyterLab on this computer only, in the lessons folder, with JupyterLab's own token
+# protection left on: open the printed http://127.0.0.1:<port>/lab?token=... address.
+# (make lab LAB_ARGS=--allow-root as root, e.g. in a container)
+LAB_PORT ?= 8888
+LAB_ARGS ?=
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.port=$(LAB_PORT) \
+		--ServerApp.root_dir=lessons $(LAB_ARGS)
+
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py
 
 # the Voila apps in headless Chromium: load to first usable widget, click to updated view
 bench-apps: $(STAMP)
 	$(BIN)/python benchmarks/apps.py
+
+# the rules pages the apps open: docs/rules/<lang>.md -> lessons/rules/<lang>.html
+# (committed; tests/test_rules_docs.py fails while they are out of date)
+rules: $(STAMP)
+	$(BIN)/python lessons/_rules_html.py
+
+# the teacher's kit as PDFs in handouts/ (answer key, worksheets, rules cards, teacher
+# pages), printed by headless Chromium; not served by Voila (outside lessons/)
+handouts: $(STAMP)
+	$(BIN)/python tools/handouts.py --out handouts
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

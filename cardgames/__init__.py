@@ -9,6 +9,7 @@ The engine is pure Python and needs only the standard library:
 Rule numbers (``L7``, ``T10``, ``R-T6``) refer to RULES.md, the specification.
 """
 
+from cardgames import render as _render  # noqa: F401  (registers the Jupyter drawings of cards)
 from cardgames.cards import (
     ALL_CARDS,
     CHRONICLER,

@@ -25,10 +25,10 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from cardgames.errors import CardParseError
+from cardgames.errors import CardParseError, ConfigError
 
 __all__ = [
     "Suit",
@@ -46,6 +46,7 @@ __all__ = [
     "COLORFUL",
     "PALE",
     "CHRONICLER",
+    "register_drawing",
 ]
 
 
@@ -312,10 +313,10 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({self.notation()!r})"
 
-    def _repr_svg_(self) -> str:
-        from cardgames import render
-
-        return render.card_svg(self)
+    def _repr_svg_(self) -> str | None:
+        """Jupyter's picture of the card (``None``: no drawing registered, text is shown)."""
+        draw = _DRAWING.get("card")
+        return None if draw is None else draw(self)
 
 
 def _build() -> list[Card]:
@@ -411,28 +412,37 @@ def format_cards(cards: Iterable[Card]) -> str:
 def as_cards(cards: str | Iterable[Card | str] | None) -> list[Card]:
     """Cards from text, or from a mix of Cards and card text; ``None`` is no cards.
 
-    The one place where the engine, the analysis functions and the widgets
-    accept "some cards" from a user.
+    The one place where the engine, the analysis functions, the command line
+    and the widgets read "some cards" a user gave.  Any iterable works (a
+    generator too); a text item may hold several cards.
 
     >>> as_cards("AH KH"), as_cards([parse_card("7B"), "*p"]), as_cards(None)
     ([Card.parse('AH'), Card.parse('KH')], [Card.parse('7B'), Card.parse('*P')], [])
+    >>> as_cards(c for c in ["9H", "OB 10L"])
+    [Card.parse('9H'), Card.parse('OB'), Card.parse('10L')]
     >>> as_cards([7])
     Traceback (most recent call last):
     ...
-    cardgames.errors.CardParseError: not a card: 7; give Cards or text such as 'AH KH 9H'
+    cardgames.errors.CardParseError: not a card: item 1 (7) of [7]; give Cards or text such as 'AH KH 9H'
     """
     if cards is None:
         return []
     if isinstance(cards, str):
         return parse_cards(cards)
+    try:
+        items = iter(cards)
+    except TypeError:
+        raise CardParseError(f"cards must be Cards or text such as 'AH KH 9H', "
+                             f"not {cards!r}") from None
     out: list[Card] = []
-    for c in cards:
+    for i, c in enumerate(items, 1):
         if isinstance(c, Card):
             out.append(c)
         elif isinstance(c, str):
             out.extend(parse_cards(c))
         else:
-            raise CardParseError(f"not a card: {c!r}; give Cards or text such as 'AH KH 9H'")
+            raise CardParseError(f"not a card: item {i} ({c!r}) of {cards!r}; "
+                                 "give Cards or text such as 'AH KH 9H'")
     return out
 
 
@@ -449,12 +459,13 @@ def make_deck(*, decks: int = 1, chroniclers: Iterable[Chronicler] = ()) -> list
     (33, Card.parse('*'))
     """
     if not isinstance(decks, int) or isinstance(decks, bool) or decks < 1:
-        raise CardParseError(f"decks must be a whole number of at least 1, not {decks!r}")
+        raise ConfigError(f"decks must be a whole number of at least 1, not {decks!r} "
+                          "(L2, T2, R-L2)")
     extras = [Card(chronicler=Chronicler(c)) for c in chroniclers]
     return [card for _ in range(decks) for card in (*ORDINARY_CARDS, *extras)]
 
 
-class Hand(tuple):
+class Hand(tuple[Card, ...]):
     """An immutable sequence of cards that draws itself in Jupyter.
 
     >>> h = Hand.parse("AH KH 9H")
@@ -466,15 +477,8 @@ class Hand(tuple):
 
     __slots__ = ()
 
-    def __new__(cls, cards: Iterable[Card | str] = ()) -> Hand:
-        items = []
-        for c in cards:
-            if isinstance(c, str):
-                c = parse_card(c)
-            elif not isinstance(c, Card):
-                raise CardParseError(f"not a card: {c!r}")
-            items.append(c)
-        return super().__new__(cls, items)
+    def __new__(cls, cards: str | Iterable[Card | str] = ()) -> Hand:
+        return super().__new__(cls, as_cards(cards))
 
     @classmethod
     def parse(cls, text: str) -> Hand:
@@ -487,7 +491,27 @@ class Hand(tuple):
     def __repr__(self) -> str:
         return f"Hand.parse({format_cards(self)!r})"
 
-    def _repr_svg_(self) -> str:
-        from cardgames import render
+    def _repr_svg_(self) -> str | None:
+        """Jupyter's picture of the hand (``None``: no drawing registered, text is shown)."""
+        draw = _DRAWING.get("hand")
+        return None if draw is None else draw(self)
 
-        return render.hand_svg(self)
+
+# The drawing functions behind ``_repr_svg_``.  Cards are the bottom layer and know
+# nothing of drawing: :mod:`cardgames.render` (imported by ``import cardgames``)
+# registers itself here, so this module never imports it (no upward import).
+_DRAWING: dict[str, Callable[[Any], str]] = {}
+
+
+def register_drawing(*, card: Callable[[Card], str], hand: Callable[[Hand], str]) -> None:
+    """Set the functions that draw a :class:`Card` and a :class:`Hand` in Jupyter.
+
+    :mod:`cardgames.render` calls this when it is imported; a front end may
+    register its own.
+
+    >>> from cardgames import render
+    >>> Card.parse("AH")._repr_svg_() == render.card_svg(Card.parse("AH"))
+    True
+    """
+    _DRAWING["card"] = card
+    _DRAWING["hand"] = hand

@@ -14,6 +14,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from cardgames.errors import CardgamesError
 
@@ -53,12 +54,12 @@ def _fmt(value: float) -> str:
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
+    from cardgames.cards import as_cards
     from cardgames.thirtyone import explain, score
 
-    text = " ".join(args.cards)
-    value = score(text)
-    print(_fmt(value))
-    print(explain(text))
+    cards = as_cards(args.cards)     # "AH KH 9H" or AH KH 9H: as_cards reads both
+    print(_fmt(score(cards)))
+    print(explain(cards))
     return 0
 
 
@@ -123,7 +124,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         if not os.path.isdir(folder):
             raise _UsageError(f"{PROG} simulate: error: --out {out!r}: folder {folder!r} "
                               "does not exist")
-    options = {}
+    options: dict[str, Any] = {}
     if args.game_option:
         for item in args.game_option:
             key, sep, value = item.partition("=")

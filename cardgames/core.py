@@ -214,5 +214,6 @@ def check_player(player: object, *, players: int, rule: str | None = None) -> in
     """
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < players:
         raise IllegalActionError(f"player must be a seat number 0-{players - 1}, got {player!r}",
-                                 rule=rule)
+                                 rule=rule, reason=f"{player!r} is not a seat number",
+                                 legal=f"a seat number 0-{players - 1}")
     return player

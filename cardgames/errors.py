@@ -38,7 +38,30 @@ class ConfigError(CardgamesError):
 
 
 class ActionParseError(CardgamesError):
-    """An action written as text could not be read."""
+    """An action written as text could not be read.
+
+    Like :class:`IllegalActionError` it carries the facts as fields for front
+    ends: ``player`` (if a state refused it), ``action`` (the text given),
+    ``rule``, ``reason`` (why it cannot be read) and ``legal`` (the forms that
+    can be read, or what is legal now).
+
+    >>> from cardgames.liar import LiarAction
+    >>> try:
+    ...     LiarAction.parse("fold")
+    ... except ActionParseError as e:
+    ...     print(e.reason)
+    not a Liar action
+    """
+
+    def __init__(self, message: str, *, player: int | None = None, action: object = None,
+                 rule: str | None = None, reason: str | None = None,
+                 legal: str | None = None) -> None:
+        super().__init__(message)
+        self.player = player
+        self.action = action
+        self.rule = rule
+        self.reason = reason
+        self.legal = legal
 
 
 class IllegalActionError(CardgamesError):

@@ -1,9 +1,10 @@
 """Play whole games among agents, reproducibly from a seed.
 
-Works for any game that follows the protocol of ``docs/ARCHITECTURE.md``:
-``game.new_state(seed=..., dealer=...)`` and a state with ``current_player``,
-``view(player)``, ``legal_actions()``, ``apply(action)``, ``is_over()`` and
-``outcome()``.
+Works for any game that follows the protocol of :mod:`cardgames.core`
+(:class:`~cardgames.core.Game`, :class:`~cardgames.core.State`,
+:class:`~cardgames.core.Agent`): ``game.new_state(seed=..., dealer=...)`` and a
+state with ``current_player``, ``view(player)``, ``legal_actions()``,
+``apply(action, player=...)``, ``is_over()`` and ``outcome()``.
 
 Each seat's agent gets its own ``random.Random`` seeded from the game seed and
 the seat, so the same seed gives the same game in any process.
@@ -23,25 +24,31 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from cardgames.agents import RandomAgent
+from cardgames.core import Action, Agent, Game, Outcome, State
 from cardgames.errors import AgentError, ConfigError, GameOverError, IllegalActionError
 
-__all__ = ["GameRecord", "MatchRecord", "agent_name", "agent_rng", "agent_rngs", "agent_turn",
-           "play_game", "play_match", "play_state"]
+__all__ = ["GameRecord", "Match", "MatchRecord", "agent_name", "agent_rng", "agent_rngs",
+           "agent_turn", "play_game", "play_match", "play_state"]
+
+S = TypeVar("S", bound=State)
 
 
 @dataclass(frozen=True)
 class GameRecord:
-    """The result of :func:`play_game`: enough to replay the game exactly."""
+    """The result of :func:`play_game`: enough to replay the game exactly.
 
-    game: Any
+    ``outcome`` is ``None`` only when ``max_decisions`` stopped the game first.
+    """
+
+    game: Game
     seed: int
     dealer: int
     agents: tuple[str, ...]
-    outcome: Any
-    history: tuple[Any, ...] = field(repr=False)
+    outcome: Outcome | None
+    history: tuple[Action, ...] = field(repr=False)
 
     @property
     def decisions(self) -> int:
@@ -69,7 +76,8 @@ def agent_rngs(seed: int, players: int) -> list[random.Random]:
     return [agent_rng(seed, seat) for seat in range(players)]
 
 
-def agent_turn(state: Any, agents: Sequence[Any], rngs: Sequence[random.Random]) -> Any:
+def agent_turn(state: State, agents: Sequence[Agent | None],
+               rngs: Sequence[random.Random]) -> Action:
     """Ask the agent of the player to act for one action, apply it, and return it.
 
     This is the one place where agents are asked to act: :func:`play_state`,
@@ -92,13 +100,14 @@ def agent_turn(state: Any, agents: Sequence[Any], rngs: Sequence[random.Random])
     """
     player = state.current_player
     if player is None:
-        raise GameOverError("the game is over: no agent is to act", rule=None)
+        raise GameOverError("the game is over: no agent is to act", rule=None,
+                            reason="the game is over", legal="nothing")
     agent = agents[player]
     if agent is None:
         raise ConfigError(f"seat {player} has no agent: a person plays it")
     legal = state.legal_actions()
     view = state.view(player) if _needs_view(agent) else None
-    action = agent.act(view, legal, rngs[player])
+    action: Action = agent.act(view, legal, rngs[player])
     try:
         state.apply(action, player=player)
     except IllegalActionError as e:
@@ -109,13 +118,14 @@ def agent_turn(state: Any, agents: Sequence[Any], rngs: Sequence[random.Random])
     return action
 
 
-def agent_name(agent: Any) -> str:
-    """An agent's ``name``, else its class name."""
-    return str(getattr(agent, "name", type(agent).__name__))
+def agent_name(agent: Agent) -> str:
+    """An agent's ``name`` (the protocol's attribute), else its class name."""
+    name = getattr(agent, "name", None)     # a person's seat or a bare object: no name
+    return type(agent).__name__ if name is None else str(name)
 
 
-def play_state(state: Any, agents: Sequence[Any], rngs: Sequence[random.Random], *,
-               max_decisions: int | None = None) -> Any:
+def play_state(state: S, agents: Sequence[Agent | None], rngs: Sequence[random.Random], *,
+               max_decisions: int | None = None) -> S:
     """Let ``agents`` play ``state`` to the end (in place) and return it.
 
     Each action comes from :func:`agent_turn`: an agent that returns an
@@ -132,14 +142,17 @@ def play_state(state: Any, agents: Sequence[Any], rngs: Sequence[random.Random],
     return state
 
 
-def _needs_view(agent: Any) -> bool:
-    """False for agents whose choice never depends on the view (no view is built for them)."""
+def _needs_view(agent: Agent) -> bool:
+    """False for agents whose choice never depends on the view (no view is built for them).
+
+    ``needs_view`` is the optional attribute of :class:`~cardgames.core.Agent`.
+    """
     if type(agent) is RandomAgent:
         return False
     return bool(getattr(agent, "needs_view", True))
 
 
-def play_game(game: Any, agents: Sequence[Any], *, seed: int, dealer: int = 0,
+def play_game(game: Game, agents: Sequence[Agent], *, seed: int, dealer: int = 0,
               max_decisions: int | None = None) -> GameRecord:
     """Play one game (a Liar round, or whatever ``game.new_state`` makes) among ``agents``.
 
@@ -177,7 +190,7 @@ class MatchRecord:
     scores: tuple[int, ...]
     places: tuple[int, ...]
     winners: tuple[int, ...]
-    outcomes: tuple[Any, ...] = field(repr=False)
+    outcomes: tuple[Outcome, ...] = field(repr=False)
     decisions: int = 0
 
     @property
@@ -189,7 +202,28 @@ class MatchRecord:
         return self.scores
 
 
-def play_match(match: Any, agents: Sequence[Any], *,
+class Match(Protocol):
+    """A match of several rounds (e.g. :class:`cardgames.liar.match.LiarMatch`, R-L10)."""
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def scores(self) -> Sequence[int]: ...
+
+    def is_over(self) -> bool: ...
+
+    def new_round(self) -> Any: ...     # a State with its ``seed``
+
+    def record(self, state: Any) -> Outcome: ...
+
+    def winners(self) -> Sequence[int]: ...
+
+
+def play_match(match: Match, agents: Sequence[Agent], *,
                max_decisions: int | None = None) -> MatchRecord:
     """Play the rest of a match (e.g. ``LiarMatch(game, seed=..., rounds=5)``) among ``agents``.
 

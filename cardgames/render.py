@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
-from cardgames.cards import Card, Chronicler, Rank, Suit
+from cardgames.cards import Card, Chronicler, Rank, Suit, register_drawing
 
 __all__ = [
     "CARD_WIDTH",
@@ -395,3 +395,7 @@ def _check_width(width: float) -> float:
     if isinstance(width, bool) or not isinstance(width, (int, float)) or not 10 <= width <= 2000:
         raise ValueError(f"width must be a number of pixels between 10 and 2000, not {width!r}")
     return width
+
+
+# Jupyter draws Card and Hand with these (Card._repr_svg_); cards.py never imports this module.
+register_drawing(card=card_svg, hand=hand_svg)

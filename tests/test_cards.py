@@ -21,9 +21,11 @@ from cardgames import (
     CardgamesError,
     CardParseError,
     Chronicler,
+    ConfigError,
     Hand,
     Rank,
     Suit,
+    as_cards,
     format_cards,
     make_deck,
     parse_card,
@@ -53,8 +55,10 @@ def test_thirty_one_deck_with_one_chronicler_T2():
 
 @pytest.mark.parametrize("bad", [0, -1, 1.5, True, "2"])
 def test_make_deck_refuses_bad_deck_counts(bad):
-    with pytest.raises(CardgamesError, match="decks"):
+    # a deck count is configuration, not card text: ConfigError, naming the option
+    with pytest.raises(ConfigError, match="decks") as info:
         make_deck(decks=bad)
+    assert not isinstance(info.value, CardParseError)
 
 
 def test_L4_rank_order_is_a_cycle():
@@ -159,3 +163,32 @@ def test_import_needs_only_the_standard_library():
             "if m in sys.modules]; print(bad)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_as_cards_reads_every_form_a_user_gives():
+    expected = [Card(Rank.ACE, Suit.HEARTS), Card(Rank.KING, Suit.HEARTS),
+                Card(Rank.NINE, Suit.HEARTS)]
+    forms = ["AH KH 9H", "ah,kh;9h", ["AH", "KH", "9H"], ("AH KH", Card.parse("9H")),
+             (c for c in expected), iter(expected), Hand(expected)]
+    for form in forms:
+        assert as_cards(form) == expected, form
+    assert as_cards(None) == [] == as_cards("") == as_cards([])
+
+
+@pytest.mark.parametrize("bad, named", [(5, "not 5"), ([Card.parse("AH"), 7], "item 2 (7)"),
+                                        (["AH", None], "item 2 (None)"), ("AH ZZ", "'ZZ'")])
+def test_as_cards_refuses_non_cards_naming_them(bad, named):
+    with pytest.raises(CardParseError) as info:
+        as_cards(bad)
+    assert named in str(info.value)
+
+
+def test_cards_draw_in_jupyter_without_cards_importing_render():
+    # cards.py is the bottom layer: render registers its drawings there (no upward import)
+    code = ("import sys; import cardgames.cards as c; "
+            "print('cardgames.render' in sys.modules, "
+            "c.Card.parse('AH')._repr_svg_().startswith('<svg'), "
+            "'Ace of Hearts' in c.Hand.parse('AH KH')._repr_svg_())")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    # importing cardgames.cards imports the package, whose __init__ imports render
+    assert out.stdout.split() == ["True", "True", "True"]

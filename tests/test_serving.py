@@ -41,14 +41,38 @@ def test_voila_reads_the_project_settings(voila_app):
     kernels = voila_app.config.MappingKernelManager
     assert kernels.cull_idle_timeout == 900 and kernels.cull_interval == 60
     assert kernels.cull_connected is True and kernels.cull_busy is False
+    # the rules pages are served (cardgames.rules.rule_url), but not listed in the index
+    assert r"rules/(en|hr|de)\.html" in conf.file_allowlist
+    assert r".*\.(ipynb|py)" in conf.file_denylist                     # Voila's default kept
+    from jupyter_server.services.contents.largefilemanager import LargeFileManager
+    contents = LargeFileManager(parent=voila_app)       # as Voila.start() makes its own
+    assert "rules" in contents.hide_globs
+    assert "__pycache__" in contents.hide_globs                         # the defaults kept
 
 
 def test_voila_json_is_plain_json_with_known_sections():
     conf = json.loads((ROOT / "voila.json").read_text())
     assert set(conf) == {"Voila", "VoilaConfiguration", "KernelManager", "MappingKernelManager",
-                         "VoilaExecutor"}
+                         "VoilaExecutor", "ContentsManager", "TagRemovePreprocessor"}
     # under load a page must not lose outputs ("Timeout waiting for IOPub output", issue 11)
     assert conf["VoilaExecutor"]["iopub_timeout"] >= 30
+
+
+def test_teacher_cells_are_left_out_of_the_served_page(voila_app):
+    """Cells tagged ``teacher`` (notes, answers) never reach a student's page: Voila's
+    exporter (an nbconvert HTMLExporter) runs TagRemovePreprocessor with this config
+    before it executes and renders the notebook."""
+    import nbformat
+    from voila.exporter import VoilaExporter
+
+    tags = voila_app.config.TagRemovePreprocessor
+    assert tags.enabled is True and list(tags.remove_cell_tags) == ["teacher"]
+    nb = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_markdown_cell("student text"),
+        nbformat.v4.new_markdown_cell("TEACHER ONLY", metadata={"tags": ["teacher"]})])
+    exporter = VoilaExporter(config=voila_app.config, template_name="lab")
+    out, _ = exporter.from_notebook_node(nb)
+    assert "student text" in out and "TEACHER ONLY" not in out
 
 
 def test_make_serve_runs_voila_standalone_on_lessons():

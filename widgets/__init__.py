@@ -14,13 +14,13 @@ Security model (every widget here follows it):
   browser and their comm stops listening.
 """
 
-from widgets.cardview import CardButton, HandView
-from widgets.rank_cycle import RankCycleExplainer
-from widgets.card_palette import CardPalette
 from widgets.call_explainer import CallExplainer
-from widgets.hand_scorer import HandScorer
 from widgets.call_odds import CallOdds
+from widgets.card_palette import CardPalette
+from widgets.cardview import CardButton, HandView
+from widgets.hand_scorer import HandScorer
 from widgets.liar_table import LiarTable
+from widgets.rank_cycle import RankCycleExplainer
 from widgets.thirtyone_table import ThirtyOneTable
 
 __all__ = ["CardButton", "HandView", "RankCycleExplainer", "CardPalette", "CallExplainer",

@@ -33,7 +33,7 @@ from typing import Any
 
 import ipywidgets as ipw
 
-from cardgames.cards import COLORFUL, ORDINARY_CARDS, PALE, Card, Rank, as_cards
+from cardgames.cards import COLORFUL, ORDINARY_CARDS, PALE, Card, Chronicler, Rank, as_cards
 from cardgames.errors import CardgamesError
 from cardgames.liar.events import announcement
 from cardgames.render import back_svg, card_svg
@@ -114,7 +114,8 @@ def resolve_call(*, players: int, claimant: int, due_rank: Any, cards: Any,
     from cardgames.liar import CALL, PASS, LiarGame, Phase, PileTaken, Play, Revealed
 
     game = LiarGame(players=players, decks=decks_for(players) if isinstance(players, int)
-                    and not isinstance(players, bool) else 1, chroniclers="both")
+                    and not isinstance(players, bool) else 1,
+                    chroniclers=(Chronicler.COLORFUL, Chronicler.PALE))
     if not isinstance(claimant, int) or isinstance(claimant, bool) or not 0 <= claimant < players:
         raise ValueError(f"the player who plays must be a seat 0-{players - 1}, not {claimant!r}")
     if caller == NOBODY:
@@ -159,7 +160,7 @@ def resolve_call(*, players: int, claimant: int, due_rank: Any, cards: Any,
                                      due_rank=due)
     before = state.hand_sizes
     start = len(state.events)
-    state.apply(Play(played), player=claimant)
+    state.apply(Play(tuple(played)), player=claimant)
     while state.phase is Phase.CALL_WINDOW:
         asked = state.current_player
         state.apply(CALL if asked == caller else PASS, player=asked)

@@ -26,7 +26,7 @@ from __future__ import annotations
 import html
 from fractions import Fraction
 from math import comb
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as ipw
 
@@ -34,6 +34,9 @@ from cardgames.cards import COLORFUL, ORDINARY_CARDS, PALE, Chronicler, Rank, ma
 from cardgames.errors import CardgamesError
 from widgets.card_palette import CardPalette
 from widgets.cardview import close_widget
+
+if TYPE_CHECKING:
+    from cardgames.analysis.odds import ClaimOdds
 
 __all__ = ["CallOdds", "CHRONICLER_OPTIONS"]
 
@@ -95,7 +98,7 @@ class CallOdds:
         rank = _rank(rank)
         if not isinstance(n, int) or not 1 <= n <= 4:
             raise ValueError(f"a claim is 1-4 cards (R-L4), not {n!r}")
-        self.result = None
+        self.result: ClaimOdds | None = None
         self.error = ""
         self._quiet = True
         style = {"description_width": "7em"}
@@ -232,7 +235,6 @@ class CallOdds:
             f"{' — ' + verdict if verdict else ''}</div>")
         # the counting
         hand_n, seen_n = len(hand), len(seen)
-        good_words = f"{rank.plural}" + (" and Chroniclers" if in_deck_wild else "")
         factors = " × ".join(f"{G - i}/{T - i}" for i in range(n))
         self.counting.value = (
             "<div style='font-size:1.15em;line-height:1.6'>"

@@ -18,6 +18,7 @@ disabled button, on a back, on a closed or replaced card, or beyond
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Callable, Iterable, Sequence
 
@@ -67,6 +68,7 @@ class CardButton:
         self._enabled = selectable and card is not None
         self._on_click = on_click
         self._closed = False
+        self._drawn = self._selected      # the selection the drawing shows (redraw on change)
         self.html = ipw.HTML(value=self._svg(),
                              layout=ipw.Layout(width=f"{width + 4}px", margin="0"))
         self.button: ipw.Button | None = None
@@ -114,7 +116,9 @@ class CardButton:
     def _update(self) -> None:
         if self._closed:
             return
-        self.html.value = self._svg()
+        if self._drawn != self._selected:    # enabling a slot does not redraw its card
+            self._drawn = self._selected
+            self.html.value = self._svg()
         if self.button is not None:
             self.button.description = _PICKED if self._selected else _PICK
             self.button.button_style = "info" if self._selected else ""
@@ -239,7 +243,7 @@ class HandView:
     # -- changing ---------------------------------------------------------------
     def set_cards(self, cards: Iterable[Card], *, face_up: bool | None = None) -> None:
         """Show new cards (closing the old slots' widgets); the selection is cleared."""
-        new = list(cards)
+        new: list[Card | None] = list(cards)
         for c in new:
             if not isinstance(c, Card):
                 raise TypeError(f"HandView shows Cards, not {c!r}")
@@ -275,7 +279,7 @@ class HandView:
             shown = card if self._face_up else None
             slot = CardButton(shown, width=self._width,
                               selectable=self._selectable and shown is not None,
-                              on_click=lambda i=i, gen=gen: self._clicked(i, gen))
+                              on_click=functools.partial(self._clicked, i, gen))
             slot.enabled = self._enabled and self._selectable and shown is not None
             self._slots.append(slot)
         self.row.children = [slot.box for slot in self._slots]

@@ -113,7 +113,7 @@ def distribution_chart(value: float | None) -> str:
     ax.set_ylabel("hands (log scale)", fontsize=16)
     ax.spines[["top", "right"]].set_visible(False)
     ax.grid(axis="y", alpha=0.3)
-    if mine is not None:
+    if mine is not None and value is not None:
         top = max(plain.get(value, 0), wild.get(value, 0))
         ax.annotate("this hand", xy=(mine, top), xytext=(mine, top * 6),
                     ha="center", fontsize=15, color="#1565c0", fontweight="bold",

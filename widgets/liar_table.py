@@ -1,7 +1,9 @@
 """The Liar table: a human seat against 1-3 bots (up to 7 with two decks).
 
->>> table = LiarTable(bots=("heuristic", "heuristic"), seed=1)   # doctest: +SKIP
->>> table                                                         # doctest: +SKIP
+>>> table = LiarTable(bots=("heuristic", "heuristic"), seed=1)
+>>> table.human_to_act() in (Phase.PLAY, Phase.CALL_WINDOW)   # the bots moved: your turn
+True
+>>> table.close()
 
 In a notebook the one line ``LiarTable(seed=1)`` shows the table.  The human
 is ``human_seat`` (seat 0 by default, "Player 0" in the log).
@@ -11,10 +13,12 @@ is ``human_seat`` (seat 0 by default, "Player 0" in the log).
   due (L6, L8).
 - **Call window** (R-L5): after a bot's play you are asked in order of play
   whether to call: *Call "Liar!"* or *Let it stand*.
-- The bots then play one move at a time, each logged with the engine's own
-  words (``describe()`` of every event).  With ``autoplay=True`` (default)
-  they move right after your action until you must act again; with
-  ``autoplay=False`` press *Next bot move* (one move) or *Let the bots play*.
+- The bots then play one move at a time (through :func:`cardgames.play.agent_turn`,
+  see :mod:`widgets.table_base`), each logged with the engine's own words
+  (``describe()`` of every event).  With ``autoplay=True`` (default) they move
+  right after your action until you must act again; with ``autoplay=False``
+  press *Next bot move* (one move) or *Let the bots play*.  A bot that makes an
+  illegal move stops the table (a bug in the bot; it is never replaced).
 - When the round is over: places and points (R-L10) and the match score.
   *New round* deals the next round of the match (the dealer moves on, R-L1);
   *New match* starts again with the options chosen under the table.
@@ -25,69 +29,69 @@ trait is computed from ``state.view(human_seat)`` (R-L11): your own hand and
 the cards you put down yourself, hand sizes, the pile size, announcements,
 calls, the cards turned over in calls and who took the pile.  Every click is
 checked again in Python against the engine (whose turn, which phase, is the
-play legal); a refused action changes nothing and shows the engine's reason.
+play legal); a refused action changes nothing and shows the rule and the
+reason, worded from the engine error's fields (never its message).
 """
 
 from __future__ import annotations
 
-import functools
-import html
-from collections.abc import Callable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import ipywidgets as ipw
 
-from cardgames.cards import Card
-from cardgames.errors import CardgamesError
 from cardgames.liar import (
-    BOTS, CALL, PASS, CallMade, LiarGame, LiarMatch, LiarState, LiarView, PalePenalty, Passed,
-    Phase, PileTaken, Play, Played, Revealed, RoundOver, WentOut,
+    BOTS,
+    CALL,
+    PASS,
+    LiarAction,
+    LiarGame,
+    LiarMatch,
+    LiarState,
+    LiarView,
+    Phase,
+    Play,
+    Played,
+    round_seed,
 )
-from cardgames.play import agent_rng
-from cardgames.render import back_svg, card_svg
-from widgets.cardview import HandView, close_widget
+from cardgames.play import agent_name, agent_rngs
+from widgets.cardview import HandView
+from widgets.liar_draw import (
+    AS_GIVEN,
+    LiarLayout,
+    announcement,
+    event_style,
+    header_html,
+    pile_html,
+    result_html,
+    seats_html,
+    status_html,
+)
+from widgets.table_base import GREY, PlayTable, esc, show_cards
 
-__all__ = ["LiarTable", "BOT_KINDS"]
+__all__ = ["BOT_KINDS", "MAX_BOT_MOVES", "LiarTable"]
 
 #: The bot kinds offered for a new match (names of ``cardgames.liar.BOTS``).
 BOT_KINDS = tuple(BOTS)
-_AS_GIVEN = "as given"
 #: Moves the bots may make in one go before the table stops and asks for a click.
 MAX_BOT_MOVES = 5000
 
-_RED = "#b00020"
-_BLUE = "#1565c0"
-_GREEN = "#2e7d32"
-_GREY = "#555"
+#: The table's words for a rule the engine cites without a ``reason`` (RULES.md).
+_RULE_WORDS = {
+    "R-L4": "a play is 1–4 cards of your own hand",
+    "L7": "you put down cards from your own hand",
+    "R-L5": "calling or letting a play stand is only possible in the call window right "
+            "after a play",
+    "L11": "the round is over",
+}
 
 
-def _ann(count: int, rank: Any) -> str:
-    """The words of an announcement: '1 King', '3 sevens' (L7, R-L4)."""
-    plural = rank.plural
-    return f"{count} {plural[:-1] if count == 1 else plural}"
+def _make_bot(spec: Any) -> Any:
+    """A bot from its name in ``cardgames.liar.BOTS``, or the agent object given."""
+    return BOTS[spec]() if isinstance(spec, str) else spec
 
 
-def _esc(text: object) -> str:
-    return html.escape(str(text))
-
-
-def _cards_html(cards: Sequence[Card], width: int) -> str:
-    return "".join(f"<span style='display:inline-block;margin:0 3px'>"
-                   f"{card_svg(c, width=width)}</span>" for c in cards)
-
-
-def _backs_html(count: int, width: int, *, most: int, overlap: float = 0.55) -> str:
-    """``count`` face-down cards (the same drawing for every card), overlapping."""
-    shown = min(count, most)
-    step = -int(width * overlap)
-    parts = [f"<span style='display:inline-block;margin-left:{0 if i == 0 else step}px'>"
-             f"{back_svg(width=width)}</span>" for i in range(shown)]
-    more = (f"<span style='margin-left:6px;color:{_GREY}'>+{count - shown}</span>"
-            if count > shown else "")
-    return f"<span style='white-space:nowrap'>{''.join(parts)}{more}</span>"
-
-
-class LiarTable:
+class LiarTable(LiarLayout, PlayTable):
     """A Liar table in a notebook: you in ``human_seat`` against bots (L1-L13, R-L1-R-L11).
 
     - ``bots``: one entry per bot, a name of ``cardgames.liar.BOTS``
@@ -98,7 +102,8 @@ class LiarTable:
       (or any value ``LiarGame`` accepts).
     - ``seed``: the match seed; round ``i`` is dealt with
       ``cardgames.liar.round_seed(seed, i)`` by seat ``i % players`` (R-L1), and
-      each bot draws from ``cardgames.play.agent_rng(round seed, seat)``.
+      the bots draw from ``cardgames.play.agent_rngs(round seed, players)``, one
+      generator per seat (as :func:`cardgames.play.play_match` does).
     - ``rounds``: rounds in the match (R-L10), ``None`` for no limit.
     - ``autoplay``: the bots move right after your action (default) or only
       when *Next bot move* / *Let the bots play* is pressed.
@@ -111,9 +116,13 @@ class LiarTable:
         LiarTable(bots=("heuristic", "heuristic"), seed=7)
     """
 
+    RULE_WORDS = _RULE_WORDS
+    GAME = "Liar"
+
     def __init__(self, *, bots: Sequence[str | Any] = ("heuristic",) * 3, decks: int = 1,
                  chroniclers: Any = (), seed: int = 0, human_seat: int = 0,
                  rounds: int | None = 5, autoplay: bool = True, card_width: int = 84) -> None:
+        self._init_table()
         if isinstance(bots, str):
             bots = (bots,)
         bots = tuple(bots)
@@ -131,15 +140,14 @@ class LiarTable:
         self._game: LiarGame
         self._match: LiarMatch
         self._state: LiarState
-        self._agents: list[Any] = []
-        self._rngs: list[Any] = []
+        self._agents = []
+        self._rngs = []
         self._human = 0
         self._round_index = 0
         self._recorded = False
-        self._mark = 0          # events before this index happened before your last action
-        self._closed = False
         self._check_config(bots, decks, chroniclers, human_seat)   # before any widget exists
         self._build_widgets(bots, decks, chroniclers)
+        self._wire()
         self._start_match(bots, decks, chroniclers, human_seat, seed)
 
     # ================================================================ set-up
@@ -167,53 +175,9 @@ class LiarTable:
                              f"0-{players - 1}")
         return game
 
-    def _build_widgets(self, bots: tuple[Any, ...], decks: int, chroniclers: Any) -> None:
-        big = ipw.Layout(width="auto", height="2.6em")
-        self.header = ipw.HTML()
-        self.status = ipw.HTML()
-        self.seats = ipw.HTML()
-        self.pile = ipw.HTML()
-        self.hand = HandView((), selectable=True, card_width=self._card_width,
-                             title="Your hand", on_change=self._on_selection)
-        self.play_button = ipw.Button(description="Play", button_style="primary",
-                                      tooltip="Put the picked cards down, announced as the "
-                                              "due rank (L7, R-L4)", layout=big)
-        self.call_button = ipw.Button(description="Call “Liar!”", button_style="danger",
-                                      tooltip="Turn the last play over (L9)", layout=big)
-        self.pass_button = ipw.Button(description="Let it stand", tooltip="Do not call (R-L5)",
-                                      layout=big)
-        self.step_button = ipw.Button(description="Next bot move", layout=big,
-                                      tooltip="One bot makes one move")
-        self.bots_button = ipw.Button(description="Let the bots play", layout=big,
-                                      tooltip="The bots move until you must act")
-        self.message = ipw.HTML()
-        self.log = ipw.HTML()
-        self.result = ipw.HTML()
-        self.new_round_button = ipw.Button(description="New round", button_style="success",
-                                           tooltip="Deal the next round; the dealer moves on "
-                                                   "(R-L1)", layout=big)
-        self.new_match_button = ipw.Button(description="New match", layout=big,
-                                           tooltip="Start a new match with the options below")
-        style = {"description_width": "initial"}
-        kinds = list(BOT_KINDS)
-        uniform = all(isinstance(b, str) for b in bots) and len(set(bots)) == 1
-        if not uniform:
-            kinds.append(_AS_GIVEN)
-        self.opt_bots = ipw.Dropdown(options=list(range(1, 8)), value=min(len(bots), 7),
-                                     description="Bots", style=style,
-                                     layout=ipw.Layout(width="8em"))
-        self.opt_kind = ipw.Dropdown(options=kinds, value=bots[0] if uniform else _AS_GIVEN,
-                                     description="Bot kind", style=style,
-                                     layout=ipw.Layout(width="14em"))
-        ch = LiarGame(players=2, chroniclers=chroniclers).chroniclers if chroniclers else ()
-        self.opt_chroniclers = ipw.Dropdown(options=["none", "both"],
-                                            value="both" if ch else "none",
-                                            description="Chroniclers", style=style,
-                                            layout=ipw.Layout(width="13em"))
-        self.opt_decks = ipw.Dropdown(options=[1, 2], value=decks if decks in (1, 2) else 1,
-                                      description="Decks", style=style,
-                                      layout=ipw.Layout(width="8em"))
-        self._given_chroniclers = chroniclers
+    def _wire(self) -> None:
+        """Every click goes through the table's checks (:meth:`PlayTable._guarded`)."""
+        self.hand.on_change(self._on_selection)
         self.play_button.on_click(self._guarded(self._on_play))
         self.call_button.on_click(self._guarded(lambda: self._on_window(CALL)))
         self.pass_button.on_click(self._guarded(lambda: self._on_window(PASS)))
@@ -221,30 +185,6 @@ class LiarTable:
         self.bots_button.on_click(self._guarded(lambda: self._on_bots(one=False)))
         self.new_round_button.on_click(self._guarded(self._on_new_round))
         self.new_match_button.on_click(self._guarded(self._on_new_match))
-        for b in (self.play_button, self.call_button, self.pass_button, self.step_button,
-                  self.bots_button, self.new_round_button, self.new_match_button):
-            b.style.font_size = "1.1em"     # readable on a projector
-            b.style.font_weight = "bold"
-        actions = [self.play_button, self.call_button, self.pass_button]
-        if not self._autoplay:
-            actions += [self.step_button, self.bots_button]
-        self.actions = ipw.HBox(actions, layout=ipw.Layout(flex_flow="row wrap", margin="4px 0"))
-        self.options = ipw.HBox(
-            [ipw.HTML("<b style='font-size:1.05em'>Next match:</b>"), self.opt_bots,
-             self.opt_kind, self.opt_chroniclers, self.opt_decks],
-            layout=ipw.Layout(flex_flow="row wrap", align_items="center", margin="4px 0"))
-        self.controls = ipw.HBox([self.new_round_button, self.new_match_button],
-                                 layout=ipw.Layout(margin="4px 0"))
-        left = ipw.VBox([self.status, self.hand.widget, self.actions, self.message],
-                        layout=ipw.Layout(flex="3 1 560px", min_width="420px"))
-        right = ipw.VBox([self.seats, self.pile],
-                         layout=ipw.Layout(flex="2 1 360px", min_width="320px"))
-        self.table_row = ipw.HBox([left, right], layout=ipw.Layout(flex_flow="row wrap",
-                                                                   align_items="flex-start"))
-        self.widget = ipw.VBox([self.header, self.table_row, self.result, self.log,
-                                self.controls, self.options],
-                               layout=ipw.Layout(max_width="1400px"))
-        self.widget.add_class("liar-table")
 
     def _start_match(self, bots: tuple[Any, ...], decks: int, chroniclers: Any,
                      human_seat: int, seed: int) -> None:
@@ -252,28 +192,26 @@ class LiarTable:
         players = game.players
         rounds = self._rounds
         match = LiarMatch(game, seed=seed, rounds=rounds if rounds is not None else 10**9)
-        agents: list[Any] = []
         it = iter(bots)
-        for seat in range(players):
-            if seat == human_seat:
-                agents.append(None)
-                continue
-            b = next(it)
-            agents.append(BOTS[b]() if isinstance(b, str) else b)
+        agents: list[Any] = [None if seat == human_seat else
+                             _make_bot(next(it))
+                             for seat in range(players)]
         self._game, self._match, self._agents = game, match, agents
         self._human = human_seat
         self._match_seed = seed
         self._matches += 1
+        self._bot_error = None          # a new match starts a stopped table again
         self._deal()
 
     def _deal(self) -> None:
         self._state = self._match.new_round()
         self._round_index = len(self._match.results)
         seed = self._state.seed
-        self._rngs = [agent_rng(seed, s) for s in range(self._game.players)]
+        assert seed is not None            # a match deals every round from a seed
+        self._rngs = agent_rngs(seed, self._game.players)
         self._recorded = False
         self._mark = 0
-        self._show_hand(force=True)
+        show_cards(self.hand, self._view().hand, force=True)
         self._say("")
         if self._autoplay:
             self._advance()
@@ -305,87 +243,71 @@ class LiarTable:
     def _view(self) -> LiarView:
         return self._state.view(self._human)
 
-    def human_to_act(self) -> str | None:
-        """``"play"``, ``"window"`` (call or let stand) or ``None`` (not your move)."""
+    def human_to_act(self) -> Phase | None:
+        """``Phase.PLAY`` (play cards), ``Phase.CALL_WINDOW`` (call or let it stand, R-L5),
+        or ``None``: not your move (a bot's turn, the round is over, or the table stopped)."""
         s = self._state
-        if s.is_over() or s.current_player != self._human:
+        if self.stopped or s.is_over() or s.current_player != self._human:
             return None
-        return "play" if s.phase is Phase.PLAY else "window"
+        return s.phase
 
     # ================================================================ clicks
-    def _guarded(self, fn: Callable[[], None]) -> Callable[[Any], None]:
-        """Wrap a click handler: never raise, show what went wrong instead."""
-        @functools.wraps(fn)
-        def handler(_button: Any = None) -> None:
-            if self._closed:
-                return
-            try:
-                fn()
-            except Exception as e:  # noqa: BLE001 - a click must never crash the table
-                self._say(f"Something went wrong ({type(e).__name__}); the game is unchanged.")
-                try:
-                    self._render()
-                except Exception:  # noqa: BLE001
-                    pass
-        return handler
-
     def _on_selection(self, _view: HandView) -> None:
         if not self._closed and hasattr(self, "_state"):
-            self._render_buttons()
+            self._render_buttons(self._view())
 
-    def _engine_message(self, err: Exception) -> str:
-        """The engine's refusal, cut where it would name another player's legal actions."""
-        text = str(err)
-        cur = self._state.current_player
-        if cur is not None and cur != self._human:
-            text = text.split("; legal now for player", 1)[0]
-            text = text.split("; legal now:", 1)[0]
-            if not text.endswith("."):
-                text += "."
-        return text
-
-    def _human_apply(self, action: Any) -> bool:
-        """Apply ``action`` for the human through the engine; show its message if refused."""
-        try:
-            self._state.apply(action, player=self._human)
-        except CardgamesError as e:
-            self._say(self._engine_message(e))
+    def _check_turn(self, wanted: Phase) -> bool:
+        """Your move of the kind ``wanted`` now? If not, say why (R-L5) and return False."""
+        if self._refuse_if_stopped():
             return False
+        s = self._state
+        if s.is_over():
+            return self._refuse("The round is over (L11): press New round.")
+        if s.current_player != self._human:
+            doing = "to play" if s.phase is Phase.PLAY else "to call or let it stand"
+            return self._refuse(f"Not now: it is player {s.current_player}'s turn ({doing}, "
+                                "R-L5).")
+        if s.phase is not wanted and s.phase is Phase.CALL_WINDOW:
+            c = s.view(self._human).claim
+            assert c is not None
+            return self._refuse(f"The call window is open on player {c.player}'s "
+                                f"“{announcement(c.count, c.announced)}”: call “Liar!” or let it "
+                                "stand first (R-L5).")
+        if s.phase is not wanted:
+            return self._refuse("There is no play to call now: it is your turn to play "
+                                f"{s.due_rank.plural} (R-L5).")
         return True
 
-    def _show_hand(self, *, force: bool = False) -> None:
-        """Redraw your hand when it changed (new card widgets; the old ones are closed)."""
-        hand = self._view().hand
-        if force or tuple(self.hand.cards) != tuple(hand):
-            self.hand.set_cards(hand)
-
     def _on_play(self) -> None:
-        cards = list(self.hand.selected_cards)
-        mark = len(self._state.events)
-        if not self._human_apply(Play(cards)):
-            self._render()
-            return
-        self._after_human(mark)
+        if self._check_turn(Phase.PLAY):
+            cards = list(self.hand.selected_cards)
+            if not cards:
+                self._say("Pick 1–4 cards of your hand first (R-L4).")
+            else:
+                self._human_move(Play(tuple(cards)))
+        self._render()
 
-    def _on_window(self, action: Any) -> None:
+    def _on_window(self, action: LiarAction) -> None:
+        if self._check_turn(Phase.CALL_WINDOW):
+            self._human_move(action)
+        self._render()
+
+    def _human_move(self, action: LiarAction) -> None:
         mark = len(self._state.events)
         if not self._human_apply(action):
-            self._render()
             return
-        self._after_human(mark)
-
-    def _after_human(self, mark: int) -> None:
-        self._mark = mark
+        self._mark = mark       # your own move is highlighted too
         self._say("")
         self.hand.clear_selection()   # the hand may come back unchanged (e.g. a caught bluff)
         if self._autoplay:
             self._advance()
-        self._show_hand()
-        self._render()
+        show_cards(self.hand, self._view().hand)
 
     def _on_bots(self, *, one: bool) -> None:
         s = self._state
-        if s.is_over():
+        if self.stopped:
+            self._refuse_if_stopped()
+        elif s.is_over():
             self._say("The round is over (L11): press New round.")
         elif s.current_player == self._human:
             self._say("It is your move: "
@@ -393,23 +315,24 @@ class LiarTable:
                          else "call “Liar!” or let it stand (R-L5)."))
         else:
             self._say("")
-            self._mark = len(s.events)
+            self._mark_new()
             self._advance(limit=1 if one else MAX_BOT_MOVES)
-            self._show_hand()
+            show_cards(self.hand, self._view().hand)
         self._render()
 
     def _on_new_round(self) -> None:
-        if not self._state.is_over():
+        if self.stopped:
+            self._refuse_if_stopped()
+        elif not self._state.is_over():
             self._say("This round is not over yet (L11): play it to the end, or start a "
                       "New match.")
-            self._render()
-            return
-        if self._match.is_over():
+        elif self._match.is_over():
             self._say(f"The match is over after {len(self._match.results)} rounds (R-L10): "
                       "press New match.")
-            self._render()
+        else:
+            self._deal()
             return
-        self._deal()
+        self._render()
 
     def _on_new_match(self) -> None:
         n_bots = self.opt_bots.value
@@ -428,7 +351,7 @@ class LiarTable:
                       f"(1-7 bots).")
             self._render()
             return
-        if kind == _AS_GIVEN and _AS_GIVEN in self.opt_kind.options:
+        if kind == AS_GIVEN and AS_GIVEN in self.opt_kind.options:
             given = self._given_bots
             bots = tuple(given[i % len(given)] for i in range(n_bots))
         elif kind in BOTS:
@@ -438,33 +361,15 @@ class LiarTable:
             self._render()
             return
         seat = min(self._human_pref, n_bots) if isinstance(self._human_pref, int) else 0
-        seed = self._next_match_seed()
+        # deterministic: the k-th new match of this table uses round_seed(seed, -k)
+        seed = round_seed(self._match_seed, -1 - self._matches) % (2**31)
         self._start_match(bots, decks, None if ch == "none" else "both", seat, seed)
-
-    def _next_match_seed(self) -> int:
-        """Deterministic: the k-th new match of this table uses ``round_seed(seed, -k)``."""
-        from cardgames.liar import round_seed
-
-        return round_seed(self._match_seed, -1 - self._matches) % (2**31)
 
     # ================================================================ the bots
     def _advance(self, limit: int = MAX_BOT_MOVES) -> int:
         """Let the bots move (each move is one engine action, logged) until you must act."""
-        s = self._state
-        moves = 0
-        while not s.is_over() and s.current_player != self._human and moves < limit:
-            p = s.current_player
-            assert p is not None
-            legal = s.legal_actions()
-            try:
-                action = self._agents[p].act(s.view(p), legal, self._rngs[p])
-                s.apply(action, player=p)
-            except Exception:  # noqa: BLE001 - a bot's error names its own cards: say nothing of them
-                s.apply(legal.sample(self._rngs[p]), player=p)
-                self._say(f"Player {p}'s bot chose an action the engine refused; it played a "
-                          "random legal action instead.")
-            moves += 1
-        if moves >= MAX_BOT_MOVES and not s.is_over() and s.current_player != self._human:
+        moves = self._run_bots(limit)
+        if moves >= MAX_BOT_MOVES and self._bots_may_move():
             self._say(f"The bots made {moves} moves in a row; press Let the bots play to go on.")
         self._record_if_over()
         return moves
@@ -475,207 +380,58 @@ class LiarTable:
             self._recorded = True
 
     # ================================================================ drawing
-    def _say(self, text: str) -> None:
-        self.message.value = (f"<div style='color:{_RED};font-size:1.15em;margin:4px 0'>"
-                              f"{_esc(text)}</div>" if text else "")
-
     def _name(self, seat: int) -> str:
         if seat == self._human:
             return f"You (player {seat})"
-        agent = self._agents[seat]
-        kind = getattr(agent, "name", type(agent).__name__)
-        return f"Player {seat} · {kind} bot"
+        return f"Player {seat} · {agent_name(self._agents[seat])} bot"
 
-    def _render(self) -> None:
-        if self._closed:
-            return
+    def _draw(self) -> None:
         v = self._view()
         self._record_if_over()
-        self._render_header(v)
-        self._render_status(v)
-        self._render_seats(v)
-        self._render_pile(v)
+        out = self._state.outcome()
+        names = [self._name(p) for p in range(v.players)]
+        self.header.value = header_html(v, round_no=self._round_index + 1, rounds=self._rounds)
+        self.status.value = status_html(v, out, human=self._human, stopped=self.stopped)
+        self.seats.value = seats_html(v, human=self._human, names=names,
+                                      scores=self._match.scores)
+        self.pile.value = pile_html(v, human=self._human)
         self._render_log(v)
-        self._render_result(v)
+        self.result.value = result_html(v, out, self._match, human=self._human, names=names)
         self._render_buttons(v)
         self.hand.set_title(f"Your hand — {len(v.hand)} card{'s' if len(v.hand) != 1 else ''}")
-
-    def _render_header(self, v: LiarView) -> None:
-        total = "" if self._rounds is None else f" of {self._rounds}"
-        ch = ", Chroniclers" if v.chroniclers else ""
-        self.header.value = (
-            "<div style='font-size:1.6em;font-weight:bold;margin:2px 0'>Liar — round "
-            f"{self._round_index + 1}{total}</div>"
-            f"<div style='color:{_GREY};font-size:1.05em'>{v.players} players, "
-            f"{v.decks} deck{'s' if v.decks > 1 else ''}{ch}; dealer: player {v.dealer}; "
-            f"{v.put_aside_count} card{'s' if v.put_aside_count != 1 else ''} put aside "
-            "unseen (L5, R-L3).</div>")
-
-    def _render_status(self, v: LiarView) -> None:
-        s = self._state
-        if v.is_over:
-            out = s.outcome()
-            who = ("nobody went out" if out is None or out.winner is None else
-                   "you win the round!" if out.winner == self._human else
-                   f"player {out.winner} wins the round")
-            text, color = f"Round over: {who} (L11)", _GREEN
-        elif v.current_player == self._human and v.phase is Phase.PLAY:
-            text, color = (f"Your turn: put down 1–4 cards announced as "
-                           f"<u>{_esc(v.due_rank.plural)}</u> (L7, L8).", _BLUE)
-        elif v.current_player == self._human:
-            c = v.claim
-            assert c is not None
-            text, color = (f"Player {c.player} announced “{_esc(_ann(c.count, c.announced))}”. "
-                           "Call “Liar!” or let it stand? (L9, R-L5)", _RED)
-        else:
-            what = "to play" if v.phase is Phase.PLAY else "to call or let it stand"
-            text, color = (f"Player {v.current_player} is {what}: press Next bot move or "
-                           "Let the bots play.", _GREY)
-        self.status.value = (f"<div class='liar-status' style='font-size:1.45em;color:{color};"
-                             f"margin:6px 0;font-weight:600'>{text}</div>")
-
-    def _render_seats(self, v: LiarView) -> None:
-        rows = []
-        cell = "padding:4px 8px;border-bottom:1px solid #ddd;vertical-align:middle"
-        for p in range(v.players):
-            turn = p == v.current_player
-            bg = "background:#e3f2fd;" if turn else ""
-            mark = "▶" if turn else ""
-            dealer = (" <span title='dealer' style='border:1px solid #999;border-radius:50%;"
-                      "padding:0 5px;font-size:0.8em'>D</span>" if p == v.dealer else "")
-            n = v.hand_sizes[p]
-            backs = _backs_html(n, 22, most=12) if p != self._human else ""
-            weight = "font-weight:bold;" if p == self._human else ""
-            rows.append(
-                f"<tr style='{bg}'><td style='{cell};color:{_BLUE}'>{mark}</td>"
-                f"<td style='{cell};{weight}'>{_esc(self._name(p))}{dealer}</td>"
-                f"<td style='{cell};text-align:right'><b>{n}</b></td>"
-                f"<td style='{cell}'>{backs}</td>"
-                f"<td style='{cell};text-align:right'>{self._match.scores[p]}</td></tr>")
-        head = (f"<tr><th></th><th style='text-align:left;padding:4px 8px'>Player</th>"
-                f"<th style='padding:4px 8px'>Cards</th><th></th>"
-                f"<th style='padding:4px 8px'>Score</th></tr>")
-        self.seats.value = (f"<table class='liar-seats' style='border-collapse:collapse;"
-                            f"font-size:1.1em;margin:4px 0'>{head}{''.join(rows)}</table>")
-
-    def _render_pile(self, v: LiarView) -> None:
-        plays = len(v.pile)
-        parts = [
-            f"<div style='font-size:1.2em;margin:6px 0 2px'>Pile: <b class='liar-pile-size'>"
-            f"{v.pile_size}</b> card{'s' if v.pile_size != 1 else ''} face down in {plays} "
-            f"play{'s' if plays != 1 else ''}"
-            + ("" if v.is_over else f" · due rank: <b style='color:{_BLUE}'>"
-               f"{_esc(v.due_rank.plural)}</b>") + "</div>",
-            f"<div style='min-height:70px'>{_backs_html(v.pile_size, 44, most=16, overlap=0.7)}"
-            + ("" if v.pile_size else f"<span style='color:{_GREY}'>(the pile is empty)</span>")
-            + "</div>",
-        ]
-        if v.claim is not None:
-            c = v.claim
-            who = "your" if c.player == self._human else f"player {c.player}'s"
-            parts.append(f"<div style='font-size:1.1em'>Under the call window: {who} play "
-                         f"{c.number}, announced “{_esc(_ann(c.count, c.announced))}”.</div>")
-        mine = [r for r in v.pile if r.cards is not None]
-        if mine:   # R-L11: you know the cards you put down yourself
-            items = "".join(
-                f"<div style='margin:2px 0'>play {r.number} (“{_esc(_ann(r.count, r.announced))}"
-                f"”): {_cards_html(r.cards, 30)}</div>" for r in mine)
-            parts.append(f"<div style='color:{_GREY};margin-top:4px'>Your cards in the pile:"
-                         f"{items}</div>")
-        last = next((e for e in reversed(v.events) if isinstance(e, Revealed)), None)
-        if last is not None:
-            verdict = (f"<b style='color:{_GREEN}'>true</b>" if last.true else
-                       f"<b style='color:{_RED}'>a lie</b>")
-            parts.append(f"<div style='margin-top:6px;font-size:1.05em'>Last turned over: "
-                         f"player {last.player}'s play {last.number}, announced "
-                         f"“{_esc(_ann(len(last.cards), last.announced))}” — {verdict} (R-L6)"
-                         f"<div>{_cards_html(last.cards, 48)}</div></div>")
-        self.pile.value = "".join(parts)
 
     def _render_log(self, v: LiarView) -> None:
         items = []
         for i, e in enumerate(v.events):
-            new = i >= self._mark
-            color = _RED if isinstance(e, (CallMade, PalePenalty)) else (
-                _GREEN if isinstance(e, (WentOut, RoundOver)) else (
-                    "#6d4c41" if isinstance(e, (Revealed, PileTaken)) else (
-                        "#777" if isinstance(e, Passed) else "inherit")))
-            style = f"color:{color};" + ("background:#fff8e1;" if new else "")
-            if isinstance(e, Played) and e.player == self._human:
-                style += "font-weight:600;"
-            items.append(f"<li style='{style}padding:1px 4px'>{_esc(e.describe())}</li>")
-        body = "".join(items) or "<li style='color:#777'>No moves yet.</li>"
+            bold = "font-weight:600;" if isinstance(e, Played) and e.player == self._human else ""
+            items.append((esc(e.describe()), event_style(e, self._human) + bold, i >= self._mark))
         self.log.value = (
             "<div style='font-size:1.1em;font-weight:bold;margin-top:8px'>What happened "
-            f"this round <span style='font-weight:normal;color:{_GREY};font-size:0.85em'>"
+            f"this round <span style='font-weight:normal;color:{GREY};font-size:0.85em'>"
             "(newest at the bottom; highlighted: since your last move)</span></div>"
-            "<div class='liar-log' style='max-height:260px;overflow-y:auto;display:flex;"
+            "<div style='max-height:260px;overflow-y:auto;display:flex;"
             "flex-direction:column-reverse;border:1px solid #ddd;border-radius:4px;"
-            "padding:4px;font-size:1.02em'><ol style='margin:0;padding-left:2.2em'>"
-            f"{body}</ol></div>")
+            "padding:4px;font-size:1.02em'>"
+            f"{self._log_list(items, css_class='liar-log', newest_first=False)}</div>")
 
-    def _render_result(self, v: LiarView) -> None:
-        out = self._state.outcome()
-        if out is None:
-            self.result.value = ""
-            return
-        cell = "padding:4px 10px;border:1px solid #ccc;text-align:center"
-        rows = []
-        for p in sorted(range(v.players), key=lambda q: (out.places[q], q)):
-            bold = "font-weight:bold;" if p == self._human else ""
-            rows.append(f"<tr style='{bold}'><td style='{cell};text-align:left'>"
-                        f"{_esc(self._name(p))}</td><td style='{cell}'>{out.places[p]}</td>"
-                        f"<td style='{cell}'>{out.cards_held[p]}</td>"
-                        f"<td style='{cell}'>+{out.points[p]}</td>"
-                        f"<td style='{cell}'>{self._match.scores[p]}</td></tr>")
-        head = "".join(f"<th style='{cell}'>{h}</th>" for h in
-                       ("Player", "Place", "Cards held", "Points", "Match score"))
-        played = len(self._match.results)
-        if self._match.is_over():
-            best = self._match.winners()
-            names = " and ".join("you" if p == self._human else f"player {p}" for p in best)
-            tail = (f"<div style='font-size:1.3em;color:{_GREEN};margin-top:4px'>"
-                    f"Match over after {played} rounds: {_esc(names)} "
-                    f"win{'s' if len(best) == 1 and best[0] != self._human else ''} the match "
-                    "(R-L10). Press New match to play again.</div>")
-        else:
-            tail = (f"<div style='color:{_GREY};margin-top:4px'>Round {played} done; press "
-                    "New round for the next deal (the dealer moves on, R-L1).</div>")
-        self.result.value = (
-            "<div class='liar-result' style='margin:8px 0;padding:8px;border:2px solid "
-            f"{_GREEN};border-radius:6px;background:#f1f8e9'><div style='font-size:1.3em;"
-            "font-weight:bold'>Round result (places and points, R-L10)</div>"
-            f"<table style='border-collapse:collapse;font-size:1.1em;margin-top:4px'>"
-            f"<tr>{head}</tr>{''.join(rows)}</table>{tail}</div>")
-
-    def _render_buttons(self, v: LiarView | None = None) -> None:
+    def _render_buttons(self, v: LiarView) -> None:
         """Enable what you may do now (a hint only: every click is checked again)."""
-        v = v or self._view()
         act = self.human_to_act()
         n = len(self.hand.selected)
         self.play_button.description = f"Play {n} × {v.due_rank.plural}"
-        self.play_button.disabled = act != "play" or n == 0
-        self.call_button.disabled = act != "window"
-        self.pass_button.disabled = act != "window"
-        bots_turn = not v.is_over and v.current_player != self._human
+        self.play_button.disabled = act is not Phase.PLAY or n == 0
+        self.call_button.disabled = act is not Phase.CALL_WINDOW
+        self.pass_button.disabled = act is not Phase.CALL_WINDOW
+        bots_turn = self._bots_may_move()
         self.step_button.disabled = not bots_turn
         self.bots_button.disabled = not bots_turn
-        self.hand.enabled = act == "play"
-        self.new_round_button.disabled = not v.is_over or self._match.is_over()
+        self.hand.enabled = act is Phase.PLAY
+        self.new_round_button.disabled = (not v.is_over or self._match.is_over()
+                                          or self.stopped)
 
-    # ================================================================ display, close
-    def close(self) -> None:
-        """Close every widget of the table (they leave the browser)."""
-        self._closed = True
-        self.hand.close()
-        for w in (self.header, self.status, self.seats, self.pile, self.play_button,
-                  self.call_button, self.pass_button, self.step_button, self.bots_button,
-                  self.message, self.log, self.result, self.new_round_button,
-                  self.new_match_button, self.opt_bots, self.opt_kind, self.opt_chroniclers,
-                  self.opt_decks, *self.options.children, self.options, self.actions,
-                  self.controls, *self.table_row.children, self.table_row, self.widget):
-            close_widget(w)
+    # ================================================================ closing
+    def _card_views(self) -> Iterable[HandView]:
+        return (self.hand,)
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
-
+    def _loose_widgets(self) -> Iterable[ipw.Widget]:
+        return (self.step_button, self.bots_button)   # not laid out with autoplay

@@ -30,7 +30,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from cardgames.cards import CHRONICLER, ORDINARY_CARDS, Card, Suit, parse_cards
+from cardgames.cards import CHRONICLER, ORDINARY_CARDS, Card, Suit, as_cards
 from cardgames.errors import ConfigError
 
 __all__ = [
@@ -54,20 +54,8 @@ def known_cards(cards: Iterable[Card | str] | str | None) -> list[Card]:
     >>> known_cards("ah *c")
     [Card.parse('AH'), Card.parse('*')]
     """
-    if cards is None:
-        return []
-    if isinstance(cards, str):
-        items = parse_cards(cards)
-    else:
-        items = []
-        for c in cards:
-            items.extend(parse_cards(c) if isinstance(c, str) else [c])
-    out = []
-    for c in items:
-        if not isinstance(c, Card):
-            raise ConfigError(f"not a card: {c!r}")
-        out.append(CHRONICLER if c.is_chronicler else c)   # T12: one Chronicler, no colour
-    return out
+    # T12: one Chronicler, no colour
+    return [CHRONICLER if c.is_chronicler else c for c in as_cards(cards)]
 
 
 @lru_cache(maxsize=2)
@@ -90,7 +78,7 @@ def _base(chronicler: bool) -> tuple[Any, Any]:
                                                       np.where(scores > 0, 1, 0)))
     # best suit of the SUIT hands: per-suit sums of the ordinary cards, +11 for a
     # Chronicler standing for an Ace of that suit (R-T3); ties go to the first suit
-    points = np.array([c.rank.points for c in ORDINARY_CARDS] + [0, 0, 0], dtype=np.int64)
+    points = np.array([c.points or 0 for c in ORDINARY_CARDS] + [0, 0, 0], dtype=np.int64)
     suit_of = np.array([c.code >> 3 for c in ORDINARY_CARDS] + [4, 4, 4], dtype=np.int64)
     sums = np.zeros((n, 5), dtype=np.int64)
     rows = np.arange(n)
@@ -106,8 +94,10 @@ def _base(chronicler: bool) -> tuple[Any, Any]:
     frame = pd.DataFrame({
         "cards": cards,
         "score": scores,
-        "kind": pd.Categorical.from_codes(kind_codes, categories=list(KINDS), ordered=True),
-        "suit": pd.Categorical.from_codes(suit_codes, categories=list(_SUIT_LABELS)),
+        "kind": pd.Categorical.from_codes(kind_codes.astype(np.int64), categories=pd.Index(KINDS),
+                                          ordered=True),
+        "suit": pd.Categorical.from_codes(suit_codes.astype(np.int64),
+                                          categories=pd.Index(_SUIT_LABELS)),
         "chronicler": wild,
     })
     frame.index.name = "hand"

@@ -96,7 +96,7 @@ def _chroniclers(value: Any) -> tuple[Chronicler, ...]:
 
 
 def unseen_counts(*, hand: Any, seen: Any = (), decks: int = 1,
-                  chroniclers: Any = "none") -> Counter:
+                  chroniclers: Any = "none") -> Counter[Card]:
     """The multiset of cards not in ``hand`` nor ``seen``, from the game's deck (R-L2).
 
     >>> sum(unseen_counts(hand="7H 7B KA").values())

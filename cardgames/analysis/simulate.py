@@ -4,7 +4,9 @@ Every estimate records the seed it was drawn with, so a lesson or a test can
 reproduce it exactly, and carries a Wilson score interval (for proportions)
 that an exact answer should fall inside.
 
-This module needs only the standard library.
+This module needs only the standard library.  The Liar claim simulation is
+:func:`cardgames.analysis.odds.simulate_claim` (odds builds on this module,
+never the other way round).
 
 >>> est = estimate_probability(lambda rng: rng.random() < 0.25, trials=4000, seed=1)
 >>> est.trials, est.seed, est.contains(0.25)
@@ -20,6 +22,10 @@ import random
 import statistics
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cardgames.cards import Card
 
 __all__ = [
     "Estimate",
@@ -28,7 +34,6 @@ __all__ = [
     "estimate_probability",
     "estimate_mean",
     "simulate_hand_probability",
-    "simulate_claim_probability",
 ]
 
 
@@ -69,7 +74,9 @@ def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tu
 class _Interval:
     """``low``, ``high`` and ``contains`` from a class's ``interval``."""
 
-    interval: tuple[float, float]
+    @property
+    def interval(self) -> tuple[float, float]:
+        raise NotImplementedError
 
     @property
     def low(self) -> float:
@@ -170,26 +177,18 @@ def estimate_mean(sample: Callable[[random.Random], float], *, trials: int, seed
     return MeanEstimate(statistics.fmean(values), sd, trials, seed, confidence, label)
 
 
-def _card_list(cards: Iterable | str) -> list:
-    from cardgames.cards import parse_cards
-
-    if isinstance(cards, str):
-        return parse_cards(cards)
-    return [c if not isinstance(c, str) else parse_cards(c)[0] for c in cards]
-
-
 def simulate_hand_probability(*, at_least: float = 21, chronicler: bool = False,
-                              exclude: Iterable | str = (), trials: int = 20_000, seed: int = 0,
+                              exclude: Iterable[Card | str] | str = (), trials: int = 20_000, seed: int = 0,
                               confidence: float = 0.95) -> Estimate:
     """Estimate P(score >= ``at_least``) for 3 cards drawn from the deck less ``exclude``.
 
     The Monte Carlo twin of :func:`cardgames.analysis.hands.probability`.
     """
-    from cardgames.cards import Chronicler, make_deck
+    from cardgames.cards import Chronicler, as_cards, make_deck
     from cardgames.thirtyone import score
 
     deck = make_deck(chroniclers=(Chronicler.ANY,) if chronicler else ())
-    for card in _card_list(exclude):
+    for card in as_cards(exclude):
         try:
             deck.remove(card)
         except ValueError:
@@ -201,15 +200,3 @@ def simulate_hand_probability(*, at_least: float = 21, chronicler: bool = False,
 
     return estimate_probability(event, trials=trials, seed=seed, confidence=confidence,
                                 label=f"P(score >= {at_least:g})")
-
-
-def simulate_claim_probability(*args, trials: int = 20_000, seed: int = 0,
-                               confidence: float = 0.95, **kwargs) -> Estimate:
-    """Monte Carlo twin of :func:`cardgames.analysis.odds.claim_probability` (Liar).
-
-    Deals the cards a player cannot see at random among the other hands, the
-    pile and the cards put aside, and counts how often the claim could be true.
-    """
-    from cardgames.analysis import odds
-
-    return odds.simulate_claim(*args, trials=trials, seed=seed, confidence=confidence, **kwargs)

@@ -43,9 +43,16 @@ import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from cardgames.core import Agent, Game, Outcome
 from cardgames.errors import ConfigError
+from cardgames.play import agent_name, play_game, play_match
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from cardgames.liar.match import LiarMatch
 
 __all__ = [
     "GAMES",
@@ -105,23 +112,28 @@ def _package(game: str) -> str:
         raise ConfigError(f"unknown game {game!r}: use 'thirty-one' or 'liar'") from None
 
 
-def make_game(game: Any, players: int, **options: Any) -> Any:
+def make_game(game: str | Game, players: int, **options: Any) -> Game:
     """A game object: ``game`` by name (``"thirty-one"``, ``"liar"``) or an existing game.
 
-    An existing game object is returned as it is (its ``players`` must match).
+    An existing game object (a :class:`cardgames.core.Game`) is returned as it is
+    (its ``players`` must match).
     """
     if not isinstance(game, str):
-        if getattr(game, "players", players) != players:
+        if not isinstance(game, Game):
+            raise ConfigError(f"not a game: {game!r}; give 'thirty-one', 'liar' or a game "
+                              "object such as LiarGame(players=4)")
+        if game.players != players:
             raise ConfigError(f"the game is for {game.players} players but {players} agents "
                               "were given")
         return game
     package = _package(game)
     module = importlib.import_module(f"cardgames.{package}")
     cls = getattr(module, _GAME_CLASSES[package])
-    return cls(players=players, **options)
+    made: Game = cls(players=players, **options)
+    return made
 
 
-def _game_package_of(game: Any) -> str | None:
+def _game_package_of(game: str | Game) -> str | None:
     if isinstance(game, str):
         return _package(game)
     mod = type(game).__module__
@@ -131,40 +143,31 @@ def _game_package_of(game: Any) -> str | None:
     return None
 
 
-def _bot_registry(package: str | None) -> dict[str, Callable[[], Any]]:
-    """Bot names -> factories: ``random`` plus what the game's ``bots`` module offers."""
+def _bot_registry(package: str | None) -> dict[str, Callable[[], Agent]]:
+    """Bot names -> factories: ``random`` (:class:`cardgames.agents.RandomAgent`, for
+    every game) plus the game's ``bots.BOTS`` (name -> agent class)."""
     from cardgames.agents import RandomAgent
 
-    registry: dict[str, Callable[[], Any]] = {"random": RandomAgent}
+    registry: dict[str, Callable[[], Agent]] = {"random": RandomAgent}
     if package is None:
         return registry
-    try:
-        bots = importlib.import_module(f"cardgames.{package}.bots")
-    except ImportError:
-        return registry
-    for attr in ("BOTS", "AGENTS", "REGISTRY"):
-        table = getattr(bots, attr, None)
-        if isinstance(table, dict):
-            for name, factory in table.items():
-                registry.setdefault(str(name).lower(), factory)
-    for attr in getattr(bots, "__all__", dir(bots)):
-        obj = getattr(bots, attr, None)
-        name = getattr(obj, "name", None)
-        if isinstance(obj, type) and isinstance(name, str) and hasattr(obj, "act"):
-            registry.setdefault(name.lower(), obj)
+    bots = importlib.import_module(f"cardgames.{package}.bots")
+    for name, factory in bots.BOTS.items():
+        registry.setdefault(name.lower(), factory)
     return registry
 
 
-def agent_names(game: Any) -> list[str]:
+def agent_names(game: str | Game) -> list[str]:
     """The agent names :func:`make_agent` accepts for ``game``."""
     return sorted(_bot_registry(_game_package_of(game)))
 
 
-def make_agent(game: Any, spec: Any) -> Any:
+def make_agent(game: str | Game, spec: str | Agent) -> Agent:
     """An agent from a name (``"random"``, ``"heuristic"``...) or an instance (returned as is)."""
     if not isinstance(spec, str):
-        if not hasattr(spec, "act"):
-            raise ConfigError(f"not an agent: {spec!r} has no act(view, legal_actions, rng)")
+        if not isinstance(spec, Agent):
+            raise ConfigError(f"not an agent: {spec!r} needs a name and "
+                              "act(view, legal_actions, rng) (cardgames.core.Agent)")
         return spec
     registry = _bot_registry(_game_package_of(game))
     key = spec.strip().lower()
@@ -174,17 +177,17 @@ def make_agent(game: Any, spec: Any) -> Any:
     return registry[key]()
 
 
-def _describe_game(game: Any) -> str:
+def _describe_game(game: str | Game) -> str:
     return game if isinstance(game, str) else type(game).__name__
 
 
-def _spec_name(spec: Any) -> str:
+def _spec_name(spec: str | Agent) -> str:
     if isinstance(spec, str):
         return spec.strip().lower()
-    return str(getattr(spec, "name", type(spec).__name__))
+    return agent_name(spec)
 
 
-def _labels(specs: Sequence[Any]) -> list[str]:
+def _labels(specs: Sequence[str | Agent]) -> list[str]:
     """One label per entrant: the agent's name, numbered when names repeat."""
     names = [_spec_name(s) for s in specs]
     seen: dict[str, int] = {}
@@ -201,91 +204,110 @@ def _labels(specs: Sequence[Any]) -> list[str]:
 # --------------------------------------------------------------------------- outcomes
 
 
-def _per_seat(value: Any, players: int) -> tuple | None:
-    if value is None:
-        return None
-    if isinstance(value, dict):
-        return tuple(value.get(s) for s in range(players))
-    try:
-        seq = tuple(value)
-    except TypeError:
-        return None
-    return seq if len(seq) == players else None
+@runtime_checkable
+class _Points(Protocol):
+    """Liar's extra (R-L10): the round's points per seat."""
+
+    @property
+    def points(self) -> Sequence[int]: ...
 
 
-def outcome_fields(outcome: Any, players: int) -> tuple[tuple, tuple | None, str | None]:
-    """``(places, scores, score_name)`` of an engine outcome, places 1 = won.
+@runtime_checkable
+class _Lives(Protocol):
+    """Thirty-One's extra (T13): the lives left per seat, and the deals played."""
 
-    ``scores`` are the round's points (Liar, R-L10) or the lives left
-    (Thirty-One, T13), whichever the outcome carries.
+    @property
+    def lives(self) -> Sequence[int]: ...
+
+    @property
+    def deals(self) -> int: ...
+
+
+def outcome_fields(outcome: Outcome | None, players: int
+                   ) -> tuple[tuple[int, ...], tuple[int, ...] | None, str | None]:
+    """``(places, scores, score_name)`` of an outcome (:class:`cardgames.core.Outcome`).
+
+    ``places`` are the outcome's (1 = best); a game stopped by ``max_decisions``
+    has no outcome and no winner (every seat gets place 2).  ``scores`` are the
+    game's own per-seat extra: the round's points (Liar, R-L10) or the lives
+    left (Thirty-One, T13).
     """
-    places = _per_seat(getattr(outcome, "places", None), players)
-    if places is None:
-        winners = getattr(outcome, "winners", None)
-        if winners is None:
-            winner = getattr(outcome, "winner", None)
-            winners = () if winner is None else (winner,)
-        winners = set(winners)
-        places = tuple(1 if s in winners else 2 for s in range(players))
-    for name in ("points", "lives"):
-        scores = _per_seat(getattr(outcome, name, None), players)
-        if scores is not None:
-            return places, scores, name
+    if outcome is None:
+        return (2,) * players, None, None
+    places = tuple(outcome.places)
+    if isinstance(outcome, _Points):
+        return places, tuple(outcome.points), "points"
+    if isinstance(outcome, _Lives):
+        return places, tuple(outcome.lives), "lives"
     return places, None, None
 
 
 # --------------------------------------------------------------------------- work
 
 
+#: One game's row: index, seed, line-up order, places, scores, score name, decisions,
+#: deals (or match rounds), end, capped.
+_Row = tuple[int, int, tuple[int, ...], tuple[int, ...], "tuple[int, ...] | None", "str | None",
+             int, "int | None", str, int]
+
+
 @dataclass(frozen=True)
 class _Task:
-    game: Any                 # name or picklable game object
-    options: tuple            # (key, value) pairs for make_game when game is a name
-    specs: tuple              # agent specs, in line-up order
+    game: str | Game          # name or picklable game object
+    options: tuple[tuple[str, Any], ...]   # (key, value) pairs for make_game when a name
+    specs: tuple[str | Agent, ...]         # agent specs, in line-up order
     seed: int
     start: int
     stop: int
     rotate: bool
     max_decisions: int | None
-    match: tuple = ()         # (key, value) pairs for a Liar match: rounds, target
+    match: tuple[tuple[str, int], ...] = ()   # a Liar match's rounds and/or target
 
 
-def play_chunk(task: _Task) -> list[tuple]:
+def play_chunk(task: _Task) -> list[_Row]:
     """Play games ``task.start`` to ``task.stop - 1`` of a tournament; one row tuple each.
 
     A module-level function of plain data, so any executor can pickle it.
     """
-    from cardgames.play import play_game
-
     n = len(task.specs)
     game = make_game(task.game, n, **dict(task.options))
     # Fresh agents per chunk: chunk boundaries do not depend on the executor, so
     # even an agent that learns across games gives the same results everywhere.
     agents = [copy.deepcopy(make_agent(game if not isinstance(task.game, str) else task.game, s))
               for s in task.specs]
-    rows = []
+    rows: list[_Row] = []
     for index in range(task.start, task.stop):
         shift = index % n if task.rotate else 0
         order = [(seat + shift) % n for seat in range(n)]   # line-up entry in each seat
         seed = game_seed(task.seed, index)
         lineup = [agents[k] for k in order]
         if task.match:
-            from cardgames.liar.match import LiarMatch
-            from cardgames.play import play_match
-
-            rec = play_match(LiarMatch(game, seed=seed, **dict(task.match)), lineup,
+            rec = play_match(_liar_match(game, seed, task.match), lineup,
                              max_decisions=task.max_decisions)
-            capped = sum(1 for o in rec.outcomes if getattr(o, "reason", None) == "cap")
+            capped = sum(1 for o in rec.outcomes if o.reason == "cap")
             rows.append((index, seed, tuple(order), rec.places, rec.scores, "points",
                          rec.decisions, rec.rounds, "match", capped))
             continue
         record = play_game(game, lineup, seed=seed, max_decisions=task.max_decisions)
-        places, scores, score_name = outcome_fields(record.outcome, n)
-        end = getattr(record.outcome, "reason", None)
-        end = end if isinstance(end, str) else "over"
+        outcome = record.outcome
+        places, scores, score_name = outcome_fields(outcome, n)
+        end = "stopped" if outcome is None else outcome.reason    # stopped: max_decisions
+        deals = outcome.deals if isinstance(outcome, _Lives) else None
         rows.append((index, seed, tuple(order), places, scores, score_name, record.decisions,
-                     getattr(record.outcome, "deals", None), end, int(end == "cap")))
+                     deals, end, int(end == "cap")))
     return rows
+
+
+def _liar_match(game: Game, seed: int, match: tuple[tuple[str, int], ...]) -> LiarMatch:
+    """A Liar match (R-L10) of ``game`` with ``rounds``/``target`` from ``match``."""
+    from cardgames.liar.game import LiarGame
+    from cardgames.liar.match import LiarMatch
+
+    if not isinstance(game, LiarGame):
+        raise ConfigError("rounds= and target= make Liar matches (R-L10); a Thirty-One "
+                          "game is already a match to the last player with lives (T13)")
+    options = dict(match)
+    return LiarMatch(game, seed=seed, rounds=options.get("rounds"), target=options.get("target"))
 
 
 def _chunks(games: int, size: int) -> list[tuple[int, int]]:
@@ -302,12 +324,12 @@ def _progress_bar(total: int, enabled: bool, desc: str) -> Any:
     return tqdm(total=total, desc=desc, unit="game", smoothing=0.1)
 
 
-def tournament(game: Any, agents: Sequence[Any], *, games: int = 1000, seed: int = 0,
+def tournament(game: str | Game, agents: Sequence[str | Agent], *, games: int = 1000, seed: int = 0,
                rotate_seats: bool = True, executor: Executor | None = None,
                workers: int | None = None, progress: bool = True,
                chunk_size: int = CHUNK_SIZE, max_decisions: int | None = None,
                rounds: int | None = None, target: int | None = None,
-               **game_options: Any) -> Any:
+               **game_options: Any) -> pd.DataFrame:
     """Play ``games`` seeded games among ``agents`` and return one DataFrame row per game.
 
     ``game``: ``"thirty-one"``, ``"liar"`` or a game object (e.g.
@@ -358,12 +380,7 @@ def tournament(game: Any, agents: Sequence[Any], *, games: int = 1000, seed: int
         game_options = {}
     match = tuple((k, v) for k, v in (("rounds", rounds), ("target", target)) if v is not None)
     if match:
-        if _game_package_of(game_obj) != "liar":
-            raise ConfigError("rounds= and target= make Liar matches (R-L10); a Thirty-One "
-                              "game is already a match to the last player with lives (T13)")
-        from cardgames.liar.match import LiarMatch
-
-        LiarMatch(game_obj, seed=0, **dict(match))          # validate here
+        _liar_match(game_obj, 0, match)          # validate here
     labels = _labels(specs)
     tasks = [_Task(game, tuple(sorted(game_options.items())), specs, seed, a, b,
                    rotate_seats, max_decisions, match) for a, b in _chunks(games, chunk_size)]
@@ -380,7 +397,7 @@ def tournament(game: Any, agents: Sequence[Any], *, games: int = 1000, seed: int
         own_pool = executor = ProcessPoolExecutor(max_workers=min(nworkers, len(tasks)))
 
     bar = _progress_bar(games, progress, _describe_game(game))
-    results: list[list[tuple] | None] = [None] * len(tasks)
+    results: list[list[_Row] | None] = [None] * len(tasks)
     try:
         if executor is None:
             for i, task in enumerate(tasks):
@@ -390,7 +407,7 @@ def tournament(game: Any, agents: Sequence[Any], *, games: int = 1000, seed: int
         else:
             from concurrent.futures import as_completed
 
-            futures: dict[Future, int] = {executor.submit(play_chunk, t): i
+            futures: dict[Future[list[_Row]], int] = {executor.submit(play_chunk, t): i
                                           for i, t in enumerate(tasks)}
             for fut in as_completed(futures):
                 i = futures[fut]
@@ -407,7 +424,8 @@ def tournament(game: Any, agents: Sequence[Any], *, games: int = 1000, seed: int
     return _frame(rows, labels, n, game, seed, rotate_seats)
 
 
-def _with_liar_cap(game: Any, options: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+def _with_liar_cap(game: str | Game, options: dict[str, Any]
+                   ) -> tuple[str | Game, dict[str, Any]]:
     """Liar gets the safety cap :data:`LIAR_MAX_PLAYS` unless ``max_plays`` was given."""
     if _game_package_of(game) != "liar":
         return game, options
@@ -415,14 +433,16 @@ def _with_liar_cap(game: Any, options: dict[str, Any]) -> tuple[Any, dict[str, A
         if "max_plays" not in options:
             options = {**options, "max_plays": LIAR_MAX_PLAYS}
         return game, options
-    if getattr(game, "max_plays", 0) is None:
-        import dataclasses
+    import dataclasses
 
+    from cardgames.liar.game import LiarGame
+
+    if isinstance(game, LiarGame) and game.max_plays is None:
         game = dataclasses.replace(game, max_plays=LIAR_MAX_PLAYS)
     return game, options
 
 
-def _check_picklable(game: Any, specs: Sequence[Any]) -> None:
+def _check_picklable(game: str | Game, specs: Sequence[str | Agent]) -> None:
     """Work sent to other processes must pickle: say which part does not, and what to do."""
     import pickle
 
@@ -435,8 +455,8 @@ def _check_picklable(game: Any, specs: Sequence[Any]) -> None:
                               "of classes defined in a module, or run with workers=1") from None
 
 
-def _frame(rows: list[tuple], labels: list[str], n: int, game: Any, seed: int,
-           rotate: bool) -> Any:
+def _frame(rows: list[_Row], labels: list[str], n: int, game: str | Game, seed: int,
+           rotate: bool) -> pd.DataFrame:
     import numpy as np
     import pandas as pd
 
@@ -480,11 +500,11 @@ def _frame(rows: list[tuple], labels: list[str], n: int, game: Any, seed: int,
 # --------------------------------------------------------------------------- summary
 
 
-def _seat_count(df: Any) -> int:
+def _seat_count(df: pd.DataFrame) -> int:
     return sum(1 for c in df.columns if c.startswith("agent_"))
 
 
-def long_form(df: Any) -> Any:
+def long_form(df: pd.DataFrame) -> pd.DataFrame:
     """One row per game and seat: ``game, seat, agent, place, won`` (+ points/lives)."""
     import numpy as np
     import pandas as pd
@@ -511,7 +531,8 @@ def long_form(df: Any) -> Any:
                                                            ignore_index=True)
 
 
-def summarize(df: Any, *, by: str = "agent", confidence: float = 0.95) -> Any:
+def summarize(df: pd.DataFrame, *, by: str = "agent", confidence: float = 0.95
+              ) -> pd.DataFrame:
     """Win rates with Wilson intervals per entrant (``by="agent"``) or per seat (``by="seat"``).
 
     Columns: ``games``, ``wins`` (a shared win counts for each winner),

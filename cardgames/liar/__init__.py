@@ -1,6 +1,6 @@
 """Liar ("Laž!"): the bluffing game of RULES.md L1-L13 and rulings R-L1-R-L11.
 
-The public API (the shared protocol of ``docs/ARCHITECTURE.md``):
+The public API (an instance of the game protocol of :mod:`cardgames.core`):
 
 - ``LiarGame(*, players=4, decks=1, chroniclers=(), points=(4, 3, 2, 1), max_plays=None,
   tie_places="competition")``
@@ -9,10 +9,11 @@ The public API (the shared protocol of ``docs/ARCHITECTURE.md``):
   ``replay(seed, actions, dealer=0)``, ``deck()``, ``deck_size``, ``hand_size``,
   ``put_aside_count``; module-level ``replay(game, seed, actions, dealer=0)``.
 - ``LiarState``: ``current_player``, ``phase`` (``Phase.PLAY``, ``CALL_WINDOW``,
-  ``OVER``), ``due_rank``, ``claim``, ``legal_actions()`` (lazy
-  ``LiarLegalActions``: ``in``, ``len``, iteration, ``sample(rng)``),
+  ``OVER``; :mod:`cardgames.liar.phase`), ``due_rank``, ``claim``, ``legal_actions()`` (lazy
+  ``LiarLegalActions``: ``in``, ``len``, iteration, ``sample(rng)``, ``summary()``),
   ``apply(action | str, *, player=None)``, ``is_over()``, ``outcome()``
-  (``LiarOutcome``: ``winner``, ``places``, ``points``, ``cards_held``, ``reason``),
+  (``LiarOutcome``: ``winners``, ``places``, ``returns``, ``reason``, ``points``,
+  ``cards_held``; ``winner`` for older code),
   ``history``, ``events``, ``view(player)``, ``hand(player)``, ``hand_sizes``,
   ``pile_size``, ``own_plays(player)``, ``clone()``, ``to_json()``,
   ``LiarState.from_json(text)``, ``describe()``; ``==`` compares the full state.
@@ -72,7 +73,7 @@ Settled where RULES.md is silent (each in the originals' spirit):
     possible, if unlikely, to cycle for ever).  The *option*
     ``LiarGame(max_plays=...)`` (off by default) stops a simulation once that
     many plays have been made and their windows closed: no winner
-    (``outcome().winner is None``, ``reason == "cap"``), places by cards held.
+    (``outcome().winners == ()``, ``reason == "cap"``), places by cards held.
     Random agents end every game without it, and rounds among heuristic bots
     (3-4 players, or two decks) end by someone going out in about 98-100%
     of rounds within 300 plays; 2-player rounds between bots, and rounds with
@@ -88,19 +89,33 @@ Settled where RULES.md is silent (each in the originals' spirit):
 """
 
 from cardgames.liar.actions import CALL, PASS, Call, LiarAction, Pass, Play
+from cardgames.liar.bots import BOTS, LiarCallerAgent, LiarHeuristicAgent, LiarRandomAgent
 from cardgames.liar.events import (
-    CallMade, LiarEvent, PalePenalty, Passed, PileTaken, Played, Revealed, RoundOver, WentOut,
+    CallMade,
+    LiarEvent,
+    PalePenalty,
+    Passed,
+    PileTaken,
+    Played,
+    Revealed,
+    RoundOver,
+    WentOut,
 )
 from cardgames.liar.game import LiarGame, replay
 from cardgames.liar.legal import LiarLegalActions
-from cardgames.liar.state import LiarOutcome, LiarState, Phase, PilePlay
-from cardgames.liar.view import LiarView, OwnPlay, PileRecord
 from cardgames.liar.match import LiarMatch, Standing, round_seed
+from cardgames.liar.phase import Phase
 from cardgames.liar.probability import (
-    claim_probability, claim_probability_counts, holding_distribution,
-    honest_claim_probability, hypergeometric_pmf, known_holdings, unseen_cards,
+    claim_probability,
+    claim_probability_counts,
+    holding_distribution,
+    honest_claim_probability,
+    hypergeometric_pmf,
+    known_holdings,
+    unseen_cards,
 )
-from cardgames.liar.bots import BOTS, LiarCallerAgent, LiarHeuristicAgent, LiarRandomAgent
+from cardgames.liar.state import LiarOutcome, LiarState, PilePlay
+from cardgames.liar.view import LiarView, OwnPlay, PileRecord
 
 __all__ = [
     "LiarGame", "LiarState", "LiarOutcome", "Phase", "PilePlay", "replay",

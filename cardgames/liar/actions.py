@@ -34,6 +34,7 @@ from cardgames.errors import ActionParseError, CardParseError
 __all__ = ["LiarAction", "Play", "Call", "Pass", "CALL", "PASS"]
 
 _FORMS = "write 'play 7H 7B' (1-4 of your cards, L7/R-L4), 'call' (L9) or 'pass' (R-L5)"
+_LEGAL = "'play 7H 7B' (1-4 of your cards), 'call' or 'pass'"
 
 
 class LiarAction:
@@ -41,36 +42,60 @@ class LiarAction:
 
     __slots__ = ()
 
-    @staticmethod
-    def parse(text: str) -> LiarAction:
+    @classmethod
+    def parse(cls, text: str) -> LiarAction:
         """Read ``"play 7H 7B"``, ``"call"`` (or ``"liar"``) or ``"pass"``, any case.
+
+        ``LiarAction.parse`` reads any action; ``Play.parse``, ``Call.parse`` and
+        ``Pass.parse`` also check that the text is that kind of action.
 
         >>> LiarAction.parse("  PLAY *c ah ")
         Play('AH *C')
+        >>> Call.parse("pass")
+        Traceback (most recent call last):
+        ...
+        cardgames.errors.ActionParseError: 'pass' is not a Call action (write 'call')
         """
-        if isinstance(text, LiarAction):
-            return text
-        if not isinstance(text, str):
-            raise ActionParseError(f"not a Liar action: {text!r}; {_FORMS}")
-        words = text.strip().split(None, 1)
-        if not words:
-            raise ActionParseError(f"not a Liar action: {text!r} is empty; {_FORMS}")
-        verb = words[0].lower().rstrip("!")
-        if verb == "play":
-            rest = words[1] if len(words) > 1 else ""
-            try:
-                cards = parse_cards(rest)
-            except CardParseError as e:
-                raise ActionParseError(f"cannot read the cards of {text!r}: {e}") from None
-            if not cards:
-                raise ActionParseError(f"{text!r} names no cards; {_FORMS}")
-            return Play(cards)
-        if len(words) == 1:
-            if verb in ("call", "liar", "laž", "laz"):
-                return CALL
-            if verb in ("pass", "stand"):
-                return PASS
-        raise ActionParseError(f"not a Liar action: {text!r}; {_FORMS}")
+        action = _parse(text)
+        if not isinstance(action, cls):
+            form = {"Play": "play 7H 7B", "Call": "call", "Pass": "pass"}[cls.__name__]
+            raise ActionParseError(f"{text!r} is not a {cls.__name__} action (write {form!r})",
+                                   action=text, reason=f"not a {cls.__name__} action",
+                                   legal=form)
+        return action
+
+
+def _parse(text: str | LiarAction) -> LiarAction:
+    """Any Liar action from its text (see :meth:`LiarAction.parse`)."""
+    if isinstance(text, LiarAction):
+        return text
+    if not isinstance(text, str):
+        raise ActionParseError(f"not a Liar action: {text!r}; {_FORMS}", action=text,
+                               reason="not a Liar action", legal=_LEGAL)
+    words = text.strip().split(None, 1)
+    if not words:
+        raise ActionParseError(f"not a Liar action: {text!r} is empty; {_FORMS}",
+                               action=text, reason="the action is empty", legal=_LEGAL)
+    verb = words[0].lower().rstrip("!")
+    if verb == "play":
+        rest = words[1] if len(words) > 1 else ""
+        try:
+            cards = parse_cards(rest)
+        except CardParseError as e:
+            raise ActionParseError(f"cannot read the cards of {text!r}: {e}", action=text,
+                                   rule="L7", reason=str(e), legal=_LEGAL) from None
+        if not cards:
+            raise ActionParseError(f"{text!r} names no cards; {_FORMS}", action=text,
+                                   rule="R-L4", reason="the play names no cards",
+                                   legal=_LEGAL)
+        return Play(tuple(cards))
+    if len(words) == 1:
+        if verb in ("call", "liar", "laž", "laz"):
+            return CALL
+        if verb in ("pass", "stand"):
+            return PASS
+    raise ActionParseError(f"not a Liar action: {text!r}; {_FORMS}", action=text,
+                           reason="not a Liar action", legal=_LEGAL)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,16 +120,20 @@ class Play(LiarAction):
             try:
                 cards = parse_cards(cards)
             except CardParseError as e:
-                raise ActionParseError(f"cannot read the cards of Play({self.cards!r}): {e}") from None
+                raise ActionParseError(f"cannot read the cards of Play({self.cards!r}): {e}",
+                                       action=self.cards, rule="L7", reason=str(e),
+                                       legal=_LEGAL) from None
         items = []
         for c in cards:
             if isinstance(c, str):
                 try:
                     c = parse_card(c)
                 except CardParseError as e:
-                    raise ActionParseError(str(e)) from None
+                    raise ActionParseError(str(e), action=c, rule="L7", reason=str(e),
+                                           legal=_LEGAL) from None
             if not isinstance(c, Card):
-                raise ActionParseError(f"a play holds cards, not {c!r}")
+                raise ActionParseError(f"a play holds cards, not {c!r}", action=c, rule="L7",
+                                       reason=f"{c!r} is not a card", legal=_LEGAL)
             items.append(c)
         items.sort()
         object.__setattr__(self, "cards", tuple(items))

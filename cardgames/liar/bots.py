@@ -50,8 +50,9 @@ from typing import Any
 from cardgames.cards import COLORFUL, PALE, Card, Rank
 from cardgames.liar.actions import CALL, PASS, LiarAction, Play
 from cardgames.liar.events import PalePenalty, PileTaken, Played, Revealed
+from cardgames.liar.legal import LiarLegalActions
+from cardgames.liar.phase import Phase
 from cardgames.liar.probability import claim_probability
-from cardgames.liar.state import Phase
 from cardgames.liar.view import LiarView, PileRecord
 
 __all__ = ["LiarRandomAgent", "LiarHeuristicAgent", "LiarCallerAgent", "BOTS", "likely_holdings"]
@@ -63,7 +64,8 @@ class LiarRandomAgent:
     name = "random"
     needs_view = False   # cardgames.play hands it None instead of building a view
 
-    def act(self, view: LiarView | None, legal_actions: Any, rng: random.Random) -> LiarAction:
+    def act(self, view: LiarView | None, legal_actions: LiarLegalActions,
+            rng: random.Random) -> LiarAction:
         return legal_actions.sample(rng)
 
     def __repr__(self) -> str:
@@ -125,8 +127,7 @@ def likely_holdings(view: LiarView, *, skip: int | None = None
     before_play: dict[int, list[float]] = {}
     own = {m.number: m.cards for m in view.my_plays}
     for ev in view.events:
-        t = type(ev)
-        if t is Played:
+        if isinstance(ev, Played):
             q = ev.player
             h = sizes[q]
             sizes[q] = h - ev.count
@@ -146,7 +147,7 @@ def likely_holdings(view: LiarView, *, skip: int | None = None
                         if k != r:
                             s[k] *= keep
                 sure[q] = [0] * 9
-        elif t is Revealed:
+        elif isinstance(ev, Revealed):
             if ev.player != me:
                 s = likely[ev.player]
                 if ev.number in before_play:
@@ -155,10 +156,10 @@ def likely_holdings(view: LiarView, *, skip: int | None = None
                     k = _slot(c)
                     s[k] = max(0.0, s[k] - 1.0)
                     pile_known[k] += 1
-        elif t is PalePenalty:
+        elif isinstance(ev, PalePenalty):
             if ev.player != me:
                 pile_known[_WILD] += 1
-        elif t is PileTaken:
+        elif isinstance(ev, PileTaken):
             sizes[ev.player] += ev.count
             if ev.player != me:
                 s, u = likely[ev.player], sure[ev.player]
@@ -257,10 +258,11 @@ class LiarHeuristicAgent:
         m, g = sum(held), held[r] + held[_WILD]
         if m >= before:
             return _hypergeometric(m, g, before)
+        rest: list[float] = list(pool)
         for s in likely:
             for k in range(9):
-                pool[k] -= s[k]
-        pool = [max(0, round(x)) for x in pool]
+                rest[k] -= s[k]
+        pool = [max(0, round(x)) for x in rest]
         total, good = sum(pool), pool[r] + pool[_WILD]
         draws = min(before - m, total)
         return [(g + k, p) for k, p in _hypergeometric(total, good, draws)]
@@ -314,7 +316,7 @@ class LiarHeuristicAgent:
             play = true_cards[:4]
             rest = len(hand) - len(play)
             if rest and rest <= len(colorful) and len(play) + rest <= 4:
-                return Play(play + colorful[:rest])      # go out: the Colorful is true (L12)
+                return Play(tuple(play + colorful[:rest]))     # go out: the Colorful is true (L12)
             if rest and rest <= self.finisher:
                 left = list(hand)
                 for c in play:
@@ -322,16 +324,16 @@ class LiarHeuristicAgent:
                 if not any(c is COLORFUL or 1 <= _steps_until_mine(view, c.rank) <= 2
                            for c in left):
                     if len(play) >= 2:
-                        return Play(play[:-1])           # keep one to go out with
+                        return Play(tuple(play[:-1]))           # keep one to go out with
                     junk = [c for c in ordinary if c.rank is not due]
                     if junk:
-                        return Play([self._farthest(view, junk, rng)])
-            return Play(play)
+                        return Play((self._farthest(view, junk, rng),))
+            return Play(tuple(play))
         if colorful:
-            return Play(colorful[:1])
+            return Play(tuple(colorful[:1]))
         pale = [c for c in hand if c is PALE]
         if pale and view.pile_size <= self.pale_pile:
-            return Play(pale[:1])
+            return Play(tuple(pale[:1]))
         pool = ordinary or hand
         size = 1
         if len(hand) > self.small_hand:
@@ -347,7 +349,7 @@ class LiarHeuristicAgent:
             play.append(card)
             pool = list(pool)
             pool.remove(card)
-        return Play(play)
+        return Play(tuple(play))
 
     @staticmethod
     def _farthest(view: LiarView, cards: list[Card], rng: random.Random) -> Card:

@@ -22,11 +22,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardgames.cards import Card, Chronicler, Rank, make_deck, parse_cards
+from cardgames.cards import Card, Chronicler, Rank, as_cards, make_deck
+from cardgames.core import check_seed
 from cardgames.errors import CardParseError, ConfigError
 from cardgames.liar.actions import LiarAction
-from cardgames.liar.events import Played
-from cardgames.liar.state import LiarState, Phase, PilePlay
+from cardgames.liar.events import LiarEvent, Played
+from cardgames.liar.phase import Phase
+from cardgames.liar.state import LiarState, PilePlay
 
 __all__ = ["LiarGame", "replay"]
 
@@ -159,7 +161,7 @@ class LiarGame:
     def _check_seat(self, name: str, seat: Any) -> int:
         if not _is_int(seat) or not 0 <= seat < self.players:
             raise ConfigError(f"{name}={seat!r} is not a seat: R-L1 seats are 0-{self.players - 1}")
-        return seat
+        return int(seat)
 
     def new_state(self, *, seed: int, dealer: int = 0) -> LiarState:
         """Shuffle with ``random.Random(seed)`` and deal (L5, R-L3); seat dealer+1 begins (R-L1, L6).
@@ -168,8 +170,7 @@ class LiarGame:
         dealer+1; the last ``put_aside_count`` cards of the shuffled deck are
         put aside, unseen (R-L3).
         """
-        if not _is_int(seed):
-            raise ConfigError(f"seed={seed!r} must be a whole number")
+        check_seed(seed)
         self._check_seat("dealer", dealer)
         rng = random.Random(seed)
         deck = self.deck()
@@ -203,7 +204,8 @@ class LiarGame:
           or ``(player, cards, announced_rank)``.  Missing ranks are filled in
           backwards from the due rank (R-L8: consecutive plays announce
           consecutive ranks); an explicit rank on the last play sets the due rank.
-        - ``phase``: ``"play"`` (default) or ``"call_window"``: then the last pile
+        - ``phase``: ``Phase.PLAY`` (default) or ``Phase.CALL_WINDOW`` (or their
+          values ``"play"``, ``"call_window"``): in the window the last pile
           play is the claim under the window (R-L5), and ``current_player``
           (default: the next other player holding cards) is the one asked.
         - ``due_rank``: the rank the next play must announce (default VII, or
@@ -214,7 +216,7 @@ class LiarGame:
 
         >>> g = LiarGame(players=3)
         >>> s = g.state_from_position(hands=["7H", "AH KH", "9B"], pile=[(0, "8B 8H", "7")],
-        ...                           phase="call_window")
+        ...                           phase=Phase.CALL_WINDOW)
         >>> s.current_player, s.claim.announced, s.due_rank, len(s.put_aside)
         (1, <Rank.SEVEN: 0>, <Rank.EIGHT: 1>, 26)
         """
@@ -228,7 +230,7 @@ class LiarGame:
         if isinstance(hands, str) or len(hands) != n:
             raise ConfigError(f"hands: give one hand per seat, {n} for players={n} (R-L2)")
         try:
-            hand_lists = [parse_cards(h) if isinstance(h, str) else list(h) for h in hands]
+            hand_lists = [as_cards(h) for h in hands]
             entries: list[tuple[int, list[Card], Rank | None]] = []
             for item in pile:
                 if len(item) not in (2, 3):
@@ -238,18 +240,13 @@ class LiarGame:
                 rank = item[2] if len(item) == 3 else None
                 if isinstance(rank, str):
                     rank = Rank.parse(rank)
-                cards = parse_cards(cards) if isinstance(cards, str) else list(cards)
+                cards = as_cards(cards)
                 entries.append((self._check_seat("pile player", player), cards, rank))
-            aside = (None if put_aside is None else
-                     parse_cards(put_aside) if isinstance(put_aside, str) else list(put_aside))
+            aside = None if put_aside is None else as_cards(put_aside)
             if isinstance(due_rank, str):
                 due_rank = Rank.parse(due_rank)
         except CardParseError as e:
             raise ConfigError(f"state_from_position: {e}") from None
-        for cards in hand_lists + [e[1] for e in entries]:
-            for c in cards:
-                if not isinstance(c, Card):
-                    raise ConfigError(f"not a card: {c!r}")
         for _, cards, _ in entries:
             if not 1 <= len(cards) <= 4:
                 raise ConfigError(f"pile play {format_list(cards)} is not allowed: R-L4 a play "
@@ -307,11 +304,15 @@ class LiarGame:
             if not h and not (phase is Phase.CALL_WINDOW and p == pile_plays[-1].player):
                 raise ConfigError(f"player {p} holds no cards: the round would be over (L11, "
                                   "R-L9); only the player under the call window may be empty")
-        events = [Played(e.player, len(e.cards), e.announced, e.number) for e in pile_plays]
+        events: list[LiarEvent] = [Played(e.player, len(e.cards), e.announced, e.number)
+                                   for e in pile_plays]
         return LiarState(self, hands=hand_lists, pile=pile_plays, put_aside=aside,
                          current_player=current_player, phase=phase, due_rank=due_rank,
                          dealer=self._check_seat("dealer", dealer), seed=None,
                          rng=random.Random(0), events=events)
+
+
+LiarState.game_class = LiarGame   # how a JSON snapshot rebuilds its game (state.py never imports us)
 
 
 def format_list(cards: Iterable[Card]) -> str:

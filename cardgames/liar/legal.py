@@ -28,10 +28,12 @@ from math import comb
 
 from cardgames.cards import Card, format_cards
 from cardgames.liar.actions import CALL, PASS, LiarAction, Play
+from cardgames.liar.phase import Phase
 
 __all__ = ["LiarLegalActions", "count_plays"]
 
 _MAX_PLAY = 4  # R-L4
+_PLAY, _WINDOW = Phase.PLAY, Phase.CALL_WINDOW
 # _CUM[n] = cumulative counts of the k-subsets of n distinct positions, k = 1..min(4, n)
 _CUM: list[tuple[int, ...]] = []
 
@@ -72,49 +74,60 @@ class LiarLegalActions:
     """What the player to move may do now: a lazy, read-only collection of actions.
 
     It is a snapshot: later changes of the state do not change it.
-    ``sample(rng)`` is uniform over the distinct legal actions.
+    ``phase`` is the :class:`~cardgames.liar.phase.Phase` it was made in,
+    ``player`` the player to act, ``hand`` their cards (in ``Phase.PLAY``) and
+    ``distinct`` whether the hand holds no two equal cards (always so with one
+    deck).  ``sample(rng)`` is uniform over the distinct legal actions.
+
+    >>> LiarLegalActions(Phase.CALL_WINDOW, 1).summary()
+    'call or pass'
     """
 
-    __slots__ = ("kind", "player", "hand", "_distinct")
+    __slots__ = ("phase", "player", "hand", "distinct")
 
-    def __init__(self, kind: str, player: int | None, hand: tuple[Card, ...] = (),
-                 distinct: bool | None = None) -> None:
-        self.kind = kind          # "play", "window" or "over"
+    def __init__(self, phase: Phase, player: int | None, hand: tuple[Card, ...] = ()) -> None:
+        self.phase = phase
         self.player = player
         self.hand = hand
-        self._distinct = distinct
+        self.distinct = len(set(hand)) == len(hand)
 
     @classmethod
-    def for_play(cls, player: int, hand: tuple[Card, ...],
-                 distinct: bool | None = None) -> LiarLegalActions:
-        """The plays of ``player`` holding ``hand`` (``distinct``: no two equal cards, if known)."""
-        return cls("play", player, hand, distinct)
+    def for_play(cls, player: int, hand: tuple[Card, ...]) -> LiarLegalActions:
+        """The plays of ``player`` holding ``hand`` (L7, R-L4)."""
+        return cls(Phase.PLAY, player, hand)
 
-    @property
-    def distinct(self) -> bool:
-        """True when the hand holds no two equal cards (always so with one deck)."""
-        if self._distinct is None:
-            self._distinct = len(set(self.hand)) == len(self.hand)
-        return self._distinct
+    @classmethod
+    def _of_hand(cls, player: int, hand: tuple[Card, ...], distinct: bool) -> LiarLegalActions:
+        """Fast constructor for the state, which knows ``distinct`` (one deck: True)."""
+        self = object.__new__(cls)
+        self.phase = _PLAY
+        self.player = player
+        self.hand = hand
+        self.distinct = distinct
+        return self
 
     def describe(self, *, show_cards: bool = True) -> str:
-        """What is legal, in words (used in error messages).
+        """What is legal, in words (used in error messages and ``legal`` of errors).
 
         ``show_cards=False`` leaves the hand out (for messages others may see).
 
-        >>> LiarLegalActions("window", 1).describe()
-        'call or pass'
+        >>> LiarLegalActions(Phase.OVER, None).describe()
+        'nothing (the round is over)'
         """
-        if self.kind == "play":
+        if self.phase is _PLAY:
             n = len(self.hand)
             top = min(_MAX_PLAY, n)
             span = "1" if top == 1 else f"1-{top}"
             if not show_cards:
                 return f"play {span} of their {n} cards"
             return f"play {span} of your {n} cards ({format_cards(sorted(self.hand))})"
-        if self.kind == "window":
+        if self.phase is _WINDOW:
             return "call or pass"
         return "nothing (the round is over)"
+
+    def summary(self) -> str:
+        """What is legal, in a line for the player to act (the protocol's name for :meth:`describe`)."""
+        return self.describe()
 
     def __repr__(self) -> str:
         return f"<LiarLegalActions for player {self.player}: {self.describe()}>"
@@ -125,9 +138,10 @@ class LiarLegalActions:
                 action = LiarAction.parse(action)
             except ValueError:
                 return False
-        if self.kind == "window":
+        phase = self.phase
+        if phase is _WINDOW:
             return action == CALL or action == PASS
-        if self.kind != "play" or type(action) is not Play:
+        if phase is not _PLAY or type(action) is not Play:
             return False
         cards = action.cards
         if not 1 <= len(cards) <= _MAX_PLAY:
@@ -139,9 +153,9 @@ class LiarLegalActions:
         return True
 
     def __len__(self) -> int:
-        if self.kind == "window":
+        if self.phase is _WINDOW:
             return 2
-        if self.kind != "play":
+        if self.phase is not _PLAY:
             return 0
         if self.distinct:
             cum = _cum(len(self.hand))
@@ -149,14 +163,14 @@ class LiarLegalActions:
         return count_plays(list(Counter(self.hand).values()))
 
     def __bool__(self) -> bool:
-        return self.kind != "over"
+        return self.phase is not Phase.OVER
 
     def __iter__(self) -> Iterator[LiarAction]:
-        if self.kind == "window":
+        if self.phase is _WINDOW:
             yield CALL
             yield PASS
             return
-        if self.kind != "play":
+        if self.phase is not _PLAY:
             return
         counts = sorted(Counter(self.hand).items())
         cards = [c for c, _ in counts]
@@ -192,10 +206,10 @@ class LiarLegalActions:
         >>> sorted({str(legal.sample(random.Random(s))) for s in range(40)})
         ['play 7H', 'play 7H 8H', 'play 8H']
         """
-        kind = self.kind
-        if kind == "window":
+        phase = self.phase
+        if phase is _WINDOW:
             return CALL if rng.random() < 0.5 else PASS
-        if kind != "play":
+        if phase is not _PLAY:
             raise IndexError("no legal action: the round is over")
         hand = self.hand
         cum = _cum(len(hand))

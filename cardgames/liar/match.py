@@ -25,9 +25,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cardgames.core import check_seed
 from cardgames.errors import ConfigError, GameOverError
 from cardgames.liar.game import LiarGame
 from cardgames.liar.state import LiarOutcome, LiarState
+from cardgames.play import agent_rngs, play_state
 
 __all__ = ["LiarMatch", "Standing", "round_seed"]
 
@@ -69,7 +71,7 @@ class LiarMatch:
         if not isinstance(first_dealer, int) or not 0 <= first_dealer < game.players:
             raise ConfigError(f"first_dealer={first_dealer!r} is not a seat (R-L1)")
         self.game = game
-        self.seed = seed
+        self.seed = check_seed(seed)
         self.rounds = rounds
         self.target = target
         self.first_dealer = first_dealer
@@ -96,7 +98,8 @@ class LiarMatch:
     def new_round(self) -> LiarState:
         """Deal the next round (play it, then pass it to :meth:`record`)."""
         if self.is_over():
-            raise GameOverError("the match is over (R-L10); no more rounds")
+            raise GameOverError("the match is over (R-L10); no more rounds", rule="R-L10",
+                                reason="the match is over", legal="nothing")
         i = len(self.results)
         self._current = self.game.new_state(seed=self.round_seed(i), dealer=self.dealer_of(i))
         return self._current
@@ -105,7 +108,9 @@ class LiarMatch:
         """Add the points of the finished round ``state`` (the one :meth:`new_round` dealt)."""
         out = state.outcome()
         if out is None:
-            raise GameOverError("the round is not over yet: finish it before recording (L11)")
+            raise GameOverError("the round is not over yet: finish it before recording (L11)",
+                                rule="L11", reason="the round is not over yet",
+                                legal="play the round to its end first")
         cur = self._current
         if cur is None or state.seed != cur.seed or state.dealer != cur.dealer:
             raise ConfigError("record() takes the round dealt by the last new_round()")
@@ -130,16 +135,15 @@ class LiarMatch:
     def play(self, agents: Sequence[Any]) -> list[Standing]:
         """Play the remaining rounds with ``agents`` (one per seat) and return :meth:`standings`.
 
-        Each agent's ``rng`` is ``cardgames.play.agent_rng(round seed, seat)``.
+        Each round is played by :func:`cardgames.play.play_state` (the one agent
+        loop), the agents' generators ``cardgames.play.agent_rngs(round seed, players)``.
         """
-        from cardgames.play import agent_rng, play_state
-
         if len(agents) != self.game.players:
             raise ConfigError(f"{self.game.players} players need {self.game.players} agents")
         while not self.is_over():
             state = self.new_round()
             seed = state.seed
             assert seed is not None
-            play_state(state, agents, [agent_rng(seed, s) for s in range(self.game.players)])
+            play_state(state, agents, agent_rngs(seed, self.game.players))
             self.record(state)
         return self.standings()

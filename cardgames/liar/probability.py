@@ -55,7 +55,7 @@ from math import comb
 from typing import TYPE_CHECKING
 
 from cardgames.cards import PALE, Card, Rank, make_deck
-from cardgames.liar.events import Played, PalePenalty, PileTaken, Revealed
+from cardgames.liar.events import PalePenalty, PileTaken, Played, Revealed
 
 if TYPE_CHECKING:
     from cardgames.liar.view import LiarView, PileRecord
@@ -142,19 +142,18 @@ def _known_holdings(view: LiarView, before_play: int | None) -> tuple[Counter[Ca
     known: list[Counter[Card]] = [Counter() for _ in range(view.players)]
     pile_known: Counter[Card] = Counter()
     for ev in view.events:
-        t = type(ev)
-        if t is Played:
+        if isinstance(ev, Played):
             if ev.player == me:
                 pile_known.update(own.get(ev.number, ()))
             elif ev.number != before_play:
                 known[ev.player].clear()
-        elif t is Revealed:
+        elif isinstance(ev, Revealed):
             if ev.player != me:
                 pile_known.update(ev.cards)
-        elif t is PalePenalty:
+        elif isinstance(ev, PalePenalty):
             if ev.player != me:
                 pile_known[PALE] += 1
-        elif t is PileTaken:
+        elif isinstance(ev, PileTaken):
             if ev.player != me:
                 known[ev.player].update(pile_known)
             pile_known.clear()

@@ -23,20 +23,31 @@ Player 1 took the pile (1 card): a false accusation; play goes on after the play
 
 from __future__ import annotations
 
-import enum
 import json
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardgames.cards import PALE, Card, Rank, format_cards, parse_cards
+from cardgames.core import check_player
 from cardgames.errors import ActionParseError, GameOverError, IllegalActionError
 from cardgames.liar.actions import Call, LiarAction, Pass, Play
 from cardgames.liar.events import (
-    CallMade, LiarEvent, PalePenalty, Passed, PileTaken, Played, Revealed, RoundOver,
-    WentOut, announcement, event_from_dict, event_to_dict,
+    CallMade,
+    LiarEvent,
+    PalePenalty,
+    Passed,
+    PileTaken,
+    Played,
+    Revealed,
+    RoundOver,
+    WentOut,
+    announcement,
+    event_from_dict,
+    event_to_dict,
 )
 from cardgames.liar.legal import LiarLegalActions
+from cardgames.liar.phase import Phase
 
 if TYPE_CHECKING:
     from cardgames.liar.game import LiarGame
@@ -45,15 +56,10 @@ if TYPE_CHECKING:
 __all__ = ["Phase", "PilePlay", "LiarOutcome", "LiarState"]
 
 _NEXT = {r: r.next() for r in Rank}
-_PLAY, _WINDOW, _OVER = "play", "call_window", "over"
-
-
-class Phase(enum.Enum):
-    """Where the round is: a play is due, the call window is open (R-L5), or it is over."""
-
-    PLAY = _PLAY
-    CALL_WINDOW = _WINDOW
-    OVER = _OVER
+_PLAY, _WINDOW, _OVER = Phase.PLAY, Phase.CALL_WINDOW, Phase.OVER
+_FORMAT = "cardgames.liar.state"
+#: The version of the JSON snapshot this code writes and reads (1 since 5b5243e).
+_VERSION = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,19 +83,42 @@ class PilePlay:
 
 @dataclass(frozen=True)
 class LiarOutcome:
-    """How a round ended (R-L10). Tuples are per seat.
+    """How a round ended (R-L10), in the shape of :class:`cardgames.core.Outcome`.
 
-    ``winner`` is ``None`` only when the simulation cap stopped the round.
-    ``places``: 1 = best; equal card counts share the better place, the next
-    place is skipped (1, 2, 2, 4) unless ``LiarGame(tie_places="dense")``
-    (1, 2, 2, 3).  ``points`` from ``LiarGame.points``.
+    Tuples are per seat.
+
+    - ``winners``: the seat that went out (L11), as a 1-tuple; ``()`` only when
+      the simulation cap stopped the round (``reason == "cap"``).
+    - ``places``: 1 = best; equal card counts share the better place, the next
+      place is skipped (1, 2, 2, 4) unless ``LiarGame(tie_places="dense")``
+      (1, 2, 2, 3).
+    - ``returns``: the round's R-L10 points as floats (``points``).  Chosen
+      because a match (R-L10) is won by the sum of these points, so an agent
+      that maximises its expected return per round maximises its expected
+      match score; it is not zero-sum (a learner that wants zero-sum can
+      subtract the mean, which changes no seat's best play).
+    - ``reason``: ``"went_out"`` (L11) or ``"cap"`` (simulation cap).
+    - Liar's extras: ``points`` (from ``LiarGame.points``, 0 below) and
+      ``cards_held`` at the end.  ``winner`` (the one seat or ``None``) is
+      kept for older code.
+
+    >>> o = LiarOutcome(winners=(2,), places=(3, 2, 1), returns=(2.0, 3.0, 4.0),
+    ...                 reason="went_out", points=(2, 3, 4), cards_held=(21, 9, 0))
+    >>> o.winner, o.returns[o.winner]
+    (2, 4.0)
     """
 
-    winner: int | None
+    winners: tuple[int, ...]
     places: tuple[int, ...]
+    returns: tuple[float, ...]
+    reason: str
     points: tuple[int, ...]
     cards_held: tuple[int, ...]
-    reason: str = "went_out"
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that went out, ``None`` when the cap stopped the round (old name)."""
+        return self.winners[0] if self.winners else None
 
 
 def places_by_count(counts: tuple[int, ...] | list[int], winner: int | None, *,
@@ -124,9 +153,17 @@ def _play_from(d: dict[str, Any]) -> PilePlay:
 class LiarState:
     """A Liar round in progress (mutable).  See the module docstring and ARCHITECTURE.md."""
 
-    __slots__ = ("game", "seed", "dealer", "_hands", "pile", "put_aside", "current_player",
-                 "_phase", "due_rank", "plays_made", "history", "events", "_rng", "_pile_count",
-                 "winner", "end_reason", "_own")
+    #: Every field of a state, listed once: :meth:`_init` sets exactly these, and
+    #: ``__eq__`` compares them (the random generator by its state).
+    #: The game class that rebuilds a snapshot's game (:class:`~cardgames.liar.game.LiarGame`):
+    #: ``cardgames.liar.game`` sets it when it is imported (``import cardgames.liar`` does),
+    #: so this module never imports the game module (no import cycle).
+    game_class: ClassVar[type[LiarGame]]
+
+    _FIELDS = ("game", "seed", "dealer", "_hands", "pile", "put_aside", "current_player",
+               "_phase", "due_rank", "plays_made", "history", "events", "_rng", "_pile_count",
+               "winner", "end_reason", "_own")
+    __slots__ = _FIELDS
 
     game: LiarGame
     seed: int | None
@@ -145,7 +182,27 @@ class LiarState:
                  put_aside: list[Card], current_player: int, phase: Phase, due_rank: Rank,
                  dealer: int = 0, seed: int | None = None, rng: random.Random | None = None,
                  events: list[LiarEvent] | None = None) -> None:
-        """Low-level constructor; use ``LiarGame.new_state`` / ``state_from_position``."""
+        """A state at the start of a round or at a hand-built position.
+
+        Low level: use ``LiarGame.new_state`` / ``state_from_position``.
+        """
+        own: list[list[PilePlay]] = [[] for _ in range(game.players)]
+        for entry in pile:
+            own[entry.player].append(entry)
+        self._init(game, seed=seed, dealer=dealer, hands=hands, pile=pile, put_aside=put_aside,
+                   current_player=current_player, phase=phase, due_rank=due_rank,
+                   plays_made=max((p.number for p in pile), default=0), history=[],
+                   events=list(events) if events else [],
+                   rng=rng if rng is not None else random.Random(seed), winner=None,
+                   end_reason=None, own=own)
+
+    def _init(self, game: LiarGame, *, seed: int | None, dealer: int, hands: list[list[Card]],
+              pile: list[PilePlay], put_aside: list[Card], current_player: int | None,
+              phase: Phase, due_rank: Rank, plays_made: int, history: list[LiarAction],
+              events: list[LiarEvent], rng: random.Random, winner: int | None,
+              end_reason: str | None, own: list[list[PilePlay]]) -> None:
+        """Set every field (see ``_FIELDS``): the one constructor behind ``__init__``,
+        :meth:`clone` and :meth:`from_dict`."""
         self.game = game
         self.seed = seed
         self.dealer = dealer
@@ -153,24 +210,22 @@ class LiarState:
         self.pile = pile
         self.put_aside = put_aside
         self.current_player = current_player
-        self._phase = phase.value
+        self._phase = phase
         self.due_rank = due_rank
-        self.plays_made = max((p.number for p in pile), default=0)
-        self.history = []
-        self.events = list(events) if events else []
-        self._rng = rng if rng is not None else random.Random(seed)
+        self.plays_made = plays_made
+        self.history = history
+        self.events = events
+        self._rng = rng
         self._pile_count = sum(len(p.cards) for p in pile)
-        self.winner = None
-        self.end_reason = None
-        self._own: list[list[PilePlay]] = [[] for _ in range(game.players)]
-        for entry in pile:
-            self._own[entry.player].append(entry)
+        self.winner = winner
+        self.end_reason = end_reason
+        self._own = own
 
     # ------------------------------------------------------------------ queries
     @property
     def phase(self) -> Phase:
         """:class:`Phase` ``PLAY``, ``CALL_WINDOW`` or ``OVER``."""
-        return Phase(self._phase)
+        return self._phase
 
     @property
     def players(self) -> int:
@@ -191,31 +246,35 @@ class LiarState:
     @property
     def claim(self) -> PilePlay | None:
         """The play under the open call window (``None`` outside it)."""
-        return self.pile[-1] if self._phase == _WINDOW else None
+        return self.pile[-1] if self._phase is _WINDOW else None
 
     def is_over(self) -> bool:
-        return self._phase == _OVER
+        return self._phase is _OVER
 
     def outcome(self) -> LiarOutcome | None:
         """The :class:`LiarOutcome` once the round is over, else ``None``."""
-        if self._phase != _OVER:
+        if self._phase is not _OVER:
             return None
         counts = tuple(len(h) for h in self._hands)
         places = places_by_count(counts, self.winner, tie_places=self.game.tie_places)
         pts = self.game.points
         points = tuple(pts[pl - 1] if pl <= len(pts) else 0 for pl in places)
-        return LiarOutcome(self.winner, places, points, counts, self.end_reason or "went_out")
+        return LiarOutcome(winners=() if self.winner is None else (self.winner,), places=places,
+                           returns=tuple(float(x) for x in points),
+                           reason=self.end_reason or "went_out", points=points,
+                           cards_held=counts)
 
     def legal_actions(self) -> LiarLegalActions:
         """The lazy collection of what the player to move may do (see :mod:`.legal`)."""
         ph = self._phase
-        if ph == _PLAY:
-            p = self.current_player
-            return LiarLegalActions("play", p, tuple(self._hands[p]),
-                                    True if self.game.decks == 1 else None)
-        if ph == _WINDOW:
-            return LiarLegalActions("window", self.current_player)
-        return LiarLegalActions("over", None)
+        if ph is _PLAY:
+            p: int = self.current_player  # type: ignore[assignment]  # a seat in PLAY
+            hand = tuple(self._hands[p])
+            return LiarLegalActions._of_hand(
+                p, hand, self.game.decks == 1 or len(set(hand)) == len(hand))
+        if ph is _WINDOW:
+            return LiarLegalActions(_WINDOW, self.current_player)
+        return LiarLegalActions(_OVER, None)
 
     def view(self, player: int) -> LiarView:
         """What ``player`` may know (R-L11): see :class:`cardgames.liar.view.LiarView`."""
@@ -232,32 +291,45 @@ class LiarState:
         :class:`ActionParseError`) naming the player, the action, the rule and
         what is legal now; the state is then unchanged.
         """
-        if not isinstance(action, LiarAction):
-            action = LiarAction.parse(action)  # type: ignore[arg-type]
         ph = self._phase
         p = self.current_player
-        if ph == _OVER:
-            raise GameOverError(f"nobody can {action}: the round is over ({self._end_words()}); "
-                                "legal now: nothing", player=player, action=action, rule="L11")
+        if player is not None:
+            check_player(player, players=self.game.players, rule="R-L1")
+        if not isinstance(action, LiarAction):
+            try:
+                action = LiarAction.parse(action)
+            except ActionParseError as e:
+                raise ActionParseError(
+                    str(e), player=p if player is None else player, action=action, rule=e.rule,
+                    reason=e.reason, legal=self.legal_actions().describe()
+                    if player is None or player == p else e.legal) from None
+        if ph is _OVER:
+            words = self._end_words()
+            raise GameOverError(f"nobody can {action}: the round is over ({words}); "
+                                "legal now: nothing", player=player, action=action, rule="L11",
+                                reason=f"the round is over ({words})", legal="nothing")
         if player is not None and player != p:
             raise IllegalActionError(
                 f"player {player} cannot {action}: it is player {p}'s turn "
-                f"({'to play' if ph == _PLAY else 'to call or pass'}, R-L5); legal now for "
+                f"({'to play' if ph is _PLAY else 'to call or pass'}, R-L5); legal now for "
                 f"player {p}: {self.legal_actions().describe(show_cards=False)}",
-                player=player, action=action, rule="R-L5")
+                player=player, action=action, rule="R-L5", reason=f"it is player {p}'s turn",
+                legal=f"nothing until player {p} has acted")
         cls = type(action)
         if cls is Play:
             self._play(p, action)  # type: ignore[arg-type]
         elif cls is Pass:
-            if ph != _WINDOW:
+            if ph is not _WINDOW:
                 self._refuse_window_action(p, action)
-            self._pass(p)
+            self._pass(p)  # type: ignore[arg-type]  # p is None only when over (refused above)
         elif cls is Call:
-            if ph != _WINDOW:
+            if ph is not _WINDOW:
                 self._refuse_window_action(p, action)
-            self._call(p)
+            self._call(p)  # type: ignore[arg-type]  # as for _pass
         else:  # pragma: no cover - LiarAction has only three subclasses
-            raise ActionParseError(f"not a Liar action: {action!r}")
+            raise ActionParseError(f"not a Liar action: {action!r}", player=p, action=action,
+                                   reason="not a Liar action",
+                                   legal=self.legal_actions().describe())
         self.history.append(action)
 
     def _refuse_window_action(self, p: int | None, action: LiarAction) -> None:
@@ -268,24 +340,29 @@ class LiarState:
         raise IllegalActionError(
             f"player {p} cannot {action}: R-L5 calling or passing is only possible in the "
             f"call window right after a play, and {why}; legal now: "
-            f"{self.legal_actions().describe()}", player=p, action=action, rule="R-L5")
+            f"{self.legal_actions().describe()}", player=p, action=action, rule="R-L5",
+            reason=f"calling or passing is only possible right after a play, and {why}",
+            legal=self.legal_actions().describe())
 
     def _play(self, p: int, action: Play) -> None:
         cards = action.cards
         n = len(cards)
         hand = self._hands[p]
-        if self._phase != _PLAY:
+        if self._phase is not _PLAY:
             claim = self.pile[-1]
+            said = announcement(claim.count, claim.announced)
             raise IllegalActionError(
                 f"player {p} cannot {action}: R-L5 the call window is open on player "
-                f"{claim.player}'s \"{announcement(claim.count, claim.announced)}\" and you "
-                "are asked whether to call; legal now: call or pass",
-                player=p, action=action, rule="R-L5")
+                f"{claim.player}'s \"{said}\" and you are asked whether to call; legal now: "
+                "call or pass", player=p, action=action, rule="R-L5",
+                reason=f"the call window is open on player {claim.player}'s \"{said}\"",
+                legal="call or pass")
         if not 1 <= n <= 4:
             raise IllegalActionError(
                 f"player {p} cannot play {n} cards: R-L4 a play is 1-4 cards (L7: at least "
                 f"one); legal now: {self.legal_actions().describe()}",
-                player=p, action=action, rule="R-L4")
+                player=p, action=action, rule="R-L4", reason="a play is 1-4 cards",
+                legal=self.legal_actions().describe())
         for c in cards:
             if hand.count(c) < cards.count(c):
                 have = hand.count(c)
@@ -293,7 +370,8 @@ class LiarState:
                 raise IllegalActionError(
                     f"player {p} cannot {action}: L7 you put down cards from your own hand, "
                     f"and {c} {what}; legal now: {self.legal_actions().describe()}",
-                    player=p, action=action, rule="L7")
+                    player=p, action=action, rule="L7", reason=f"{c} {what}",
+                    legal=self.legal_actions().describe())
         for c in cards:
             hand.remove(c)
         due = self.due_rank
@@ -409,26 +487,16 @@ class LiarState:
     # ------------------------------------------------------------------ copies, equality, JSON
     def clone(self) -> LiarState:
         """An independent copy (cards and events are immutable and shared)."""
-        new = object.__new__(LiarState)
-        new.game = self.game
-        new.seed = self.seed
-        new.dealer = self.dealer
-        new._hands = [list(h) for h in self._hands]
-        new.pile = list(self.pile)
-        new.put_aside = list(self.put_aside)
-        new.current_player = self.current_player
-        new._phase = self._phase
-        new.due_rank = self.due_rank
-        new.plays_made = self.plays_made
-        new.history = list(self.history)
-        new.events = list(self.events)
         rng = random.Random()
         rng.setstate(self._rng.getstate())
-        new._rng = rng
-        new._pile_count = self._pile_count
-        new.winner = self.winner
-        new.end_reason = self.end_reason
-        new._own = [list(x) for x in self._own]
+        new = object.__new__(LiarState)
+        new._init(self.game, seed=self.seed, dealer=self.dealer,
+                  hands=[list(h) for h in self._hands], pile=list(self.pile),
+                  put_aside=list(self.put_aside), current_player=self.current_player,
+                  phase=self._phase, due_rank=self.due_rank, plays_made=self.plays_made,
+                  history=list(self.history), events=list(self.events), rng=rng,
+                  winner=self.winner, end_reason=self.end_reason,
+                  own=[list(x) for x in self._own])
         return new
 
     def own_plays(self, player: int) -> tuple[PilePlay, ...]:
@@ -436,10 +504,8 @@ class LiarState:
         return tuple(self._own[player])
 
     def _key(self) -> tuple[Any, ...]:
-        return (self.game, self.seed, self.dealer, [list(h) for h in self._hands], self.pile,
-                self.put_aside, self.current_player, self._phase, self.due_rank,
-                self.plays_made, self.history, self.events, self._rng.getstate(),
-                self._pile_count, self.winner, self.end_reason, self._own)
+        return tuple(self._rng.getstate() if name == "_rng" else getattr(self, name)
+                     for name in self._FIELDS)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, LiarState):
@@ -453,7 +519,8 @@ class LiarState:
         g = self.game
         version, internal, gauss = self._rng.getstate()
         return {
-            "format": "cardgames.liar.state/1",
+            "format": _FORMAT,
+            "version": _VERSION,
             "game": g.to_dict(),
             "seed": self.seed,
             "dealer": self.dealer,
@@ -462,7 +529,7 @@ class LiarState:
             "put_aside": format_cards(self.put_aside),
             "plays": [_play_dict(e) for own in self._own for e in own],
             "current_player": self.current_player,
-            "phase": self._phase,
+            "phase": self._phase.value,
             "due_rank": self.due_rank.name,
             "plays_made": self.plays_made,
             "winner": self.winner,
@@ -478,35 +545,36 @@ class LiarState:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> LiarState:
-        from cardgames.liar.game import LiarGame
-
-        if data.get("format") != "cardgames.liar.state/1":
-            raise ValueError(f"not a Liar state snapshot: format {data.get('format')!r}")
-        game = LiarGame.from_dict(data["game"])
-        new = object.__new__(LiarState)
-        new.game = game
-        new.seed = data["seed"]
-        new.dealer = data["dealer"]
-        new._hands = [parse_cards(h) for h in data["hands"]]
-        new.pile = [_play_from(e) for e in data["pile"]]
-        new._own = [[] for _ in range(game.players)]
+        """The state of :meth:`to_dict` (also version 1 as written before ``"version"``)."""
+        fmt = data.get("format") if isinstance(data, dict) else None
+        version: object
+        if fmt == _FORMAT + "/1":          # written before the "version" key (5b5243e)
+            version = 1
+        elif fmt == _FORMAT:
+            version = data.get("version", 0)
+        else:
+            raise ValueError(f"not a Liar state snapshot: format {fmt!r}")
+        if version != _VERSION:
+            raise ValueError(f"cannot read a Liar state snapshot of version {version!r}: this "
+                             f"cardgames reads version {_VERSION}; a newer cardgames wrote it")
+        game = cls.game_class.from_dict(data["game"])
+        own: list[list[PilePlay]] = [[] for _ in range(game.players)]
         for e in data["plays"]:
             entry = _play_from(e)
-            new._own[entry.player].append(entry)
-        new.put_aside = parse_cards(data["put_aside"])
-        new.current_player = data["current_player"]
-        new._phase = Phase(data["phase"]).value
-        new.due_rank = Rank[data["due_rank"]]
-        new.plays_made = data["plays_made"]
-        new.winner = data["winner"]
-        new.end_reason = data["end_reason"]
-        new.history = [LiarAction.parse(a) for a in data["history"]]
-        new.events = [event_from_dict(e) for e in data["events"]]
-        version, internal, gauss = data["rng"]
+            own[entry.player].append(entry)
+        rng_version, internal, gauss = data["rng"]
         rng = random.Random()
-        rng.setstate((version, tuple(internal), gauss))
-        new._rng = rng
-        new._pile_count = sum(len(e.cards) for e in new.pile)
+        rng.setstate((rng_version, tuple(internal), gauss))
+        new = object.__new__(cls)
+        new._init(game, seed=data["seed"], dealer=data["dealer"],
+                  hands=[parse_cards(h) for h in data["hands"]],
+                  pile=[_play_from(e) for e in data["pile"]],
+                  put_aside=parse_cards(data["put_aside"]),
+                  current_player=data["current_player"], phase=Phase(data["phase"]),
+                  due_rank=Rank[data["due_rank"]], plays_made=data["plays_made"],
+                  history=[LiarAction.parse(a) for a in data["history"]],
+                  events=[event_from_dict(e) for e in data["events"]], rng=rng,
+                  winner=data["winner"], end_reason=data["end_reason"], own=own)
         return new
 
     @classmethod
@@ -515,16 +583,16 @@ class LiarState:
         return cls.from_dict(json.loads(text))
 
     def __repr__(self) -> str:
-        return (f"<LiarState {self.game.players} players, phase {self._phase}, player "
+        return (f"<LiarState {self.game.players} players, phase {self._phase.value}, player "
                 f"{self.current_player} to move, due {self.due_rank.plural}, hands "
                 f"{list(self.hand_sizes)}, pile {self._pile_count}>")
 
     def describe(self) -> str:
         """The public situation in a sentence (no hidden cards)."""
-        if self._phase == _OVER:
+        if self._phase is _OVER:
             return self.events[-1].describe()
         sizes = ", ".join(f"player {p}: {n}" for p, n in enumerate(self.hand_sizes))
-        if self._phase == _WINDOW:
+        if self._phase is _WINDOW:
             claim = self.pile[-1]
             now = (f"player {claim.player} announced \"{announcement(claim.count, claim.announced)}"
                    f"\"; player {self.current_player} is asked: call or pass (R-L5)")

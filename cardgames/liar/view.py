@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cardgames.cards import Card, Chronicler, Rank, format_cards
-from cardgames.liar.events import LiarEvent, Played, PileTaken, event_to_dict
-from cardgames.liar.state import Phase
+from cardgames.liar.events import LiarEvent, PileTaken, Played, event_to_dict
+from cardgames.liar.phase import Phase
 
 if TYPE_CHECKING:
     from cardgames.liar.state import LiarState

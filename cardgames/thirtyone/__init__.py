@@ -7,26 +7,16 @@
 >>> state.current_player, [str(a) for a in state.legal_actions()]
 (0, ['keep', 'exchange'])
 
-Modules: ``score`` (score, explain, classify), ``actions`` (Keep ... Stand,
-parse_action), ``events`` (the public log), ``view`` (ThirtyOneView: what a
-player knows, R-T9), ``game`` (ThirtyOneGame: configuration, ``new_state``,
-``state_from_position``, ``replay``; the design and what it settles where
-RULES.md is silent), ``state`` (ThirtyOneState), ``snapshot`` (JSON) and
+An instance of the game protocol of :mod:`cardgames.core`.  Modules: ``score``
+(score, explain, classify), ``actions`` (the ThirtyOneAction base class, Keep ...
+Stand, parse_action), ``phase`` (Phase), ``events`` (the public log), ``view``
+(ThirtyOneView: what a player knows, R-T9), ``game`` (ThirtyOneGame:
+configuration, ``new_state``, ``state_from_position``, ``replay``; the design
+and what it settles where RULES.md is silent), ``state`` (ThirtyOneState,
+ThirtyOneLegalActions, ThirtyOneOutcome), ``snapshot`` (versioned JSON) and
 ``bots`` (ThirtyOneHeuristicAgent, self_play).
 """
 
-from cardgames.thirtyone.score import (
-    MIN_SCORE,
-    THREE_ACES_SCORE,
-    THREE_OF_A_RANK_SCORE,
-    Explanation,
-    ScoreKind,
-    classify,
-    explain,
-    score,
-    score_kind,
-    suit_total,
-)
 from cardgames.thirtyone.actions import (
     Exchange,
     Keep,
@@ -38,6 +28,7 @@ from cardgames.thirtyone.actions import (
     ThirtyOneAction,
     parse_action,
 )
+from cardgames.thirtyone.bots import RandomAgent, ThirtyOneHeuristicAgent, hand_after, self_play
 from cardgames.thirtyone.events import (
     DealOver,
     DealResult,
@@ -55,15 +46,28 @@ from cardgames.thirtyone.events import (
     Swapped,
     ThreeAces,
 )
-from cardgames.thirtyone.view import Phase, ThirtyOneView
 from cardgames.thirtyone.game import (
     LegalActions,
     ThirtyOneGame,
+    ThirtyOneLegalActions,
     ThirtyOneOutcome,
     ThirtyOneState,
     replay,
 )
-from cardgames.thirtyone.bots import RandomAgent, ThirtyOneHeuristicAgent, hand_after, self_play
+from cardgames.thirtyone.phase import Phase
+from cardgames.thirtyone.score import (
+    MIN_SCORE,
+    THREE_ACES_SCORE,
+    THREE_OF_A_RANK_SCORE,
+    Explanation,
+    ScoreKind,
+    classify,
+    explain,
+    score,
+    score_kind,
+    suit_total,
+)
+from cardgames.thirtyone.view import ThirtyOneView
 
 __all__ = [
     # scoring
@@ -77,7 +81,7 @@ __all__ = [
     "Stood", "ThreeAces", "Scored", "LifeLost", "PlayerOut", "DealOver", "MatchOver",
     # game
     "Phase", "ThirtyOneView", "ThirtyOneGame", "ThirtyOneState", "ThirtyOneOutcome",
-    "LegalActions", "replay",
+    "ThirtyOneLegalActions", "LegalActions", "replay",
     # bots
     "RandomAgent", "ThirtyOneHeuristicAgent", "hand_after", "self_play",
 ]

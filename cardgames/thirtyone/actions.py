@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import ClassVar, Union
+from typing import ClassVar
 
 from cardgames.cards import CHRONICLER, Card, parse_card
 from cardgames.errors import ActionParseError, CardParseError
@@ -48,22 +48,40 @@ ACTION_FORMS = ("keep, exchange, swap <hand card> <table card> (e.g. 'swap 7H AB
                 "swap all, pass, reveal (or knock), stand")
 
 
-class _Simple:
-    """Shared behaviour of the actions without arguments."""
+class ThirtyOneAction:
+    """Base class of the Thirty-One actions; :meth:`parse` reads the text form.
 
+    ``ThirtyOneAction.parse`` reads any action; ``Keep.parse``, ``SwapOne.parse``
+    ... also check that the text is that kind of action.
+
+    >>> ThirtyOneAction.parse("swap all"), isinstance(Keep(), ThirtyOneAction)
+    (SwapAll(), True)
+    >>> Keep.parse("pass")
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.ActionParseError: 'pass' is not a Keep action (write 'keep')
+    """
+
+    __slots__ = ()
     text: ClassVar[str] = ""
-
-    def __str__(self) -> str:
-        return self.text
 
     @classmethod
     def parse(cls, text: str) -> ThirtyOneAction:
-        """Read the action from text (any action; checks it is this kind)."""
+        """Read an action from its text form (see :func:`parse_action`)."""
         action = parse_action(text)
         if not isinstance(action, cls):
-            raise ActionParseError(f"{text!r} is not a {cls.__name__} action "
-                                   f"(write {cls.text!r})")
+            what = f"a {cls.__name__} action" if cls.text else "a swap of one card"
+            form = repr(cls.text) if cls.text else "e.g. 'swap 7H AB'"
+            raise ActionParseError(f"{text!r} is not {what} (write {form})", action=text,
+                                   reason=f"not {what}", legal=form)
         return action
+
+
+class _Simple(ThirtyOneAction):
+    """Shared behaviour of the actions without arguments."""
+
+    def __str__(self) -> str:
+        return self.text
 
 
 @dataclass(frozen=True)
@@ -109,7 +127,7 @@ class Stand(_Simple):
 
 
 @dataclass(frozen=True, slots=True)
-class SwapOne:
+class SwapOne(ThirtyOneAction):
     """Exchange one hand card for one table card (T6; in a final turn T10, R-T6).
 
     The cards may be given as text: ``SwapOne("7H", "AB")``.
@@ -130,9 +148,12 @@ class SwapOne:
                 try:
                     value = parse_card(value)
                 except CardParseError as e:
-                    raise ActionParseError(f"SwapOne {name}: {e}") from None
+                    raise ActionParseError(f"SwapOne {name}: {e}", action=value,
+                                           reason=str(e), legal=ACTION_FORMS) from None
             elif not isinstance(value, Card):
-                raise ActionParseError(f"SwapOne {name} must be a card, not {value!r}")
+                raise ActionParseError(f"SwapOne {name} must be a card, not {value!r}",
+                                       action=value, reason=f"{name} is not a card",
+                                       legal=ACTION_FORMS)
             if value.is_chronicler:          # *, *C, *P: all the one Chronicler (T12)
                 value = CHRONICLER
             object.__setattr__(self, name, value)
@@ -140,17 +161,6 @@ class SwapOne:
     def __str__(self) -> str:
         return f"swap {self.hand_card} {self.table_card}"
 
-    @classmethod
-    def parse(cls, text: str) -> SwapOne:
-        """Read ``'swap 7H AB'`` (hand card first, then table card)."""
-        action = parse_action(text)
-        if not isinstance(action, SwapOne):
-            raise ActionParseError(f"{text!r} is not a swap of one card "
-                                   "(write e.g. 'swap 7H AB')")
-        return action
-
-
-ThirtyOneAction = Union[Keep, Exchange, SwapOne, SwapAll, Pass, Reveal, Stand]
 
 _SIMPLE: dict[str, ThirtyOneAction] = {
     "keep": Keep(), "exchange": Exchange(), "swap all": SwapAll(), "swapall": SwapAll(),
@@ -180,10 +190,11 @@ def parse_action(text: str | ThirtyOneAction) -> ThirtyOneAction:
     ...
     cardgames.errors.ActionParseError: not a Thirty-One action: 'fold'; write one of keep, exchange, swap <hand card> <table card> (e.g. 'swap 7H AB'), swap all, pass, reveal (or knock), stand
     """
-    if isinstance(text, (Keep, Exchange, SwapOne, SwapAll, Pass, Reveal, Stand)):
+    if isinstance(text, ThirtyOneAction):
         return text
     if not isinstance(text, str):
-        raise ActionParseError(f"not a Thirty-One action: {text!r}; write one of {ACTION_FORMS}")
+        raise ActionParseError(f"not a Thirty-One action: {text!r}; write one of {ACTION_FORMS}",
+                               action=text, reason="not a Thirty-One action", legal=ACTION_FORMS)
     key = " ".join(text.strip().lower().split())
     action = _SIMPLE.get(key)
     if action is not None:
@@ -193,5 +204,7 @@ def parse_action(text: str | ThirtyOneAction) -> ThirtyOneAction:
         try:
             return swap_one(parse_card(m.group(1)), parse_card(m.group(2)))
         except CardParseError as e:
-            raise ActionParseError(f"cannot read {text!r}: {e}") from None
-    raise ActionParseError(f"not a Thirty-One action: {text!r}; write one of {ACTION_FORMS}")
+            raise ActionParseError(f"cannot read {text!r}: {e}", action=text, reason=str(e),
+                                   legal=ACTION_FORMS) from None
+    raise ActionParseError(f"not a Thirty-One action: {text!r}; write one of {ACTION_FORMS}",
+                           action=text, reason="not a Thirty-One action", legal=ACTION_FORMS)

@@ -13,10 +13,12 @@ legal actions, and draws any randomness from ``rng``.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from cardgames.agents import RandomAgent
+from cardgames.cards import Card
+from cardgames.play import agent_rngs, play_state
 from cardgames.thirtyone.actions import (
     Exchange,
     Keep,
@@ -28,13 +30,15 @@ from cardgames.thirtyone.actions import (
     ThirtyOneAction,
 )
 from cardgames.thirtyone.game import ThirtyOneGame, ThirtyOneState
+from cardgames.thirtyone.phase import Phase
 from cardgames.thirtyone.score import score, suit_total
-from cardgames.thirtyone.view import Phase, ThirtyOneView
+from cardgames.thirtyone.view import ThirtyOneView
 
 __all__ = ["BOTS", "RandomAgent", "ThirtyOneHeuristicAgent", "self_play", "hand_after"]
 
 
-def hand_after(action: ThirtyOneAction, hand: Sequence[Any], table: Sequence[Any]) -> tuple:
+def hand_after(action: ThirtyOneAction, hand: Sequence[Card], table: Sequence[Card]
+               ) -> tuple[Card, ...]:
     """The hand a player would hold after ``action`` (other actions: the hand as is).
 
     >>> from cardgames.cards import parse_cards
@@ -80,7 +84,8 @@ class ThirtyOneHeuristicAgent:
     def __repr__(self) -> str:
         return f"ThirtyOneHeuristicAgent(reveal_at={self.reveal_at!r}, patience={self.patience!r})"
 
-    def act(self, view: ThirtyOneView, legal_actions: Any, rng: random.Random) -> ThirtyOneAction:
+    def act(self, view: ThirtyOneView, legal_actions: Iterable[ThirtyOneAction],
+            rng: random.Random) -> ThirtyOneAction:
         legal = list(legal_actions)
         if len(legal) == 1:
             return legal[0]
@@ -116,21 +121,17 @@ class ThirtyOneHeuristicAgent:
 BOTS: dict[str, Any] = {"random": RandomAgent, "heuristic": ThirtyOneHeuristicAgent}
 
 
-def self_play(game: ThirtyOneGame, agents: Sequence[Any], *, seed: int, agent_seed: int | None = None,
-         dealer: int = 0, single_deal: bool = False,
-         max_decisions: int | None = None) -> ThirtyOneState:
+def self_play(game: ThirtyOneGame, agents: Sequence[Any], *, seed: int,
+              agent_seed: int | None = None, dealer: int = 0, single_deal: bool = False,
+              max_decisions: int | None = None) -> ThirtyOneState:
     """Let ``agents`` (one per seat) play a game from ``seed``; return the final state.
 
-    The agents share one ``random.Random(agent_seed)`` (default: ``seed``), owned here.
+    The agents act through :func:`cardgames.play.play_state` (the one agent loop:
+    a refused action is an :class:`~cardgames.errors.AgentError`, never replaced),
+    each with its own generator ``agent_rngs(agent_seed, players)`` (default
+    ``agent_seed``: ``seed``), as :func:`cardgames.play.play_game` does.
     """
     state = game.new_state(seed=seed, dealer=dealer, single_deal=single_deal)
-    rng = random.Random(seed if agent_seed is None else agent_seed)
-    decisions = 0
-    while not state.is_over():
-        p = state.current_player
-        assert p is not None
-        state.apply(agents[p].act(state.view(p), state.legal_actions(), rng))
-        decisions += 1
-        if max_decisions is not None and decisions >= max_decisions:
-            break
+    rngs = agent_rngs(seed if agent_seed is None else agent_seed, game.players)
+    play_state(state, agents, rngs, max_decisions=max_decisions)
     return state

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from cardgames.cards import Card, format_cards, parse_cards
 from cardgames.errors import CardgamesError
@@ -237,8 +237,8 @@ class MatchOver:
         return f"{who} {verb}: {self.reason}"
 
 
-Event = Union[Dealt, Kept, Exchanged, Swapped, Passed, Revealed, Stood, ThreeAces, Scored,
-              LifeLost, PlayerOut, DealOver, MatchOver]
+Event = (Dealt | Kept | Exchanged | Swapped | Passed | Revealed | Stood | ThreeAces | Scored
+         | LifeLost | PlayerOut | DealOver | MatchOver)
 
 _TYPES: dict[str, Any] = {cls.__name__: cls for cls in (
     DealResult, Dealt, Kept, Exchanged, Swapped, Passed, Revealed, Stood, ThreeAces, Scored,

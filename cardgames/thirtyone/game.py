@@ -48,18 +48,30 @@ Settled here where RULES.md is silent:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardgames.cards import CHRONICLER, Card, Chronicler, make_deck, parse_cards
+from cardgames.cards import CHRONICLER, Card, Chronicler, as_cards, make_deck
+from cardgames.core import check_seed
 from cardgames.errors import CardParseError, ConfigError
 from cardgames.thirtyone.actions import ThirtyOneAction
-from cardgames.thirtyone.events import Dealt, Revealed
-from cardgames.thirtyone.state import LegalActions, ThirtyOneOutcome, ThirtyOneState
-from cardgames.thirtyone.view import Phase
+from cardgames.thirtyone.events import Dealt, Event, Revealed
+from cardgames.thirtyone.phase import Phase
+from cardgames.thirtyone.state import (
+    LegalActions,
+    ThirtyOneLegalActions,
+    ThirtyOneOutcome,
+    ThirtyOneState,
+)
 
-__all__ = ["ThirtyOneGame", "ThirtyOneState", "ThirtyOneOutcome", "LegalActions", "replay"]
+__all__ = ["ThirtyOneGame", "ThirtyOneState", "ThirtyOneOutcome", "ThirtyOneLegalActions",
+           "LegalActions", "replay"]
+
+# the two decks of T2, made once (every deal copies one)
+_DECK = tuple(make_deck())
+_DECK_WITH_CHRONICLER = tuple(make_deck(chroniclers=(Chronicler.ANY,)))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -101,11 +113,17 @@ class ThirtyOneGame:
 
     def deck(self) -> list[Card]:
         """A fresh deck: the 32 cards, and the Chronicler ``*`` if enabled (T2)."""
-        return make_deck(chroniclers=(Chronicler.ANY,) if self.chronicler else ())
+        return list(_DECK_WITH_CHRONICLER if self.chronicler else _DECK)
 
     def new_state(self, *, seed: int, dealer: int = 0,
                   single_deal: bool = False) -> ThirtyOneState:
-        """Deal the first deal with ``random.Random(seed)``; ``dealer`` deals it."""
+        """Deal the first deal with ``random.Random(seed)``; ``dealer`` deals it.
+
+        ``seed`` must be a whole number (:func:`cardgames.core.check_seed`).
+        """
+        check_seed(seed)
+        if not isinstance(single_deal, bool):
+            raise ConfigError(f"single_deal must be True or False, not {single_deal!r}")
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < self.players:
             raise ConfigError(f"dealer must be a seat 0-{self.players - 1}, not {dealer!r}")
         state = ThirtyOneState._blank(self, seed, dealer, single_deal)
@@ -141,6 +159,7 @@ class ThirtyOneGame:
         ['swap all', 'reveal']
         """
         n = self.players
+        check_seed(seed)
         passed = list(passed)
         if len(hands) != n:
             raise ConfigError(f"hands must list all {n} seats (None for a seat that is out), "
@@ -150,9 +169,8 @@ class ThirtyOneGame:
 
         def take(cards: Any, what: str) -> list[Card]:
             try:
-                got = parse_cards(cards) if isinstance(cards, str) else [
-                    c if isinstance(c, Card) else parse_cards(c)[0] for c in cards]
-            except (CardParseError, IndexError, TypeError) as e:
+                got = as_cards(cards)
+            except CardParseError as e:
                 raise ConfigError(f"{what}: cannot read {cards!r}: {e}") from None
             if len(got) != 3:
                 raise ConfigError(f"{what} must be 3 cards (T4), got {len(got)}: {cards!r}")
@@ -182,42 +200,44 @@ class ThirtyOneGame:
         if phase is Phase.OVER:
             raise ConfigError("build a position to play: phase exchange, play or final")
 
-        rng_seed = seed
-        state = ThirtyOneState._blank(self, rng_seed, dealer, single_deal)
-        state._rng.shuffle(pool)
-        state._hands = seat_hands
-        state._table = table_cards
-        state._undealt = pool
-        state._lives = lives_list
-        state._out = out
-        state._dealer = dealer
-        state._deal = 1
-        state._turns = turns
-        state._events.append(Dealt(deal=1, dealer=dealer, seats=state._order_after(dealer),
-                                   table=tuple(table_cards), undealt=len(pool)))
-        for seat in passed:
-            state._passed[seat] = True
+        def order_after(seat: int) -> tuple[int, ...]:   # seats still in, after ``seat`` (R-T1)
+            return tuple(q for q in ((seat + i) % n for i in range(1, n + 1)) if not out[q])
+
+        rng = random.Random(seed)
+        rng.shuffle(pool)
+        events: list[Event] = [Dealt(deal=1, dealer=dealer, seats=order_after(dealer),
+                                     table=tuple(table_cards), undealt=len(pool))]
+        revealed: list[tuple[Card, ...] | None] = [None] * n
+        final: list[int] = []
         if phase is Phase.EXCHANGE:
-            state._phase, state._current = Phase.EXCHANGE, dealer
+            current = dealer
         elif phase is Phase.PLAY:
-            state._phase = Phase.PLAY
-            state._current = state._next_seat(dealer) if current_player is None else current_player
+            current = order_after(dealer)[0] if current_player is None else current_player
         else:
             if revealer is None:
                 raise ConfigError("phase 'final' needs the revealer (T10, R-T6)")
-            order = state._order_after(revealer)[:-1]
+            order = order_after(revealer)[:-1]
             if current_player is not None:
                 if current_player == revealer:
                     raise ConfigError("the revealer has no final turn (R-T6)")
                 order = order[order.index(current_player):]
-            state._phase = Phase.FINAL
-            state._revealer = revealer
-            state._revealed[revealer] = tuple(seat_hands[revealer])
-            state._events.append(Revealed(player=revealer, hand=tuple(seat_hands[revealer])))
-            state._final = list(order)
-            state._current = order[0]
-        state._check_three_aces(state._order_after(dealer))
+            revealed[revealer] = tuple(seat_hands[revealer])
+            events.append(Revealed(player=revealer, hand=tuple(seat_hands[revealer])))
+            final = list(order)
+            current = order[0]
+        state = ThirtyOneState._make(
+            self, seed=seed, first_dealer=dealer, single_deal=bool(single_deal), rng=rng,
+            hands=seat_hands, table=table_cards, undealt=pool, lives=lives_list, out=out,
+            dealer=dealer, deal=1, phase=phase, current=current,
+            passed=[seat in passed for seat in range(n)], turns=turns,
+            revealer=revealer if phase is Phase.FINAL else None, revealed=revealed, final=final,
+            history=[], events=events, deal_start=0, results=[], winners=None)
+        state._check_three_aces(order_after(dealer))
         return state
+
+
+ThirtyOneState.game_class = ThirtyOneGame   # how a snapshot rebuilds its game (state.py never imports us)
+
 
 def replay(game: ThirtyOneGame, seed: int, actions: Iterable[ThirtyOneAction | str],
            **kw: Any) -> ThirtyOneState:

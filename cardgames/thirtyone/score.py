@@ -39,11 +39,20 @@ import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from cardgames.cards import ORDINARY_CARDS, Card, Rank, Suit, format_cards, parse_card, parse_cards
+from cardgames.cards import (
+    ORDINARY_CARDS,
+    Card,
+    Hand,
+    Rank,
+    Suit,
+    as_cards,
+    format_cards,
+)
 from cardgames.errors import CardParseError
 
 __all__ = [
     "score",
+    "score_table",
     "score_kind",
     "suit_total",
     "classify",
@@ -145,74 +154,83 @@ def _build_tables() -> tuple[list[float], list[int]]:
     return values, totals
 
 
-_TABLE: list[float] | None = None
-_TOTALS: list[int] | None = None
+# score and best-suit total of 3 cards: _SCORES[a.code][b.code][c.code] (built on first use)
+_SCORES: list[list[list[float]]] | None = None
+_TOTALS: list[list[list[int]]] | None = None
 
 
-def _tables() -> tuple[list[float], list[int]]:
-    global _TABLE, _TOTALS
-    if _TABLE is None or _TOTALS is None:
-        _TABLE, _TOTALS = _build_tables()
-    return _TABLE, _TOTALS
+def _tables() -> tuple[list[list[list[float]]], list[list[list[int]]]]:
+    global _SCORES, _TOTALS
+    if _SCORES is None or _TOTALS is None:
+        values, totals = _build_tables()
+        _SCORES = [[values[(a * 35 + b) * 35:(a * 35 + b + 1) * 35] for b in range(35)]
+                   for a in range(35)]
+        _TOTALS = [[totals[(a * 35 + b) * 35:(a * 35 + b + 1) * 35] for b in range(35)]
+                   for a in range(35)]
+    return _SCORES, _TOTALS
 
 
-def _as_cards(cards: object, what: str = "score") -> tuple[Card, Card, Card]:
-    """Check and convert the input of :func:`score`: 3 cards, as Cards or text."""
-    if isinstance(cards, str):
-        items: list[Card] = parse_cards(cards)
-    else:
-        try:
-            raw = list(cards)  # type: ignore[call-overload]
-        except TypeError:
-            raise CardParseError(f"{what} needs 3 cards, as a list of cards or text such "
-                                 f"as 'AH KH 9H', not {cards!r}") from None
-        items = []
-        for i, item in enumerate(raw, 1):
-            if isinstance(item, Card):
-                items.append(item)
-            elif isinstance(item, str):
-                try:
-                    items.append(parse_card(item))
-                except CardParseError as e:
-                    raise CardParseError(f"{what}: item {i} of {cards!r} is not a card: "
-                                         f"{e}") from None
-            else:
-                raise CardParseError(f"{what}: item {i} of {cards!r} is not a card "
-                                     f"({item!r}); give Cards or text such as 'AH KH 9H'")
+def score_table() -> list[list[list[float]]]:
+    """The scores of all ordered triples of card codes: ``score_table()[a.code][b.code][c.code]``.
+
+    For engines and bots that hold Cards already (no input checks: the caller
+    guarantees 3 :class:`~cardgames.cards.Card`); everyone else calls :func:`score`.
+
+    >>> from cardgames.cards import parse_cards
+    >>> a, b, c = parse_cards("AH KH 9H")
+    >>> score_table()[a.code][b.code][c.code]
+    30.0
+    """
+    return _SCORES if _SCORES is not None else _tables()[0]
+
+
+def _three(cards: object, what: str) -> tuple[Card, Card, Card]:
+    """The 3 cards of ``cards`` (any input :func:`~cardgames.cards.as_cards` reads)."""
+    if cards is None:
+        raise CardParseError(f"{what} needs 3 cards, as Cards or text such as 'AH KH 9H', "
+                             f"not None")
+    items = as_cards(cards)  # type: ignore[arg-type]  # as_cards checks the type itself
     if len(items) != 3:
         raise CardParseError(f"{what} needs exactly 3 cards (a Thirty-One hand, T4), "
                              f"got {len(items)}: {cards!r}")
     return items[0], items[1], items[2]
 
 
-def _score_slow(cards: object) -> float:
-    a, b, c = _as_cards(cards)
-    table, _ = _tables()
-    return table[a.code * 1225 + b.code * 35 + c.code]
-
-
 def score(cards: Iterable[Card] | str) -> float:
     """The score of 3 cards (T11, T12, R-T2, R-T3), as a float.
 
-    ``cards`` is a list or tuple of :class:`~cardgames.cards.Card` (or of card
-    text), or text such as ``"AH KH 9H"``.  Any other input, or a number of
-    cards other than 3, raises :class:`~cardgames.errors.CardParseError`.
+    ``cards`` is anything :func:`~cardgames.cards.as_cards` reads: text such
+    as ``"AH KH 9H"``, or any iterable (a generator too) of
+    :class:`~cardgames.cards.Card` or card text.  The result depends only on
+    the cards, never on the input's type or order of calls.  Anything else, or
+    a number of cards other than 3, raises
+    :class:`~cardgames.errors.CardParseError`.  A list or tuple of 3 Cards
+    takes the fast path (one table lookup, no conversion).
 
     >>> score("10H AH 7B")         # Ace + a ten-card of one suit: 21
     21.0
     >>> score("7H 8H 9B")          # no suit reaches 21
     0.0
+    >>> from cardgames.cards import parse_cards
+    >>> score(c for c in parse_cards("AH KH 9H"))
+    30.0
     >>> score(["AH", "KH"])
     Traceback (most recent call last):
     ...
     cardgames.errors.CardParseError: score needs exactly 3 cards (a Thirty-One hand, T4), got 2: ['AH', 'KH']
     """
-    try:
-        a, b, c = cards  # type: ignore[misc]
-        return _TABLE[a.code * 1225 + b.code * 35 + c.code]  # type: ignore[index]
-    except (TypeError, ValueError, AttributeError, IndexError):
-        # not built yet (None[...]), text, card text items, or bad input
-        return _score_slow(cards)
+    # The fast path: a tuple or list of 3 Cards, checked without consuming anything
+    # (no exception drives it), so the result depends only on the cards.
+    cls = cards.__class__
+    if (cls is tuple or cls is list or cls is Hand) and len(cards) == 3:  # type: ignore[arg-type]
+        a, b, c = cards  # type: ignore[str-unpack]  # a tuple, list or Hand (checked above)
+        if a.__class__ is Card and b.__class__ is Card and c.__class__ is Card:
+            scores = _SCORES
+            if scores is None:
+                scores = _tables()[0]
+            return scores[a.code][b.code][c.code]
+    a, b, c = _three(cards, "score")
+    return _tables()[0][a.code][b.code][c.code]
 
 
 def score_kind(cards: Iterable[Card] | str) -> ScoreKind:
@@ -233,14 +251,8 @@ def suit_total(cards: Iterable[Card] | str) -> int:
     >>> suit_total("7H 8H 9B"), suit_total("7H 8B *"), score("7H 8B *")
     (15, 19, 0.0)
     """
-    try:
-        a, b, c = cards  # type: ignore[misc]
-        return _TOTALS[a.code * 1225 + b.code * 35 + c.code]  # type: ignore[index]
-    except (TypeError, ValueError, AttributeError, IndexError):
-        # not built yet, text, card text items, or bad input: the checked path
-        a, b, c = _as_cards(cards, "suit_total")
-        _, totals = _tables()
-        return totals[a.code * 1225 + b.code * 35 + c.code]
+    a, b, c = _three(cards, "suit_total")
+    return _tables()[1][a.code][b.code][c.code]
 
 
 # --------------------------------------------------------------------------- explain
@@ -331,7 +343,7 @@ def classify(cards: Iterable[Card] | str) -> Explanation:
     >>> classify("KH AH 7B").kind, classify("KH AH 7B").suit
     (<ScoreKind.SUIT: 'suit'>, <Suit.HEARTS: 0>)
     """
-    given = _as_cards(cards, "explain")
+    given = _three(cards, "explain")
     wild_at = [i for i, c in enumerate(given) if c.is_chronicler]
     best = None
     best_key = None

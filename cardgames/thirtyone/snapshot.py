@@ -7,16 +7,25 @@ It is for saving and restoring, never for agents (they get views, R-T9).
 
 from __future__ import annotations
 
-from typing import Any
+import random
+from typing import TYPE_CHECKING, Any
 
 from cardgames.cards import format_cards, parse_cards
 from cardgames.errors import CardgamesError
 from cardgames.thirtyone.actions import parse_action
 from cardgames.thirtyone.events import event_from_dict, event_to_dict
-from cardgames.thirtyone.state import ThirtyOneState
-from cardgames.thirtyone.view import Phase
+from cardgames.thirtyone.phase import Phase
 
-__all__ = ["state_to_dict", "state_from_dict"]
+if TYPE_CHECKING:   # state.py imports this module: only the type checker reads this one
+    from cardgames.thirtyone.state import ThirtyOneState
+
+__all__ = ["FORMAT", "VERSION", "state_to_dict", "state_from_dict"]
+
+#: The ``"format"`` of a snapshot.
+FORMAT = "cardgames.thirtyone.state"
+#: The version of the snapshot this code writes and reads (1: as in 5b5243e, which wrote
+#: no ``"format"`` and no ``"version"``).
+VERSION = 1
 
 
 def state_to_dict(state: ThirtyOneState) -> dict[str, Any]:
@@ -24,6 +33,7 @@ def state_to_dict(state: ThirtyOneState) -> dict[str, Any]:
     version, internal, gauss = state._rng.getstate()
     g = state.game
     return {
+        "format": FORMAT, "version": VERSION,
         "game": {"players": g.players, "chronicler": g.chronicler, "lives": g.lives,
                  "turn_cap": g.turn_cap},
         "seed": state.seed, "first_dealer": state.first_dealer,
@@ -43,31 +53,38 @@ def state_to_dict(state: ThirtyOneState) -> dict[str, Any]:
     }
 
 
-def state_from_dict(data: dict[str, Any]) -> ThirtyOneState:
-    """Rebuild a state from :func:`state_to_dict` output."""
-    from cardgames.thirtyone.game import ThirtyOneGame
+def state_from_dict(cls: type[ThirtyOneState], data: dict[str, Any]) -> ThirtyOneState:
+    """Rebuild a state from :func:`state_to_dict` output (any version up to :data:`VERSION`;
+    a snapshot without ``"version"`` was written before versions, by 5b5243e, and is version 1).
 
+    A newer version is refused with an error naming it.  ``cls`` is the state class;
+    ``cls.game_class`` rebuilds the game (so this module imports neither).
+    """
     d = data
+    if not isinstance(d, dict):
+        raise CardgamesError(f"not a Thirty-One state snapshot: {type(d).__name__}")
+    if d.get("format", FORMAT) != FORMAT:
+        raise CardgamesError(f"not a Thirty-One state snapshot: format {d.get('format')!r}")
+    version = d.get("version", 1)
+    if version != VERSION:
+        raise CardgamesError(f"cannot read a Thirty-One state snapshot of version {version!r}: "
+                             f"this cardgames reads version {VERSION}; a newer cardgames wrote it")
     try:
-        g = ThirtyOneGame(**d["game"])
-        state = ThirtyOneState._blank(g, d["seed"], d["first_dealer"], d["single_deal"])
-        version, internal, gauss = d["rng"]
-        state._rng.setstate((version, tuple(internal), gauss))
-        state._hands = [parse_cards(h) for h in d["hands"]]
-        state._table = parse_cards(d["table"])
-        state._undealt = parse_cards(d["undealt"])
-        state._lives, state._out = list(d["lives"]), list(d["out"])
-        state._dealer, state._deal = d["dealer"], d["deal"]
-        state._phase, state._current = Phase(d["phase"]), d["current"]
-        state._passed, state._turns = list(d["passed"]), d["turns"]
-        state._revealer = d["revealer"]
-        state._revealed = [None if h is None else tuple(parse_cards(h)) for h in d["revealed"]]
-        state._final = list(d["final"])
-        state.history = [parse_action(a) for a in d["history"]]
-        state._events = [event_from_dict(e) for e in d["events"]]
-        state._deal_start = d["deal_start"]
-        state.results = [event_from_dict(r) for r in d["results"]]
-        state._winners = None if d["winners"] is None else tuple(d["winners"])
+        g = cls.game_class(**d["game"])
+        version_, internal, gauss = d["rng"]
+        rng = random.Random()
+        rng.setstate((version_, tuple(internal), gauss))
+        state = cls._make(
+            g, seed=d["seed"], first_dealer=d["first_dealer"], single_deal=d["single_deal"],
+            rng=rng, hands=[parse_cards(h) for h in d["hands"]], table=parse_cards(d["table"]),
+            undealt=parse_cards(d["undealt"]), lives=list(d["lives"]), out=list(d["out"]),
+            dealer=d["dealer"], deal=d["deal"], phase=Phase(d["phase"]), current=d["current"],
+            passed=list(d["passed"]), turns=d["turns"], revealer=d["revealer"],
+            revealed=[None if h is None else tuple(parse_cards(h)) for h in d["revealed"]],
+            final=list(d["final"]), history=[parse_action(a) for a in d["history"]],
+            events=[event_from_dict(e) for e in d["events"]], deal_start=d["deal_start"],
+            results=[event_from_dict(r) for r in d["results"]],
+            winners=None if d["winners"] is None else tuple(d["winners"]))
     except (KeyError, TypeError, ValueError) as e:
         if isinstance(e, CardgamesError):
             raise

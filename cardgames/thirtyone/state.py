@@ -11,10 +11,19 @@ import json
 import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from itertools import repeat
+from operator import is_
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardgames.cards import Card, format_cards
-from cardgames.errors import ActionParseError, CardgamesError, GameOverError, IllegalActionError
+from cardgames.cards import ALL_CARDS, Card, format_cards
+from cardgames.core import check_player
+from cardgames.errors import (
+    ActionParseError,
+    CardgamesError,
+    ConfigError,
+    GameOverError,
+    IllegalActionError,
+)
 from cardgames.thirtyone.actions import (
     ACTION_FORMS,
     Exchange,
@@ -28,7 +37,6 @@ from cardgames.thirtyone.actions import (
     parse_action,
     swap_one,
 )
-from cardgames.thirtyone.actions import SWAP_TABLE as _SWAP_TABLE
 from cardgames.thirtyone.events import (
     DealOver,
     DealResult,
@@ -46,13 +54,15 @@ from cardgames.thirtyone.events import (
     Swapped,
     ThreeAces,
 )
-from cardgames.thirtyone.score import MIN_SCORE, THREE_ACES_SCORE, score
-from cardgames.thirtyone.view import Phase, ThirtyOneView
+from cardgames.thirtyone.phase import Phase
+from cardgames.thirtyone.score import MIN_SCORE, THREE_ACES_SCORE, score, score_table
+from cardgames.thirtyone.snapshot import state_from_dict, state_to_dict
+from cardgames.thirtyone.view import ThirtyOneView
 
 if TYPE_CHECKING:
     from cardgames.thirtyone.game import ThirtyOneGame
 
-__all__ = ["ThirtyOneState", "ThirtyOneOutcome", "LegalActions"]
+__all__ = ["ThirtyOneState", "ThirtyOneOutcome", "ThirtyOneLegalActions", "LegalActions"]
 
 _KEEP, _EXCHANGE, _SWAP_ALL, _PASS, _REVEAL, _STAND = (
     Keep(), Exchange(), SwapAll(), Pass(), Reveal(), Stand())
@@ -60,15 +70,32 @@ _KEEP, _EXCHANGE, _SWAP_ALL, _PASS, _REVEAL, _STAND = (
 
 @dataclass(frozen=True)
 class ThirtyOneOutcome:
-    """How a game ended.
+    """How a game ended, in the shape of :class:`cardgames.core.Outcome`.  Tuples are per seat.
 
-    ``winners``: the last player left, or the last players who all went out
-    in the same deal (R-T8); with ``single_deal`` the deal's best hand(s)
-    (three Aces, else the highest score).  ``lives``/``out`` per seat at the
-    end; ``deals`` played; ``last_deal`` the final :class:`DealResult`.
+    - ``winners``: the last player left, or the last players who all went out
+      in the same deal (R-T8); with ``single_deal`` the deal's best hand(s)
+      (three Aces, R-T7, else the highest score, T11).
+    - ``places``: 1 = the winners.  A whole game: the others by the deal in
+      which they went out, later is better, out in the same deal shares the
+      better place (1, 2, 2, 4); seats out before the first deal come last.
+      A single deal: by the deal's score, equal scores share the better place;
+      after three Aces (R-T7) every other seat shares place 2.
+    - ``returns``: a win is worth 1, shared equally by the winners (two
+      winners get 0.5 each, R-T8); everyone else gets 0.  The returns add up
+      to 1 (constant-sum), so maximising one's return is maximising one's share
+      of wins, which is what a match of Thirty-One is about (lives are only
+      the way there).
+    - ``reason``: ``"last_player"`` (R-T8), ``"all_out"`` (the last players
+      went out in the same deal, R-T8), ``"three_aces"`` or ``"best_hand"``
+      (``single_deal``).
+    - Thirty-One's extras: ``lives``/``out`` per seat at the end; ``deals``
+      played; ``last_deal`` the final :class:`DealResult`; ``single_deal``.
     """
 
     winners: tuple[int, ...]
+    places: tuple[int, ...]
+    returns: tuple[float, ...]
+    reason: str
     lives: tuple[int, ...]
     out: tuple[bool, ...]
     deals: int
@@ -83,8 +110,14 @@ class ThirtyOneOutcome:
         return f"{who} {verb} {what}{shared} after {self.deals} deal(s)"
 
 
-class LegalActions:
-    """The legal actions now: iterable, sized, ``in``, and ``sample(rng)`` (uniform)."""
+class ThirtyOneLegalActions:
+    """The legal actions now: iterable, sized, ``in`` (an action or its text), ``sample(rng)``
+    (uniform) and ``summary()``: :class:`cardgames.core.LegalActions`.
+
+    >>> legal = ThirtyOneLegalActions((Keep(), Exchange()))
+    >>> "keep" in legal, "pass" in legal, len(legal), legal.summary()
+    (True, False, 2, 'keep, exchange')
+    """
 
     __slots__ = ("_actions",)
 
@@ -123,7 +156,32 @@ class LegalActions:
         return ", ".join(parts) or "nothing (the game is over)"
 
     def __repr__(self) -> str:
-        return f"LegalActions([{', '.join(map(str, self._actions))}])"
+        return f"ThirtyOneLegalActions([{', '.join(map(str, self._actions))}])"
+
+
+#: The old name of :class:`ThirtyOneLegalActions`.
+LegalActions = ThirtyOneLegalActions
+
+
+def _kinds(legal: ThirtyOneLegalActions) -> str:
+    """The kinds of the legal actions, without cards (for players who may not see them).
+
+    >>> _kinds(ThirtyOneLegalActions((SwapOne("7H", "AB"), SwapOne("7H", "8B"), Pass(), Reveal())))
+    'swap one, pass or reveal'
+    """
+    names = list(dict.fromkeys("swap one" if isinstance(a, SwapOne) else str(a) for a in legal))
+    if not names:
+        return "nothing (the game is over)"
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
+# _SWAP_ROWS[h.code][t.code]: the shared SwapOne(h, t), one row per hand card, made on first use
+_SWAP_ROWS: list[list[SwapOne] | None] = [None] * len(ALL_CARDS)
+
+
+def _swap_row(hand_card: Card) -> list[SwapOne]:
+    row = _SWAP_ROWS[hand_card.code] = [swap_one(hand_card, t) for t in ALL_CARDS]
+    return row
 
 
 def _swapped(hand: list[Card], out: Card, into: Card) -> list[Card]:
@@ -155,43 +213,96 @@ class ThirtyOneState:
     player 1 scores 27 with 9L 8L UL: Leaves: Unter 10 + IX 9 + VIII 8 = 27 (T11)
     """
 
-    __slots__ = ("game", "seed", "first_dealer", "single_deal", "_rng", "_hands", "_table",
-                 "_undealt", "_lives", "_out", "_dealer", "_deal", "_phase", "_current",
-                 "_passed", "_turns", "_revealer", "_revealed", "_final", "history",
-                 "_events", "_deal_start", "results", "_winners", "_legal")
+    #: Every field of a state, listed once: :meth:`_make` sets exactly these (``_legal`` is
+    #: a cache of the legal actions, ``None`` until asked for).
+    #: The game class that rebuilds a snapshot's game (:class:`~cardgames.thirtyone.game.
+    #: ThirtyOneGame`): ``cardgames.thirtyone.game`` sets it when it is imported, so this
+    #: module and :mod:`.snapshot` never import the game module (no import cycle).
+    game_class: ClassVar[type[ThirtyOneGame]]
+
+    _FIELDS = ("game", "seed", "first_dealer", "single_deal", "_rng", "_hands", "_table",
+               "_undealt", "_lives", "_out", "_dealer", "_deal", "_phase", "_current",
+               "_passed", "_turns", "_revealer", "_revealed", "_final", "history",
+               "_events", "_deal_start", "results", "_winners", "_legal")
+    __slots__ = _FIELDS
+
+    game: ThirtyOneGame
+    seed: int
+    first_dealer: int
+    single_deal: bool
+    _rng: random.Random
+    _hands: list[list[Card]]
+    _table: list[Card]
+    _undealt: list[Card]
+    _lives: list[int]
+    _out: list[bool]
+    _dealer: int
+    _deal: int
+    _phase: Phase
+    _current: int | None
+    _passed: list[bool]
+    _turns: int
+    _revealer: int | None
+    _revealed: list[tuple[Card, ...] | None]
+    _final: list[int]
+    history: list[ThirtyOneAction]
+    _events: list[Event]
+    _deal_start: int
+    results: list[DealResult]
+    _winners: tuple[int, ...] | None
+    _legal: ThirtyOneLegalActions | None
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def _blank(cls, game: ThirtyOneGame, seed: int, dealer: int,
-               single_deal: bool) -> ThirtyOneState:
+    def _make(cls, game: ThirtyOneGame, *, seed: int, first_dealer: int, single_deal: bool,
+              rng: random.Random, hands: list[list[Card]], table: list[Card],
+              undealt: list[Card], lives: list[int], out: list[bool], dealer: int, deal: int,
+              phase: Phase, current: int | None, passed: list[bool], turns: int,
+              revealer: int | None, revealed: list[tuple[Card, ...] | None], final: list[int],
+              history: list[ThirtyOneAction], events: list[Event], deal_start: int,
+              results: list[DealResult], winners: tuple[int, ...] | None,
+              legal: ThirtyOneLegalActions | None = None) -> ThirtyOneState:
+        """The one constructor (every field of ``_FIELDS``), behind ``new_state``,
+        ``state_from_position``, ``from_json`` and :meth:`clone`."""
         self = object.__new__(cls)
-        n = game.players
         self.game = game
         self.seed = seed
-        self.first_dealer = dealer
-        self.single_deal = bool(single_deal)
-        self._rng = random.Random(seed)
-        self._hands: list[list[Card]] = [[] for _ in range(n)]
-        self._table: list[Card] = []
-        self._undealt: list[Card] = []
-        self._lives = [game.lives] * n
-        self._out = [False] * n
+        self.first_dealer = first_dealer
+        self.single_deal = single_deal
+        self._rng = rng
+        self._hands = hands
+        self._table = table
+        self._undealt = undealt
+        self._lives = lives
+        self._out = out
         self._dealer = dealer
-        self._deal = 0
-        self._phase = Phase.EXCHANGE
-        self._current: int | None = dealer
-        self._passed = [False] * n
-        self._turns = 0
-        self._revealer: int | None = None
-        self._revealed: list[tuple[Card, ...] | None] = [None] * n
-        self._final: list[int] = []
-        self.history: list[ThirtyOneAction] = []
-        self._events: list[Event] = []
-        self._deal_start = 0
-        self.results: list[DealResult] = []
-        self._winners: tuple[int, ...] | None = None
-        self._legal: LegalActions | None = None
+        self._deal = deal
+        self._phase = phase
+        self._current = current
+        self._passed = passed
+        self._turns = turns
+        self._revealer = revealer
+        self._revealed = revealed
+        self._final = final
+        self.history = history
+        self._events = events
+        self._deal_start = deal_start
+        self.results = results
+        self._winners = winners
+        self._legal = legal
         return self
+
+    @classmethod
+    def _blank(cls, game: ThirtyOneGame, seed: int, dealer: int,
+               single_deal: bool) -> ThirtyOneState:
+        """A game before its first deal (``new_state`` deals it)."""
+        n = game.players
+        return cls._make(game, seed=seed, first_dealer=dealer, single_deal=bool(single_deal),
+                         rng=random.Random(seed), hands=[[] for _ in range(n)], table=[],
+                         undealt=[], lives=[game.lives] * n, out=[False] * n, dealer=dealer,
+                         deal=0, phase=Phase.EXCHANGE, current=dealer, passed=[False] * n,
+                         turns=0, revealer=None, revealed=[None] * n, final=[], history=[],
+                         events=[], deal_start=0, results=[], winners=None)
 
     def _next_seat(self, seat: int) -> int:
         """The next remaining seat after ``seat`` in order of play (R-T1)."""
@@ -297,18 +408,35 @@ class ThirtyOneState:
 
     def outcome(self) -> ThirtyOneOutcome | None:
         """The result once the game (or single deal) is over, else ``None``."""
-        if self._winners is None:
+        winners = self._winners
+        if winners is None:
             return None
-        return ThirtyOneOutcome(winners=self._winners, lives=tuple(self._lives),
-                                out=tuple(self._out), deals=self._deal,
-                                last_deal=self.results[-1], single_deal=self.single_deal)
+        n = self.game.players
+        last = self.results[-1]
+        if self.single_deal:
+            reason = "best_hand" if last.three_aces is None else "three_aces"
+            key = [-1.0 if sc is None else sc for sc in last.scores]
+        else:
+            reason = "last_player" if len(winners) == 1 and not self._out[winners[0]] else "all_out"
+            gone = {p: r.deal for r in self.results for p in r.went_out}
+            key = [gone.get(p, 0) for p in range(n)]
+        top = max(key) + 1
+        for p in winners:
+            key[p] = top
+        places = tuple(1 + sum(1 for other in key if other > mine) for mine in key)
+        share = 1.0 / len(winners)
+        return ThirtyOneOutcome(
+            winners=winners, places=places,
+            returns=tuple(share if p in winners else 0.0 for p in range(n)), reason=reason,
+            lives=tuple(self._lives), out=tuple(self._out), deals=self._deal,
+            last_deal=last, single_deal=self.single_deal)
 
     # ------------------------------------------------------------------ legal actions
-    def legal_actions(self) -> LegalActions:
+    def legal_actions(self) -> ThirtyOneLegalActions:
         """The legal actions of ``current_player`` now (empty when over)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = LegalActions(self._compute_legal())
+            legal = self._legal = ThirtyOneLegalActions(self._compute_legal())
         return legal
 
     def _compute_legal(self) -> tuple[ThirtyOneAction, ...]:
@@ -318,10 +446,14 @@ class ThirtyOneState:
             if cap is not None and self._turns >= cap:
                 return (_REVEAL,)
             hand, table = self._hands[self._current], self._table  # type: ignore[index]
-            st = _SWAP_TABLE
-            acts: list[ThirtyOneAction] = [st[h.code * 35 + t.code] or swap_one(h, t)
-                                           for h in hand for t in table]
-            if score(table) >= MIN_SCORE:
+            t0, t1, t2 = table
+            c0, c1, c2 = t0.code, t1.code, t2.code
+            rows = _SWAP_ROWS
+            acts: list[ThirtyOneAction] = []
+            for h in hand:      # T6: any hand card for any table card, hand order first
+                row = rows[h.code] or _swap_row(h)
+                acts += (row[c0], row[c1], row[c2])
+            if score_table()[c0][c1][c2] >= MIN_SCORE:
                 acts.append(_SWAP_ALL)
             if not self._passed[self._current]:  # type: ignore[index]
                 acts.append(_PASS)
@@ -329,13 +461,16 @@ class ThirtyOneState:
             return tuple(acts)
         if phase is Phase.FINAL:
             hand, table = self._hands[self._current], self._table  # type: ignore[index]
+            scores = score_table()
             acts = []
             for i, h in enumerate(hand):
                 rest = hand[:i] + hand[i + 1:]
+                with_rest = scores[rest[0].code][rest[1].code]
                 for t in table:
-                    if score((rest[0], rest[1], t)) >= MIN_SCORE:
+                    if with_rest[t.code] >= MIN_SCORE:
                         acts.append(swap_one(h, t))
-            if score(table) >= MIN_SCORE:
+            t0, t1, t2 = table
+            if scores[t0.code][t1.code][t2.code] >= MIN_SCORE:
                 acts.append(_SWAP_ALL)
             acts.append(_STAND)
             return tuple(acts)
@@ -349,24 +484,35 @@ class ThirtyOneState:
 
         ``player``, if given, must be the player to act (T5).
         """
-        if player is not None and player != self._current:
-            who = "nobody" if self._current is None else f"player {self._current}"
-            raise IllegalActionError(
-                f"player {player} cannot {action}: it is {who}'s turn (T5)",
-                player=player, action=action, rule="T5", reason="it is not your turn")
+        if player is not None:
+            check_player(player, players=self.game.players, rule="R-T1")
         if action.__class__ is str:
             try:
-                action = parse_action(action)  # type: ignore[arg-type]
+                action = parse_action(action)
             except ActionParseError as e:
                 who = "the game is over" if self._current is None else f"player {self._current}"
-                raise ActionParseError(f"{who}: {e}") from None
+                mine = player is None or player == self._current
+                raise ActionParseError(
+                    f"{who}: {e}", player=self._current if player is None else player,
+                    action=action, rule=e.rule, reason=e.reason,
+                    legal=self.legal_actions().summary() if mine else e.legal) from None
+        if player is not None and player != self._current and self._current is not None:
+            cur = self._current
+            kinds = _kinds(self.legal_actions())
+            raise IllegalActionError(
+                f"player {player} cannot {action}: it is player {cur}'s turn (T5, R-T1: "
+                f"turns go round in order of play); player {cur} may now: {kinds}",
+                player=player, action=action, rule="T5", reason=f"it is player {cur}'s turn",
+                legal=f"nothing until player {cur} has acted")
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        if action not in legal._actions:
+        acts = legal._actions
+        # identity first (an agent returns one of the legal actions: C speed), then ==
+        if not any(map(is_, acts, repeat(action))) and action not in acts:
             raise self._refusal(action)
         self._legal = None
-        self.history.append(action)  # type: ignore[arg-type]
+        self.history.append(action)  # type: ignore[arg-type]  # a str was parsed above
         p: int = self._current  # type: ignore[assignment]
         phase = self._phase
         cls = action.__class__
@@ -435,22 +581,25 @@ class ThirtyOneState:
     def _refusal(self, action: Any) -> CardgamesError:
         p = self._current
         legal = self.legal_actions()
-        if not isinstance(action, (Keep, Exchange, SwapOne, SwapAll, Pass, Reveal, Stand)):
+        if not isinstance(action, ThirtyOneAction):
             return ActionParseError(f"player {p}: {action!r} is not a Thirty-One action; "
-                                    f"write one of {ACTION_FORMS}")
+                                    f"write one of {ACTION_FORMS}", player=p, action=action,
+                                    reason="not a Thirty-One action", legal=legal.summary())
         if self._phase is Phase.OVER:
-            return GameOverError(f"{action} is not possible: the game is over "
-                                 f"({self.outcome().describe()})",  # type: ignore[union-attr]
-                                 player=None, action=action, rule="R-T8")
+            why = self.outcome().describe()  # type: ignore[union-attr]
+            return GameOverError(f"{action} is not possible: the game is over ({why})",
+                                 player=None, action=action, rule="R-T8",
+                                 reason=f"the game is over ({why})", legal="nothing")
         rule, why = self._why_illegal(action)
         msg = f"player {p} cannot {action}: {rule} {why}; legal now: {legal.summary()}"
-        return IllegalActionError(msg, player=p, action=action, rule=rule)
+        return IllegalActionError(msg, player=p, action=action, rule=rule, reason=why,
+                                  legal=legal.summary())
 
     def _why_illegal(self, action: Any) -> tuple[str, str]:
         p: int = self._current  # type: ignore[assignment]
         phase = self._phase
         hand, table = self._hands[p], self._table
-        if not isinstance(action, (Keep, Exchange, SwapOne, SwapAll, Pass, Reveal, Stand)):
+        if not isinstance(action, ThirtyOneAction):
             return "", f"{action!r} is not a Thirty-One action"
         if phase is Phase.EXCHANGE:
             return "T4/R-T1", (f"first the dealer (player {p}) chooses to keep or exchange "
@@ -478,10 +627,10 @@ class ThirtyOneState:
             if isinstance(action, (Pass, Reveal)):
                 return "T10/R-T6", (f"player {self._revealer} revealed; your final turn is "
                                     "swap one, swap all or stand")
-            if isinstance(action, SwapAll):
-                after = table
-            else:
+            if isinstance(action, SwapOne):
                 after = _swapped(hand, action.hand_card, action.table_card)
+            else:   # SwapAll
+                after = table
             return "T10/R-T6", (f"you may only swap if you then hold at least 21, and "
                                 f"{format_cards(after)} scores {score(after):g}")
         return "", "it is not legal now"
@@ -491,7 +640,7 @@ class ThirtyOneState:
         """R-T7: three Aces end the deal at once; every other player loses a life (T14)."""
         for seat in seats:
             hand = self._hands[seat]
-            if hand and score(hand) == THREE_ACES_SCORE:
+            if hand and score_table()[hand[0].code][hand[1].code][hand[2].code] == THREE_ACES_SCORE:
                 self._events.append(ThreeAces(seat, tuple(hand)))
                 losers = tuple(s for s in self._order_after(seat)[:-1])
                 scores: list[float | None] = [None] * self.game.players
@@ -558,8 +707,8 @@ class ThirtyOneState:
     def view(self, player: int) -> ThirtyOneView:
         """What ``player`` may know (R-T9)."""
         n = self.game.players
-        if not isinstance(player, int) or not 0 <= player < n:
-            raise CardgamesError(f"no player {player!r}: seats are 0-{n - 1}")
+        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < n:
+            raise ConfigError(f"player={player!r} is not a seat: R-T1 seats are 0-{n - 1}")
         return ThirtyOneView(
             player, n, self._phase, self._current, self._deal, self._dealer,
             tuple(self._hands[player]), tuple(self._table), tuple(self._lives),
@@ -607,28 +756,21 @@ class ThirtyOneState:
     # ------------------------------------------------------------------ copies, JSON
     def clone(self) -> ThirtyOneState:
         """An independent copy (its RNG continues identically)."""
-        new = object.__new__(ThirtyOneState)
-        new.game, new.seed, new.first_dealer = self.game, self.seed, self.first_dealer
-        new.single_deal = self.single_deal
-        new._rng = random.Random()
-        new._rng.setstate(self._rng.getstate())
-        new._hands = [list(h) for h in self._hands]
-        new._table = list(self._table)
-        new._undealt = list(self._undealt)
-        new._lives, new._out = list(self._lives), list(self._out)
-        new._dealer, new._deal, new._phase = self._dealer, self._deal, self._phase
-        new._current, new._passed, new._turns = self._current, list(self._passed), self._turns
-        new._revealer, new._revealed = self._revealer, list(self._revealed)
-        new._final = list(self._final)
-        new.history, new._events = list(self.history), list(self._events)
-        new._deal_start, new.results = self._deal_start, list(self.results)
-        new._winners, new._legal = self._winners, self._legal
-        return new
+        rng = random.Random()
+        rng.setstate(self._rng.getstate())
+        return ThirtyOneState._make(
+            self.game, seed=self.seed, first_dealer=self.first_dealer,
+            single_deal=self.single_deal, rng=rng, hands=[list(h) for h in self._hands],
+            table=list(self._table), undealt=list(self._undealt), lives=list(self._lives),
+            out=list(self._out), dealer=self._dealer, deal=self._deal, phase=self._phase,
+            current=self._current, passed=list(self._passed), turns=self._turns,
+            revealer=self._revealer, revealed=list(self._revealed), final=list(self._final),
+            history=list(self.history), events=list(self._events),
+            deal_start=self._deal_start, results=list(self.results), winners=self._winners,
+            legal=self._legal)
 
     def to_dict(self) -> dict[str, Any]:
         """A full snapshot as a JSON-ready dict (hidden cards and RNG state included)."""
-        from cardgames.thirtyone.snapshot import state_to_dict
-
         return state_to_dict(self)
 
     def to_json(self) -> str:
@@ -638,13 +780,11 @@ class ThirtyOneState:
     @classmethod
     def from_json(cls, text: str) -> ThirtyOneState:
         """Rebuild a state from :meth:`to_json` (or a JSON snapshot dict's text)."""
-        from cardgames.thirtyone.snapshot import state_from_dict
-
         try:
             data = json.loads(text)
         except (TypeError, ValueError) as e:
             raise CardgamesError(f"not a Thirty-One state snapshot: {e}") from None
-        return state_from_dict(data)
+        return state_from_dict(cls, data)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ThirtyOneState):

@@ -9,23 +9,14 @@ undealt cards (only how many there are), nor the random state.
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 from typing import Any
 
 from cardgames.cards import Card, format_cards
 from cardgames.thirtyone.events import DealResult, Event, event_to_dict
+from cardgames.thirtyone.phase import Phase
 
 __all__ = ["Phase", "ThirtyOneView"]
-
-
-class Phase(enum.Enum):
-    """Where a Thirty-One state is."""
-
-    EXCHANGE = "exchange"  #: the dealer keeps or exchanges (T4, R-T1)
-    PLAY = "play"          #: turns: swap one / swap all / pass / reveal (T5-T9)
-    FINAL = "final"        #: after a reveal: one final turn each (T10, R-T6)
-    OVER = "over"          #: the game (or the single deal) is over
 
 
 @dataclass(frozen=True, slots=True)

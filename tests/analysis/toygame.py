@@ -15,7 +15,12 @@ class _Legal(tuple):
 
 @dataclass(frozen=True)
 class Outcome:
+    """The protocol's outcome shape (cardgames.core.Outcome) plus the race's totals."""
+
+    winners: tuple
     places: tuple
+    returns: tuple
+    reason: str
     points: tuple
 
 
@@ -24,8 +29,14 @@ class RaceGame:
     players: int = 2
     target: int = 10
 
-    def new_state(self, *, seed: int, dealer: int = 0) -> "RaceState":
+    def new_state(self, *, seed: int, dealer: int = 0) -> RaceState:
         return RaceState(self, random.Random(seed), dealer)
+
+    def replay(self, seed: int, actions, dealer: int = 0) -> RaceState:
+        state = self.new_state(seed=seed, dealer=dealer)
+        for action in actions:
+            state.apply(action)
+        return state
 
 
 class RaceState:
@@ -43,7 +54,7 @@ class RaceState:
     def view(self, player):
         return tuple(self.totals)
 
-    def apply(self, action):
+    def apply(self, action, *, player=None):
         p = self.current_player
         self.totals[p] += action
         self.history.append(action)
@@ -58,7 +69,9 @@ class RaceState:
             return None
         order = sorted(set(self.totals), reverse=True)
         places = tuple(1 + order.index(t) for t in self.totals)
-        return Outcome(places, tuple(self.totals))
+        winners = tuple(p for p, place in enumerate(places) if place == 1)
+        returns = tuple(1.0 if p in winners else 0.0 for p in range(self.game.players))
+        return Outcome(winners, places, returns, "target", tuple(self.totals))
 
 
 class GreedyAgent:

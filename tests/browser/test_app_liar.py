@@ -13,7 +13,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "widgets"))
 from hidden import assert_no_hidden_cards, find_cards  # noqa: E402
 
-from cardgames.liar import PalePenalty, Revealed  # noqa: E402
+from cardgames.liar import PalePenalty, Phase, Revealed  # noqa: E402
 
 APP = "app_liar.ipynb"
 SEED = int(os.environ["CARDGAMES_SEED_LIAR"])   # set in tests/conftest.py
@@ -38,7 +38,7 @@ def python_round():
     calls = 0
     while not table.state.is_over():
         act = table.human_to_act()
-        if act == "play":
+        if act is Phase.PLAY:
             due = table.state.view(table.human_seat).due_rank
             idx = [i for i, c in enumerate(table.hand.cards) if c.rank is due][:4] or [0]
             for i in idx:

@@ -211,8 +211,51 @@ def test_the_score_table_is_built_lazily_not_at_import():
 
     code = ("import time; t = time.perf_counter(); import cardgames.thirtyone as m; "
             "dt = time.perf_counter() - t; import sys; "
-            "s = sys.modules['cardgames.thirtyone.score']; print(dt, s._TABLE is None); "
-            "m.score('AH KH 9H'); print(s._TABLE is not None)")
+            "s = sys.modules['cardgames.thirtyone.score']; print(dt, s._SCORES is None); "
+            "m.score('AH KH 9H'); print(s._SCORES is not None)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.split()
     assert out[1:] == ["True", "True"]
+
+
+_FRESH_ORDER = """
+import sys
+from cardgames import parse_cards
+from cardgames.thirtyone import score, suit_total
+first = [score(c for c in parse_cards("AH KH 9H")), suit_total(c for c in parse_cards("7H 8B *"))]
+again = [score(c for c in parse_cards("AH KH 9H")), suit_total(c for c in parse_cards("7H 8B *"))]
+print(first, again)
+"""
+
+
+def test_score_of_a_generator_in_a_fresh_process_does_not_depend_on_what_ran_before():
+    # Regression: the first call in a process built the table while consuming a
+    # generator, then re-read the empty generator and raised CardParseError.
+    # Expected by hand: Hearts Ace 11 + King 10 + IX 9 = 30 (T11); 7H 8B * best suit is
+    # Bells VIII 8 + Chronicler as Ace 11 = 19 (R-T3).
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", _FRESH_ORDER], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[30.0, 19] [30.0, 19]"
+
+
+@pytest.mark.parametrize("make", [tuple, list, Hand, iter, lambda cs: (c for c in cs),
+                                  lambda cs: [str(c) for c in cs], lambda cs: " ".join(map(str, cs)),
+                                  lambda cs: reversed(list(cs))])
+def test_score_is_the_same_for_every_input_type(make):
+    rng = random.Random(3)
+    deck = list(ORDINARY_CARDS) + [CHRONICLER, COLORFUL, PALE]
+    for _ in range(200):
+        cards = rng.sample(deck, 3)
+        assert score(make(cards)) == score(tuple(cards)) == score(tuple(reversed(cards)))
+        assert suit_total(make(cards)) == suit_total(list(cards))
+
+
+def test_score_refuses_card_lookalikes():
+    class Fake:
+        code = 7
+
+    with pytest.raises(CardParseError, match="not a card"):
+        score([Fake(), Fake(), Fake()])

@@ -152,3 +152,18 @@ def test_bad_arguments_are_refused(live_widgets):
         HandView(["AH"])
     with pytest.raises(ValueError, match="count"):
         HandView.backs(-1)
+
+
+def test_enabling_keeps_the_drawing_and_the_pick(live_widgets):
+    """Enabling or disabling a hand changes the buttons only; a pick stays drawn."""
+    view = HandView(HAND, selectable=True)
+    view.buttons[1].click()
+    drawn = [s.html.value for s in view.slots]
+    view.enabled = False
+    assert all(b.disabled for b in view.buttons)
+    view.enabled = True
+    assert [s.html.value for s in view.slots] == drawn
+    assert "selected-ring" in view.slots[1].html.value and view.selected == (1,)
+    view.buttons[1].click()
+    assert "selected-ring" not in view.slots[1].html.value
+    view.close()

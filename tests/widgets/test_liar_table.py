@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import html
+import logging
 import random
 from collections import Counter
 
@@ -13,9 +14,12 @@ from hidden import (
 )
 
 from cardgames.cards import PALE, Card
+from cardgames.errors import AgentError, IllegalActionError
 from cardgames.liar import (
-    CALL, PASS, LiarRandomAgent, PalePenalty, Play, Revealed, replay, round_seed,
+    CALL, PASS, LiarGame, LiarMatch, LiarRandomAgent, LiarState, PalePenalty, Phase, Play,
+    Revealed, replay, round_seed,
 )
+from cardgames.play import agent_rngs, play_state
 from widgets import LiarTable
 
 # ---------------------------------------------------------------- helpers
@@ -40,7 +44,7 @@ def human_move(table: LiarTable, rng: random.Random, call_rate: float = 0.3,
         table.bots_button.click()
         assert len(table.state.history) > n
         return "bots"
-    if act == "play":
+    if act is Phase.PLAY:
         n = len(table.hand.cards)
         due = table.state.view(table.human_seat).due_rank
         true = [i for i, c in enumerate(table.hand.cards) if c.rank is due][:4]
@@ -54,7 +58,7 @@ def human_move(table: LiarTable, rng: random.Random, call_rate: float = 0.3,
         click_play(table, picks)
         assert table.state.history[before] == expected, table.message.value
         return "play"
-    assert act == "window", f"the human is stuck: {table.message.value}"
+    assert act is Phase.CALL_WINDOW, f"the human is stuck: {table.message.value}"
     before = len(table.state.history)
     if rng.random() < call_rate:
         table.call_button.click()
@@ -132,7 +136,7 @@ def test_a_full_round_by_clicks(live_widgets):
 def test_the_announcement_is_forced_and_shown_on_the_button(live_widgets):
     table = LiarTable(seed=2, autoplay=False)
     rng = random.Random(3)
-    while table.human_to_act() != "play":
+    while table.human_to_act() is not Phase.PLAY:
         human_move(table, rng)
     due = table.state.due_rank
     assert table.play_button.description == f"Play 0 × {due.plural}"
@@ -195,7 +199,7 @@ def test_bots_move_one_at_a_time_when_stepping(live_widgets):
     assert len(s.history) == 1 and isinstance(s.history[0], Play)
     assert table.log.value.count("<li") == len(s.events) == 1
     # R-L5: the next player, the human in seat 2, is asked: the bots wait
-    assert table.human_to_act() == "window" and table.step_button.disabled
+    assert table.human_to_act() is Phase.CALL_WINDOW and table.step_button.disabled
     before = json_of(table)
     table.step_button.click()
     assert json_of(table) == before and "It is your move" in table.message.value
@@ -204,7 +208,7 @@ def test_bots_move_one_at_a_time_when_stepping(live_widgets):
     table.step_button.click()
     assert len(s.history) == 3 and table.log.value.count("<li") == len(s.events)
     table.bots_button.click()            # until the human must act
-    assert table.human_to_act() in ("play", "window") or s.is_over()
+    assert table.human_to_act() in (Phase.PLAY, Phase.CALL_WINDOW) or s.is_over()
     rng = random.Random(2)
     while not s.is_over():
         if table.human_to_act() is None:
@@ -229,18 +233,19 @@ def test_chroniclers_and_two_decks(live_widgets):
 def test_illegal_plays_get_the_engine_message_and_change_nothing(live_widgets):
     table = LiarTable(seed=21, bots=("heuristic",))
     rng = random.Random(5)
-    while table.human_to_act() != "play" or len(table.hand.cards) < 5:
+    while table.human_to_act() is not Phase.PLAY or len(table.hand.cards) < 5:
         human_move(table, rng, call_rate=0.0)
     before = json_of(table)
     for i in range(5):
         table.hand.buttons[i].click()
     assert len(table.hand.selected) == 5
     table.play_button.click()
-    assert "R-L4 a play is 1-4 cards" in table.message.value
+    msg = html.unescape(table.message.value)
+    assert "You cannot “play " in msg and "(R-L4)" in msg   # worded from the error's fields
     assert json_of(table) == before
     table.hand.clear_selection()
-    table.play_button.click()             # no card picked: the engine refuses 0 cards
-    assert "cannot play 0 cards" in table.message.value and json_of(table) == before
+    table.play_button.click()             # no card picked: R-L4 a play is 1-4 cards
+    assert "Pick 1–4 cards" in table.message.value and json_of(table) == before
     table.call_button.click()             # no call window now
     assert "R-L5" in table.message.value and json_of(table) == before
     table.pass_button.click()
@@ -358,12 +363,12 @@ def test_hostile_browser_changes_nothing(live_widgets):
     while not s.is_over() and len(seen) < 2:
         act = table.human_to_act()
         before = json_of(table)
-        if act == "play":
+        if act is Phase.PLAY:
             _browser_click(table.call_button)
             assert json_of(table) == before and "R-L5" in table.message.value
             _browser_click(table.step_button)
             assert json_of(table) == before and "your move" in table.message.value
-        elif act == "window":
+        elif act is Phase.CALL_WINDOW:
             table.hand.enabled = True
             table.hand.buttons[0].click()
             _browser_click(table.play_button)
@@ -384,17 +389,134 @@ def test_hostile_browser_changes_nothing(live_widgets):
     table.new_round_button.click()
 
 
-def test_a_failing_bot_never_crashes_the_table(live_widgets):
+def _stopped_and_unchanged(table: LiarTable) -> None:
+    """A stopped table: nothing may be done but a new match; every click changes nothing."""
+    before = json_of(table)
+    assert table.stopped and table.human_to_act() is None
+    for b in (table.play_button, table.call_button, table.pass_button, table.step_button,
+              table.bots_button, table.new_round_button):
+        assert b.disabled
+        _browser_update(b, disabled=False)
+        _browser_click(b)
+        assert json_of(table) == before
+        assert "the table stopped" in html.unescape(table.message.value)
+    assert "The table stopped" in table.status.value
+
+
+def test_a_failing_bot_stops_the_table_with_a_plain_line(live_widgets, caplog):
     class Broken:
         name = "broken"
 
         def act(self, view, legal, rng):
             raise RuntimeError("boom 7H AH")
 
-    table = LiarTable(bots=(Broken(), "heuristic"), seed=3)
-    assert "refused" in table.message.value and "boom" not in table.message.value
+    with caplog.at_level(logging.ERROR, logger="widgets.table_base"):
+        table = LiarTable(bots=(Broken(), "heuristic"), seed=3)
+    s = table.state
+    assert s.current_player == 1 and s.history == []   # R-L1: seat 1 begins; nothing played
+    assert "Player 1's bot failed; the table stopped" in html.unescape(table.message.value)
+    assert not any("boom" in t or "RuntimeError" in t for t in synced_strings())
+    assert isinstance(table.bot_error, RuntimeError)
+    # the full error is in the Python log, with the bot and its seat
+    rec = [r for r in caplog.records if r.name == "widgets.table_base"]
+    assert len(rec) == 1 and "'broken' in seat 1" in rec[0].getMessage()
+    assert rec[0].exc_info[1] is table.bot_error
+    _stopped_and_unchanged(table)
+    # a new match (other bots) plays again
+    table.opt_kind.value = "heuristic"
+    table.new_match_button.click()
+    assert not table.stopped and table.message.value == ""
     play_round(table, random.Random(1))
     assert table.state.outcome() is not None
+
+
+def test_an_illegal_bot_move_stops_the_table_and_is_never_replaced(live_widgets, caplog):
+    class Cheat:
+        name = "cheat"
+
+        def act(self, view, legal, rng):
+            return PASS        # R-L5: letting a play stand is only possible in a call window
+
+    with caplog.at_level(logging.ERROR, logger="widgets.table_base"):
+        table = LiarTable(bots=("heuristic", Cheat()), seed=3, autoplay=False)
+    s = table.state
+    assert s.current_player == 1
+    table.step_button.click()                      # the heuristic bot plays
+    assert len(s.history) == 1 and isinstance(s.history[0], Play)
+    # the cheat's PASS in a call window is legal: play on until it must play
+    rng = random.Random(2)
+    for _ in range(300):
+        if table.stopped:
+            break
+        if table.human_to_act() is None:
+            n = len(s.history)
+            table.step_button.click()
+        else:
+            human_move(table, rng, call_rate=0.0)
+    err = table.bot_error
+    assert isinstance(err, AgentError), "the cheat had to play at some point"
+    assert err.agent == "cheat" and err.player == 2 and err.action == PASS and err.rule == "R-L5"
+    assert len(s.history) == n, "nothing was played in the cheat's place"
+    assert s.current_player == 2 and s.phase is Phase.PLAY
+    assert "Player 2's bot made an illegal move; the table stopped" in \
+        html.unescape(table.message.value)
+    rec = [r for r in caplog.records if r.name == "widgets.table_base"]
+    assert len(rec) == 1 and "'cheat' in seat 2" in rec[0].getMessage()
+    assert rec[0].exc_info[1] is err
+    _stopped_and_unchanged(table)
+
+
+def test_no_raw_exception_text_reaches_the_browser(live_widgets, monkeypatch):
+    """Engine refusals are worded from the error's fields; other failures get a fixed line."""
+    sentinel = "SENTINEL-4711 player 1 holds KH"
+    table = LiarTable(seed=21, bots=("heuristic",))
+    rng = random.Random(5)
+    while table.human_to_act() is not Phase.PLAY:
+        human_move(table, rng, call_rate=0.0)
+    before = json_of(table)
+
+    def refuse(self, action, *, player=None):
+        raise IllegalActionError(sentinel, player=player, action=action, rule="L7")
+
+    monkeypatch.setattr(LiarState, "apply", refuse)
+    table.hand.buttons[0].click()
+    table.play_button.click()
+    msg = html.unescape(table.message.value)
+    assert "(L7)" in msg and "your own hand" in msg      # the table's words for L7
+    assert json_of(table) == before
+
+    def crash(self, action, *, player=None):
+        raise RuntimeError(sentinel)
+
+    monkeypatch.setattr(LiarState, "apply", crash)
+    table.hand.clear_selection()
+    table.hand.buttons[0].click()
+    table.play_button.click()
+    assert "Something went wrong" in table.message.value and json_of(table) == before
+    assert not any("SENTINEL" in t for t in synced_strings())
+
+
+def test_the_bots_draw_from_one_generator_per_seat(live_widgets):
+    """The table's bots make the choices play_state makes with agent_rngs(round seed):
+    the human seat, played by clicks with the same random agent, gives the same round."""
+    table = LiarTable(bots=("random", "random"), seed=12, rounds=1)
+    s = table.state
+    me = LiarRandomAgent()
+    mine = agent_rngs(s.seed, 3)[0]
+    while not s.is_over():
+        action = me.act(s.view(0), s.legal_actions(), mine)
+        if isinstance(action, Play):
+            hand = list(table.hand.cards)
+            picks = []
+            for c in action.cards:
+                picks.append(next(i for i, h in enumerate(hand) if h == c and i not in picks))
+            click_play(table, picks)
+        else:
+            (table.call_button if action == CALL else table.pass_button).click()
+        assert s.history[-1] is not None and table.message.value == "", table.message.value
+    twin = LiarMatch(LiarGame(players=3), seed=12, rounds=1).new_round()
+    play_state(twin, [LiarRandomAgent()] * 3, agent_rngs(twin.seed, 3))
+    assert s.history == twin.history and len(s.history) > 10
 
 
 # ---------------------------------------------------------------- old widgets are closed

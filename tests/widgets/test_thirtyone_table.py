@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import doctest
 import html
+import logging
 import random
 import re
 
@@ -14,13 +15,17 @@ from cardgames.thirtyone import (
     Exchange,
     Keep,
     Phase,
+    RandomAgent,
     Reveal,
     Stand,
     SwapOne,
     ThirtyOneGame,
     ThirtyOneHeuristicAgent,
+    ThirtyOneState,
     replay,
 )
+from cardgames.errors import AgentError, IllegalActionError
+from cardgames.play import agent_rngs, play_state
 from tests.widgets.hidden import assert_no_hidden_cards, live_widgets, synced_strings
 import widgets.thirtyone_table as module
 from widgets import ThirtyOneTable
@@ -352,36 +357,117 @@ def test_hostile_browser_changes_nothing(live_widgets):
     table.close()
 
 
-def test_errors_inside_callbacks_are_shown_not_raised(live_widgets):
+def _stopped_and_unchanged(table):
+    """A stopped table: nothing but a new match; every click changes nothing."""
+    before = _snapshot(table)
+    assert table.stopped and not table.my_turn and table.legal_actions() == []
+    assert "table stopped" in table.prompt.value
+    for b in (*table.action_buttons.values(), table.bot_step_button, table.bots_play_button):
+        b.disabled = False
+        b.click()
+        assert _snapshot(table) == before
+        assert "the table stopped" in html.unescape(table.message.value)
+
+
+def test_a_failing_bot_stops_the_table_with_a_plain_line(live_widgets, caplog):
     class Broken:
         name = "broken"
 
         def act(self, view, legal, rng):
-            raise RuntimeError("bot bug")
+            raise RuntimeError("bot bug 7H AH")
 
     table = ThirtyOneTable(bots=(Broken(),), seed=2)
     table.keep_button.click()
     before = _snapshot(table)
-    table.bots_play_button.click()
-    assert "Something went wrong" in table.message.value and "bot bug" in table.message.value
+    with caplog.at_level(logging.ERROR, logger="widgets.table_base"):
+        table.bots_play_button.click()
     assert _snapshot(table) == before
+    assert "Player 1's bot failed; the table stopped" in html.unescape(table.message.value)
+    assert not any("bot bug" in t or "RuntimeError" in t for t in synced_strings())
+    assert isinstance(table.bot_error, RuntimeError)
+    rec = [r for r in caplog.records if r.name == "widgets.table_base"]
+    assert len(rec) == 1 and "'broken' in seat 1" in rec[0].getMessage()
+    assert rec[0].exc_info[1] is table.bot_error
+    _stopped_and_unchanged(table)
+    # a new match with other bots plays on
+    assert table.new_match(kind="heuristic") and not table.stopped
+    assert table.message.value == "" and table.state.history == []
+    play_match(table, random.Random(1))
     table.close()
 
 
-def test_illegal_agent_moves_fall_back_to_a_legal_move(live_widgets):
+def test_an_illegal_bot_move_stops_the_table_and_is_never_replaced(live_widgets, caplog):
     class Cheat:
         name = "cheat"
 
         def act(self, view, legal, rng):
-            return Stand()
+            return Stand()          # T10/R-T6: stand is only a final turn after a reveal
 
     table = ThirtyOneTable(bots=(Cheat(), ThirtyOneHeuristicAgent()), seed=2)
     table.keep_button.click()
     n = len(table.state.history)
-    table.bot_step_button.click()
-    assert len(table.state.history) == n + 1
-    assert table.state.history[-1] != Stand() or table.state.phase is Phase.FINAL
+    assert table.state.current_player == 1 and table.state.phase is Phase.PLAY
+    with caplog.at_level(logging.ERROR, logger="widgets.table_base"):
+        assert table.bot_step() is False
+    assert len(table.state.history) == n, "nothing was played in the cheat's place"
+    err = table.bot_error
+    assert isinstance(err, AgentError)
+    assert (err.agent, err.player, err.action, err.rule) == ("cheat", 1, Stand(), "T10/R-T6")
+    assert "Player 1's bot made an illegal move; the table stopped" in \
+        html.unescape(table.message.value)
+    rec = [r for r in caplog.records if r.name == "widgets.table_base"]
+    assert len(rec) == 1 and "'cheat' in seat 1" in rec[0].getMessage()
+    assert rec[0].exc_info[1] is err
+    _stopped_and_unchanged(table)
     assert "as given" in table.bot_kind.options
+    table.close()
+
+
+def test_no_raw_exception_text_reaches_the_browser(live_widgets, monkeypatch):
+    """Engine refusals are worded from the error's fields; other failures get a fixed line."""
+    sentinel = "SENTINEL-4711 player 1 holds KH"
+    table = ThirtyOneTable(bots=("heuristic",), seed=11)
+    before = _snapshot(table)
+
+    def refuse(self, action, *, player=None):
+        raise IllegalActionError(sentinel, player=player, action=action, rule="R-T5")
+
+    monkeypatch.setattr(ThirtyOneState, "apply", refuse)
+    table.keep_button.click()
+    msg = html.unescape(table.message.value)
+    assert "You cannot “keep” now" in msg and "(R-T5)" in msg and "twice" in msg
+    assert _snapshot(table) == before
+
+    def crash(self, action, *, player=None):
+        raise RuntimeError(sentinel)
+
+    monkeypatch.setattr(ThirtyOneState, "apply", crash)
+    table.keep_button.click()
+    assert "Something went wrong" in table.message.value and _snapshot(table) == before
+    assert not any("SENTINEL" in t for t in synced_strings())
+    table.close()
+
+
+def test_the_bots_draw_from_one_generator_per_seat(live_widgets):
+    """The table's bots make the choices play_state makes with agent_rngs(seed): the human
+    seat, played by clicks with the same random agent, gives the same match."""
+    game = ThirtyOneGame(players=3, lives=1)
+    table = ThirtyOneTable(bots=("random", "random"), seed=8, lives=1)
+    s = table.state
+    me, mine = RandomAgent(), agent_rngs(8, 3)[0]
+    for _ in range(3000):
+        if s.is_over():
+            break
+        if table.my_turn:
+            click_action(table, me.act(None, s.legal_actions(), mine))
+            assert table.message.value == ""
+        elif table.paused:
+            table.next_deal_button.click()
+        else:
+            table.bots_play_button.click()
+    twin = game.new_state(seed=8)
+    play_state(twin, [RandomAgent()] * 3, agent_rngs(8, 3))
+    assert s.is_over() and s.history == twin.history and len(s.history) > 10
     table.close()
 
 

@@ -1,0 +1,101 @@
+"""JupyterHub for a school on one server: every student logs in and gets a server of
+their own, landing on the lessons and apps served by Voila inside it.
+
+- Log-in: NativeAuthenticator. Students sign up with a name and password at
+  ``/hub/signup``; a teacher (an admin) authorizes each one at ``/hub/authorize``
+  (or creates the accounts in advance).  No school directory, e-mail or cloud
+  account is needed.  Alternatives are in ``docs/serving.md`` (Google / Microsoft
+  accounts through OAuthenticator, a Moodle or Canvas course through LTI).
+- Servers: DockerSpawner, one container per student from the image built by
+  ``deploy/jupyterhub/Dockerfile`` (``cardgames[apps]``), with a memory and CPU
+  limit each.  A student's kernels run in their own container, as their own
+  user, next to nobody else's.
+- Landing: ``LANDING_URL`` below, Voila's index of ``lessons/`` by default.
+
+Run on the server (Docker, Python >= 3.11 and Node.js installed)::
+
+    pip install 'jupyterhub==6.1.1' 'jupyterhub-nativeauthenticator==1.3.0' dockerspawner
+    npm install -g configurable-http-proxy
+    docker build -t cardgames-singleuser:latest -f deploy/jupyterhub/Dockerfile .
+    jupyterhub -f deploy/jupyterhub/jupyterhub_config.py
+
+``tests/hub/test_hub.py`` loads this file and replaces only what needs root or
+Docker (the authenticator, the spawner, addresses and folders); see there.
+"""
+
+# ruff: noqa: F821  (``c`` and ``get_config`` are given by JupyterHub)
+from __future__ import annotations
+
+import os
+
+c = get_config()  # type: ignore[name-defined]
+
+# --- what a school changes --------------------------------------------------------
+
+#: Where each student lands after logging in, inside their own server: Voila's index of
+#: the lessons and apps.  To land on one page instead, e.g. a start notebook:
+#: "/voila/render/start.ipynb" (a path in LESSONS_DIR).
+LANDING_URL = os.environ.get("CARDGAMES_LANDING_URL", "/voila/tree")
+
+#: The teachers' user names: they are the hub's admins (authorize sign-ups, see and
+#: stop the students' servers at /hub/admin).
+TEACHERS = {name for name in os.environ.get("CARDGAMES_TEACHERS", "teacher").split(",") if name}
+
+#: The single-user image (deploy/jupyterhub/Dockerfile) and the lessons inside it.
+IMAGE = os.environ.get("CARDGAMES_IMAGE", "cardgames-singleuser:latest")
+LESSONS_DIR = "/srv/cardgames/lessons"
+VOILA_CONFIG = "/srv/cardgames/voila.json"
+
+#: Per student: the memory and CPU a server may use.  Measured (docs/serving.md): 218 MB
+#: for a server with the Liar app open (server 159 MB + kernel 59 MB); each more app
+#: open at once adds a kernel (about 60 MB).
+MEM_LIMIT = "512M"
+CPU_LIMIT = 1.0
+
+#: The address the students open.  Put HTTPS in front (a reverse proxy such as Caddy or
+#: nginx with a certificate), or give JupyterHub the certificate itself:
+#: c.JupyterHub.ssl_cert / c.JupyterHub.ssl_key.
+c.JupyterHub.bind_url = "http://:8000"
+
+# --- log-in -----------------------------------------------------------------------
+
+c.JupyterHub.authenticator_class = "native"
+c.NativeAuthenticator.open_signup = False            # a teacher authorizes every account
+c.NativeAuthenticator.minimum_password_length = 8
+c.NativeAuthenticator.check_common_password = True
+c.NativeAuthenticator.allowed_failed_logins = 5      # then a pause before trying again
+c.NativeAuthenticator.seconds_before_next_try = 60
+# NativeAuthenticator's own authorization decides who may log in (JupyterHub >= 5
+# otherwise asks for an allowed_users list as well)
+c.Authenticator.allow_all = True
+c.Authenticator.admin_users = TEACHERS
+
+# --- one server per student ---------------------------------------------------------
+
+c.JupyterHub.spawner_class = "docker"
+c.DockerSpawner.image = IMAGE
+c.DockerSpawner.remove = True                        # a stopped server leaves no container
+c.DockerSpawner.mem_limit = MEM_LIMIT
+c.DockerSpawner.cpu_limit = CPU_LIMIT
+# the containers reach the hub's API on Docker's default bridge (the host's address
+# there), which nothing outside this machine can reach
+c.JupyterHub.hub_ip = os.environ.get("CARDGAMES_DOCKER_BRIDGE_IP", "172.17.0.1")
+c.Spawner.http_timeout = 60
+c.Spawner.start_timeout = 120
+
+# the student's server: the lessons as its root, Voila's page to land on
+c.Spawner.notebook_dir = LESSONS_DIR
+c.Spawner.default_url = LANDING_URL
+c.Spawner.args = [
+    # Voila runs as a server extension here; `make serve`'s voila.json (copied into the
+    # image) gives it the same page settings (no code, no tracebacks, which files are
+    # served, hidden folders) and culls an app's kernel after 15 idle minutes.  Its
+    # "Voila" section (standalone Voila's address, XSRF) does not apply to a server.
+    f"--config={VOILA_CONFIG}",
+    # a server with no kernel and no activity for an hour stops itself
+    "--ServerApp.shutdown_no_activity_timeout=3600",
+]
+
+# stopping the hub (Ctrl+C, systemctl stop) stops every student's server and the proxy
+c.JupyterHub.cleanup_servers = True
+c.JupyterHub.cleanup_proxy = True

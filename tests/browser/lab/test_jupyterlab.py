@@ -1,0 +1,102 @@
+"""The lessons in JupyterLab (``make lab``), in headless Chromium: a lesson and an app run
+with *Run All Cells*, their widgets draw and answer clicks, and the widget manager reports
+no error (a mismatched ipywidgets / jupyterlab_widgets pair shows blank widgets and
+"Error displaying widget" / "Class ... not found" instead)."""
+
+from __future__ import annotations
+
+import os
+import re
+
+SEED = int(os.environ["CARDGAMES_SEED_LIAR"])   # set in tests/conftest.py, inherited by Lab
+
+
+def test_token_is_required(lab_server):
+    """``make lab`` leaves JupyterLab's token protection on: no token, no notebooks."""
+    import urllib.error
+    import urllib.request
+
+    try:
+        urllib.request.urlopen(f"{lab_server.url}api/contents", timeout=10)
+        status = 200
+    except urllib.error.HTTPError as e:
+        status = e.code
+    assert status == 403
+
+
+def test_lesson_03_runs_and_the_hand_scorer_answers(lab, expect):
+    lab.open("03_hand_scoring.ipynb")
+    lab.run_all()
+    counts = lab.execution_counts()
+    assert counts == list(range(1, len(counts) + 1))      # a fresh kernel ran every cell once
+    scorer = lab.output_of("HandScorer(")
+    score = scorer.locator(".hand-score")
+    # Ace 11 + King 10 + IX 9 of Hearts = 30 (T11)
+    expect(score).to_have_text("30")
+    scorer.get_by_role("button", name="9H", exact=True).click()      # put the IX back
+    expect(scorer.get_by_text("Pick 1 more card")).to_be_visible()
+    scorer.get_by_role("button", name="10H", exact=True).click()     # Ace 11 + King 10 + X 10
+    expect(score).to_have_text("31")
+    lab.assert_clean()
+
+
+def test_liar_app_runs_and_a_card_is_played(lab, expect):
+    from widgets.liar_table import LiarTable
+
+    lab.open("app_liar.ipynb")
+    lab.run_all()
+    table = lab.output_of("LiarTable(")
+    status = table.locator(".liar-status")
+    expect(status).to_be_visible()
+    log = table.locator(".liar-log li")
+    for _ in range(10):   # the bots' claims before the human's first turn: let them stand
+        if status.inner_text().startswith("Your turn"):
+            break
+        n = log.count()
+        table.get_by_role("button", name="Let it stand").click()
+        expect(log).not_to_have_count(n)
+    expect(status).to_contain_text("Your turn")
+    n = log.count()
+    table.locator('button[title^="Pick the "]').first.click()
+    play = table.get_by_role("button", name=re.compile(r"^Play 1 × "))
+    expect(play).to_be_enabled()
+    play.click()
+    expect(log).not_to_have_count(n)
+    # the first new line of the log is the human's play: one card, announced (L7, R-L4)
+    seat = LiarTable(seed=SEED).human_seat
+    assert re.match(rf'Player {seat} put down 1 card and announced "1 ', log.nth(n).inner_text())
+    lab.assert_clean()
+
+
+def broken_widgets_notebook(modules: list[str]) -> dict:
+    """A cell per module, each showing a widget whose model ``NoSuchModel`` is said to be
+    in that module."""
+    cells = [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+              "source": ("import ipywidgets, traitlets\n\n"
+                         "class Broken(ipywidgets.DOMWidget):\n"
+                         "    _model_name = traitlets.Unicode('NoSuchModel').tag(sync=True)\n"
+                         f"    _model_module = traitlets.Unicode({module!r}).tag(sync=True)\n\n"
+                         "Broken()")} for module in modules]
+    return {"cells": cells,
+            "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                        "language": "python"}},
+            "nbformat": 4, "nbformat_minor": 5}
+
+
+def test_the_check_sees_widgets_that_cannot_be_shown(lab_server, lab):
+    """The control: widgets whose model the browser cannot make are reported."""
+    import json
+
+    modules = ["no-such-module",              # a front-end extension that is not installed
+               "@jupyter-widgets/controls"]   # installed, without the class (version mismatch)
+    path = lab_server.root / "broken_widgets.ipynb"
+    path.write_text(json.dumps(broken_widgets_notebook(modules)))
+    try:
+        lab.open(path.name)
+        lab.run_all()
+        assert lab.error_outputs() == []           # the kernel side is fine
+        errors = lab.widget_errors()
+        for module in modules:
+            assert any(module in e for e in errors), (module, errors, lab.console)
+    finally:
+        path.unlink()

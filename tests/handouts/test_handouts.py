@@ -1,0 +1,159 @@
+"""``make handouts`` (tools/handouts.py): the PDFs exist, have the designed page counts, the
+answer key holds every exercise with its answer, and the worksheets hold none.
+
+The PDFs are read back with poppler's ``pdftotext`` / ``pdfinfo`` (Debian ``poppler-utils``,
+installed by ``.ci/run``).  In CI (``CI=true``) a missing tool FAILS; elsewhere it skips.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+IN_CI = os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
+pytestmark = pytest.mark.browser        # it prints with headless Chromium
+
+
+def _missing(reason: str):
+    if IN_CI:
+        pytest.fail(f"{reason} (CI=true: the handouts must be built in CI)", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def handouts(tmp_path_factory) -> Path:
+    for tool in ("pdftotext", "pdfinfo"):
+        if shutil.which(tool) is None:
+            _missing(f"{tool} not found (apt-get install poppler-utils)")
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        _missing("playwright is not installed (pip install -e '.[test]')")
+    if not (os.environ.get("CHROMIUM") or shutil.which("chromium")
+            or Path("/usr/bin/chromium").exists()):
+        _missing("Chromium not found (apt-get install chromium)")
+    out = tmp_path_factory.mktemp("handouts")
+    # the same command as `make handouts`, into a temporary folder
+    result = subprocess.run([sys.executable, "tools/handouts.py", "--out", str(out)], cwd=REPO,
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr[-3000:]
+    return out
+
+
+def _text(path: Path) -> str:
+    return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
+                          text=True, check=True).stdout
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _pages(path: Path) -> int:
+    info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True, check=True).stdout
+    return int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
+
+
+def _designed():
+    sys.path.insert(0, str(REPO / "tools"))
+    try:
+        import handouts as module
+    finally:
+        sys.path.pop(0)
+    return module.PAGES
+
+
+# written out here, independent of tools/handouts.py
+DESIGNED = {"answer-key.pdf": 6, "worksheets.pdf": 6, "liar-decision-table.pdf": 2,
+            "thirty-one-score-sheet.pdf": 1, "rules-liar.pdf": 1, "rules-thirty-one.pdf": 1,
+            "teacher-pages.pdf": 6}
+
+
+def test_every_handout_has_its_designed_page_count(handouts):
+    assert _designed() == DESIGNED
+    assert sorted(p.name for p in handouts.glob("*.pdf")) == sorted(DESIGNED)
+    for name, pages in DESIGNED.items():
+        assert _pages(handouts / name) == pages, name
+
+
+def _question_start(ex) -> str:
+    plain = re.sub(r"\*\*|`|\*", "", ex.question)
+    return " ".join(plain.split()[:8])
+
+
+def test_answer_key_holds_every_exercise_and_its_answer(handouts):
+    from widgets.exercise_data import EXERCISES
+
+    key = _flat(_text(handouts / "answer-key.pdf"))
+    pages = _text(handouts / "answer-key.pdf").split("\f")
+    assert len(EXERCISES) == 18
+    for ex in EXERCISES.values():
+        assert _question_start(ex) in key, ex.key
+        assert f"Answer: {ex.formatted_answer()}" in key, ex.key
+        assert "Worked solution." in key
+        # on the page of its lesson
+        page = _flat(pages[int(ex.lesson) - 1])
+        assert _question_start(ex) in page and f"Lesson {int(ex.lesson)}" in page
+
+
+def test_worksheets_hold_every_question_and_no_answer(handouts):
+    from widgets.answers import spellings
+    from widgets.exercise_data import EXERCISES
+
+    sheets = _flat(_text(handouts / "worksheets.pdf"))
+    for ex in EXERCISES.values():
+        assert _question_start(ex) in sheets, ex.key
+        for s in spellings(ex):
+            assert not re.search(rf"(?<![\w/.,]){re.escape(s)}(?![\w/])", sheets), (ex.key, s)
+        assert _flat(re.sub(r"\*\*|`", "", ex.why))[:40] not in sheets
+    assert "Worked solution" not in sheets and "Answer: " not in sheets.replace("Answer: _", "")
+
+
+def test_teacher_pages_one_per_lesson_with_every_part(handouts):
+    pages = _text(handouts / "teacher-pages.pdf").split("\f")
+    for i in range(6):
+        page = _flat(pages[i])
+        assert f"Lesson {i + 1}" in page
+        for part in ("Goals", "Prerequisites", "Timing", "misconceptions",
+                     "Discussion questions"):
+            assert part in page, (i + 1, part)
+
+
+def test_rules_cards_and_sheets(handouts):
+    liar = _flat(_text(handouts / "rules-liar.pdf"))
+    t31 = _flat(_text(handouts / "rules-thirty-one.pdf"))
+    for rule in ("L7", "L9", "L10", "L13", "R-L8", "R-L9", "R-L11"):
+        assert rule in liar, rule
+    for rule in ("T3", "T7", "T11", "T13", "R-T2", "R-T3", "R-T6", "R-T8"):
+        assert rule in t31, rule
+    table = _flat(_text(handouts / "liar-decision-table.pdf"))
+    assert table.count("Pale + wrong") == 6 and "caller" not in table.replace("calls", "")
+    sheet = _flat(_text(handouts / "thirty-one-score-sheet.pdf"))
+    assert "lives" in sheet and "T13" in sheet
+
+
+def test_handouts_are_not_served_nor_committed():
+    ignore = (REPO / ".gitignore").read_text(encoding="utf-8").split()
+    assert "/handouts/" in ignore
+    assert not (REPO / "lessons" / "handouts").exists()
+    makefile = (REPO / "Makefile").read_text(encoding="utf-8")
+    assert re.search(r"^handouts:.*\n\t.*tools/handouts\.py", makefile, re.M)
+
+
+def test_rules_cards_cite_only_rules_that_exist():
+    """Every rule number on a card is an anchor of the full rules (docs/rules/en.md)."""
+    full = (REPO / "docs" / "rules" / "en.md").read_text(encoding="utf-8")
+    anchors = set(re.findall(r'<a id="((?:R-)?[LT]\d+)"></a>', full))
+    assert {"L1", "L13", "T14", "R-L11", "R-T10"} <= anchors
+    for card in ("liar", "thirty-one"):
+        text = (REPO / "docs" / "cards" / f"{card}.md").read_text(encoding="utf-8")
+        cited = set(re.findall(r"\b(?:R-)?[LT]\d+\b", text))
+        assert cited and cited <= anchors, (card, cited - anchors)
+        assert "docs/rules/en.md" in text

@@ -1,0 +1,95 @@
+"""deploy/jupyterhub/: the one-server config, the Zero to JupyterHub values and the
+single-user image say the same thing (the hub test runs only the first of them)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+DEPLOY = REPO / "deploy" / "jupyterhub"
+VOILA_IN_IMAGE = "/srv/cardgames/voila.json"
+
+
+@pytest.fixture(scope="module")
+def config():
+    """jupyterhub_config.py as JupyterHub loads it (``get_config`` from traitlets)."""
+    from traitlets.config import PyFileConfigLoader
+
+    return PyFileConfigLoader("jupyterhub_config.py", path=str(DEPLOY)).load_config()
+
+
+@pytest.fixture(scope="module")
+def values():
+    yaml = pytest.importorskip("yaml")
+    return yaml.safe_load((DEPLOY / "values.yaml").read_text())
+
+
+def test_students_land_on_voila_in_their_own_server(config, values):
+    assert config.Spawner.default_url == "/voila/tree"
+    assert values["singleuser"]["defaultUrl"] == config.Spawner.default_url
+
+
+def test_same_log_in(config, values):
+    assert config.JupyterHub.authenticator_class == "native"
+    hub = values["hub"]["config"]
+    assert hub["JupyterHub"]["authenticator_class"] == "native"
+    assert hub["NativeAuthenticator"] == dict(config.NativeAuthenticator)
+    assert config.NativeAuthenticator.open_signup is False       # a teacher authorizes
+    assert hub["Authenticator"]["allow_all"] is config.Authenticator.allow_all is True
+
+
+def test_same_server_settings(config, values):
+    spawner = values["hub"]["config"]["KubeSpawner"]
+    assert spawner["notebook_dir"] == config.Spawner.notebook_dir
+    # the same Voila and kernel-culling settings: make serve's voila.json, in the image
+    # (the server's own idle stop is the chart's culler on Kubernetes)
+    assert spawner["args"] == [f"--config={VOILA_IN_IMAGE}"]
+    assert f"--config={VOILA_IN_IMAGE}" in config.Spawner.args
+
+
+def test_voila_json_has_what_a_server_needs():
+    """The sections a Jupyter server (not standalone Voila) reads from voila.json."""
+    settings = json.loads((REPO / "voila.json").read_text())
+    assert settings["VoilaConfiguration"]["show_tracebacks"] is False
+    assert settings["VoilaConfiguration"]["strip_sources"] is True
+    assert settings["MappingKernelManager"]["cull_idle_timeout"] > 0
+
+
+def test_the_image_holds_the_lessons_where_the_servers_look(config):
+    dockerfile = (DEPLOY / "Dockerfile").read_text()
+    assert "COPY lessons ./lessons" in dockerfile
+    assert "COPY voila.json ./voila.json" in dockerfile
+    workdir = re.search(r"^WORKDIR (/\S+)$", dockerfile, re.MULTILINE).group(1)
+    assert f"{workdir}/lessons" == config.Spawner.notebook_dir
+    assert f"{workdir}/voila.json" == VOILA_IN_IMAGE
+    assert re.search(r'pip install "\.\[apps\]" "jupyterhub==', dockerfile)
+    assert re.search(r"^USER 1000$", dockerfile, re.MULTILINE)       # not root
+
+
+def test_memory_limits_cover_the_measured_server(config, values):
+    """218 MB measured for a server with one app open (docs/serving.md)."""
+    def mb(text: str) -> float:
+        number, unit = re.fullmatch(r"(\d+)([MG])", text).groups()
+        return int(number) * (1000 if unit == "G" else 1)
+
+    measured = 218
+    memory = values["singleuser"]["memory"]
+    assert mb(memory["guarantee"]) >= measured
+    assert mb(memory["limit"]) >= mb(memory["guarantee"])
+    assert mb(config.DockerSpawner.mem_limit) >= measured
+
+
+def test_the_authenticator_takes_every_setting(config):
+    """Every NativeAuthenticator / Authenticator setting is a configurable trait of
+    NativeAuthenticator, with a value of its type."""
+    from nativeauthenticator import NativeAuthenticator
+
+    traits = NativeAuthenticator.class_traits(config=True)
+    for section in ("NativeAuthenticator", "Authenticator"):
+        for name, value in config[section].items():
+            assert name in traits, f"{section}.{name}"
+            traits[name].validate(None, value)

@@ -1,0 +1,273 @@
+"""The exercise widget: answers read leniently, judged in Python, nothing given away.
+
+The answers, hints not yet earned and worked solutions must never be in a synced trait
+(the browser receives every one, and can set any of them and click any button), the same
+walk as the hidden-card tests (``hidden.synced_strings``).
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+import pytest
+from hidden import synced_strings
+
+from cardgames.cards import Rank
+from widgets.answers import (
+    AnswerFormError,
+    Kind,
+    judge_number,
+    read_cards,
+    read_number,
+    read_rank,
+    read_ranks,
+    read_wholes,
+    spellings,
+)
+from widgets.exercise import SHOW_SOLUTION_AFTER, ExerciseWidget, Session, exercise
+from widgets.exercise_data import EXERCISES, by_lesson, get
+
+# The answers written out by hand for this test (tests/lessons/test_lesson_numbers.py
+# derives each by a second method).  Each: a right text and a wrong text.
+RIGHT_WRONG = {
+    "01-six-players": ("7 9 U K", "7 K"),
+    "01-all-ranks": ("{3, 5, 7}", "3, 5"),
+    "01-after-a-call": ("(1, Rank.TEN)", "0, 10"),
+    "02-rounds-ending": ("12", "21"),
+    "02-pale-with-ace": ("2, 0", "0, 0"),
+    "02-after-aces": ("sevens", "Aces"),
+    "03-count-31": ("24", "6"),
+    "03-p32": ("1/341", "16/4960"),
+    "03-chronicler-21": ("216", "0"),
+    "04-two-of-two": ("1/276", "1/92"),
+    "04-seen-sevens": ("0.00476", "1/92"),
+    "04-posterior": ("0.760", "0.5"),
+    "05-best-swap": ("28", "21"),
+    "05-reveal-31": ("5.58 %", "0"),
+    "05-threshold": ("29", "30"),
+    "06-equal-players": ("93/16", "7"),
+    "06-games-needed": ("2401", "1801"),
+    "06-longest-match": ("0.3125", "1/64"),
+}
+
+
+@pytest.fixture
+def closing():
+    made = []
+
+    def make(key, session=None):
+        w = ExerciseWidget(get(key), session=session or Session())
+        made.append(w)
+        return w
+    yield make
+    for w in made:
+        w.close_all()
+
+
+def test_every_exercise_is_listed_here_and_used_in_a_lesson():
+    from pathlib import Path
+
+    LESSONS = Path(__file__).resolve().parents[2] / "lessons"
+    assert set(RIGHT_WRONG) == set(EXERCISES)
+    for lesson in ("01", "02", "03", "04", "05", "06"):
+        (path,) = LESSONS.glob(f"{lesson}_*.ipynb")
+        text = path.read_text(encoding="utf-8")
+        keys = [e.key for e in by_lesson(lesson)]
+        assert len(keys) == 3
+        for key in keys:
+            assert f'exercise(\\"{key}\\")' in text, (key, path.name)
+
+
+# ----------------------------------------------------------------------------- reading
+
+
+@pytest.mark.parametrize("text, value", [
+    ("1/92", Fraction(1, 92)), (" 0.25 ", Fraction(1, 4)), ("1.1 %", Fraction(11, 1000)),
+    ("1.1%", Fraction(11, 1000)), ("2,401", Fraction(2401)), ("0,5", Fraction(1, 2)),
+    ("12", Fraction(12)), ("3e-3", Fraction(3, 1000)), ("≈ 0.3", Fraction(3, 10)),
+    ("\u22121/2", Fraction(-1, 2)), ("16 / 5456", Fraction(1, 341)),
+])
+def test_numbers_are_read_leniently(text, value):
+    assert read_number(text) == value
+
+
+@pytest.mark.parametrize("text", ["", "a third", "1/0", "1/2/3", "0.5.5", "x" * 500, "1..2"])
+def test_unreadable_numbers_raise(text):
+    with pytest.raises(AnswerFormError):
+        read_number(text)
+
+
+def test_ranks_seats_and_cards_in_the_projects_notation():
+    assert read_ranks("7 9 U K") == read_ranks("VII, IX, Unter and King") == \
+        read_ranks("{Rank.SEVEN, Rank.NINE, Rank.UNTER, Rank.KING}") == \
+        {Rank.SEVEN, Rank.NINE, Rank.UNTER, Rank.KING}
+    assert read_rank("tens") is read_rank("10") is read_rank("X") is Rank.TEN
+    assert read_wholes("3 5 and 7") == {3, 5, 7}
+    assert {str(c) for c in read_cards("ah, 10l *p")} == {"AH", "10L", "*P"}
+    with pytest.raises(AnswerFormError):
+        read_cards("AH ZZ")
+
+
+# ------------------------------------------------------------------ precision boundaries
+
+
+@pytest.mark.parametrize("key, text, status", [
+    # 03-p32 = 1/341 = 0.0029325...: 3 significant figures asked
+    ("03-p32", "0.00293", "right"), ("03-p32", "0.002933", "right"),
+    ("03-p32", "0.29325 %", "right"), ("03-p32", "16/5456", "right"),
+    ("03-p32", "0.0029", "too coarse"), ("03-p32", "0.003", "too coarse"),
+    ("03-p32", "0.00294", "wrong"), ("03-p32", "0.00292", "wrong"),
+    ("03-p32", "3/1024", "wrong"),                     # a fraction must be exact
+    # 04-two-of-two = 1/276 = 0.0036231...
+    ("04-two-of-two", "0.00362", "right"), ("04-two-of-two", "0.0036", "too coarse"),
+    ("04-two-of-two", "0.00363", "wrong"), ("04-two-of-two", "0.362 %", "right"),
+    # 04-posterior = 253/333 = 0.75975...
+    ("04-posterior", "0.760", "right"), ("04-posterior", "0.7598", "right"),
+    ("04-posterior", "0.76", "right"),   # = 0.760, the 3-figure value
+    ("04-posterior", "0.8", "too coarse"), ("04-posterior", "0.759", "wrong"),
+    # whole-number answers
+    ("06-games-needed", "2,401", "right"), ("06-games-needed", "2400", "right"),
+    ("06-games-needed", "2410", "wrong"), ("05-best-swap", "28.0", "right"),
+    ("05-best-swap", "28.4", "wrong"),
+    ("04-posterior", "1.5", "wrong"), ("04-posterior", "seventy", "unreadable"),
+])
+def test_precision_stated_and_applied(key, text, status):
+    ex = get(key)
+    assert ex.judge(text).status == status, (key, text)
+    if ex.kind is Kind.NUMBER and ex.sig:
+        assert f"{ex.sig} significant figures" in ex.form
+
+
+def test_judge_number_half_a_unit():
+    a = Fraction(1, 8)      # 0.125: 3 figures exactly
+    assert judge_number(a, Fraction("0.1245"), sig=3) == "right"
+    assert judge_number(a, Fraction("0.1256"), sig=3) == "wrong"
+
+
+# ------------------------------------------------------------------------- the widget
+
+
+def _state(w: ExerciseWidget) -> str:
+    strings = synced_strings([w, *w.children, *w.children[1].children])
+    return "\n".join(t for t in strings if not t.startswith("IPY_MODEL_"))
+
+
+@pytest.mark.parametrize("key", sorted(EXERCISES))
+def test_nothing_before_the_first_try_and_no_answer_ever_synced(key, closing):
+    ex = get(key)
+    w = closing(key)
+    assert w.feedback.value == "" and w.solution.value == ""
+    assert w.solution_button.layout.display == "none"
+    secrets = [ex.worked_solution(), ex.why, *ex.hints, *(h for _, h in ex.mistakes)]
+    text = _state(w)
+    for secret in secrets:
+        assert secret not in text, secret
+    # wrong tries: the answer and the solution never appear; hints grow
+    right, wrong = RIGHT_WRONG[key]
+    seen = []
+    for _ in range(3):
+        w.answer_box.value = wrong
+        w.check_button.click()
+        text = _state(w)
+        assert "Not yet" in w.feedback.value
+        seen.append(w.feedback.value)
+        for s in spellings(ex):
+            assert not re.search(rf"(?<![\d/.]){re.escape(s)}(?![\d/])", text), (key, s, text)
+        assert ex.worked_solution() not in text and ex.why not in text
+    assert seen[0] != seen[1] or len(ex.hints) == 1
+    # the solution only after three tries; then it is shown
+    assert w.solution_button.layout.display is None
+    w.solution_button.click()
+    assert "Solution." in w.solution.value
+    w.answer_box.value = right
+    w.check_button.click()
+    assert "Right" in w.feedback.value
+
+
+@pytest.mark.parametrize("key", sorted(EXERCISES))
+def test_first_wrong_try_targets_a_known_mistake(key, closing):
+    ex = get(key)
+    for value, hint in ex.mistakes:
+        w = closing(key)
+        v = value() if callable(value) else value
+        text = _as_text(ex.kind, v)
+        w.answer_box.value = text
+        w.check_button.click()
+        assert _html_plain(hint) in _html_plain(w.feedback.value), (key, text, w.feedback.value)
+
+
+def _as_text(kind, v):
+    if kind is Kind.NUMBER:
+        v = Fraction(v)
+        return f"{v.numerator}/{v.denominator}"
+    if kind in (Kind.RANKS, Kind.WHOLES):
+        return ", ".join(str(getattr(x, "symbol", x)) for x in v)
+    if kind is Kind.RANK:
+        return v.symbol
+    if kind is Kind.SEAT_RANK:
+        return f"{v[0]}, {v[1].symbol}"
+    if kind is Kind.SEATS:
+        return f"{v[0]}, {v[1]}"
+    return str(v)
+
+
+def _html_plain(s: str) -> str:
+    return re.sub(r"<[^>]+>|\*\*|`", "", s)
+
+
+def test_browser_cannot_skip_the_tries(closing):
+    """A browser can show the hidden button and click it, or set any trait."""
+    w = closing("03-count-31")
+    w.solution_button.layout.display = None          # as a browser could
+    w.solution_button.click()
+    assert w.solution.value == ""
+    w.feedback.value = "✔ Right."                     # overwritten by the next check
+    w.answer_box.value = "x" * 10_000
+    w.check_button.click()
+    assert "Not yet" not in w.feedback.value and "longer than" in w.feedback.value
+    assert w.tries == 0                               # unreadable: not a try
+
+
+def test_unreadable_is_not_a_try_and_lists_the_forms(closing):
+    w = closing("04-two-of-two")
+    w.answer_box.value = "about one in three hundred"
+    w.check_button.click()
+    assert w.tries == 0
+    assert "fraction such as" in w.feedback.value and "percentage" in w.feedback.value
+    w.answer_box.value = "0.0036"                      # right to 2 figures only
+    w.check_button.click()
+    assert w.tries == 0 and "not precise enough" in w.feedback.value
+
+
+def test_tries_are_per_exercise_in_a_session(closing):
+    s = Session()
+    a, b = closing("06-equal-players", s), closing("06-equal-players", s)
+    c = closing("06-longest-match", s)
+    for _ in range(SHOW_SOLUTION_AFTER):
+        a.submit("4")
+    assert b.tries == SHOW_SOLUTION_AFTER and c.tries == 0
+    assert b.show_solution() and not c.show_solution()
+
+
+def test_right_answer_gets_confirmation_and_why(closing):
+    w = closing("02-after-aces")
+    w.submit("VII")
+    assert "Right" in w.feedback.value and "R-L8" in w.feedback.value
+
+
+def test_repr_is_stable_for_nbval():
+    w = exercise("01-six-players", session=Session())
+    try:
+        assert repr(w) == "ExerciseWidget('01-six-players')"
+    finally:
+        w.close_all()
+
+
+@pytest.mark.parametrize("name", ["widgets.answers", "widgets.exercise", "widgets.exercise_data"])
+def test_doctests(name):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0

@@ -1,0 +1,242 @@
+"""Build the teacher's kit as PDFs (``make handouts``): HTML made here, printed by Chromium.
+
+    python tools/handouts.py [--out handouts]
+
+Writes to ``handouts/`` (a build output: git-ignored, and outside ``lessons/``, so Voila
+never serves it):
+
+============================  =====  =====================================================
+file                          pages  contents
+============================  =====  =====================================================
+``answer-key.pdf``            6      every exercise of every lesson: answer, worked
+                                     solution, the typical mistakes (one page per lesson)
+``worksheets.pdf``            6      each lesson's exercises without answers (one page each)
+``liar-decision-table.pdf``   2      lesson 02's decision table, blank (still has cards /
+                                     last cards)
+``thirty-one-score-sheet.pdf`` 1     a score sheet for a Thirty-One match
+``rules-liar.pdf``            1      the rules card of Liar (``docs/cards/liar.md``)
+``rules-thirty-one.pdf``      1      the rules card of Thirty-One
+``teacher-pages.pdf``         6      one page per lesson: goals, prerequisites, timing,
+                                     misconceptions, discussion questions
+============================  =====  =====================================================
+
+The exercises come from :mod:`widgets.exercise_data` (the answers computed by the engine),
+the teacher pages from the lessons' first cell and their cells tagged ``teacher``.  No LaTeX:
+Playwright's ``page.pdf`` on the system's Chromium.
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import json
+import pathlib
+import sys
+
+import mistune
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from widgets.answers import Exercise  # noqa: E402
+from widgets.exercise import inline_html  # noqa: E402
+from widgets.exercise_data import LESSONS, by_lesson  # noqa: E402
+
+#: designed page counts (tests/handouts check them)
+PAGES = {"answer-key.pdf": 6, "worksheets.pdf": 6, "liar-decision-table.pdf": 2,
+         "thirty-one-score-sheet.pdf": 1, "rules-liar.pdf": 1, "rules-thirty-one.pdf": 1,
+         "teacher-pages.pdf": 6}
+
+CSS = """
+@page { size: A4; margin: 14mm 14mm 14mm 14mm; }
+body { font-family: 'DejaVu Sans', sans-serif; font-size: 10pt; line-height: 1.35; color: #111; }
+section.page { page-break-after: always; break-after: page; }
+section.page:last-child { page-break-after: auto; break-after: auto; }
+h1 { font-size: 16pt; margin: 0 0 4pt 0; }
+h2 { font-size: 12pt; margin: 9pt 0 3pt 0; }
+h3 { font-size: 10.5pt; margin: 7pt 0 2pt 0; }
+p, li { margin: 2pt 0; }
+ul, ol { margin: 2pt 0; padding-left: 16pt; }
+code { font-family: 'DejaVu Sans Mono', monospace; font-size: 9pt; }
+.ex { border-top: 1px solid #999; padding-top: 4pt; margin-top: 6pt; }
+.form { color: #444; font-style: italic; }
+.box { border: 1px solid #777; height: 52mm; margin: 4pt 0; }
+.answerline { margin-top: 6pt; }
+.small { font-size: 8.5pt; color: #444; }
+table { border-collapse: collapse; width: 100%; }
+th, td { border: 1px solid #555; padding: 3pt 4pt; font-size: 9pt; vertical-align: top; }
+td.blank { height: 7.2mm; }
+.sheet td { height: 9mm; }
+.key { font-weight: bold; }
+.teacher { font-size: 9.3pt; }
+"""
+
+
+def _md(text: str) -> str:
+    return str(mistune.html(text))
+
+
+def _doc(title: str, pages: list[str]) -> str:
+    body = "\n".join(f"<section class='page'>{p}</section>" for p in pages)
+    return (f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}"
+            f"</title><style>{CSS}</style></head><body>{body}</body></html>")
+
+
+def _lesson_title(lesson: str) -> str:
+    path = next((ROOT / "lessons").glob(f"{lesson}_*.ipynb"))
+    first = "".join(json.loads(path.read_text(encoding="utf-8"))["cells"][0]["source"])
+    return first.splitlines()[0].lstrip("# ").strip()
+
+
+def _question(ex: Exercise) -> str:
+    return (f"<p><b>Exercise {ex.number}.</b> {inline_html(ex.question)} "
+            f"<span class='form'>{inline_html(ex.form)}</span></p>")
+
+
+def answer_key() -> str:
+    pages = []
+    for lesson in LESSONS:
+        parts = [f"<h1>Answer key — {html.escape(_lesson_title(lesson))}</h1>"]
+        for ex in by_lesson(lesson):
+            mistakes = "".join(f"<li>{inline_html(hint)}</li>" for _, hint in ex.mistakes)
+            parts.append(
+                f"<div class='ex'>{_question(ex)}"
+                f"<p class='key'>Answer: {html.escape(ex.formatted_answer())}</p>"
+                f"<p><b>Worked solution.</b> {inline_html(ex.worked_solution())}</p>"
+                f"<p><b>Why, in one line:</b> {inline_html(ex.why)}</p>"
+                + (f"<p class='small'><b>Typical mistakes and their hints:</b></p>"
+                   f"<ul class='small'>{mistakes}</ul>" if mistakes else "")
+                + "</div>")
+        pages.append("".join(parts))
+    return _doc("Answer key", pages)
+
+
+def worksheets() -> str:
+    pages = []
+    for lesson in LESSONS:
+        parts = [f"<h1>{html.escape(_lesson_title(lesson))} — exercises</h1>",
+                 "<p>Name: ______________________________ &nbsp; Date: ______________</p>"]
+        for ex in by_lesson(lesson):
+            parts.append(f"<div class='ex'>{_question(ex)}<div class='box'></div>"
+                         "<p class='answerline'>Answer: ____________________________</p></div>")
+        pages.append("".join(parts))
+    return _doc("Worksheets", pages)
+
+
+def liar_decision_table() -> str:
+    from widgets.exercise_data.lesson02 import CALLS, PLAYS
+
+    intro = ("<p>Four players, both Chroniclers (<b>L2</b>). Seat 0 has played one card as a "
+             "seven; seat 1 must announce <b>eights</b> (<b>L8</b>) and puts down the cards "
+             "below. Seat 2 is next. Fill in each row from <b>L9</b>–<b>L13</b> and the rulings "
+             "<b>R-L5</b>–<b>R-L9</b>; then compare with the engine's table in lesson 02.</p>")
+    pages = []
+    for last in (False, True):
+        head = ["play", "cards", "who calls", "turned over (true / lie / —)", "pile taken by",
+                "plays next", "rank due"] + (["winner"] if last else [])
+        rows = "".join(
+            "<tr>" + f"<td>{html.escape(p)}</td><td><code>{html.escape(c)}</code></td>"
+            f"<td>{html.escape(call)}</td>" + "<td class='blank'></td>" * (len(head) - 3)
+            + "</tr>" for p, c in PLAYS.items() for call in CALLS)
+        title = ("the play empties seat 1's hand (R-L9)" if last
+                 else "seat 1 still has cards left")
+        pages.append(f"<h1>Liar decision table — {title}</h1>{intro}<table><tr>"
+                     + "".join(f"<th>{h}</th>" for h in head) + f"</tr>{rows}</table>")
+    return _doc("Liar decision table", pages)
+
+
+def score_sheet() -> str:
+    players = 5
+    head = "<tr><th>deal</th><th>dealer</th>" + "".join(
+        f"<th>player {i}: ____________<br>score &nbsp;|&nbsp; lives ○○○</th>"
+        for i in range(1, players + 1)) + "</tr>"
+    rows = "".join(f"<tr><td>{d}</td><td></td>" + "<td></td>" * players + "</tr>"
+                   for d in range(1, 19))
+    return _doc("Thirty-One score sheet", [
+        "<h1>Thirty-One — score sheet</h1>"
+        "<p class='small'>Each deal: write every player's score (<b>T11</b>: one suit adds up, "
+        "under 21 is 0, three of a rank 30.5, three Aces 33) and strike a life circle for the "
+        "lowest score — all of them on a tie (<b>T13</b>); three Aces cost everyone else a "
+        "life (<b>T14</b>). Out when you lose a life with none left; the last player wins "
+        "(<b>R-T8</b>).</p>"
+        f"<table class='sheet'>{head}{rows}</table>"])
+
+
+def rules_card(name: str) -> str:
+    text = (ROOT / "docs" / "cards" / f"{name}.md").read_text(encoding="utf-8")
+    return _doc(f"Rules card: {name}", [_md(text)])
+
+
+def teacher_pages() -> str:
+    pages = []
+    for lesson in LESSONS:
+        path = next((ROOT / "lessons").glob(f"{lesson}_*.ipynb"))
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        first = "".join(cells[0]["source"])
+        goals = first.split("**Learning goals.**", 1)[1].split("**Time:**", 1)[0]
+        time = "**Time:**" + first.split("**Time:**", 1)[1].split("**Needs:**", 1)[0]
+        notes = "\n\n".join("".join(c["source"]) for c in cells
+                            if "teacher" in c["metadata"].get("tags", []))
+        notes = notes.replace("## Teacher notes", "", 1)
+        pages.append(f"<div class='teacher'><h1>{html.escape(_lesson_title(lesson))} — "
+                     f"for the teacher</h1><h2>Goals</h2>{_md(goals.strip())}"
+                     f"{_md(time.strip())}{_md(notes.strip())}</div>")
+    return _doc("Teacher pages", pages)
+
+
+def build_html() -> dict[str, str]:
+    """``{pdf name: html}`` for every handout."""
+    return {"answer-key.pdf": answer_key(), "worksheets.pdf": worksheets(),
+            "liar-decision-table.pdf": liar_decision_table(),
+            "thirty-one-score-sheet.pdf": score_sheet(),
+            "rules-liar.pdf": rules_card("liar"), "rules-thirty-one.pdf": rules_card("thirty-one"),
+            "teacher-pages.pdf": teacher_pages()}
+
+
+def _launch(playwright):
+    import importlib.util
+
+    name = "cardgames_voila_harness"       # the browser tests load it under this name too
+    harness = sys.modules.get(name)
+    if harness is None:
+        spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / "_voila.py")
+        harness = importlib.util.module_from_spec(spec)
+        sys.modules[name] = harness
+        spec.loader.exec_module(harness)
+    return harness.launch_chromium(playwright)
+
+
+def build(out: pathlib.Path) -> list[pathlib.Path]:
+    """Write every handout (and its HTML, for a look in a browser) to ``out``."""
+    from playwright.sync_api import sync_playwright
+
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "html").mkdir(exist_ok=True)
+    written = []
+    docs = build_html()
+    with sync_playwright() as p:
+        browser = _launch(p)
+        try:
+            page = browser.new_page()
+            for name, doc in docs.items():
+                (out / "html" / name.replace(".pdf", ".html")).write_text(doc, encoding="utf-8")
+                page.set_content(doc, wait_until="load")
+                page.pdf(path=str(out / name), format="A4", print_background=True,
+                         prefer_css_page_size=True)
+                written.append(out / name)
+        finally:
+            browser.close()
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=pathlib.Path, default=ROOT / "handouts")
+    args = parser.parse_args(argv)
+    for path in build(args.out):
+        print(path.relative_to(args.out.parent) if args.out.is_absolute() else path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

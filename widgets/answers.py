@@ -1,0 +1,452 @@
+"""Reading and judging a student's answer to a lesson exercise (no widgets here).
+
+An :class:`Exercise` holds a question, how its answer is read (:class:`Kind`), the
+precision it asks for, hints that grow with the tries, mistake-aware hints, a one-line
+*why* for a right answer and a worked solution.  The answer itself is **computed by the
+engine** (``Exercise.compute``) when first needed and lives only in Python: the widget
+(:mod:`widgets.exercise`) never puts it, or anything that reveals it, in a synced trait.
+
+Answers are read leniently: ``1/92``, ``0.0109``, ``1.09 %``, ``2,401``, ``12``, and lists
+of ranks (``7 9 U K``, ``VII, IX, Unter, King``, ``{Rank.SEVEN, Rank.NINE}``), seats or
+cards (``AH KH 9B``, via :func:`cardgames.as_cards`).
+
+>>> read_number("1.1 %")
+Fraction(11, 1000)
+>>> judge_number(Fraction(1, 341), read_number("0.00293"), sig=3)
+'right'
+>>> judge_number(Fraction(1, 341), read_number("0.0029"), sig=3)
+'too coarse'
+>>> sorted(read_ranks("7 9 U K"))
+[<Rank.SEVEN: 0>, <Rank.NINE: 2>, <Rank.UNTER: 4>, <Rank.KING: 6>]
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from typing import Any
+
+from cardgames.cards import Card, Rank, as_cards
+from cardgames.errors import CardParseError
+
+__all__ = ["AnswerFormError", "Kind", "Exercise", "Verdict", "read_number", "read_whole",
+           "read_rank", "read_ranks", "read_wholes", "read_pair", "read_cards",
+           "judge_number", "format_answer"]
+
+MAX_LENGTH = 200
+
+
+class AnswerFormError(ValueError):
+    """An answer written in a form the exercise cannot read (the message lists the forms)."""
+
+
+class Kind(enum.Enum):
+    """How an exercise's answer is read and compared."""
+
+    NUMBER = "number"            # a Fraction: exact fraction, or a decimal / percentage to `sig`
+    WHOLE = "whole"              # a whole number
+    RANK = "rank"                # one rank
+    RANKS = "ranks"              # a set of ranks (order does not matter)
+    WHOLES = "wholes"            # a set of whole numbers (order does not matter)
+    SEAT_RANK = "seat, rank"     # (seat, rank)
+    SEATS = "seat, seat"         # (seat, seat)
+    CARDS = "cards"              # a set of cards
+
+
+FORMS = {
+    Kind.NUMBER: ("a fraction such as 3/92, a decimal such as 0.0326, "
+                  "or a percentage such as 3.26 %"),
+    Kind.WHOLE: "a whole number such as 7",
+    Kind.RANK: "a rank such as 9, IX, nines, U or Unter",
+    Kind.RANKS: "ranks separated by spaces or commas, such as 7 U or VII, Unter",
+    Kind.WHOLES: "whole numbers separated by spaces or commas, such as 2, 4",
+    Kind.SEAT_RANK: "a seat and a rank, such as 2, K or (2, King)",
+    Kind.SEATS: "two seat numbers, such as 1, 3 or (1, 3)",
+    Kind.CARDS: "cards in the project's notation, such as AH KH 9B",
+}
+
+_NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$", re.I)
+_THOUSANDS = re.compile(r"^\d{1,3}(,\d{3})+(\.\d+)?$")
+
+
+def _clean(text: str) -> str:
+    if not isinstance(text, str):
+        raise AnswerFormError("the answer must be text")
+    if len(text) > MAX_LENGTH:
+        raise AnswerFormError(f"the answer is longer than {MAX_LENGTH} characters")
+    return (text.strip().replace("\u2212", "-").replace("\u2009", " ").replace("\u00a0", " ")
+            .replace("≈", "").replace("~", "").strip())
+
+
+def read_number(text: str) -> Fraction:
+    """A number written as a fraction, a decimal, a percentage or a whole number (exactly).
+
+    >>> read_number("1/92"), read_number("0,25"), read_number("2,401"), read_number("50%")
+    (Fraction(1, 92), Fraction(1, 4), Fraction(2401, 1), Fraction(1, 2))
+    >>> read_number("about a third")
+    Traceback (most recent call last):
+    ...
+    widgets.answers.AnswerFormError: cannot read 'about a third' as a number
+    """
+    s = _clean(text).replace(" ", "")
+    percent = s.endswith("%")
+    s = s.rstrip("%")
+    try:
+        if s.count("/") == 1:
+            top, bottom = (_decimal(part) for part in s.split("/"))
+            if bottom == 0:
+                raise AnswerFormError("a fraction cannot have 0 below the line")
+            value = Fraction(top) / Fraction(bottom)
+        else:
+            value = Fraction(_decimal(s))
+    except AnswerFormError as e:
+        if "below the line" in str(e):
+            raise
+        raise AnswerFormError(f"cannot read {text.strip()!r} as a number") from None
+    return value / 100 if percent else value
+
+
+def _decimal(s: str) -> Decimal:
+    if _THOUSANDS.match(s):
+        s = s.replace(",", "")
+    elif s.count(",") == 1 and "." not in s:
+        s = s.replace(",", ".")          # a decimal comma: 0,25
+    if not _NUMBER.match(s):
+        raise AnswerFormError(s)
+    try:
+        return Decimal(s)
+    except InvalidOperation:  # pragma: no cover - the pattern already checked it
+        raise AnswerFormError(s) from None
+
+
+def _is_decimal_form(text: str) -> bool:
+    return "/" not in text
+
+
+def read_whole(text: str) -> int:
+    """A whole number (``2,401`` and ``12.0`` are read too).
+
+    >>> read_whole(" 2,401 ")
+    2401
+    """
+    value = read_number(text)
+    if value.denominator != 1:
+        raise AnswerFormError(f"{text.strip()!r} is not a whole number")
+    return int(value)
+
+
+def _items(text: str) -> list[str]:
+    s = _clean(text)
+    s = re.sub(r"[{}()\[\]]", " ", s)
+    s = re.sub(r"\b(and|or)\b", " ", s, flags=re.I)
+    return [p for p in re.split(r"[\s,;]+", s) if p]
+
+
+_PLURAL = {r.plural.upper(): r for r in Rank} | {r.label.upper() + "S": r for r in Rank}
+
+
+def read_rank(text: str) -> Rank:
+    """One rank: a symbol, a numeral, a name, a plural or ``Rank.NAME``.
+
+    >>> read_rank("Rank.TEN"), read_rank("nines"), read_rank("viii")
+    (<Rank.TEN: 3>, <Rank.NINE: 2>, <Rank.EIGHT: 1>)
+    """
+    word = _clean(text)
+    if word.upper().startswith("RANK."):
+        word = word[5:]
+    if word.upper() in _PLURAL:
+        return _PLURAL[word.upper()]
+    try:
+        return Rank.parse(word)
+    except CardParseError:
+        raise AnswerFormError(f"cannot read {text.strip()!r} as a rank") from None
+
+
+def read_ranks(text: str) -> frozenset[Rank]:
+    """A set of ranks (order and repeats do not matter)."""
+    items = _items(text)
+    if not items:
+        raise AnswerFormError("no ranks given")
+    return frozenset(read_rank(i) for i in items)
+
+
+def read_wholes(text: str) -> frozenset[int]:
+    """A set of whole numbers (``{3, 5, 7}``, ``3 5 7``, ``3, 5 and 7``)."""
+    items = _items(text)
+    if not items:
+        raise AnswerFormError("no numbers given")
+    return frozenset(read_whole(i) for i in items)
+
+
+def read_pair(text: str, second: Callable[[str], Any]) -> tuple[int, Any]:
+    """A seat and a second item (a rank or a seat)."""
+    items = [i for i in _items(text) if i.lower() not in ("seat", "seats")]
+    if len(items) != 2:
+        raise AnswerFormError(f"{text.strip()!r} is not two items")
+    return read_whole(items[0]), second(items[1])
+
+
+def read_cards(text: str) -> frozenset[Card]:
+    """Cards in the project's notation (:func:`cardgames.as_cards`).
+
+    >>> sorted(read_cards("ah, KH 9b"), key=str)
+    [Card.parse('9B'), Card.parse('AH'), Card.parse('KH')]
+    """
+    try:
+        cards = as_cards(" ".join(_items(text)))
+    except CardParseError as e:
+        raise AnswerFormError(str(e)) from None
+    if not cards:
+        raise AnswerFormError("no cards given")
+    return frozenset(cards)
+
+
+READERS: dict[Kind, Callable[[str], Any]] = {
+    Kind.NUMBER: read_number, Kind.WHOLE: read_whole, Kind.RANK: read_rank,
+    Kind.RANKS: read_ranks, Kind.WHOLES: read_wholes,
+    Kind.SEAT_RANK: lambda t: read_pair(t, read_rank),
+    Kind.SEATS: lambda t: read_pair(t, read_whole), Kind.CARDS: read_cards,
+}
+
+
+def _unit(value: Fraction, sig: int) -> Fraction:
+    """One unit in the ``sig``-th significant figure of ``value`` (exact)."""
+    e = math.floor(math.log10(abs(value))) if value else 0
+    # correct a floating log10 at exact powers of ten
+    while Fraction(10) ** e > abs(value) and value:
+        e -= 1
+    while Fraction(10) ** (e + 1) <= abs(value):
+        e += 1
+    return Fraction(10) ** (e - sig + 1)
+
+
+def judge_number(answer: Fraction, given: Fraction, *, sig: int | None, exact_only: bool = False,
+                 decimal: bool = True) -> str:
+    """``'right'``, ``'too coarse'`` (right to fewer figures than asked) or ``'wrong'``.
+
+    A fraction must be exact; a decimal or percentage must lie within half a unit of the
+    ``sig``-th significant figure of the answer (so both 0.00293 and 0.002933 are right for
+    1/341, and 0.0029 is too coarse).
+
+    >>> judge_number(Fraction(1, 276), Fraction("0.0036"), sig=3)
+    'too coarse'
+    >>> judge_number(Fraction(1, 276), Fraction("0.00362"), sig=3)
+    'right'
+    >>> judge_number(Fraction(1, 276), Fraction("0.00363"), sig=3)
+    'wrong'
+    """
+    if given == answer:
+        return "right"
+    if not decimal or sig is None or exact_only:
+        return "wrong"
+    if abs(given - answer) <= _unit(answer, sig) / 2:
+        return "right"
+    figures = _figures(given)
+    if figures < sig and abs(given - answer) <= _unit(answer, figures) / 2:
+        return "too coarse"
+    return "wrong"
+
+
+def _figures(x: Fraction) -> int:
+    """How many significant figures the decimal ``x`` is written with (at most 30).
+
+    >>> _figures(Fraction("0.0036")), _figures(Fraction("2400")), _figures(Fraction(1, 3))
+    (2, 2, 30)
+    """
+    if x == 0:
+        return 1
+    for k in range(1, 30):
+        unit = _unit(x, k)
+        if (x / unit).denominator == 1:
+            return k
+    return 30
+
+
+def format_answer(kind: Kind, value: Any, *, sig: int | None = 3) -> str:
+    """The answer as the key prints it.
+
+    >>> format_answer(Kind.NUMBER, Fraction(1, 341))
+    '1/341 ≈ 0.00293'
+    >>> format_answer(Kind.SEAT_RANK, (1, Rank.TEN))
+    'seat 1, X (tens)'
+    """
+    if kind is Kind.NUMBER:
+        v = Fraction(value)
+        if v.denominator == 1:
+            return f"{v.numerator:,}"
+        dec = f"{float(v):#.{sig or 3}g}"
+        return f"{v.numerator}/{v.denominator} ≈ {dec}"
+    if kind is Kind.WHOLE:
+        return f"{int(value):,}"
+    if kind is Kind.RANK:
+        return f"{value.label} ({value.plural})"
+    if kind is Kind.RANKS:
+        return ", ".join(r.label for r in sorted(value))
+    if kind is Kind.WHOLES:
+        return ", ".join(str(n) for n in sorted(value))
+    if kind is Kind.SEAT_RANK:
+        return f"seat {value[0]}, {value[1].label} ({value[1].plural})"
+    if kind is Kind.SEATS:
+        return f"seat {value[0]}, then seat {value[1]}"
+    if kind is Kind.CARDS:
+        return " ".join(sorted(str(c) for c in value))
+    raise ValueError(f"unknown kind {kind!r}")
+
+
+def _normal(kind: Kind, value: Any) -> Any:
+    """A Python value (int, float, set of Ranks, tuple...) in the form the reader returns."""
+    if kind is Kind.NUMBER:
+        return value if isinstance(value, Fraction) else Fraction(value)
+    if kind is Kind.WHOLE:
+        return int(value)
+    if kind is Kind.RANK:
+        return Rank(value)
+    if kind is Kind.RANKS:
+        return frozenset(Rank(v) for v in value)
+    if kind is Kind.WHOLES:
+        return frozenset(int(v) for v in value)
+    if kind is Kind.SEAT_RANK:
+        return (int(value[0]), Rank(value[1]))
+    if kind is Kind.SEATS:
+        return (int(value[0]), int(value[1]))
+    if kind is Kind.CARDS:
+        return frozenset(as_cards(value))
+    raise ValueError(kind)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The judgement of one answer: ``status`` is ``'right'``, ``'wrong'``, ``'too coarse'``
+    or ``'unreadable'``; ``mistake`` is the targeted hint of a known wrong answer."""
+
+    status: str
+    message: str = ""
+    mistake: str | None = None
+
+    @property
+    def counts_as_try(self) -> bool:
+        return self.status in ("right", "wrong")
+
+
+@dataclass(frozen=True, eq=False)
+class Exercise:
+    """One exercise of a lesson; ``compute`` asks the engine for the answer.
+
+    ``mistakes`` maps a known wrong answer (a Python value of the answer's kind, or a
+    callable returning it) to a targeted hint; ``hints`` grow in strength; ``solution``
+    is the worked solution, ``{answer}`` in it is filled in with the computed answer.
+    """
+
+    key: str
+    lesson: str
+    number: int
+    question: str
+    kind: Kind
+    compute: Callable[[], Any]
+    hints: tuple[str, ...]
+    why: str
+    solution: str
+    mistakes: tuple[tuple[Any, str], ...] = ()
+    sig: int | None = 3              # NUMBER: significant figures asked for (None: exact)
+    probability: bool = False
+    precision_text: str = field(default="")
+
+    def answer(self) -> Any:
+        """The answer, computed by the engine (cached per process)."""
+        if self not in _ANSWERS:
+            _ANSWERS[self] = _normal(self.kind, self.compute())
+        return _ANSWERS[self]
+
+    @property
+    def answer_ready(self) -> bool:
+        """Whether the answer is already computed (some take the engine seconds)."""
+        return self in _ANSWERS
+
+    @property
+    def form(self) -> str:
+        """What the question asks the answer to look like (stated in the question)."""
+        if self.precision_text:
+            return self.precision_text
+        if self.kind is Kind.NUMBER:
+            if self.sig is None:
+                return "Give an exact fraction."
+            return f"Give an exact fraction, or a decimal to {self.sig} significant figures."
+        return f"Answer with {FORMS[self.kind]}."
+
+    def read(self, text: str) -> Any:
+        return READERS[self.kind](text)
+
+    def formatted_answer(self) -> str:
+        return format_answer(self.kind, self.answer(), sig=self.sig)
+
+    def worked_solution(self) -> str:
+        return self.solution.format(answer=self.formatted_answer())
+
+    def _same(self, answer: Any, given: Any, text: str) -> str:
+        if self.kind is Kind.NUMBER:
+            return judge_number(answer, given, sig=self.sig, decimal=_is_decimal_form(text))
+        return "right" if given == answer else "wrong"
+
+    def judge(self, text: str) -> Verdict:
+        """Read ``text`` and judge it against the computed answer."""
+        try:
+            given = self.read(text)
+        except AnswerFormError as e:
+            return Verdict("unreadable", f"I could not read that ({e}). {self.form} "
+                           f"Accepted: {FORMS[self.kind]}.")
+        if self.probability and not 0 <= given <= 1:
+            return Verdict("wrong", "A probability lies between 0 and 1.")
+        status = self._same(self.answer(), given, text)
+        if status == "too coarse":
+            return Verdict(status, f"Close, but not precise enough. {self.form}")
+        if status == "right":
+            return Verdict("right", self.why)
+        for value, hint in self.mistakes:
+            wrong = _normal(self.kind, value() if callable(value) else value)
+            if self._same(wrong, given, text) == "right":
+                return Verdict("wrong", hint, mistake=hint)
+        return Verdict("wrong")
+
+    def is_right(self, value: Any) -> bool:
+        """Whether a Python value (or text) is the answer (tests and the notebooks)."""
+        if isinstance(value, str):
+            return self.judge(value).status == "right"
+        try:
+            given = _normal(self.kind, value)
+        except (TypeError, ValueError):
+            return False
+        if self.kind is Kind.NUMBER and isinstance(value, float):
+            return judge_number(self.answer(), given, sig=self.sig or 3) == "right"
+        return self._same(self.answer(), given, "") == "right"
+
+
+#: computed answers, per exercise (plain Python, never synced)
+_ANSWERS: dict[Exercise, Any] = {}
+
+
+def hint_for(ex: Exercise, wrong_tries: int, verdict: Verdict) -> str:
+    """The hint after ``wrong_tries`` wrong tries: the targeted one first, stronger later."""
+    step = min(wrong_tries, len(ex.hints)) - 1
+    general = ex.hints[max(step, 0)]
+    if verdict.mistake and wrong_tries <= 1:
+        return verdict.mistake
+    if verdict.mistake:
+        return f"{verdict.mistake} {general}"
+    return general
+
+
+def spellings(ex: Exercise) -> Iterable[str]:
+    """Texts that would give the answer away (for the hidden-answer tests)."""
+    value = ex.answer()
+    out = {ex.formatted_answer()}
+    if ex.kind is Kind.NUMBER:
+        v = Fraction(value)
+        out |= {f"{v.numerator}/{v.denominator}", f"{float(v):.3g}", f"{float(v):.4f}"}
+    elif ex.kind in (Kind.WHOLE,):
+        out |= {str(value), f"{value:,}"}
+    return out

@@ -1,0 +1,114 @@
+"""Lesson 05 — decisions in Thirty-One: exercises (answers from the engine)."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+from functools import cache
+
+from widgets.answers import Exercise, Kind
+
+TABLE = "10H 7L OA"
+
+
+def _final_turn_best(game, mine, table, theirs) -> float:
+    """The opponent's best final score after ``mine`` is revealed (engine: R-T6, R-T7)."""
+    from cardgames.thirtyone import score
+    from cardgames.thirtyone.bots import hand_after
+
+    s = game.state_from_position(hands=[mine, theirs], table=table, dealer=1,
+                                 phase="final", revealer=0, single_deal=True)
+    if s.is_over():                       # three Aces end the deal at once (R-T7)
+        return 33.0
+    return max(score(hand_after(a, s.hand(1), s.table)) for a in s.legal_actions())
+
+
+@cache
+def p_lose_if_reveal(mine: str, table: str = TABLE) -> Fraction:
+    """P(you lose a life if you reveal ``mine`` now), every opponent hand enumerated."""
+    from cardgames import ORDINARY_CARDS, parse_cards
+    from cardgames.thirtyone import ThirtyOneGame, score
+
+    game = ThirtyOneGame(players=2)
+    hand, tab = parse_cards(mine), parse_cards(table)
+    others = [c for c in ORDINARY_CARDS if c not in hand and c not in tab]
+    mine_score = score(hand)
+    finals = [_final_turn_best(game, hand, tab, list(h)) for h in itertools.combinations(others, 3)]
+    return Fraction(sum(f >= mine_score for f in finals), len(finals))
+
+
+def _best_swap() -> float:
+    from cardgames import parse_cards
+    from cardgames.thirtyone import SwapOne, ThirtyOneGame, score
+    from cardgames.thirtyone.bots import hand_after
+
+    hand, table = parse_cards("7H 8B AH"), parse_cards("10H KB 9L")
+    state = ThirtyOneGame(players=2).state_from_position(
+        hands=[hand, "7B 8L 10B"], table=table, dealer=1, current_player=0)
+    return max(score(hand_after(a, hand, table)) for a in state.legal_actions()
+               if isinstance(a, SwapOne))
+
+
+def _threshold() -> float:
+    """The lowest score (one hand per score, as in section 3) where P(lose) < 1/4."""
+    from cardgames.analysis import hands
+
+    cand = hands.hand_table(exclude=TABLE)
+    cand = (cand[(cand["score"] >= 21) & (cand["score"] < 33)]
+            .drop_duplicates("score").sort_values("score"))
+    return min(s for h, s in zip(cand["cards"], cand["score"], strict=True)
+               if p_lose_if_reveal(h) < Fraction(1, 4))
+
+
+EXERCISES = (
+    Exercise(
+        key="05-best-swap", lesson="05", number=1, kind=Kind.NUMBER, sig=None,
+        question="Your hand is `7H 8B AH`, the table `10H KB 9L`. What is the **highest score** "
+                 "you can reach with one swap (**T6**)?",
+        precision_text="Give the score as a number.",
+        compute=_best_swap,
+        hints=("Only one suit adds up (**R-T2**): which suit has the most points between your "
+               "hand and the table?",
+               "Keep your Hearts; which table card is a Heart, and which of your cards is not?"),
+        mistakes=((21, "Keep the Ace AND a ten-card of its suit, and a third card of that suit "
+                       "if you can."),
+                  (31, "Check the suits again: which cards are Hearts?")),
+        why="swap the VIII of Bells for the X of Hearts: 7H 10H AH is all Hearts, 7 + 10 + 11.",
+        solution="Hearts are the only suit with three cards in reach: 7H and AH in your hand, "
+                 "10H on the table. Swap 8B for 10H (**T6**): 7H 10H AH scores "
+                 "7 + 10 + 11 = {answer} (**T11**, **R-T2**)."),
+    Exercise(
+        key="05-reveal-31", lesson="05", number=2, kind=Kind.NUMBER, probability=True,
+        question="Same table as in section 1 (`10H 7L OA`), but you hold `OB KB AB` (31). What "
+                 "is P(you lose a life if you reveal now)?",
+        compute=lambda: p_lose_if_reveal("OB KB AB"),
+        hints=("Can 31 lose? Think of a tie (**T13**) and of three Aces (**T11**).",
+               "The opponent gets a final turn (**R-T6**): count the opponent hands that end at "
+               "31 or more after their best final move — the enumeration of section 2 does "
+               "that for you if you give it your new hand."),
+        mistakes=((0, "31 can still lose: a tie at 31 costs both a life (**T13**), and three "
+                      "Aces beat it."),
+                  (Fraction(57, 100), "That is the 21 hand of section 2; use OB KB AB.")),
+        why="the opponent still reaches 31 (a tie costs both a life, T13) or 33 in some of the "
+            "2,600 hands.",
+        solution="Enumerate the C(26, 3) = 2,600 opponent hands; for each, let the engine play "
+                 "their best final turn (**R-T6**) and count those ending at 31 or more (a tie "
+                 "loses a life too, **T13**): `p_lose_if_reveal(parse_cards('OB KB AB'), "
+                 "table)` gives {answer}."),
+    Exercise(
+        key="05-threshold", lesson="05", number=3, kind=Kind.NUMBER, sig=None,
+        question="In the table of section 3 (one hand per score), what is the **lowest** score "
+                 "at which revealing now loses a life less than 1 time in 4? (Other hands of the "
+                 "same score carry other risks: see \"Same score, different risk\".)",
+        precision_text="Give the score as a number (one hand per score, as in the table).",
+        compute=_threshold,
+        hints=("Less than 1 time in 4 means a probability below 0.25.",
+               "Read the table from the top (low scores) down: which is the first row below "
+               "0.25?"),
+        mistakes=((30, "Look one row higher: is that probability below 0.25 too?"),
+                  (28, "0.28 is not below 0.25.")),
+        why="the row for 29 is the first below 0.25 (0.218); 28 still loses 0.28 of the time.",
+        solution="Reading the table from the low scores: 28 → 0.2815, 29 → 0.2181. The first "
+                 "score below 1/4 is {answer} — for that table and that hand; another hand with "
+                 "the same score can give another probability (section 3)."),
+)

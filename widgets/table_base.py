@@ -1,0 +1,332 @@
+"""What the two play tables share: the bot loop, the event log, card picking and
+the render lifecycle (:class:`~widgets.liar_table.LiarTable`,
+:class:`~widgets.thirtyone_table.ThirtyOneTable`).
+
+- **The bot loop** (:meth:`PlayTable._run_bots`) asks one bot at a time through
+  :func:`cardgames.play.agent_turn`, the one place where agents act, with one
+  random generator per seat (:func:`cardgames.play.agent_rngs` of the deal's
+  seed).  A bot whose action the engine refuses, or whose ``act`` fails, is a
+  bug: it is never replaced by another action.  The table stops, the player
+  reads one plain line (no exception text), the full error goes to the Python
+  log (logger ``widgets.table_base``; nothing is printed unless the host
+  configures logging, since a kernel's stderr reaches the browser), and
+  :attr:`PlayTable.bot_error` holds it.
+- **What the player reads** is worded by the table: a refusal of the human's
+  own action from the error's fields (``action``, ``rule``, ``reason``,
+  ``legal``; :func:`refusal_text`), never from the exception's message; any
+  other failure in a click shows a fixed line and goes to the log.
+- **The event log**: the events of the round in the engine's words
+  (``describe()``), the ones since your last move highlighted
+  (:meth:`PlayTable._log_list`).
+- **Card picking**: :class:`~widgets.cardview.HandView` is redrawn only when
+  its cards change (:func:`show_cards`); every pick is validated there.
+- **The render lifecycle**: every click goes through :meth:`PlayTable._guarded`
+  (it never raises into the browser), the table redraws after each change
+  (:meth:`PlayTable._render`, nothing once closed), and :meth:`PlayTable.close`
+  closes every widget of the table.
+
+>>> from cardgames.errors import IllegalActionError
+>>> e = IllegalActionError("player 0 cannot pass: the raw text", player=0, action="pass",
+...                        rule="R-T5", reason="you passed on your last turn")
+>>> refusal_text(e)
+'You cannot “pass” now: you passed on your last turn (R-T5).'
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import logging
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+import ipywidgets as ipw
+
+from cardgames.cards import Card
+from cardgames.errors import ActionParseError, CardgamesError, IllegalActionError
+from cardgames.play import agent_name, agent_turn
+from cardgames.render import back_svg, card_svg
+from widgets.cardview import HandView, close_widget
+
+__all__ = [
+    "BLUE",
+    "GREEN",
+    "GREY",
+    "HIGHLIGHT",
+    "RED",
+    "PlayTable",
+    "backs_html",
+    "cards_html",
+    "esc",
+    "refusal_text",
+    "show_cards",
+]
+
+log = logging.getLogger(__name__)
+# A library does not print: without a handler configured by the host, Python's last-resort
+# handler would write errors to sys.stderr, which a Jupyter kernel sends to the browser --
+# and a bot's error may name its hidden cards (R-L11, R-T9).  Configure logging to see them.
+log.addHandler(logging.NullHandler())
+
+RED = "#b00020"
+BLUE = "#1565c0"
+GREEN = "#2e7d32"
+GREY = "#555"
+#: The background of the log entries since your last move.
+HIGHLIGHT = "#fff3c4"
+
+#: Shown when a click fails for a reason that is not the player's (the details go to the log).
+CLICK_FAILED = ("Something went wrong at the table; it was not your move that caused it. "
+                "The details are in the Python log.")
+
+
+def esc(text: object) -> str:
+    """``text`` escaped for HTML."""
+    return html.escape(str(text))
+
+
+def cards_html(cards: Sequence[Card | None], width: float) -> str:
+    """Face-up drawings of ``cards`` in a row (``None``: a back, the same for every card)."""
+    parts = [back_svg(width=width) if c is None else card_svg(c, width=width) for c in cards]
+    return ("<span style='display:inline-flex;gap:4px;align-items:flex-end'>"
+            + "".join(f"<span>{p}</span>" for p in parts) + "</span>")
+
+
+def backs_html(count: int, width: int, *, most: int, overlap: float = 0.55) -> str:
+    """``count`` face-down cards (the same drawing for every card), overlapping."""
+    shown = min(count, most)
+    step = -int(width * overlap)
+    back = back_svg(width=width)
+    parts = [f"<span style='display:inline-block;margin-left:{0 if i == 0 else step}px'>"
+             f"{back}</span>" for i in range(shown)]
+    more = (f"<span style='margin-left:6px;color:{GREY}'>+{count - shown}</span>"
+            if count > shown else "")
+    return f"<span style='white-space:nowrap'>{''.join(parts)}{more}</span>"
+
+
+def refusal_text(err: CardgamesError, *, rule_words: Mapping[str, str] | None = None,
+                 show_legal: bool = True) -> str:
+    """What a player reads when the engine refuses their action: worded from the
+    error's fields, never from its message (which may name what the player may not know).
+
+    ``reason`` is the engine's short phrase; without one, ``rule_words[rule]``
+    (the table's own words for the rule).  ``legal`` is added when
+    ``show_legal`` (only when it describes the player's own options).
+
+    >>> from cardgames.errors import IllegalActionError
+    >>> e = IllegalActionError("x", player=0, action="play 7H", rule="R-L4")
+    >>> refusal_text(e, rule_words={"R-L4": "a play is 1-4 cards"})
+    'You cannot “play 7H” now: a play is 1-4 cards (R-L4).'
+    >>> refusal_text(ValueError("secret"))   # not an engine refusal: a fixed line
+    'That is not possible now.'
+    """
+    if isinstance(err, ActionParseError):
+        return "That move could not be read."
+    if not isinstance(err, IllegalActionError):
+        return "That is not possible now."
+    action = f"“{err.action}”" if err.action is not None else "that"
+    rule = err.rule or ""
+    reason = err.reason or (rule_words or {}).get(rule)
+    text = f"You cannot {action} now"
+    if reason:
+        text += f": {reason}"
+    if rule:
+        text += f" ({rule})"
+    text += "."
+    if show_legal and err.legal:
+        text += f" Legal now: {err.legal}."
+    return text
+
+
+def show_cards(view: HandView, cards: Sequence[Card], *, force: bool = False) -> bool:
+    """Redraw ``view`` with ``cards`` only if they changed (new card widgets, the old
+    ones closed; the selection is cleared).  True if it was redrawn."""
+    if not force and tuple(view.cards) == tuple(cards):
+        return False
+    view.set_cards(cards)
+    return True
+
+
+class PlayTable:
+    """The base of a play table: a human in ``_human`` against bots.
+
+    A subclass sets ``_state`` (the engine state: Python only, never synced),
+    ``_agents`` (one per seat, ``None`` for the human), ``_rngs``
+    (:func:`cardgames.play.agent_rngs` of the seed of ``_state``), ``_human``,
+    ``message`` (an ``HTML`` widget) and ``widget`` (the box to display), calls
+    :meth:`_init_table` first, and implements :meth:`_draw`.
+    """
+
+    #: Player-facing words for a rule, used when an engine error carries no ``reason``.
+    RULE_WORDS: Mapping[str, str] = {}
+    #: The name of the game, for the log.
+    GAME = "card game"
+
+    _state: Any
+    _agents: list[Any]
+    _rngs: list[random.Random]
+    _human: int
+    message: ipw.HTML
+    widget: ipw.Box
+
+    def _init_table(self) -> None:
+        self._closed = False
+        self._bot_error: Exception | None = None
+        self._stopped_line = ""
+        self._mark = 0          # events from this index on happened since your last move
+
+    # ================================================================ bots
+    @property
+    def bot_error(self) -> Exception | None:
+        """The error of the bot that stopped the table (Python only), or ``None``."""
+        return self._bot_error
+
+    @property
+    def stopped(self) -> bool:
+        """A bot failed and the table stopped: only a new match goes on."""
+        return self._bot_error is not None
+
+    def _bots_may_move(self) -> bool:
+        """A bot is to move now (a subclass may add conditions, e.g. a result on show)."""
+        s = self._state
+        return (self._bot_error is None and not s.is_over()
+                and s.current_player != self._human)
+
+    def _after_bot_move(self) -> None:
+        """Called after each bot action (a subclass files its events here)."""
+
+    def _run_bots(self, limit: int) -> int:
+        """Bots act one action at a time while :meth:`_bots_may_move`, at most ``limit``
+        times.  A failing bot stops the table (:meth:`_bot_failed`).  Returns the moves."""
+        moves = 0
+        while moves < limit and self._bots_may_move():
+            try:
+                agent_turn(self._state, self._agents, self._rngs)
+            except Exception as err:  # noqa: BLE001 - any failing bot stops the table
+                self._bot_failed(err)
+                break
+            moves += 1
+            self._after_bot_move()
+        return moves
+
+    def _bot_failed(self, err: Exception) -> None:
+        """Stop the table: the player reads one plain line, the log gets everything."""
+        seat = self._state.current_player
+        agent = self._agents[seat] if seat is not None else None
+        name = agent_name(agent) if agent is not None else "?"
+        illegal = isinstance(err, IllegalActionError)
+        log.error("%s table stopped: the bot %r in seat %s %s", self.GAME, name, seat,
+                  "chose an illegal action" if illegal else "failed", exc_info=err)
+        self._bot_error = err
+        what = "made an illegal move" if illegal else "failed"
+        self._stopped_line = (f"Player {seat}'s bot {what}; the table stopped. This is a bug "
+                              "in the bot, not your doing: press New match to play again.")
+        self._say(self._stopped_line)
+
+    def _refuse_if_stopped(self) -> bool:
+        """True (and the stop line shown) if a bot stopped the table."""
+        if self._bot_error is None:
+            return False
+        self._say(self._stopped_line)
+        return True
+
+    # ================================================================ the human
+    def _human_apply(self, action: Any) -> bool:
+        """Apply the human's ``action``; refused: the player reads :func:`refusal_text`
+        of the engine's error, and nothing changes.  False if refused."""
+        if self._refuse_if_stopped():
+            return False
+        try:
+            self._state.apply(action, player=self._human)
+        except CardgamesError as err:
+            log.debug("refused for the human in seat %s: %s", self._human, err)
+            self._say(refusal_text(err, rule_words=self.RULE_WORDS,
+                                   show_legal=self._state.current_player == self._human))
+            return False
+        return True
+
+    # ================================================================ messages
+    def _say(self, text: str) -> None:
+        """One line for the player under the actions ("" clears it, unless stopped)."""
+        if not text and self._bot_error is not None:
+            text = self._stopped_line
+        self.message.value = (f"<div style='color:{RED};font-size:1.15em;margin:4px 0'>"
+                              f"{esc(text)}</div>" if text else "")
+
+    def _refuse(self, text: str) -> bool:
+        self._say(text)
+        return False
+
+    # ================================================================ the event log
+    def _mark_new(self) -> None:
+        """The events from now on are "new" (highlighted in the log)."""
+        self._mark = len(self._state.events)
+
+    @staticmethod
+    def _log_list(items: Iterable[tuple[str, str, bool]], *, css_class: str,
+                  newest_first: bool, empty: str = "No moves yet.") -> str:
+        """An ``<ol>`` of ``(html, style, new)`` items, the new ones highlighted."""
+        lis = [f"<li style='{style}{f'background:{HIGHLIGHT};' if new else ''}"
+               f"padding:1px 4px'>{text}</li>" for text, style, new in items]
+        if newest_first:
+            lis.reverse()
+        body = "".join(lis) or f"<li style='color:#777'>{esc(empty)}</li>"
+        rev = " reversed" if newest_first else ""
+        return (f"<ol{rev} class='{css_class}' style='margin:4px 0;padding-left:2.2em'>"
+                f"{body}</ol>")
+
+    # ================================================================ lifecycle
+    def _guarded(self, fn: Callable[[], Any]) -> Callable[[Any], None]:
+        """A click handler: never raises into the browser; a failure shows a fixed line."""
+        @functools.wraps(fn)
+        def handler(_button: Any = None) -> None:
+            if self._closed:
+                return
+            try:
+                fn()
+            except Exception:
+                log.exception("%s table: a click failed", self.GAME)
+                self._say(CLICK_FAILED)
+                try:
+                    self._render()
+                except Exception:
+                    log.exception("%s table: drawing failed", self.GAME)
+        return handler
+
+    def _render(self) -> None:
+        """Redraw every part from the human's view (nothing once closed)."""
+        if self._closed:
+            return
+        self._draw()
+
+    def _draw(self) -> None:
+        raise NotImplementedError
+
+    def _card_views(self) -> Iterable[HandView]:
+        """The card views of the table (closed first by :meth:`close`)."""
+        return ()
+
+    def _loose_widgets(self) -> Iterable[ipw.Widget]:
+        """Widgets of the table not (always) inside ``widget`` (closed too)."""
+        return ()
+
+    def close(self) -> None:
+        """Close every widget of the table (they leave the browser)."""
+        self._closed = True
+        for view in self._card_views():
+            view.close()
+        for w in [*_tree(self.widget), *self._loose_widgets()]:
+            close_widget(w)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+def _tree(root: ipw.Widget) -> list[ipw.Widget]:
+    """``root`` and every widget inside it (children first)."""
+    out: list[ipw.Widget] = []
+    for child in getattr(root, "children", ()):
+        out.extend(_tree(child))
+    out.append(root)
+    return out

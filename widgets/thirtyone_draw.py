@@ -1,0 +1,356 @@
+"""What the Thirty-One table shows: its widgets (:class:`ThirtyOneLayout`) and their HTML.
+
+The HTML comes from pure functions (no widget, no engine state): each takes what the player may
+know (``ThirtyOneView`` of the human, R-T9, and the public events of a deal)
+and returns HTML for one ``ipywidgets.HTML`` of
+:class:`~widgets.thirtyone_table.ThirtyOneTable`.  ``name(seat)`` is how the
+table names a seat ("player 2", "player 0 (you)").
+
+>>> hearts(2, False).count("♥")
+2
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import ipywidgets as ipw
+
+from cardgames.cards import Card, format_cards
+from cardgames.thirtyone import (
+    DealOver,
+    Event,
+    Exchange,
+    Keep,
+    LifeLost,
+    MatchOver,
+    Pass,
+    Phase,
+    PlayerOut,
+    Reveal,
+    Scored,
+    Stand,
+    SwapAll,
+    SwapOne,
+    ThreeAces,
+    explain,
+    score,
+)
+from widgets.table_base import cards_html
+
+__all__ = [
+    "BIG",
+    "MUTED",
+    "PHASES",
+    "header_html",
+    "hearts",
+    "me_html",
+    "opponents_html",
+    "preview_html",
+    "prompt_html",
+    "result_html",
+    "status_html",
+]
+
+#: 2-9 players (T1): the human and 1-8 bots.
+MAX_BOTS = 8
+CARD_W = 96      # your hand and the table
+SMALL_W = 54     # the other players' cards
+RESULT_W = 60    # hands in the deal result
+BIG = "font-size:1.15em"
+MUTED = "color:#555"
+
+PHASES = {
+    Phase.EXCHANGE: "the dealer keeps or exchanges (T4, R-T1)",
+    Phase.PLAY: "play: swap one, swap all, pass or reveal (T5-T9)",
+    Phase.FINAL: "final turns after a reveal (T10, R-T6)",
+    Phase.OVER: "the match is over (R-T8)",
+}
+
+Namer = Callable[[int | None], str]
+
+
+def _button(text: str, tip: str, style: str = "") -> ipw.Button:
+    b = ipw.Button(description=text, tooltip=tip, button_style=style,
+                   layout=ipw.Layout(width="auto", height="40px", margin="2px 6px 2px 0"))
+    b.style.font_weight = "bold"
+    return b
+
+
+class ThirtyOneLayout:
+    """The widgets of the Thirty-One table and their layout (no behaviour: the table wires
+    the clicks).  ``kinds`` are the bot names offered for a new match."""
+
+    kinds: Sequence[str] = ()
+
+    def _build_widgets(self, bots: list[Any], chronicler: bool, lives: int) -> None:
+        self.header = ipw.HTML()
+        self.status = ipw.HTML()
+        self.prompt = ipw.HTML()
+        self.opponents = ipw.HTML()
+        self.me = ipw.HTML()
+        self.table_box = ipw.VBox([])
+        self.hand_box = ipw.VBox([])
+        self.swap_preview = ipw.HTML()
+
+        self.keep_button = _button("Keep my cards", "T4: keep your 3 cards", "primary")
+        self.exchange_button = _button("Exchange with the table",
+                                      "T4: take the 3 table cards, put yours in the middle",
+                                      "warning")
+        self.swap_button = _button("Swap", "T6: swap the picked hand card for the picked table card",
+                                  "primary")
+        self.swap_all_button = _button("Swap all", "T7, R-T4: all 3 cards for the table's 3")
+        self.pass_button = _button("Pass", "T8: swap nothing (not twice in a row, R-T5)")
+        self.reveal_button = _button("Reveal", "T9: show your hand; the others get one final turn",
+                                    "danger")
+        self.stand_button = _button("Stand", "T10, R-T6: keep your hand and be revealed")
+        self.action_buttons = {
+            Keep: self.keep_button, Exchange: self.exchange_button, SwapOne: self.swap_button,
+            SwapAll: self.swap_all_button, Pass: self.pass_button, Reveal: self.reveal_button,
+            Stand: self.stand_button,
+        }
+        self.bot_step_button = _button("Next bot move ▶", "Let the player to move make one move",
+                                      "info")
+        self.bots_play_button = _button("Let the bots play ▶▶",
+                                       "The bots move one by one until it is your turn", "info")
+        self.next_deal_button = _button("Next deal ▶", "Go on to the next deal", "success")
+        self.actions_row = ipw.HBox(list(self.action_buttons.values()),
+                                    layout=ipw.Layout(flex_flow="row wrap"))
+        self.flow_row = ipw.HBox([self.bot_step_button, self.bots_play_button,
+                                  self.next_deal_button],
+                                 layout=ipw.Layout(flex_flow="row wrap"))
+        self.message = ipw.HTML()
+        self.result = ipw.HTML()
+        self.log = ipw.HTML(layout=ipw.Layout(max_height="560px", overflow="auto",
+                                              border="1px solid #ccc", padding="2px 8px"))
+
+        # settings for a new match
+        style = {"description_width": "initial"}
+        self.bots_count = ipw.Dropdown(options=list(range(1, MAX_BOTS + 1)),
+                                       value=len(bots), description="Bots", style=style,
+                                       layout=ipw.Layout(width="8em"))
+        kinds = list(self.kinds)
+        first = bots[0] if isinstance(bots[0], str) else None
+        if any(not isinstance(b, str) for b in bots) or len(set(map(str, bots))) > 1:
+            kinds.append("as given")
+            first = "as given"
+        self.bot_kind = ipw.Dropdown(options=kinds, value=first, description="kind",
+                                     style=style, layout=ipw.Layout(width="13em"))
+        self.joker = ipw.Checkbox(value=chronicler, description="with the joker (T2)",
+                                  indent=False, layout=ipw.Layout(width="13em"))
+        self.lives_choice = ipw.Dropdown(options=list(range(6)) if lives <= 5 else
+                                         list(range(lives + 1)),
+                                         value=lives, description="lives", style=style,
+                                         layout=ipw.Layout(width="8em"))
+        self.new_match_button = _button("New match", "Start a new match with these settings",
+                                       "warning")
+        self.settings_row = ipw.HBox(
+            [self.bots_count, self.bot_kind, self.joker, self.lives_choice,
+             self.new_match_button],
+            layout=ipw.Layout(flex_flow="row wrap", align_items="center",
+                              border_top="1px solid #ddd", margin="10px 0 0 0",
+                              padding="6px 0 0 0"))
+
+        self.log_title = ipw.HTML("<b style='font-size:1.1em'>What happened</b>")
+        left = ipw.VBox([self.result, self.opponents, self.table_box, self.hand_box, self.me,
+                         self.swap_preview, self.actions_row, self.flow_row, self.message],
+                        layout=ipw.Layout(flex="1 1 640px", min_width="520px"))
+        right = ipw.VBox([self.log_title, self.log],
+                         layout=ipw.Layout(flex="0 1 420px", min_width="300px",
+                                           margin="0 0 0 16px"))
+        self.body = ipw.HBox([left, right], layout=ipw.Layout(flex_flow="row wrap"))
+        self.widget = ipw.VBox([self.header, self.status, self.prompt, self.body,
+                                self.settings_row],
+                               layout=ipw.Layout(padding="4px"))
+        self.widget.add_class("thirty-one-table")
+
+
+def hearts(lives: int, out: bool) -> str:
+    """A seat's lives as hearts (R-T8), or *out*."""
+    if out:
+        return "<span style='color:#888'>out</span>"
+    return (f"<span title='lives' style='color:#c62828;letter-spacing:1px'>"
+            f"{'♥' * lives}</span> <span style='{MUTED}'>{lives} "
+            f"{'life' if lives == 1 else 'lives'}</span>")
+
+
+def header_html(match: int, deal: int, players: int) -> str:
+    return ("<div style='font-size:1.5em;font-weight:bold;margin:2px 0'>Thirty-One "
+            f"<span style='font-weight:normal;{MUTED};font-size:0.75em'>· match "
+            f"{match} · deal {deal} · {players} players</span></div>")
+
+
+def status_html(v: Any, name: Namer, *, paused_deal: int | None) -> str:
+    if paused_deal is not None:
+        return f"<div style='{BIG}'>Deal {paused_deal} is over.</div>"
+    return (f"<div style='{BIG}'>Dealer: <b>{name(v.dealer)}</b> · "
+            f"Phase: <b>{PHASES[v.phase]}</b> · To move: <b>{name(v.current_player)}</b></div>")
+
+
+def _tag(text: str, style: str) -> str:
+    return f"<span style='{style}'>{text}</span>"
+
+
+_DEALER = "background:#ffe082;padding:0 4px;border-radius:3px"
+
+
+def opponents_html(v: Any, human: int, kinds: Mapping[int, str], *, paused: bool) -> str:
+    """The other players: name, bot kind, lives, dealer, turn, pass, their cards as backs
+    (or revealed, T9)."""
+    boxes = []
+    small = SMALL_W if v.players <= 5 else 44     # 8 opponents still fit a projector
+    for seat in range(v.players):
+        if seat == human:
+            continue
+        turn = not paused and v.current_player == seat
+        border = "3px solid #1565c0" if turn else "1px solid #bbb"
+        tags = []
+        if v.dealer == seat and not paused:
+            tags.append(_tag("dealer", _DEALER))
+        if turn:
+            tags.append(_tag("to move", "background:#bbdefb;padding:0 4px;border-radius:3px"))
+        if v.passed[seat] and not paused and not v.out[seat]:
+            tags.append(_tag("passed last turn", "color:#555;margin-left:4px"))
+        if paused or v.out[seat]:
+            cards = ""          # the result shows the hands
+        elif v.revealed[seat] is not None:
+            cards = cards_html(v.revealed[seat], small)
+            tags.append(_tag("revealed", "color:#6a1b9a"))
+        else:
+            cards = cards_html([None] * 3, small)
+        kind = html.escape(kinds.get(seat, "bot"))
+        boxes.append(
+            f"<div style='border:{border};border-radius:8px;padding:4px 8px;"
+            f"margin:0 8px 8px 0;background:#fafafa;min-width:190px'>"
+            f"<div style='{BIG}'><b>Player {seat}</b> <span style='{MUTED}'>"
+            f"({kind} bot)</span></div>"
+            f"<div>{hearts(v.lives[seat], v.out[seat])} {' '.join(tags)}</div>"
+            f"<div>{cards}</div></div>")
+    return "<div style='display:flex;flex-wrap:wrap'>" + "".join(boxes) + "</div>"
+
+
+def me_html(v: Any, human: int, *, paused: bool) -> str:
+    """Your seat: lives, dealer, revealed, passed, and what your hand scores (T11)."""
+    tags = []
+    if v.dealer == human and not paused:
+        tags.append(_tag("you deal", _DEALER))
+    if v.revealed[human] is not None and not paused:
+        tags.append(_tag("revealed", "color:#6a1b9a"))
+    if v.passed[human] and not paused and not v.out[human]:
+        tags.append(_tag("you passed last turn: no pass now (R-T5)", "color:#555"))
+    line = ""
+    if v.hand and not paused:
+        line = (f"Your hand scores <b>{score(v.hand):g}</b>: "
+                f"{html.escape(explain(v.hand))}")
+    return (f"<div style='{BIG}'><b>You (player {human})</b> "
+            f"{hearts(v.lives[human], v.out[human])} {' '.join(tags)}</div>"
+            f"<div style='{BIG}'>{line}</div>")
+
+
+def prompt_html(v: Any, name: Namer, *, pending: int, over: bool, my_turn: bool,
+                out: bool, stopped: bool) -> str:
+    """What to do now, in one line (``pending``: finished deals on show)."""
+    if stopped:
+        text = "The table stopped: a bot failed (see the message below)."
+    elif pending:
+        text = ("The deal is over: see the hands below, then press “Next deal ▶”."
+                if not (pending == 1 and over) else
+                "The match is over. Change the settings below if you like and press "
+                "“New match”.")
+    elif my_turn:
+        if v.phase is Phase.EXCHANGE:
+            text = ("You deal: keep your cards or exchange all 3 for the table's 3 "
+                    "(T4, R-T1).")
+        elif v.phase is Phase.FINAL:
+            text = (f"{name(v.revealer).capitalize()} revealed: your final turn "
+                    "(T10, R-T6). Swap one (pick a card of your hand and a table card) "
+                    "or swap all — only if you then hold at least 21 — or stand.")
+        else:
+            text = ("Your turn: pick a card of your hand and a table card and press "
+                    "“Swap”, or swap all, pass or reveal (T5-T9).")
+        text = "▶ " + text
+    elif out:
+        text = "You are out (R-T8). Watch the bots: press “Let the bots play ▶▶”."
+    else:
+        text = (f"{name(v.current_player).capitalize()} is to move: press "
+                "“Next bot move ▶” to see one move, or “Let the bots play ▶▶” to go "
+                "on until your turn.")
+    color = "#0d47a1" if my_turn else "#333"
+    weight = "bold" if my_turn else "normal"
+    return (f"<div style='font-size:1.25em;color:{color};font-weight:{weight};"
+            f"margin:4px 0 8px 0'>{html.escape(text)}</div>")
+
+
+def preview_html(hand: Sequence[Card], h: Card, t: Card) -> str:
+    """What swapping your ``h`` for the table's ``t`` would give (your own cards only)."""
+    after = [t if c == h else c for c in hand]
+    return (f"<div style='{BIG}'>After swapping {html.escape(str(h))} for "
+            f"{html.escape(str(t))} your hand {html.escape(format_cards(after))} would "
+            f"score <b>{score(after):g}</b>.</div>")
+
+
+def result_html(deal: int, events: Sequence[Event], human: int, name: Namer) -> str:
+    """A finished deal: the scored hands and why (T11, R-T2), who lost a life or went
+    out (T13, R-T8), three Aces (T14, R-T7) and, at the end, the match's winners."""
+    rows = []
+    lost: dict[int, str] = {}
+    match_over: MatchOver | None = None
+    result = None
+    for e in events:
+        if isinstance(e, Scored):
+            rows.append((e.player, e.hand, f"{e.score:g}", e.explanation))
+        elif isinstance(e, ThreeAces):
+            rows.append((e.player, e.hand, "33", explain(e.hand)))
+        elif isinstance(e, LifeLost):
+            lost[e.player] = (f"loses a life ({e.lives} left)")
+        elif isinstance(e, PlayerOut):
+            lost[e.player] = "loses with 0 lives: <b>out</b> (R-T8)"
+        elif isinstance(e, MatchOver):
+            match_over = e
+        elif isinstance(e, DealOver):
+            result = e.result
+    trs = []
+    for seat, hand, pts, why in rows:
+        low = seat in lost
+        bg = "#ffebee" if low else "#f1f8e9"
+        note = f"<br><span style='color:#b00020'>{lost[seat]}</span>" if low else ""
+        trs.append(
+            f"<tr style='background:{bg}'><td style='padding:4px 8px;{BIG}'>"
+            f"<b>{html.escape(name(seat))}</b></td>"
+            f"<td style='padding:4px'>{cards_html(hand, RESULT_W)}</td>"
+            f"<td style='padding:4px 8px;font-size:1.4em;font-weight:bold'>{pts}</td>"
+            f"<td style='padding:4px 8px'>{html.escape(why)}{note}</td></tr>")
+    scored = {r[0] for r in rows}
+    others = [p for p in sorted(lost) if p not in scored]
+    extra = ""
+    if others:
+        extra = f"<div style='{BIG}'>" + "; ".join(
+            f"{html.escape(name(p))} {lost[p]}" for p in others) + "</div>"
+    why = ""
+    if result is not None and result.three_aces is not None:
+        why = (f"{html.escape(name(result.three_aces)).capitalize()} holds three "
+               "Aces: every other player loses a life (T14, R-T7).")
+    elif result is not None:
+        why = "The lowest score loses a life (T13); ties all lose one."
+    banner = ""
+    if match_over is not None:
+        winners = match_over.winners
+        you = human in winners
+        if you and len(winners) == 1:
+            headline = "🏆 You win the match!"
+        else:
+            names = " and ".join(name(p) for p in winners)
+            verb = "win" if len(winners) > 1 else "wins"
+            headline = f"{names[0].upper()}{names[1:]} {verb} the match"
+        banner = (f"<div style='font-size:1.6em;font-weight:bold;margin:8px 0;"
+                  f"color:{'#1b5e20' if you else '#4a148c'}'>{html.escape(headline)}</div>"
+                  f"<div style='{MUTED}'>{html.escape(match_over.reason)}</div>")
+    return (
+        f"<div style='border:2px solid #8d6e63;border-radius:8px;padding:6px 10px;"
+        f"margin:6px 0;background:#fffdf6'>"
+        f"<div style='font-size:1.3em;font-weight:bold'>Deal {deal}: result</div>"
+        f"<div style='{MUTED}'>{why}</div>"
+        f"<table style='border-collapse:collapse;margin:6px 0'>{''.join(trs)}</table>"
+        f"{extra}{banner}</div>")
