@@ -116,6 +116,23 @@ GUARD_SCRIPT = """<script>
 """
 
 
+
+async def stop_kernel(km, kernel_id: str) -> None:
+    """Stop the renderer before its next cell, let the running cell end, shut down."""
+    renderer.stop_rendering(kernel_id)
+    try:
+        for _ in range(600):                          # at most 60 s for a long cell
+            if kernel_id not in km or renderer.finished(kernel_id):
+                break
+            await asyncio.sleep(0.1)
+        if kernel_id in km:
+            await km.shutdown_kernel(kernel_id)
+    except (KeyError, RuntimeError):
+        pass
+    finally:
+        renderer.forget(kernel_id)
+
+
 class RenderHandler(TornadoVoilaHandler):
     """Voila's page handler with the XSRF cookie, the cap and the dead-kernel notice."""
 
@@ -155,7 +172,7 @@ class RenderHandler(TornadoVoilaHandler):
                         continue
                     self.log.info("Page of %s left while loading: shutting down kernel %s",
                                   path, kernel_id)
-                    await self._stop_kernel(km, kernel_id)
+                    await stop_kernel(km, kernel_id)
                     return
                 self.write(html)
                 self.flush()
@@ -166,21 +183,6 @@ class RenderHandler(TornadoVoilaHandler):
             renderer.forget(kernel_id)
             if isinstance(km, ClassroomKernelManager):
                 km.served(kernel_id, user, str(path))
-
-    async def _stop_kernel(self, km, kernel_id: str) -> None:
-        """Stop the renderer before its next cell, let the running cell end, shut down."""
-        renderer.stop_rendering(kernel_id)
-        try:
-            for _ in range(600):                          # at most 60 s for a long cell
-                if kernel_id not in km or renderer.finished(kernel_id):
-                    break
-                await asyncio.sleep(0.1)
-            if kernel_id in km:
-                await km.shutdown_kernel(kernel_id)
-        except (KeyError, RuntimeError):
-            pass
-        finally:
-            renderer.forget(kernel_id)
 
 
 class ShutdownHandler(VoilaShutdownKernelHandler):
@@ -198,9 +200,7 @@ class ShutdownHandler(VoilaShutdownKernelHandler):
             return
         ShutdownHandler._going.add(kernel_id)
         try:
-            await km.shutdown_kernel(kernel_id)
-        except KeyError:
-            pass
+            await stop_kernel(km, kernel_id)     # lets a running cell end first
         finally:
             ShutdownHandler._going.discard(kernel_id)
         self.set_status(204)

@@ -26,8 +26,8 @@ __all__ = ["STOP", "StoppableRenderer", "forget", "install", "stop_rendering"]
 
 #: Kernel ids whose page is gone: their renderers stop before the next cell.
 STOP: set[str] = set()
-#: Kernel ids whose renderer has left its cell loop (no cell will start any more).
-DONE: set[str] = set()
+#: Kernel ids whose renderer is in its cell loop (running the notebook).
+RUNNING: set[str] = set()
 
 
 def stop_rendering(kernel_id: str) -> None:
@@ -35,13 +35,12 @@ def stop_rendering(kernel_id: str) -> None:
 
 
 def finished(kernel_id: str) -> bool:
-    """Has the renderer of ``kernel_id`` left its cell loop?"""
-    return kernel_id in DONE
+    """Is no renderer running cells in ``kernel_id``?"""
+    return kernel_id not in RUNNING
 
 
 def forget(kernel_id: str) -> None:
     STOP.discard(kernel_id)
-    DONE.discard(kernel_id)
 
 
 class StoppableRenderer(NotebookRenderer):
@@ -55,11 +54,12 @@ class StoppableRenderer(NotebookRenderer):
 
     async def _jinja_cell_generator(self, nb, kernel_id):
         """Voila's loop (0.5.13), with the check before each cell."""
+        RUNNING.add(kernel_id)
         try:
             async for cell in self._cells(nb, kernel_id):
                 yield cell
         finally:
-            DONE.add(kernel_id)
+            RUNNING.discard(kernel_id)
 
     async def _cells(self, nb, kernel_id):
         nb, _ = ClearOutputPreprocessor().preprocess(nb, {"metadata": {"path": self.cwd}})

@@ -18,6 +18,7 @@ def test_eight_students_with_a_warm_pool(chromium):
     sys.path.insert(0, str(BENCH.parent))
     spec = importlib.util.spec_from_file_location("bench_classroom", BENCH)
     bench = importlib.util.module_from_spec(spec)
+    sys.modules["bench_classroom"] = bench          # its dataclasses need the module
     spec.loader.exec_module(bench)
     args = bench.parse_args(["app_rank_cycle", "--students", "8", "--browsers", "2",
                              "--duration", "20", "--after", "15", "--warm-timeout", "120"])
