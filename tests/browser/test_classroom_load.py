@@ -4,6 +4,7 @@ usable, every input answered, no errors, no output missing, no kernel left over.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import importlib.util
 import sys
 from pathlib import Path
@@ -22,7 +23,9 @@ def test_eight_students_with_a_warm_pool(chromium):
     spec.loader.exec_module(bench)
     args = bench.parse_args(["app_rank_cycle", "--students", "8", "--browsers", "2",
                              "--duration", "20", "--after", "15", "--warm-timeout", "120"])
-    result = asyncio.run(bench.run(args))
+    # its own event loop, in a thread: the session's Playwright (sync API) holds this one
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        result = pool.submit(asyncio.run, bench.run(args)).result(timeout=600)
     assert result["errors"] == []
     assert result["not_usable"] == 0 and len(result["usable_s"]) == 8
     assert result["missing_outputs"] == []
