@@ -72,14 +72,14 @@ class StoppableRenderer(NotebookRenderer):
                 output_cell = await self.executor.execute_cell(
                     input_cell, None, cell_idx, store_history=False)
             except TimeoutError:
-                output_cell = input_cell
+                yield input_cell
                 break
             except CellExecutionError:
                 self.log.exception("Error at server while executing cell: %r", input_cell)
                 if self.executor.should_strip_error():
                     strip_code_cell_warnings(input_cell)
                     self.executor.strip_code_cell_errors(input_cell)
-                output_cell = input_cell
+                yield input_cell          # with Voila's short "There was an error" note
                 break
             except Exception as e:
                 if self._gone(kernel_id):
