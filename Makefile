@@ -30,14 +30,22 @@ test: lint
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest tests -m "not browser and not slow and not hub"
 
-# Voila standalone (not a Jupyter server extension: no code can be run from the page).
+# Voila standalone (not a Jupyter server extension: no code can be run from the page),
+# through classroom/ (start page, kernel cap, warm pools; docs/serving.md).
 # Settings in voila.json (kernel culling, no tracebacks, no code shown); to serve
 # a classroom network: make serve VOILA_IP=0.0.0.0   (see docs/serving.md)
 VOILA_IP   ?= 127.0.0.1
 VOILA_PORT ?= 8866
 
+# A class: make serve STUDENTS=30 NOTEBOOKS="04_how_likely_is_a_lie app_call_odds"
+# keeps 30 warm kernels of each; MAX_KERNELS caps the kernels pages use (default: from memory).
+STUDENTS    ?=
+NOTEBOOKS   ?=
+MAX_KERNELS ?=
+
 serve: $(STAMP)
-	$(BIN)/voila lessons --Voila.ip=$(VOILA_IP) --port=$(VOILA_PORT) --no-browser
+	$(BIN)/python -m classroom lessons --students='$(STUDENTS)' --notebooks='$(NOTEBOOKS)' \
+	    --max-kernels='$(MAX_KERNELS)' --Voila.ip=$(VOILA_IP) --port=$(VOILA_PORT) --no-browser
 
 # JupyterLab on this computer only, in the lessons folder, with JupyterLab's own token
 # protection left on: open the printed http://127.0.0.1:<port>/lab?token=... address.

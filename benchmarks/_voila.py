@@ -10,8 +10,10 @@ decides (the tests fail or skip, the benchmark exits).
     finally:
         server.stop()
 
-Voila is run exactly as ``make serve`` runs it (``voila lessons`` from the
-repository root, so ``voila.json`` there applies), on a free port of 127.0.0.1.
+Voila is run exactly as ``make serve`` runs it (``python -m classroom lessons`` from
+the repository root, so ``voila.json`` there applies), on a free port of 127.0.0.1;
+``extra_args`` may hold the launcher's own options (``--students``, ``--notebooks``,
+``--max-kernels``) and Voila's.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ START_TIMEOUT = 90  # seconds for voila to answer (2-core machine, cold caches)
 
 # Lines of the server log that mean something went wrong.
 LOG_ERRORS = re.compile(r"Traceback|\bERROR\b|\[E |Exception|\b5\d\d (GET|POST)|"
-                        r"Kernel died|not allowed")
+                        r"Kernel died|not allowed|Timeout waiting for IOPub")
 
 
 def log_errors(text: str) -> list[str]:
@@ -108,8 +110,10 @@ def start_voila(root: str = "lessons", *, log_path: Path, cwd: Path = REPO,
     if runtime_dir is not None:
         env["JUPYTER_RUNTIME_DIR"] = str(runtime_dir)
     env.setdefault("PYTHONUNBUFFERED", "1")
-    # the same command as `make serve`, on a free port
-    cmd = [sys.executable, "-m", "voila", str(root), "--Voila.ip=127.0.0.1",
+    # `python -m classroom` finds the launcher from any cwd (a test's temporary folder)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH")) if p)
+    # the same command as `make serve` (classroom/, which runs Voila), on a free port
+    cmd = [sys.executable, "-m", "classroom", str(root), "--Voila.ip=127.0.0.1",
            f"--port={port}", "--no-browser", *extra_args]
     t0 = time.monotonic()
     with open(log_path, "wb") as log:

@@ -35,7 +35,9 @@ def test_voila_reads_the_project_settings(voila_app):
     assert conf.strip_sources is True
     assert conf.classic_tree is True
     assert voila_app.root_dir == str(ROOT / "lessons")
-    assert voila_app.tornado_settings == {"disable_check_xsrf": True}
+    # XSRF stays on: the page carries the _xsrf cookie (classroom.app), docs/serving.md
+    assert not voila_app.tornado_settings.get("disable_check_xsrf", False)
+    assert voila_app.config.KernelManager.transport == "ipc"   # no TCP port race
     kernels = voila_app.config.MappingKernelManager
     assert kernels.cull_idle_timeout == 900 and kernels.cull_interval == 60
     assert kernels.cull_connected is True and kernels.cull_busy is False
@@ -50,8 +52,10 @@ def test_voila_reads_the_project_settings(voila_app):
 
 def test_voila_json_is_plain_json_with_known_sections():
     conf = json.loads((ROOT / "voila.json").read_text())
-    assert set(conf) == {"Voila", "VoilaConfiguration", "MappingKernelManager",
-                         "ContentsManager", "TagRemovePreprocessor"}
+    assert set(conf) == {"Voila", "VoilaConfiguration", "KernelManager", "MappingKernelManager",
+                         "VoilaExecutor", "ContentsManager", "TagRemovePreprocessor"}
+    # under load a page must not lose outputs ("Timeout waiting for IOPub output", issue 11)
+    assert conf["VoilaExecutor"]["iopub_timeout"] >= 30
 
 
 def test_teacher_cells_are_left_out_of_the_served_page(voila_app):
@@ -72,9 +76,13 @@ def test_teacher_cells_are_left_out_of_the_served_page(voila_app):
 
 
 def test_make_serve_runs_voila_standalone_on_lessons():
-    make = subprocess.run(["make", "-n", "serve", "VOILA_IP=0.0.0.0", "VOILA_PORT=9001"],
+    make = subprocess.run(["make", "-n", "serve", "VOILA_IP=0.0.0.0", "VOILA_PORT=9001",
+                           "STUDENTS=30", "NOTEBOOKS=app_liar app_call_odds", "MAX_KERNELS=40"],
                           cwd=ROOT, capture_output=True, text=True, check=True).stdout
-    line = [ln for ln in make.splitlines() if "voila" in ln][-1]
-    assert line.split()[0].endswith("/bin/voila"), "standalone voila, not `jupyter server`"
-    assert " lessons " in f" {line} "
+    line = [ln for ln in make.replace("\\\n", " ").splitlines() if "classroom" in ln][-1]
+    words = line.split()
+    # standalone Voila through the classroom launcher, not `jupyter server`
+    assert words[0].endswith("/bin/python") and words[1:4] == ["-m", "classroom", "lessons"]
     assert "--Voila.ip=0.0.0.0" in line and "--port=9001" in line
+    assert "--students='30'" in line and "--notebooks='app_liar app_call_odds'" in line
+    assert "--max-kernels='40'" in line

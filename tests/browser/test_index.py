@@ -1,4 +1,5 @@
-"""The index students see at http://<server>:8866/ (Voila's classic tree, voila.json).
+"""Voila's file list at http://<server>:8866/voila/tree (classic tree, voila.json); the
+start page at ``/`` is tested in ``test_start_page.py``.
 
 Voila 0.5.13's tree lists directories, notebooks and only files whose extension is
 in ``VoilaConfiguration.extension_language_mapping`` (empty here); the contents
@@ -24,7 +25,7 @@ HELPERS = sorted(p.name for p in LESSONS.iterdir()
 
 def test_index_lists_exactly_the_notebooks(voila_server, page, page_log):
     mark = voila_server.mark()
-    page.goto(voila_server.url)
+    page.goto(voila_server.url + "voila/tree")
     links = page.locator(".voila-notebooks a")        # every entry of the list
     links.first.wait_for(state="visible")
     listed = sorted(t.strip() for t in links.all_inner_texts())

@@ -1,0 +1,657 @@
+"""A class on one machine: N students open a notebook at once, use it, close it.
+
+    .venv/bin/python benchmarks/classroom.py                       # 30 students, app_call_odds
+    .venv/bin/python benchmarks/classroom.py app_liar --students 30 --browsers 5 --waves 3
+    .venv/bin/python benchmarks/classroom.py 04_how_likely_is_a_lie --no-pool
+
+Starts the server as ``make serve`` does (``benchmarks/_voila.py``: ``python -m
+classroom lessons`` on a free port of 127.0.0.1), by default with a warm pool of
+``--students`` kernels for the notebook (``--students N --notebooks <nb>``), and
+waits until the server says the pool is warm.  Then, per wave, every student opens
+the notebook at the same moment, acts every ``--interval`` s for ``--duration`` s,
+and closes the page:
+
+* ``--browsers`` students (default 5) are real pages in headless Chromium
+  (Playwright, one browser, a context each).  Page request -> first usable control
+  is measured by the page's own clock as in ``benchmarks/apps.py`` (same init
+  script); an input (the steps of ``apps.STEPS``) -> the first change the kernel's
+  answer makes to the page.  Closing runs ``beforeunload`` (Voila's shutdown beacon).
+* the others are a lighter client that does what the page does, over HTTP and the
+  kernel websocket: GET the page (keeping the ``_xsrf`` cookie), open
+  ``/api/kernels/<id>/channels``, ask the widget manager's control comm for every
+  widget's state (``request_states``, as ipywidgets 8's manager does); "usable" is
+  when the states have arrived.  An input is the message the page sends for the
+  same step (a button's ``click``, a dropdown's or slider's new ``index``/``value``);
+  "updated" is the kernel's first widget update for it.  Closing is the page's
+  beacon: ``POST /voila/api/shutdown/<id>`` with the ``_xsrf`` form field.
+
+Every served page is checked to hold every output of its notebook (the stored,
+executed notebook's number of outputs), and the server's log for errors.  While the
+students work, the kernels' memory is read with psutil (USS: what a kernel alone
+holds; PSS summed: the total).  After the last wave it waits ``--after`` s (default
+120) and reports the kernels still alive (``/classroom/status``).  Every loop is
+bounded in count and time; only 127.0.0.1 is contacted.  The machine's load average
+is printed with the numbers: other work on it slows everything down.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import concurrent.futures
+import http.cookiejar
+import json
+import os
+import random
+import re
+import statistics
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+import uuid
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import _voila
+from apps import INIT_SCRIPT, STEPS
+
+OPEN_TIMEOUT = 180.0     # s for a page to become usable
+ACT_TIMEOUT = 15.0       # s for an input to show its effect
+
+
+@dataclass
+class Student:
+    n: int
+    kind: str                      # "browser" or "light"
+    usable_ms: float | None = None
+    first_byte_ms: float | None = None
+    inputs_ms: list[float] = field(default_factory=list)
+    no_update: int = 0
+    errors: list[str] = field(default_factory=list)
+    outputs: tuple[int, int] | None = None   # (on the page, in the notebook)
+    kernel_id: str | None = None
+
+
+def pct(xs: list[float], q: float) -> float | None:
+    xs = sorted(x for x in xs if x is not None)
+    if not xs:
+        return None
+    k = (len(xs) - 1) * q
+    lo, hi = int(k), min(int(k) + 1, len(xs) - 1)
+    return xs[lo] + (xs[hi] - xs[lo]) * (k - lo)
+
+
+def expected_outputs(notebook: Path) -> int:
+    nb = json.loads(notebook.read_text())
+    return sum(len(c.get("outputs", [])) for c in nb["cells"] if c["cell_type"] == "code")
+
+
+def page_outputs(html: str) -> int:
+    return html.count('type="application/vnd.voila.cell-output+json"')
+
+
+# -- the light client ----------------------------------------------------------------
+def _msg(msg_type: str, content: dict, session: str, channel: str = "shell",
+         metadata: dict | None = None) -> tuple[str, str]:
+    msg_id = uuid.uuid4().hex
+    header = {"msg_id": msg_id, "username": "student", "session": session,
+              "date": datetime.now(UTC).isoformat(), "msg_type": msg_type,
+              "version": "5.3"}
+    return msg_id, json.dumps({"header": header, "parent_header": {}, "metadata": metadata or {},
+                               "content": content, "channel": channel, "buffers": []})
+
+
+def _decode(raw) -> dict | None:
+    """A kernel message from the legacy websocket protocol (JSON text, or binary with
+    buffers: uint32 count and offsets, big-endian, then the JSON message)."""
+    if isinstance(raw, str):
+        return json.loads(raw)
+    n = int.from_bytes(raw[:4], "big")
+    offsets = [int.from_bytes(raw[4 * (i + 1):4 * (i + 2)], "big") for i in range(n)]
+    end = offsets[1] if n > 1 else len(raw)
+    return json.loads(raw[offsets[0]:end].decode())
+
+
+class LightPage:
+    """What Voila's page does for one student, over HTTP and the kernel websocket."""
+
+    def __init__(self, base: str, pool: concurrent.futures.Executor):
+        self.base, self.pool = base, pool
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+        self.session = uuid.uuid4().hex
+        self.ws = None
+        self.states: dict[str, dict] = {}
+
+    async def get(self, path: str) -> tuple[int, str, float]:
+        def fetch():
+            t0 = time.monotonic()
+            first = None
+            try:
+                with self.opener.open(self.base + path, timeout=OPEN_TIMEOUT) as r:
+                    chunks = []
+                    while True:
+                        chunk = r.read(65536)
+                        if first is None:
+                            first = time.monotonic() - t0
+                        if not chunk:
+                            break
+                        chunks.append(chunk)
+                    return r.status, b"".join(chunks).decode(errors="replace"), first
+            except urllib.error.HTTPError as e:
+                return e.code, e.read().decode(errors="replace"), first
+        return await asyncio.get_running_loop().run_in_executor(self.pool, fetch)
+
+    def xsrf(self) -> str:
+        return next((c.value for c in self.jar if c.name == "_xsrf"), "")
+
+    async def connect(self, kernel_id: str) -> None:
+        import websockets
+        url = (self.base.replace("http://", "ws://") +
+               f"api/kernels/{kernel_id}/channels?session_id={self.session}")
+        cookies = "; ".join(f"{c.name}={c.value}" for c in self.jar)
+        self.ws = await websockets.connect(url, additional_headers={"Cookie": cookies},
+                                           max_size=2**26, open_timeout=30)
+
+    async def send(self, msg_type: str, content: dict, metadata: dict | None = None) -> str:
+        msg_id, text = _msg(msg_type, content, self.session, metadata=metadata)
+        await self.ws.send(text)
+        return msg_id
+
+    async def until(self, pred, timeout: float) -> dict | None:
+        """Read messages until ``pred(msg)`` is true (then that msg) or ``timeout``."""
+        deadline = time.monotonic() + timeout
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                raw = await asyncio.wait_for(self.ws.recv(), left)
+            except TimeoutError:
+                return None
+            msg = _decode(raw)
+            if msg is None:
+                continue
+            if msg.get("msg_type", msg["header"]["msg_type"]) == "comm_msg":
+                data = msg["content"].get("data", {})
+                if data.get("method") == "update" and msg["content"].get("comm_id") in self.states:
+                    self.states[msg["content"]["comm_id"]].update(data.get("state", {}))
+            if pred(msg):
+                return msg
+        return None
+
+    async def request_states(self) -> bool:
+        comm_id = uuid.uuid4().hex
+        await self.send("comm_open", {"comm_id": comm_id, "target_name": "jupyter.widget.control",
+                                      "data": {}}, metadata={"version": "1.0.0"})
+        await self.send("comm_msg", {"comm_id": comm_id, "data": {"method": "request_states"}})
+
+        def got(msg):
+            return (msg["header"]["msg_type"] == "comm_msg"
+                    and msg["content"].get("comm_id") == comm_id
+                    and msg["content"].get("data", {}).get("method") == "update_states")
+        reply = await self.until(got, OPEN_TIMEOUT)
+        if reply is None:
+            return False
+        for model_id, st in reply["content"]["data"]["states"].items():
+            self.states[model_id] = dict(st.get("state", {}), _model=st.get("model_name"))
+        return True
+
+    def find(self, step) -> tuple[str, dict] | None:
+        """(comm id, the message data) for ``step`` as the page would send it."""
+        label = step.label.lstrip("^").strip() if step else ""
+        for cid, st in self.states.items():
+            if st.get("disabled"):
+                continue
+            if (step is None or step.kind == "button") and st["_model"] == "ButtonModel" \
+                    and (step is None or re.match(label, st.get("description", "").strip())):
+                return cid, {"method": "custom", "content": {"event": "click"}}
+            if step and step.kind == "dropdown" and st["_model"] == "DropdownModel" \
+                    and st.get("description", "").strip() == label:
+                labels = st.get("_options_labels", [])
+                if step.value in labels:
+                    return cid, {"method": "update", "state": {"index": labels.index(step.value)},
+                                 "buffer_paths": []}
+            if step and step.kind == "slider" and st["_model"] == "IntSliderModel" \
+                    and st.get("description", "").strip() == label:
+                v = st["value"] + (1 if step.value == "ArrowRight" else -1)
+                if st.get("min", v) <= v <= st.get("max", v):
+                    return cid, {"method": "update", "state": {"value": v}, "buffer_paths": []}
+        return None
+
+    async def act(self, step) -> float | None:
+        found = self.find(step)
+        if found is None:
+            return None
+        cid, data = found
+        t0 = time.monotonic()
+        msg_id = await self.send("comm_msg", {"comm_id": cid, "data": data})
+
+        def answer(msg):   # the kernel's first widget update caused by our input
+            return (msg["parent_header"].get("msg_id") == msg_id
+                    and msg["header"]["msg_type"] in ("comm_msg", "comm_open", "comm_close",
+                                                      "display_data", "stream"))
+        got = await self.until(answer, ACT_TIMEOUT)
+        if got is None:
+            return None
+        ms = (time.monotonic() - t0) * 1000
+
+        def idle(msg):
+            return (msg["parent_header"].get("msg_id") == msg_id
+                    and msg["header"]["msg_type"] == "status"
+                    and msg["content"].get("execution_state") == "idle")
+        await self.until(idle, ACT_TIMEOUT)
+        return ms
+
+    async def close(self, kernel_id: str) -> int:
+        if self.ws is not None:
+            await self.ws.close()
+        body = urllib.parse.urlencode({"_xsrf": self.xsrf()}).encode()
+
+        def post():
+            try:
+                with self.opener.open(self.base + f"voila/api/shutdown/{kernel_id}",
+                                      data=body, timeout=30) as r:
+                    return r.status
+            except urllib.error.HTTPError as e:
+                return e.code
+        return await asyncio.get_running_loop().run_in_executor(self.pool, post)
+
+
+def steps_for(name: str):
+    mode, steps = STEPS.get(name, ("generic", []))
+    simple = [s for s in steps if not s.prepare] or [None]
+    return mode, simple
+
+
+async def light_student(s: Student, base: str, nb: str, expected: int, stop_at: float,
+                        interval: float, pool) -> None:
+    page = LightPage(base, pool)
+    t0 = time.monotonic()
+    status, html, first = await page.get(f"voila/render/{nb}")
+    s.first_byte_ms = first * 1000 if first else None
+    if status != 200:
+        s.errors.append(f"page answered {status}" + (" (class is full)"
+                                                     if "class is full" in html else ""))
+        return
+    s.outputs = (page_outputs(html), expected)
+    m = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', html)
+    if not m:
+        s.errors.append("no kernel id in the page")
+        return
+    s.kernel_id = m.group(1)
+    try:
+        await page.connect(s.kernel_id)
+        if not await page.request_states():
+            s.errors.append("the widget states never came")
+            return
+        s.usable_ms = (time.monotonic() - t0) * 1000
+        _mode, steps = steps_for(nb.removesuffix(".ipynb"))
+        i = 0
+        await asyncio.sleep(random.uniform(0, interval))
+        while time.monotonic() < stop_at and i < 1000:
+            step = steps[i % len(steps)]
+            ms = await page.act(step)
+            if ms is None:
+                s.no_update += 1
+            else:
+                s.inputs_ms.append(ms)
+            i += 1
+            await asyncio.sleep(max(0.0, interval - (ms or 0) / 1000))
+    except Exception as e:  # noqa: BLE001 -- one student's failure is counted, never hides the others
+        s.errors.append(f"{type(e).__name__}: {str(e)[:160]}")
+    finally:
+        try:
+            code = await page.close(s.kernel_id)
+            if code not in (200, 204):
+                s.errors.append(f"shutdown request answered {code}")
+        except Exception as e:  # noqa: BLE001
+            s.errors.append(f"close: {type(e).__name__}: {e}")
+
+
+# -- the browser students --------------------------------------------------------------
+async def browser_student(s: Student, browser, base: str, nb: str, expected: int,
+                          stop_at: float, interval: float, start: asyncio.Event) -> None:
+    context = await browser.new_context(viewport={"width": 1280, "height": 900})
+    await context.route("**/*", lambda r: r.continue_() if r.request.url.startswith(base)
+                        else r.abort())
+    await context.add_init_script(INIT_SCRIPT)
+    page = await context.new_page()
+    page.set_default_timeout(OPEN_TIMEOUT * 1000)
+    page.on("pageerror", lambda e: s.errors.append(f"page error: {e}"))
+    try:
+        await start.wait()
+        response = await page.goto(base + f"voila/render/{nb}", wait_until="commit")
+        await page.wait_for_function("() => window.__bench && window.__bench.firstControl !== null"
+                                     " && window.__bench.cellsShown !== null",
+                                     timeout=OPEN_TIMEOUT * 1000, polling=50)
+        t = await page.evaluate("""() => {
+            const nav = performance.getEntriesByType('navigation')[0];
+            return {ttfb: nav ? nav.responseStart : null, control: window.__bench.firstControl,
+                    kernel: JSON.parse(document.getElementById('jupyter-config-data')
+                                       .textContent).kernelId};
+        }""")
+        s.usable_ms, s.first_byte_ms, s.kernel_id = t["control"], t["ttfb"], t["kernel"]
+        if response is None or response.status != 200:
+            s.errors.append(f"page answered {response and response.status}")
+        else:   # the page's HTML as served (Voila's script moves the outputs into views)
+            s.outputs = (page_outputs(await response.text()), expected)
+        _mode, steps = steps_for(nb.removesuffix(".ipynb"))
+        await asyncio.sleep(random.uniform(0, interval))
+        i = 0
+        while time.monotonic() < stop_at and i < 1000:
+            step = steps[i % len(steps)]
+            ms = await browser_act(page, step)
+            if ms is None:
+                s.no_update += 1
+            else:
+                s.inputs_ms.append(ms)
+            i += 1
+            await asyncio.sleep(max(0.0, interval - (ms or 0) / 1000))
+        if await page.locator("#classroom-notice").count():
+            s.errors.append("the page says its kernel ended")
+    except Exception as e:  # noqa: BLE001 -- counted as an error
+        s.errors.append(f"{type(e).__name__}: {str(e).splitlines()[0][:160]}")
+    finally:
+        try:
+            await page.close(run_before_unload=True)
+            await asyncio.sleep(1.0)      # let the shutdown beacon leave before the context
+        finally:
+            await context.close()
+
+
+async def browser_act(page, step) -> float | None:
+    cells = page.locator("#rendered_cells")
+    if step is None or step.kind == "button":
+        if step is None:
+            target = cells.locator("button.widget-button:not(:disabled)").first
+        else:
+            name = re.compile(step.label) if step.label.startswith("^") else step.label
+            target = cells.get_by_role("button", name=name, exact=True).first
+        control = target
+    elif step.kind == "dropdown":
+        control = cells.locator(".widget-dropdown", has=page.get_by_text(step.label, exact=True)).first
+        target = control.locator("select")
+    else:
+        control = cells.locator(".widget-slider", has=page.get_by_text(step.label, exact=True)).first
+        target = control.locator(".noUi-handle")
+    if not await target.count():
+        return None
+    await control.evaluate("el => { const b = window.__bench; b.control = el; b.changes = [];"
+                           " b.t0 = null; b.armed = true; }")
+    if step is None or step.kind == "button":
+        await target.click()
+    elif step.kind == "dropdown":
+        await target.select_option(label=step.value)
+    else:
+        await target.focus()
+        await page.keyboard.press(step.value)
+    first = await page.evaluate("""timeout => new Promise(resolve => {
+        const b = window.__bench, begin = performance.now();
+        const tick = () => {
+          if (b.t0 !== null && b.changes.length) resolve(b.changes[0] - b.t0);
+          else if (performance.now() - begin > timeout) resolve(null);
+          else setTimeout(tick, 5);
+        };
+        tick();
+    })""", ACT_TIMEOUT * 1000)
+    await page.evaluate("() => { window.__bench.t0 = null; window.__bench.armed = false; }")
+    return first
+
+
+# -- memory and the server ------------------------------------------------------------
+def kernel_memory(server_pid: int) -> dict:
+    """USS/PSS/RSS of every kernel process under the server (MB)."""
+    import psutil
+    out = []
+    try:
+        procs = psutil.Process(server_pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        return {}
+    for p in procs:
+        try:
+            if "ipykernel" not in " ".join(p.cmdline()):
+                continue
+            m = p.memory_full_info()
+            out.append((m.uss / 2**20, getattr(m, "pss", m.uss) / 2**20, m.rss / 2**20))
+        except (psutil.NoSuchProcess, psutil.AccessDenied):
+            continue
+    try:
+        server_rss = psutil.Process(server_pid).memory_info().rss / 2**20
+    except psutil.NoSuchProcess:
+        server_rss = 0.0
+    if not out:
+        return {"kernels": 0, "server_rss": server_rss}
+    return {"kernels": len(out), "uss_median": statistics.median(u for u, _, _ in out),
+            "rss_median": statistics.median(r for _, _, r in out),
+            "pss_total": sum(p for _, p, _ in out), "server_rss": server_rss}
+
+
+def status(server) -> dict:
+    with urllib.request.urlopen(server.url + "classroom/status", timeout=10) as r:
+        return json.loads(r.read())
+
+
+async def wait_pool_warm(server, timeout: float) -> float:
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < timeout:
+        if "The pool is warm" in server.log():
+            return time.monotonic() - t0
+        if server.process.poll() is not None:
+            raise RuntimeError("the server exited:\n" + server.log()[-2000:])
+        await asyncio.sleep(0.5)
+    raise RuntimeError(f"the pool was not warm after {timeout:.0f} s")
+
+
+async def wait_kernels(server, target: int, timeout: float) -> tuple[int, float]:
+    """Poll until at most ``target`` kernels are alive (or timeout): (count, seconds)."""
+    t0 = time.monotonic()
+    n = status(server)["kernels"]
+    while time.monotonic() - t0 < timeout and n > target:
+        await asyncio.sleep(2)
+        n = status(server)["kernels"]
+    return n, time.monotonic() - t0
+
+
+async def wave(server, browser, nb: str, args, expected: int, pool, wave_no: int) -> dict:
+    n_browser = min(args.browsers, args.students)
+    students = [Student(i, "browser" if i < n_browser else "light") for i in range(args.students)]
+    start = asyncio.Event()
+    t_start = time.monotonic() + 1.0
+    stop_at = t_start + args.duration
+    tasks = []
+    for s in students:
+        if s.kind == "browser":
+            tasks.append(browser_student(s, browser, server.url, nb, expected, stop_at,
+                                         args.interval, start))
+    for s in students:
+        if s.kind == "light":
+            async def go(s=s):
+                await start.wait()
+                await light_student(s, server.url, nb, expected, stop_at, args.interval, pool)
+            tasks.append(go())
+    mark = server.mark()
+
+    async def memory_probe():
+        await asyncio.sleep(min(args.duration * 0.6, args.duration - 1) + 1)
+        return kernel_memory(server.process.pid)
+
+    async def release():
+        await asyncio.sleep(max(0.0, t_start - time.monotonic()))
+        start.set()
+    results = await asyncio.wait_for(
+        asyncio.gather(release(), memory_probe(), *tasks, return_exceptions=True),
+        timeout=args.duration + OPEN_TIMEOUT + 120)
+    memory = results[1] if isinstance(results[1], dict) else {}
+    log_errors = server.errors_since(mark)
+    return {"wave": wave_no, "students": students, "memory": memory, "log_errors": log_errors,
+            "load": os.getloadavg()}
+
+
+def report(nb: str, args, waves: list[dict], warm_s, leaked, after_s, final_status) -> dict:
+    students = [s for w in waves for s in w["students"]]
+    usable = [s.usable_ms / 1000 for s in students if s.usable_ms is not None]
+    inputs = [x for s in students for x in s.inputs_ms]
+    errors = [f"wave {w['wave']} student {s.n} ({s.kind}): {e}" for w in waves
+              for s in w["students"] for e in s.errors]
+    not_usable = sum(1 for s in students if s.usable_ms is None)
+    missing = [f"student {s.n}: {s.outputs[0]} of {s.outputs[1]} outputs" for s in students
+               if s.outputs and s.outputs[0] < s.outputs[1]]
+    log_errors = [line for w in waves for line in w["log_errors"]]
+    mem = [w["memory"] for w in waves if w["memory"].get("kernels")]
+
+    def f(x, unit=""):
+        return "-" if x is None else f"{x:.2f}{unit}" if unit == " s" else f"{x:.0f}{unit}"
+    print(f"\n== classroom: {nb}, {args.students} students ({min(args.browsers, args.students)} "
+          f"in Chromium), {len(waves)} wave(s) of {args.duration:.0f} s, input every "
+          f"{args.interval:.0f} s, pool {'warm, ' + f(warm_s, ' s') if warm_s is not None else 'none'}")
+    print(f"page request -> usable: p50 {f(pct(usable, .5), ' s')}  p95 {f(pct(usable, .95), ' s')}"
+          f"  max {f(max(usable) if usable else None, ' s')}  (not usable: {not_usable})")
+    for kind in ("browser", "light"):
+        b = [s.first_byte_ms / 1000 for s in students if s.kind == kind and s.first_byte_ms]
+        u = [s.usable_ms / 1000 for s in students if s.kind == kind and s.usable_ms is not None]
+        i = [x for s in students if s.kind == kind for x in s.inputs_ms]
+        if u or i:
+            print(f"   {kind:>7}: first byte p50 {f(pct(b, .5), ' s')}; "
+                  f"usable p50 {f(pct(u, .5), ' s')} p95 {f(pct(u, .95), ' s')}; "
+                  f"input -> update p50 {f(pct(i, .5), ' ms')} p95 {f(pct(i, .95), ' ms')} "
+                  f"({len(i)} inputs)")
+    print(f"input -> updated view: p50 {f(pct(inputs, .5), ' ms')}  p95 {f(pct(inputs, .95), ' ms')}"
+          f"  max {f(max(inputs) if inputs else None, ' ms')}  ({len(inputs)} inputs, "
+          f"{sum(s.no_update for s in students)} without an update)")
+    if len(waves) > 1:
+        for w in waves:
+            u = [s.usable_ms / 1000 for s in w["students"] if s.usable_ms is not None]
+            i = [x for s in w["students"] for x in s.inputs_ms]
+            e = sum(len(s.errors) for s in w["students"])
+            print(f"   wave {w['wave']}: usable p50 {f(pct(u, .5), ' s')} p95 {f(pct(u, .95), ' s')}"
+                  f" max {f(max(u) if u else None, ' s')}; input p50 {f(pct(i, .5), ' ms')} "
+                  f"p95 {f(pct(i, .95), ' ms')}; errors {e}; kernels after "
+                  f"{w.get('kernels_after')} in {w.get('settle_s', 0):.0f} s; "
+                  f"load {w['load'][0]:.1f}")
+    for m in mem:
+        print(f"memory: {m['kernels']} kernels, per kernel USS {m['uss_median']:.0f} MB "
+              f"(RSS {m['rss_median']:.0f} MB), all kernels PSS {m['pss_total']:.0f} MB, "
+              f"server RSS {m['server_rss']:.0f} MB")
+    print(f"pages missing outputs: {len(missing)}" + (f" e.g. {missing[:3]}" if missing else ""))
+    print(f"errors: {len(errors)}" + "".join(f"\n   {e}" for e in errors[:10]))
+    print(f"server log error lines: {len(log_errors)}" + "".join(f"\n   {e[:160]}"
+                                                                 for e in log_errors[:5]))
+    print(f"kernels alive {after_s:.0f} s after the last tabs closed: {final_status['kernels']} "
+          f"(pool {final_status['pooled']}); leaked: {leaked}")
+    print("load average during the waves: " + ", ".join(
+        f"{w['load'][0]:.1f}/{w['load'][1]:.1f}/{w['load'][2]:.1f}" for w in waves)
+        + f" (1/5/15 min) on {os.cpu_count()} CPUs")
+    return {"notebook": nb, "students": args.students, "browsers": args.browsers,
+            "usable_s": usable, "inputs_ms": inputs, "errors": errors,
+            "not_usable": not_usable, "missing_outputs": missing, "log_errors": log_errors,
+            "memory": mem, "leaked": leaked, "kernels_after": final_status["kernels"],
+            "pool_warm_s": warm_s, "load": [w["load"] for w in waves]}
+
+
+async def run(args) -> dict:
+    nb = args.notebook if args.notebook.endswith(".ipynb") else args.notebook + ".ipynb"
+    path = _voila.LESSONS / nb
+    if not path.exists():
+        raise SystemExit(f"no such notebook: lessons/{nb}")
+    expected = expected_outputs(path)
+    tmp = Path(tempfile.mkdtemp(prefix="bench-classroom-"))
+    extra = [f"--ClassroomKernelManager.orphan_timeout={args.orphan_timeout}"]
+    if args.pool:
+        extra += ["--students", str(args.students), "--notebooks", nb.removesuffix(".ipynb")]
+    if args.max_kernels:
+        extra += ["--max-kernels", str(args.max_kernels)]
+    # the apps deal from a fresh seed, as in class (the test suite fixes them)
+    for name in [k for k in os.environ if k.startswith("CARDGAMES_SEED_")]:
+        del os.environ[name]
+    server = _voila.start_voila("lessons", log_path=tmp / "voila.log", runtime_dir=tmp,
+                                extra_args=extra)
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=max(8, args.students + 4))
+    try:
+        print(f"server on {server.url} (log {tmp / 'voila.log'}); load {os.getloadavg()[0]:.1f}",
+              flush=True)
+        warm_s = await wait_pool_warm(server, args.warm_timeout) if args.pool else None
+        if warm_s is not None:
+            print(f"pool warm after {warm_s:.0f} s", flush=True)
+        base_kernels = status(server)["kernels"]
+        from playwright.async_api import async_playwright
+        waves = []
+        async with async_playwright() as p:
+            browser = None
+            if args.browsers:
+                browser = await p.chromium.launch(executable_path=_voila.chromium_path(),
+                                                  args=_voila.CHROMIUM_FLAGS, headless=True)
+            try:
+                for w in range(1, args.waves + 1):
+                    if args.pool and w > 1:
+                        await wait_pool_warm_again(server, args.students, args.warm_timeout)
+                    print(f"wave {w}: {args.students} students open {nb}", flush=True)
+                    waves.append(await wave(server, browser, nb, args, expected, pool, w))
+                    n, secs = await wait_kernels(server, base_kernels, 120)
+                    waves[-1]["kernels_after"], waves[-1]["settle_s"] = n, secs
+                    print(f"  after wave {w}: {n} kernels alive ({secs:.0f} s after the tabs "
+                          f"closed; the pool is {base_kernels})", flush=True)
+            finally:
+                if browser is not None:
+                    await browser.close()
+        t_closed = time.monotonic()
+        await asyncio.sleep(max(0.0, args.after - 0))
+        final = status(server)
+        after_s = time.monotonic() - t_closed
+        leaked = max(0, final["kernels"] - base_kernels)
+        return report(nb, args, waves, warm_s, leaked, after_s, final)
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+        server.stop()
+
+
+async def wait_pool_warm_again(server, size: int, timeout: float) -> None:
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < timeout:
+        if sum(status(server)["ready"].values()) >= size:   # every pooled kernel ran its notebook
+            return
+        await asyncio.sleep(1)
+
+
+def parse_args(argv=None) -> argparse.Namespace:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("notebook", nargs="?", default="app_call_odds")
+    ap.add_argument("--students", type=int, default=30)
+    ap.add_argument("--browsers", type=int, default=5, help="students in real Chromium pages")
+    ap.add_argument("--duration", type=float, default=60.0, help="seconds of use per wave")
+    ap.add_argument("--interval", type=float, default=2.0, help="seconds between inputs")
+    ap.add_argument("--waves", type=int, default=1)
+    ap.add_argument("--after", type=float, default=120.0,
+                    help="seconds to wait after the last tabs closed before counting kernels")
+    ap.add_argument("--no-pool", dest="pool", action="store_false",
+                    help="no pre-heated pool (a kernel starts per page, as by default)")
+    ap.add_argument("--max-kernels", type=int, default=0)
+    ap.add_argument("--orphan-timeout", type=float, default=90.0)
+    ap.add_argument("--warm-timeout", type=float, default=900.0)
+    ap.add_argument("--json", type=Path)
+    args = ap.parse_args(argv)
+    for name, v in (("students", args.students), ("waves", args.waves)):
+        if not 1 <= v <= 200:
+            ap.error(f"--{name} must be between 1 and 200")
+    if not 0 <= args.browsers <= 30:
+        ap.error("--browsers must be between 0 and 30")
+    if not 1 <= args.duration <= 600 or not 0.2 <= args.interval <= 60 or not 0 <= args.after <= 900:
+        ap.error("--duration 1..600 s, --interval 0.2..60 s, --after 0..900 s")
+    return args
+
+
+def main(argv=None) -> int:
+    args = parse_args(argv)
+    result = asyncio.run(run(args))
+    if args.json:
+        args.json.write_text(json.dumps(result, indent=1, default=str))
+    ok = (not result["errors"] and not result["not_usable"] and not result["missing_outputs"]
+          and not result["leaked"])
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,5 @@
+import sys
+
+from classroom.launch import main
+
+sys.exit(main())

@@ -1,0 +1,110 @@
+"""What the start page lists: every notebook of ``lessons/`` under its real title.
+
+The title is the notebook's first markdown heading; the one-line description and the
+time come from the teachers' tables in ``lessons/README.md`` (one row per notebook,
+columns "lesson/app | what it ... | time | needs"), so they are written once.  The
+rules are ``lessons/rules/<lang>.html`` where they exist.
+
+>>> entry = Entry("app_liar.ipynb", "Liar", "Play Liar against three bots", "15 min", "apps")
+>>> entry.url
+'/voila/render/app_liar.ipynb'
+>>> one_line("Pick **1–4** cards and `Play`; then call", limit=80)
+'Pick 1–4 cards and Play'
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["RULE_LANGUAGES", "CatalogError", "Entry", "catalog", "one_line"]
+
+#: The rules pages, in the order shown, with the language's own name.
+RULE_LANGUAGES = {"en": "English", "hr": "Hrvatski", "de": "Deutsch"}
+
+
+class CatalogError(ValueError):
+    """A notebook without a title, or without its row in ``lessons/README.md``."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One link of the start page."""
+
+    name: str          # file name inside lessons/, e.g. "app_liar.ipynb" or "rules/en.html"
+    title: str
+    description: str
+    time: str
+    group: str         # "lessons", "apps" or "rules"
+    lang: str = ""     # the page's language (rules), "" for the default
+
+    @property
+    def url(self) -> str:
+        if self.group == "rules":
+            return f"/voila/files/{self.name}"
+        return f"/voila/render/{self.name}"
+
+
+def one_line(text: str, *, limit: int = 110) -> str:
+    """The first clause of a README cell, without markdown, at most ``limit`` characters."""
+    text = re.sub(r"\*\*|`|\[|\]\([^)]*\)", "", text)
+    text = text.split(";")[0].strip().rstrip(".,:")
+    if len(text) > limit:
+        text = text[:limit].rsplit(" ", 1)[0].rstrip(",;:") + " …"
+    return text
+
+
+def _title(path: Path) -> str:
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    for cell in nb.get("cells", []):
+        if cell.get("cell_type") == "markdown":
+            for line in "".join(cell.get("source", "")).splitlines():
+                if line.startswith("# "):
+                    return line[2:].strip()
+    raise CatalogError(f"{path.name} has no title: its first markdown cell needs a '# ' heading")
+
+
+def _readme_rows(readme: Path) -> dict[str, tuple[str, str]]:
+    """{notebook: (what it teaches/does, time)} from the README's tables."""
+    rows = {}
+    for line in readme.read_text(encoding="utf-8").splitlines():
+        m = re.match(r"\|\s*\[([^\]]+\.ipynb)\]\([^)]*\)\s*\|(.*)\|\s*$", line)
+        if m:
+            cells = [c.strip() for c in m.group(2).split("|")]
+            if len(cells) >= 2:
+                rows[m.group(1)] = (cells[0], cells[1])
+    return rows
+
+
+def catalog(lessons: Path, *, strict: bool = False) -> list[Entry]:
+    """Every notebook of ``lessons`` (lessons first, then apps), then the rules pages.
+
+    With ``strict`` (the tests), a notebook without a title or without its row in
+    the README's tables raises :class:`CatalogError`; otherwise it is listed under
+    its file name, without description and time (a server must not fail its start
+    page for a missing README row).
+    """
+    readme = lessons / "README.md"
+    rows = _readme_rows(readme) if readme.is_file() else {}
+    entries = []
+    for path in sorted(lessons.glob("*.ipynb")):
+        if path.name not in rows and strict:
+            raise CatalogError(f"{path.name} has no row in {lessons.name}/README.md "
+                               "(the start page takes its description and time from there)")
+        what, time = rows.get(path.name, ("", ""))
+        try:
+            title = _title(path)
+        except (CatalogError, ValueError, OSError):
+            if strict:
+                raise
+            title = path.stem
+        group = "apps" if path.name.startswith("app_") else "lessons"
+        entries.append(Entry(path.name, title, one_line(what), time, group))
+    entries.sort(key=lambda e: (e.group != "lessons", e.name))
+    for lang, language in RULE_LANGUAGES.items():
+        if (lessons / "rules" / f"{lang}.html").is_file():
+            entries.append(Entry(f"rules/{lang}.html", language,
+                                 "The rules of Liar and Thirty-One", "", "rules", lang))
+    return entries

@@ -1,0 +1,111 @@
+"""Voila's notebook renderer, able to stop between cells when its page is gone.
+
+Voila 0.5.13 runs every cell of a notebook for a page even after the student left
+(reloaded, closed the tab) while it loaded, and if the kernel is shut down meanwhile,
+it goes on to the next cells, each failing with ``DeadKernelError`` (hundreds of
+error lines for a lesson).  :class:`StoppableRenderer` checks before each cell
+whether the page's kernel was marked to stop (:func:`stop_rendering`) or is gone, and
+then stops.  :func:`install` makes Voila use it (its handler and its pre-heated pool
+construct ``NotebookRenderer`` by that name).
+
+>>> stop_rendering("k1"); "k1" in STOP
+True
+>>> forget("k1"); "k1" in STOP
+False
+"""
+
+from __future__ import annotations
+
+import nbformat
+from nbclient.exceptions import CellExecutionError
+from nbconvert.preprocessors import ClearOutputPreprocessor
+from voila.execute import strip_code_cell_warnings
+from voila.notebook_renderer import NotebookRenderer
+
+__all__ = ["STOP", "StoppableRenderer", "forget", "install", "stop_rendering"]
+
+#: Kernel ids whose page is gone: their renderers stop before the next cell.
+STOP: set[str] = set()
+#: Kernel ids whose renderer is in its cell loop (running the notebook).
+RUNNING: set[str] = set()
+
+
+def stop_rendering(kernel_id: str) -> None:
+    STOP.add(kernel_id)
+
+
+def finished(kernel_id: str) -> bool:
+    """Is no renderer running cells in ``kernel_id``?"""
+    return kernel_id not in RUNNING
+
+
+def forget(kernel_id: str) -> None:
+    STOP.discard(kernel_id)
+
+
+class StoppableRenderer(NotebookRenderer):
+    """``NotebookRenderer`` whose cell loop stops when its page is gone."""
+
+    def _gone(self, kernel_id: str) -> bool:
+        if kernel_id in STOP:
+            return True
+        km = getattr(getattr(self, "executor", None), "km", None)
+        return km is not None and not km.has_kernel
+
+    async def _jinja_cell_generator(self, nb, kernel_id):
+        """Voila's loop (0.5.13), with the check before each cell."""
+        RUNNING.add(kernel_id)
+        try:
+            async for cell in self._cells(nb, kernel_id):
+                yield cell
+        finally:
+            RUNNING.discard(kernel_id)
+
+    async def _cells(self, nb, kernel_id):
+        nb, _ = ClearOutputPreprocessor().preprocess(nb, {"metadata": {"path": self.cwd}})
+        for cell_idx, input_cell in enumerate(nb.cells):
+            if self._gone(kernel_id):
+                self.log.info("Stopped running the notebook for kernel %s: its page is gone",
+                              kernel_id)
+                break
+            try:
+                output_cell = await self.executor.execute_cell(
+                    input_cell, None, cell_idx, store_history=False)
+            except TimeoutError:
+                yield input_cell
+                break
+            except CellExecutionError:
+                self.log.exception("Error at server while executing cell: %r", input_cell)
+                if self.executor.should_strip_error():
+                    strip_code_cell_warnings(input_cell)
+                    self.executor.strip_code_cell_errors(input_cell)
+                yield input_cell          # with Voila's short "There was an error" note
+                break
+            except Exception as e:
+                if self._gone(kernel_id):
+                    break        # shut down while this cell ran: nothing to report
+                self.log.exception("Error at server while executing cell: %r", input_cell)
+                output_cell = nbformat.v4.new_code_cell()
+                output_cell.outputs = [{
+                    "output_type": "stream", "name": "stderr",
+                    "text": "An exception occurred at the server (not the notebook). "
+                            f"{self.executor.cell_error_instruction}"}] \
+                    if self.executor.should_strip_error() else [{
+                        "output_type": "error", "ename": type(e).__name__,
+                        "evalue": str(e), "traceback": []}]
+                yield output_cell
+                break            # a broken kernel will not run the next cells either
+            yield output_cell
+        try:
+            await self._cleanup_resources()
+        except (RuntimeError, OSError, AttributeError) as e:   # the channels may be gone
+            self.log.debug("Closing the channels of kernel %s: %s", kernel_id, e)
+
+
+def install() -> None:
+    """Make Voila's page handler and pre-heated pools build :class:`StoppableRenderer`."""
+    import voila.handler
+    import voila.voila_kernel_manager
+
+    voila.handler.NotebookRenderer = StoppableRenderer
+    voila.voila_kernel_manager.NotebookRenderer = StoppableRenderer
