@@ -23,7 +23,6 @@ cardgames.errors.ConfigError: ?lang=fr: unsupported language 'fr': choose one of
 from __future__ import annotations
 
 import html
-import os
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs
@@ -41,6 +40,7 @@ from cardgames.i18n import (
 from cardgames.i18n import gettext as _
 from cardgames.rules import rule_url
 from widgets.cardview import close_widget
+from widgets.request import page_query_string
 
 __all__ = ["LanguagePicker", "LocalizedApp", "language_from_query", "request_query"]
 
@@ -49,15 +49,9 @@ def request_query() -> str:
     """The query string of the page that started this kernel ('' outside Voila).
 
     With pre-heated kernels the request arrives after the kernel started, so
-    this waits for it (:func:`voila.utils.wait_for_request`); outside Voila it
-    returns at once.
+    this waits for it (:func:`widgets.request.page_query_string`).
     """
-    try:
-        from voila.utils import wait_for_request  # type: ignore[import-untyped]
-    except ImportError:  # the widgets without the apps extra: no Voila, no query
-        return os.environ.get("QUERY_STRING", "")
-    wait_for_request()
-    return os.environ.get("QUERY_STRING", "")
+    return page_query_string()
 
 
 def language_from_query(query: str | None = None) -> str:

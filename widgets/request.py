@@ -28,18 +28,26 @@ from __future__ import annotations
 import os
 from urllib.parse import parse_qsl
 
-__all__ = ["page_query"]
+__all__ = ["page_query", "page_query_string"]
 
 
-def page_query() -> dict[str, str]:
-    """The query of the page this kernel serves (``{}`` when there is none or no Voila)."""
+def page_query_string() -> str:
+    """The raw query string of the page this kernel serves (``''`` when none or no Voila).
+
+    A pre-heated kernel waits here until a page takes it.
+    """
     if os.environ.get("VOILA_PREHEAT") == "True" and "QUERY_STRING" not in os.environ:
         try:
             from voila.utils import wait_for_request
         except ImportError:        # not served by Voila
-            return {}
+            return ""
         wait_for_request()         # blocks until a page takes this pre-heated kernel
+    return os.environ.get("QUERY_STRING", "")
+
+
+def page_query() -> dict[str, str]:
+    """The query of the page this kernel serves (``{}`` when there is none or no Voila)."""
     query: dict[str, str] = {}
-    for key, value in parse_qsl(os.environ.get("QUERY_STRING", ""), keep_blank_values=True):
+    for key, value in parse_qsl(page_query_string(), keep_blank_values=True):
         query.setdefault(key, value)
     return query
