@@ -38,7 +38,7 @@ def page_query_string() -> str:
     """
     if os.environ.get("VOILA_PREHEAT") == "True" and "QUERY_STRING" not in os.environ:
         try:
-            from voila.utils import wait_for_request
+            from voila.utils import wait_for_request  # type: ignore[import-untyped]
         except ImportError:        # not served by Voila
             return ""
         wait_for_request()         # blocks until a page takes this pre-heated kernel
