@@ -28,9 +28,10 @@
      stand, R-T6), then the hands are scored (T11, lowest loses, ties all lose);
    * a swap, a pass, keep and exchange: by **rollouts** -- the rest of the
      deal is played out ``rollouts`` times (deals drawn by weight, the same
-     deals and the same random numbers for every choice, so the choices are
-     compared on equal terms), the opponents as modelled and this player's
-     later turns by the heuristic rule.  This is the stated approximation: a
+     deals for every choice, so the choices are compared on equal terms),
+     the opponents as modelled and this player's later turns by the
+     heuristic rule, every modelled player taking the first of equally good
+     swaps (the real heuristic draws one at random).  This is the stated approximation: a
      one-step improvement over the heuristic continuation, not a full search.
 
    It plays the choice with the lowest chance of losing a life; near-ties
@@ -67,16 +68,16 @@ from cardgames.thirtyone.actions import (
     SwapOne,
     ThirtyOneAction,
 )
-from cardgames.thirtyone.events import Exchanged, Passed, Revealed, Swapped
+from cardgames.thirtyone.events import Dealt, Exchanged, Passed, Revealed, Swapped
 from cardgames.thirtyone.score import MIN_SCORE, THREE_ACES_SCORE, _tables
 from cardgames.thirtyone.view import Phase, ThirtyOneView
 
-__all__ = ["ThirtyOneExpertAgent", "known_cards", "unseen_cards", "weighted_deals",
-           "lose_probabilities"]
+__all__ = ["ThirtyOneExpertAgent", "known_cards", "lose_probabilities", "unseen_cards",
+           "weighted_deals"]
 
 _SCORE, _TOTAL = _tables()
-#: heuristic value of a hand as one number: score first, then the best suit sum (< 64)
-_VAL = [s * 64 + t for s, t in zip(_SCORE, _TOTAL)]
+#: heuristic value of a hand as one int: twice the score (30.5!) first, then the best suit sum
+_VAL = [int(2 * s) * 64 + t for s, t in zip(_SCORE, _TOTAL)]
 _ACES = THREE_ACES_SCORE
 _REVEAL_AT = 26.0          # ThirtyOneHeuristicAgent's default reveal_at
 
@@ -139,32 +140,30 @@ def unseen_cards(view: ThirtyOneView, known: Sequence[Sequence[Card]] | None = N
 
 def _best_swap(hand: list[int], table: list[int], final: bool,
                rng: random.Random | None) -> tuple[int, int, int]:
-    """The heuristic's best improving swap: (value, i, j); i = -1 none, i = 3 swap all."""
+    """The heuristic's best improving swap: (value, i, j); i = -1 none, i = 3 swap all.
+
+    Ties between equally good swaps: the first (``rng`` None) or one drawn with ``rng``.
+    In a final turn only swaps to a hand of at least 21 are legal (R-T6).
+    """
     a, b, c = hand
-    now = _VAL[_idx(a, b, c)]
-    best, bi, bj, ties = now, -1, -1, 0
     val, sc = _VAL, _SCORE
-    for j in range(3):
-        t = table[j]
-        for i, k in ((0, _idx(t, b, c)), (1, _idx(a, t, c)), (2, _idx(a, b, t))):
-            if final and sc[k] < MIN_SCORE:
-                continue
-            v = val[k]
-            if v > best:
-                best, bi, bj, ties = v, i, j, 1
-            elif v == best and bi >= 0:
-                ties += 1
-                if rng is not None and rng.randrange(ties) == 0:
-                    bi, bj = i, j
-    k = _idx(table[0], table[1], table[2])
-    if sc[k] >= MIN_SCORE:
+    a1, b1 = a * 1225, b * 35
+    best, bi, bj, ties = val[a1 + b1 + c], -1, -1, 0
+    t0, t1, t2 = table
+    for i, j, k in ((0, 0, t0 * 1225 + b1 + c), (0, 1, t1 * 1225 + b1 + c),
+                    (0, 2, t2 * 1225 + b1 + c), (1, 0, a1 + t0 * 35 + c),
+                    (1, 1, a1 + t1 * 35 + c), (1, 2, a1 + t2 * 35 + c),
+                    (2, 0, a1 + b1 + t0), (2, 1, a1 + b1 + t1), (2, 2, a1 + b1 + t2),
+                    (3, 0, t0 * 1225 + t1 * 35 + t2)):
         v = val[k]
+        if v < best or (final or i == 3) and sc[k] < MIN_SCORE:
+            continue
         if v > best:
-            best, bi, bj = v, 3, 0
-        elif v == best and bi >= 0:
+            best, bi, bj, ties = v, i, j, 1
+        elif bi >= 0:
             ties += 1
             if rng is not None and rng.randrange(ties) == 0:
-                bi, bj = 3, 0
+                bi, bj = i, j
     return best, bi, bj
 
 
@@ -191,8 +190,14 @@ def _model_play(hand: list[int], table: list[int], turns: int, patience: int,
 
 def _settle(hands: list[list[int]], seats: Sequence[int], me: int) -> int:
     """1 if ``me`` has (one of) the lowest scores among ``seats`` (T13), else 0."""
-    low = min(_SCORE[_idx(*hands[s])] for s in seats)
-    return int(_SCORE[_idx(*hands[me])] == low)
+    sc = _SCORE
+    h = hands[me]
+    mine = sc[h[0] * 1225 + h[1] * 35 + h[2]]
+    for s in seats:
+        h = hands[s]
+        if sc[h[0] * 1225 + h[1] * 35 + h[2]] < mine:
+            return 0
+    return 1
 
 
 def _finals(hands: list[list[int]], table: list[int], order: Sequence[int], seats: Sequence[int],
@@ -201,8 +206,9 @@ def _finals(hands: list[list[int]], table: list[int], order: Sequence[int], seat
     for p in order:
         _, i, j = _best_swap(hands[p], table, True, rng)
         if i >= 0:
-            _apply_swap(hands[p], table, i, j)
-            if _SCORE[_idx(*hands[p])] == _ACES:        # R-T7: everyone else loses
+            h = hands[p]
+            _apply_swap(h, table, i, j)
+            if _SCORE[h[0] * 1225 + h[1] * 35 + h[2]] == _ACES:   # R-T7: everyone else loses
                 return int(p != me)
     return _settle(hands, seats, me)
 
@@ -225,7 +231,7 @@ class _Deal:
 
 
 def _rollout(d: _Deal, seats: Sequence[int], me: int, patience: int, cap: int | None,
-             rng: random.Random, max_turns: int = 200) -> int:
+             rng: random.Random | None, max_turns: int = 200) -> int:
     """Play the deal ``d`` (a copy, changed) to its end with the model: does ``me`` lose a life?"""
     hands, table = d.hands, d.table
     order = list(seats)
@@ -282,12 +288,12 @@ def _table_before_each(view: ThirtyOneView, moves: list) -> list[list[int]]:
     """The table (codes) before each PLAY turn, replayed from the public log."""
     table: list[int] = []
     for e in view.events:
-        if e.__class__.__name__ == "Dealt":
+        if isinstance(e, Dealt):
             table = [c.code for c in e.table]
         elif isinstance(e, Exchanged):
             table = [c.code for c in e.to_table]
             break
-        elif isinstance(e, Swapped) or isinstance(e, Passed) or isinstance(e, Revealed):
+        elif isinstance(e, (Swapped, Passed, Revealed)):
             break
     tables = []
     for (_, kind, to_t, from_t, _) in moves:
@@ -368,13 +374,16 @@ def weighted_deals(view: ThirtyOneView, rng: random.Random, *, exact_limit: int 
     a seat that is out); the weights sum to 1.  Enumerated when there are at
     most ``exact_limit`` ways, else ``samples`` draws with ``rng``.  The
     weight is the uniform prior times the likelihood of each opponent's
-    turns of this deal under the model (see the module docstring).
+    turns of this deal under the model (see the module docstring); a hand of
+    three Aces has weight 0, since it would have ended the deal (R-T7).
 
     >>> from cardgames.thirtyone import ThirtyOneGame
     >>> v = ThirtyOneGame(players=2).new_state(seed=2).view(0)
     >>> deals = weighted_deals(v, random.Random(0))
     >>> len(deals), round(sum(w for _, w in deals), 9)     # C(26, 3) hands of seat 1
     (2600, 1.0)
+    >>> sum(w == 0 for _, w in deals)     # three Aces: impossible, the deal would be over
+    1
     """
     known = known_cards(view)
     pool = [c.code for c in unseen_cards(view, known)]
@@ -389,6 +398,10 @@ def weighted_deals(view: ThirtyOneView, rng: random.Random, *, exact_limit: int 
 
     def weight(hands: list[list[int]]) -> float:
         w = 1.0
+        for s in others:
+            h = hands[s]
+            if _SCORE[h[0] * 1225 + h[1] * 35 + h[2]] == _ACES:
+                return 0.0          # three Aces would have ended the deal (R-T7)
         for s in others:
             w *= _likelihood(s, hands[s], moves, tables, patience, view.turn_cap, trust)
             if w == 0.0:
@@ -478,10 +491,10 @@ def lose_probabilities(view: ThirtyOneView, legal: Sequence[ThirtyOneAction], rn
 
     >>> from cardgames.thirtyone import ThirtyOneGame
     >>> g = ThirtyOneGame(players=2)
-    >>> s = g.state_from_position(hands=["AH KH 10H", "7B 8L 9A"], table="UB 7H 8A")
+    >>> s = g.state_from_position(hands=["7B 8L 9A", "AH KH 10H"], table="UB 7H 8A")
     >>> p = lose_probabilities(s.view(1), list(s.legal_actions()), random.Random(0))
-    >>> p[Reveal()]                     # 31 cannot be beaten: revealing always wins
-    0.0
+    >>> round(p[Reveal()], 3)   # 31 loses a life only on a tie: seat 0 makes 31 too (T13)
+    0.031
     """
     me = view.player
     seats = view.remaining
@@ -491,24 +504,27 @@ def lose_probabilities(view: ThirtyOneView, legal: Sequence[ThirtyOneAction], rn
     exact = [a for a in legal if a.__class__ is Reveal or view.phase is Phase.FINAL]
     rolled = [a for a in legal if a not in exact]
     result: dict[ThirtyOneAction, float] = {}
+    table0 = [c.code for c in view.table]
     for a in exact:
         p = 0.0
         for hands, w in deals:
-            d = _position(view, hands)
+            d = _Deal(list(hands), table0[:], view.phase, me, [], 0, list(view.final_turns))
+            d.hands[me] = hands[me][:]           # only the movers' hands change: copy those
+            for s in (view.final_turns if view.phase is Phase.FINAL else seats):
+                d.hands[s] = hands[s][:]
             lost = _after(view, d, a, seats, me)
             p += w * (lost if lost is not None else 0)
         result[a] = p
     if rolled:
         weights = [w for _, w in deals]
         picks = rng.choices(range(len(deals)), weights=weights, k=rollouts)
-        seeds = [rng.getrandbits(32) for _ in range(rollouts)]
         for a in rolled:
             lost_total = 0
-            for k, seed in zip(picks, seeds):
+            for k in picks:
                 d = _position(view, deals[k][0])
                 lost = _after(view, d, a, seats, me)
                 if lost is None:
-                    lost = _rollout(d, seats, me, patience, cap, random.Random(seed))
+                    lost = _rollout(d, seats, me, patience, cap, None)
                 lost_total += lost
             result[a] = lost_total / rollouts
     return result
