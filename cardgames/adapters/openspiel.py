@@ -42,6 +42,8 @@ OpenSpiel's ``python/games/kuhn_poker.py``:
 
 from __future__ import annotations
 
+import functools
+import itertools
 import json
 import random
 from typing import Any
@@ -58,7 +60,7 @@ from cardgames.adapters.actions import (
     liar_play_cards,
     liar_play_id,
 )
-from cardgames.cards import Card, Rank
+from cardgames.cards import Card
 from cardgames.liar import LiarGame
 from cardgames.liar.actions import CALL, PASS, Play
 from cardgames.liar.probability import known_holdings
@@ -78,11 +80,25 @@ from cardgames.thirtyone.actions import swap_one
 from cardgames.thirtyone.expert import known_cards
 from cardgames.thirtyone.view import Phase as T31Phase
 
-__all__ = ["LIAR", "THIRTY_ONE", "LiarSpielGame", "ThirtyOneSpielGame", "resampler"]
+__all__ = ["LIAR", "THIRTY_ONE", "LiarSpielGame", "ThirtyOneSpielGame", "make_ismcts_bot",
+           "resampler"]
 
 LIAR = "python_cardgames_liar"
 THIRTY_ONE = "python_cardgames_thirty_one"
 _N = NUM_CARD_CODES
+
+
+class _Engine:
+    """Holds an engine state; copies it with the engine's fast ``clone()`` when OpenSpiel
+    clones (deep-copies) a state."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
+        return _Engine(self.state.clone())
 
 
 def _deal_outcomes(remaining: dict[int, int]) -> list[tuple[int, float]]:
@@ -171,8 +187,17 @@ class ThirtyOneSpielState(pyspiel.State):
         self.out = [False] * n
         self.dealer = 0
         self.winners: tuple[int, ...] = ()
-        self.deal: Any = None                       # the engine state of the deal in play
+        self._deal: _Engine | None = None           # the engine state of the deal in play
         self._start_dealing()
+
+    @property
+    def deal(self) -> Any:
+        """The engine state (single deal) in play, or None while dealing."""
+        return None if self._deal is None else self._deal.state
+
+    @deal.setter
+    def deal(self, value: Any) -> None:
+        self._deal = None if value is None else _Engine(value)
 
     # ---------------------------------------------------------------- dealing
     def _seats(self) -> list[int]:
@@ -353,6 +378,11 @@ def liar_action_id(action: Any) -> int:
     return liar_play_id([c.code for c in action.cards])
 
 
+@functools.cache
+def _liar_text(action_id: int) -> str:
+    return str(liar_action(action_id))
+
+
 def liar_action(action_id: int) -> Any:
     """The Liar action of an id."""
     if action_id == LIAR_CALL:
@@ -401,7 +431,17 @@ class LiarSpielState(pyspiel.State):
             self.remaining[c.code] = self.remaining.get(c.code, 0) + 1
         self.dealt: list[int] = []
         self.to_deal = game.engine.hand_size * game.engine.players
-        self.round: Any = None
+        self._round: _Engine | None = None
+        self._legal: list[int] | None = None
+
+    @property
+    def round(self) -> Any:
+        """The engine's round state, or None while dealing."""
+        return None if self._round is None else self._round.state
+
+    @round.setter
+    def round(self, value: Any) -> None:
+        self._round = None if value is None else _Engine(value)
 
     def current_player(self) -> int:
         if self.round is None:
@@ -411,7 +451,16 @@ class LiarSpielState(pyspiel.State):
         return int(self.round.current_player)
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(liar_action_id(a) for a in self.round.legal_actions())
+        if self._legal is None:
+            r = self.round
+            if r.phase is LiarPhase.CALL_WINDOW:
+                self._legal = sorted(liar_action_id(a) for a in r.legal_actions())
+            else:                 # every distinct multiset of 1-4 hand cards (R-L4)
+                codes = sorted(c.code for c in r.hand(player))
+                ids = {liar_play_id(m) for k in range(1, min(4, len(codes)) + 1)
+                       for m in set(itertools.combinations(codes, k))}
+                self._legal = sorted(ids)
+        return self._legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return _deal_outcomes(self.remaining)
@@ -428,12 +477,13 @@ class LiarSpielState(pyspiel.State):
                 self.round = self.engine_game.state_from_position(hands=hands, dealer=0,
                                                                   current_player=1 % n)
             return
+        self._legal = None
         self.round.apply(liar_action(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {Card.from_code(action)}"
-        return str(liar_action(action))
+        return _liar_text(action)
 
     def is_terminal(self) -> bool:
         return self.round is not None and self.round.is_over()
@@ -574,6 +624,31 @@ def resampler(state: Any, player: int) -> Any:
     r._own = [[swapped.get(id(e), e) for e in own] for own in r._own]
     r.put_aside = pool[i:]
     return new
+
+
+def make_ismcts_bot(game: Any, *, max_simulations: int = 50, uct_c: float = 2.0,
+                    seed: int = 0) -> Any:
+    """OpenSpiel's ``ISMCTSBot`` for these games, ready for ``evaluate_bots``.
+
+    It keys nodes by observation strings (the games provide no information
+    states), resamples with :func:`resampler`, rolls out at random, and
+    accepts ``restart_at``/``inform_action`` (ISMCTS keeps no state between
+    moves, so both do nothing; ``evaluate_bots`` calls them).
+    """
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    class _Bot(ismcts.ISMCTSBot):  # type: ignore[misc]
+        def restart_at(self, state: Any) -> None:
+            pass
+
+        def inform_action(self, state: Any, player_id: int, action: int) -> None:
+            pass
+
+    rs = np.random.RandomState(seed)
+    bot = _Bot(game, mcts.RandomRolloutEvaluator(1, rs), uct_c=uct_c,
+               max_simulations=max_simulations, random_state=rs, use_observation_string=True)
+    bot.set_resampler(resampler)
+    return bot
 
 
 pyspiel.register_game(_T31_TYPE, ThirtyOneSpielGame)
