@@ -60,6 +60,7 @@ from cardgames.adapters.actions import (
     liar_play_cards,
     liar_play_id,
 )
+from cardgames.adapters.encode import LiarEncoding, ThirtyOneEncoding
 from cardgames.cards import Card
 from cardgames.liar import LiarGame
 from cardgames.liar.actions import CALL, PASS, Play
@@ -77,8 +78,6 @@ from cardgames.thirtyone import (
     ThirtyOneGame,
 )
 from cardgames.thirtyone.actions import swap_one
-from cardgames.thirtyone.expert import known_cards
-from cardgames.thirtyone.view import Phase as T31Phase
 
 __all__ = ["LIAR", "THIRTY_ONE", "LiarSpielGame", "ThirtyOneSpielGame", "make_ismcts_bot",
            "resampler"]
@@ -104,13 +103,6 @@ class _Engine:
 def _deal_outcomes(remaining: dict[int, int]) -> list[tuple[int, float]]:
     total = sum(remaining.values())
     return [(c, m / total) for c, m in sorted(remaining.items()) if m]
-
-
-def _card_counts(cards: Any) -> np.ndarray:
-    v = np.zeros(_N, np.float32)
-    for c in cards:
-        v[c.code] += 1
-    return v
 
 
 # =========================================================================== Thirty-One
@@ -296,50 +288,29 @@ class ThirtyOneSpielState(pyspiel.State):
 
 
 class ThirtyOneObserver:
-    """Observation string and tensor from the player's view only (R-T9)."""
+    """Observation string and tensor from the player's view only (R-T9); the layout is
+    :class:`cardgames.adapters.encode.ThirtyOneEncoding` (a "dealing" flag while dealt)."""
 
     def __init__(self, players: int, params: Any) -> None:
         if params:
             raise ValueError(f"observation parameters not supported; passed {params}")
-        n = players
-        pieces = [("me", n), ("current", n), ("dealer", n), ("phase", 5), ("turns", 1),
-                  ("hand", _N), ("table", _N), ("lives", n), ("out", n), ("passed", n),
-                  ("revealed", n * _N), ("known", n * _N)]
-        self.tensor = np.zeros(sum(size for _, size in pieces), np.float32)
-        self.dict: dict[str, np.ndarray] = {}
-        i = 0
-        for name, size in pieces:
-            self.dict[name] = self.tensor[i:i + size]
-            i += size
-        self.dict["revealed"] = self.dict["revealed"].reshape(n, _N)
-        self.dict["known"] = self.dict["known"].reshape(n, _N)
+        self.encoding = ThirtyOneEncoding(players)
+        self.tensor = np.zeros(self.encoding.size, np.float32)
+        self.dict = self.encoding.split(self.tensor)
 
     def set_from(self, state: ThirtyOneSpielState, player: int) -> None:
-        self.tensor.fill(0)
-        d = self.dict
-        d["me"][player] = 1
-        d["dealer"][state.dealer] = 1
-        d["lives"][:] = state.lives
-        d["out"][:] = state.out
         view = state.view(player)
         if view is None:
-            d["phase"][4] = 1                                  # dealing
+            self.tensor.fill(0)
+            self.dict["me"][player] = 1
+            self.dict["dealer"][state.dealer] = 1
+            self.dict["lives"][:] = state.lives
+            self.dict["out"][:] = state.out
+            self.dict["phase"][4] = 1                                  # dealing
             for c in state.dealt_to(player):
-                d["hand"][c] += 1
+                self.dict["hand"][c] += 1
             return
-        if view.current_player is not None:
-            d["current"][view.current_player] = 1
-        d["phase"][list(T31Phase).index(view.phase)] = 1
-        d["turns"][0] = view.turns
-        d["hand"][:] = _card_counts(view.hand)
-        d["table"][:] = _card_counts(view.table)
-        d["passed"][:] = view.passed
-        for s, hand in enumerate(view.revealed):
-            if hand is not None:
-                d["revealed"][s] = _card_counts(hand)
-        for s, cards in enumerate(known_cards(view)):
-            if s != player:
-                d["known"][s] = _card_counts(cards)
+        self.encoding.fill(self.tensor, view)
 
     def string_from(self, state: ThirtyOneSpielState, player: int) -> str:
         view = state.view(player)
@@ -389,7 +360,7 @@ def liar_action(action_id: int) -> Any:
         return CALL
     if action_id == LIAR_PASS:
         return PASS
-    return Play([Card.from_code(c) for c in liar_play_cards(action_id)])
+    return Play(tuple(Card.from_code(c) for c in liar_play_cards(action_id)))
 
 
 class LiarSpielGame(pyspiel.Game):
@@ -399,7 +370,7 @@ class LiarSpielGame(pyspiel.Game):
         p = {**_LIAR_TYPE.parameter_specification, **(params or {})}
         chron = str(p["chroniclers"])
         self.engine = LiarGame(players=int(p["players"]), decks=int(p["decks"]),
-                               chroniclers=() if chron == "none" else chron,
+                               chroniclers=() if chron == "none" else chron,  # type: ignore[arg-type]
                                max_plays=int(p["max_plays"]))
         n = self.engine.players
         top = max(self.engine.points)
@@ -510,49 +481,26 @@ class LiarSpielState(pyspiel.State):
 
 
 class LiarObserver:
-    """Observation string and tensor from the player's view only (R-L11)."""
+    """Observation string and tensor from the player's view only (R-L11); the layout is
+    :class:`cardgames.adapters.encode.LiarEncoding` (a "dealing" flag while dealt)."""
 
     def __init__(self, players: int, params: Any) -> None:
         if params:
             raise ValueError(f"observation parameters not supported; passed {params}")
-        n = players
-        pieces = [("me", n), ("current", n), ("phase", 4), ("due", 8), ("hand", _N),
-                  ("hand_sizes", n), ("pile_size", 1), ("my_pile_cards", _N),
-                  ("claimant", n), ("claim_count", 4), ("known", n * _N)]
-        self.tensor = np.zeros(sum(size for _, size in pieces), np.float32)
-        self.dict: dict[str, np.ndarray] = {}
-        i = 0
-        for name, size in pieces:
-            self.dict[name] = self.tensor[i:i + size]
-            i += size
-        self.dict["known"] = self.dict["known"].reshape(n, _N)
+        self.encoding = LiarEncoding(players)
+        self.tensor = np.zeros(self.encoding.size, np.float32)
+        self.dict = self.encoding.split(self.tensor)
 
     def set_from(self, state: LiarSpielState, player: int) -> None:
-        self.tensor.fill(0)
-        d = self.dict
-        d["me"][player] = 1
         view = state.view(player)
         if view is None:
-            d["phase"][3] = 1                                   # dealing
+            self.tensor.fill(0)
+            self.dict["me"][player] = 1
+            self.dict["phase"][3] = 1                                   # dealing
             for c in state.dealt_to(player):
-                d["hand"][c] += 1
+                self.dict["hand"][c] += 1
             return
-        if view.current_player is not None:
-            d["current"][view.current_player] = 1
-        d["phase"][list(LiarPhase).index(view.phase)] = 1
-        d["due"][int(view.due_rank)] = 1
-        d["hand"][:] = _card_counts(view.hand)
-        d["hand_sizes"][:] = view.hand_sizes
-        d["pile_size"][0] = view.pile_size
-        for rec in view.pile:
-            if rec.cards is not None:
-                d["my_pile_cards"] += _card_counts(rec.cards)
-        if view.claim is not None:
-            d["claimant"][view.claim.player] = 1
-            d["claim_count"][view.claim.count - 1] = 1
-        for s, held in enumerate(known_holdings(view)):
-            for card, m in held.items():
-                d["known"][s, card.code] += m
+        self.encoding.fill(self.tensor, view)
 
     def string_from(self, state: LiarSpielState, player: int) -> str:
         view = state.view(player)
@@ -635,7 +583,7 @@ def make_ismcts_bot(game: Any, *, max_simulations: int = 50, uct_c: float = 2.0,
     accepts ``restart_at``/``inform_action`` (ISMCTS keeps no state between
     moves, so both do nothing; ``evaluate_bots`` calls them).
     """
-    from open_spiel.python.algorithms import ismcts, mcts
+    from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped]
 
     class _Bot(ismcts.ISMCTSBot):  # type: ignore[misc]
         def restart_at(self, state: Any) -> None:
