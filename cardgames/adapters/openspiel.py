@@ -49,7 +49,7 @@ import random
 from typing import Any
 
 import numpy as np
-import pyspiel
+import pyspiel  # type: ignore[import-not-found,unused-ignore]
 
 from cardgames.adapters.actions import (
     LIAR_ACTIONS,
