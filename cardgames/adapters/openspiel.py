@@ -142,7 +142,7 @@ def t31_action(action_id: int) -> Any:
     return swap_one(Card.from_code(h), Card.from_code(t))
 
 
-class ThirtyOneSpielGame(pyspiel.Game):
+class ThirtyOneSpielGame(pyspiel.Game):  # type: ignore[misc]
     """Thirty-One as an OpenSpiel game (see the module docstring)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
@@ -168,7 +168,7 @@ class ThirtyOneSpielGame(pyspiel.Game):
         return ThirtyOneObserver(self.engine.players, params)
 
 
-class ThirtyOneSpielState(pyspiel.State):
+class ThirtyOneSpielState(pyspiel.State):  # type: ignore[misc]
     """A Thirty-One game: chance deals, then the engine's single-deal states, deal after deal."""
 
     def __init__(self, game: ThirtyOneSpielGame) -> None:
@@ -234,9 +234,9 @@ class ThirtyOneSpielState(pyspiel.State):
     # ---------------------------------------------------------------- OpenSpiel API
     def current_player(self) -> int:
         if self.winners:
-            return pyspiel.PlayerId.TERMINAL
+            return int(pyspiel.PlayerId.TERMINAL)
         if self.deal is None:
-            return pyspiel.PlayerId.CHANCE
+            return int(pyspiel.PlayerId.CHANCE)
         return int(self.deal.current_player)
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -363,7 +363,7 @@ def liar_action(action_id: int) -> Any:
     return Play(tuple(Card.from_code(c) for c in liar_play_cards(action_id)))
 
 
-class LiarSpielGame(pyspiel.Game):
+class LiarSpielGame(pyspiel.Game):  # type: ignore[misc]
     """Liar as an OpenSpiel game (see the module docstring)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
@@ -391,7 +391,7 @@ class LiarSpielGame(pyspiel.Game):
         return LiarObserver(self.engine.players, params)
 
 
-class LiarSpielState(pyspiel.State):
+class LiarSpielState(pyspiel.State):  # type: ignore[misc]
     """A Liar round: chance deals the hands, then the engine plays (R-L1-R-L11)."""
 
     def __init__(self, game: LiarSpielGame) -> None:
@@ -416,9 +416,9 @@ class LiarSpielState(pyspiel.State):
 
     def current_player(self) -> int:
         if self.round is None:
-            return pyspiel.PlayerId.CHANCE
+            return int(pyspiel.PlayerId.CHANCE)
         if self.round.is_over():
-            return pyspiel.PlayerId.TERMINAL
+            return int(pyspiel.PlayerId.TERMINAL)
         return int(self.round.current_player)
 
     def _legal_actions(self, player: int) -> list[int]:

@@ -387,8 +387,3 @@ class LiarCallerAgent(LiarHeuristicAgent):
 #: Bot name -> factory (read by ``cardgames.analysis.tournament``, the CLI and the play tables).
 BOTS: dict[str, Any] = {"random": LiarRandomAgent, "heuristic": LiarHeuristicAgent,
                         "caller": LiarCallerAgent}
-
-# the expert (cardgames.liar.expert) builds on the heuristic above: register it last
-from cardgames.liar.expert import LiarExpertAgent
-
-BOTS["expert"] = LiarExpertAgent

@@ -135,9 +135,3 @@ def self_play(game: ThirtyOneGame, agents: Sequence[Any], *, seed: int,
     rngs = agent_rngs(seed if agent_seed is None else agent_seed, game.players)
     play_state(state, agents, rngs, max_decisions=max_decisions)
     return state
-
-
-# the expert (cardgames.thirtyone.expert) builds on this module: register it last
-from cardgames.thirtyone.expert import ThirtyOneExpertAgent
-
-BOTS["expert"] = ThirtyOneExpertAgent

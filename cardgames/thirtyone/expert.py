@@ -69,13 +69,13 @@ from cardgames.thirtyone.actions import (
     ThirtyOneAction,
 )
 from cardgames.thirtyone.events import Dealt, Exchanged, Passed, Revealed, Swapped
-from cardgames.thirtyone.score import MIN_SCORE, THREE_ACES_SCORE, _tables
+from cardgames.thirtyone.score import MIN_SCORE, THREE_ACES_SCORE, _build_tables
 from cardgames.thirtyone.view import Phase, ThirtyOneView
 
 __all__ = ["ThirtyOneExpertAgent", "known_cards", "lose_probabilities", "unseen_cards",
            "weighted_deals"]
 
-_SCORE, _TOTAL = _tables()
+_SCORE, _TOTAL = _build_tables()      # flat: index a * 1225 + b * 35 + c (card codes)
 #: heuristic value of a hand as one int: twice the score (30.5!) first, then the best suit sum
 _VAL = [int(2 * s) * 64 + t for s, t in zip(_SCORE, _TOTAL)]
 _ACES = THREE_ACES_SCORE
@@ -266,10 +266,13 @@ def _rollout(d: _Deal, seats: Sequence[int], me: int, patience: int, cap: int | 
 
 # --------------------------------------------------------------------------- beliefs
 
+#: a PLAY-phase turn of the log: (seat, kind, cards to the table, cards from it, turn number)
+_Move = tuple[int, str, tuple[Card, ...], tuple[Card, ...], int]
 
-def _history(view: ThirtyOneView) -> list[tuple[int, str, tuple, tuple, int]]:
+
+def _history(view: ThirtyOneView) -> list[_Move]:
     """The PLAY-phase turns of this deal: (seat, kind, to_table, from_table, turn number)."""
-    out = []
+    out: list[_Move] = []
     turns = 0
     for e in view.events:
         if isinstance(e, Swapped) and not e.final:
@@ -284,7 +287,7 @@ def _history(view: ThirtyOneView) -> list[tuple[int, str, tuple, tuple, int]]:
     return out
 
 
-def _table_before_each(view: ThirtyOneView, moves: list) -> list[list[int]]:
+def _table_before_each(view: ThirtyOneView, moves: list[_Move]) -> list[list[int]]:
     """The table (codes) before each PLAY turn, replayed from the public log."""
     table: list[int] = []
     for e in view.events:
@@ -306,7 +309,7 @@ def _table_before_each(view: ThirtyOneView, moves: list) -> list[list[int]]:
     return tables
 
 
-def _likelihood(seat: int, hand_now: list[int], moves: list, tables: list[list[int]],
+def _likelihood(seat: int, hand_now: list[int], moves: list[_Move], tables: list[list[int]],
                 patience: int, cap: int | None, trust: float) -> float:
     """P(the seat's PLAY turns of this deal | its hand now) under the model (heuristic w.p.
     ``trust``, else uniformly random over its legal actions)."""
@@ -458,9 +461,9 @@ def _after(view: ThirtyOneView, d: _Deal, action: ThirtyOneAction, seats: Sequen
     nxt = order[(order.index(me) + 1) % len(order)]
     hand, table = d.hands[me], d.table
     cls = action.__class__
-    if cls is SwapOne:
-        i = hand.index(action.hand_card.code)            # type: ignore[union-attr]
-        j = table.index(action.table_card.code)          # type: ignore[union-attr]
+    if isinstance(action, SwapOne):
+        i = hand.index(action.hand_card.code)
+        j = table.index(action.table_card.code)
         _apply_swap(hand, table, i, j)
     elif cls in (SwapAll, Exchange):
         _apply_swap(hand, table, 3, 0)
@@ -555,7 +558,7 @@ class ThirtyOneExpertAgent:
                 f"exact_limit={self.exact_limit}, trust={self.trust}, margin={self.margin})")
 
     def act(self, view: ThirtyOneView, legal_actions: Any, rng: random.Random) -> ThirtyOneAction:
-        legal = list(legal_actions)
+        legal: list[ThirtyOneAction] = list(legal_actions)
         if len(legal) == 1:
             return legal[0]
         probs = lose_probabilities(view, legal, rng, exact_limit=self.exact_limit,

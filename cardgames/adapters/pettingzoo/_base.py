@@ -34,10 +34,10 @@ class CardgamesAEC(AECEnv):  # type: ignore[misc]
         self._seeds = random.Random()
         self.state: Any = None
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
     # ---------------------------------------------------------------- to override
@@ -55,7 +55,7 @@ class CardgamesAEC(AECEnv):  # type: ignore[misc]
         return [self.action_id(a) for a in self.state.legal_actions()]
 
     # ---------------------------------------------------------------- AEC API
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._seeds = random.Random(seed)
         self.state = self.engine.new_state(seed=self._seeds.getrandbits(62))
@@ -64,7 +64,7 @@ class CardgamesAEC(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos: dict[str, dict] = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.state.current_player]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
