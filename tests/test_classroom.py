@@ -83,6 +83,30 @@ def test_start_page_html():
     assert "class is full, try again in a minute" in full_page()
 
 
+@pytest.mark.parametrize("lang, headings, title", [
+    ("hr", ("Lekcije", "Aplikacije", "Pravila"), "Kartaške igre: lekcije i aplikacije"),
+    ("de", ("Lektionen", "Apps", "Regeln"), "Kartenspiele: Lektionen und Apps"),
+])
+def test_start_page_in_another_language(lang, headings, title):
+    html = start_page(catalog(LESSONS), lang=lang)
+    assert html.startswith(f'<!DOCTYPE html>\n<html lang="{lang}">')
+    assert f"<h1>{title}</h1>" in html
+    for heading in headings:
+        assert f">{heading}</h2>" in html
+    # every app opens in the page's language; the picker marks the current one
+    assert html.count(f".ipynb?lang={lang}") == len(list(LESSONS.glob("app_*.ipynb")))
+    assert f'href="/?lang={lang}" hreflang="{lang}" lang="{lang}" aria-current="page"' in html
+    assert html.count('aria-current="page"') == 1
+    # no English heading left
+    for english in ("Lessons", "Rules", "Card games: lessons and apps"):
+        assert f">{english}<" not in html
+
+
+def test_start_page_refuses_an_unknown_language():
+    with pytest.raises(ValueError, match="en, hr, de"):
+        start_page(catalog(LESSONS), lang="fr")
+
+
 @pytest.mark.parametrize("text", ["x", "3.5", "-1", "1e3", "30 students"])
 def test_students_must_be_a_whole_number(text):
     with pytest.raises(ServeError, match="not a whole number"):
