@@ -40,7 +40,7 @@ from cardgames.i18n import get_language
 from . import renderer
 from .catalog import catalog
 from .kernels import ClassroomKernelManager, current_admission
-from .startpage import full_page, start_page
+from .startpage import full_page, language_error_page, start_page
 
 __all__ = ["GUARD_SCRIPT", "ClassroomVoila", "RenderHandler", "StartPageHandler", "StatusHandler"]
 
@@ -286,7 +286,9 @@ class StartPageHandler(JupyterHandler):
         try:
             page = start_page(self._entries(), lang=lang)
         except ConfigError as e:                                # never a silent fallback
-            raise web.HTTPError(400, reason=f"?lang={lang}: {e}") from None
+            self.set_status(400)
+            self.finish(language_error_page(lang, str(e)))
+            return
         self.finish(page)
 
 

@@ -16,7 +16,7 @@ from cardgames.i18n import gettext as _
 
 from .catalog import Entry
 
-__all__ = ["GROUPS", "full_page", "language_picker", "start_page"]
+__all__ = ["GROUPS", "full_page", "language_error_page", "language_picker", "start_page"]
 
 GROUPS = {"lessons": N_("Lessons"), "apps": N_("Apps"), "rules": N_("Rules")}
 TITLE = N_("Card games: lessons and apps")
@@ -134,6 +134,32 @@ def full_page(*, retry_seconds: int = 60, lang: str = "en") -> str:
 <p>This computer is running as many pages as it can hold. This page tries again
 by itself in {int(retry_seconds)} seconds; or close a tab you no longer need.</p>
 <p><a class="entry" href="/">Back to the start page</a></p>
+</main>
+</body>
+</html>
+"""
+
+
+def language_error_page(asked: str, message: str) -> str:
+    """The page served (HTTP 400) for ``/?lang=`` with a language the project lacks:
+    the error names the supported ones, and the picker offers them.
+
+    >>> "en, hr, de" in language_error_page("fr", "unsupported language 'fr': choose en, hr, de")
+    True
+    """
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Unknown language</title>
+<style>{STYLE}</style>
+</head>
+<body>
+<main>
+<h1>Unknown language: {escape(asked)}</h1>
+<p>{escape(message)}</p>
+<nav id="language-picker" aria-label="Language">{language_picker("")}</nav>
 </main>
 </body>
 </html>

@@ -17,9 +17,16 @@ RULES = [f"rules/{lang}.html" for lang in ("en", "hr", "de")
 
 
 def heading(name: str) -> str:
+    """A lesson's first markdown heading; an app notebook (one cell calling
+    ``widgets.apps.<name>_app(...)``) shows the title of that app."""
     nb = json.loads((LESSONS / name).read_text())
-    first = next(c for c in nb["cells"] if c["cell_type"] == "markdown")
-    return "".join(first["source"]).splitlines()[0].removeprefix("# ").strip()
+    markdown = [c for c in nb["cells"] if c["cell_type"] == "markdown"]
+    if markdown:
+        return "".join(markdown[0]["source"]).splitlines()[0].removeprefix("# ").strip()
+    from widgets.apps import TITLES
+    code = "".join(nb["cells"][0]["source"])
+    app = code.split("from widgets.apps import ", 1)[1].split()[0].removesuffix("_app")
+    return TITLES[app][0]
 
 
 def entries(page) -> list[dict]:
@@ -49,6 +56,22 @@ def test_start_page_groups_every_notebook_under_its_title(voila_server, page, pa
             assert re.search(r"\d+(–\d+)? min", e["time"]), e
     assert page_log.problems() == []
     assert voila_server.errors_since(mark) == []
+
+
+def test_start_page_in_croatian_and_an_unknown_language(voila_server, page):
+    """``/?lang=hr``: Croatian headings, the page's lang, apps opened in Croatian; the
+    picker goes back to English.  ``/?lang=fr`` is refused, naming the languages."""
+    page.goto(voila_server.url + "?lang=hr")
+    assert page.locator("html").get_attribute("lang") == "hr"
+    assert page.locator("h2").all_inner_texts() == ["Lekcije", "Aplikacije", "Pravila"]
+    apps = [e["href"] for e in entries(page) if e["href"].startswith("/voila/render/app_")]
+    assert apps and all(h.endswith("?lang=hr") for h in apps)
+    page.locator("#language-picker").get_by_role("link", name="English").click()
+    page.wait_for_url(re.compile(r"\?lang=en$"))
+    assert page.locator("h2").all_inner_texts() == ["Lessons", "Apps", "Rules"]
+    response = page.goto(voila_server.url + "?lang=fr")
+    assert response is not None and response.status == 400
+    assert "en, hr, de" in (response.status_text or "") + page.content()
 
 
 @pytest.mark.parametrize("width,height", [(375, 812), (1920, 1080)])
