@@ -28,7 +28,13 @@ from cardgames.thirtyone.actions import (
     ThirtyOneAction,
     parse_action,
 )
-from cardgames.thirtyone.bots import RandomAgent, ThirtyOneHeuristicAgent, hand_after, self_play
+from cardgames.thirtyone.bots import (
+    RandomAgent,
+    ThirtyOneHeuristicAgent,
+    final_turn_best,
+    hand_after,
+    self_play,
+)
 from cardgames.thirtyone.events import (
     DealOver,
     DealResult,
@@ -83,5 +89,5 @@ __all__ = [
     "Phase", "ThirtyOneView", "ThirtyOneGame", "ThirtyOneState", "ThirtyOneOutcome",
     "ThirtyOneLegalActions", "LegalActions", "replay",
     # bots
-    "RandomAgent", "ThirtyOneHeuristicAgent", "hand_after", "self_play",
+    "RandomAgent", "ThirtyOneHeuristicAgent", "hand_after", "final_turn_best", "self_play",
 ]
