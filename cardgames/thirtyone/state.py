@@ -192,14 +192,15 @@ def final_turn_actions(hand: Sequence[Card], table: Sequence[Card]) -> tuple[Thi
     only if the new hand makes at least 21 (``MIN_SCORE``), and always stand.
 
     >>> from cardgames.cards import parse_cards
-    >>> [str(a) for a in final_turn_actions(parse_cards("7H KB 9B"), parse_cards("AB 8L 8A"))]
-    ['swap 7H AB', 'stand']
+    >>> hand, table = parse_cards("7H KB 9B"), parse_cards("AB 8L 8A")
+    >>> [str(a) for a in final_turn_actions(hand, table)]   # AB KB 9B 30, 7H KB AB 21
+    ['swap 7H AB', 'swap 9B AB', 'stand']
     """
     scores = score_table()
     acts: list[ThirtyOneAction] = []
-    for i, h in enumerate(hand):
-        rest = hand[:i] + hand[i + 1:]
-        with_rest = scores[rest[0].code][rest[1].code]
+    h0, h1, h2 = hand
+    for h, r0, r1 in ((h0, h1, h2), (h1, h0, h2), (h2, h0, h1)):
+        with_rest = scores[r0.code][r1.code]
         for t in table:
             if with_rest[t.code] >= MIN_SCORE:
                 acts.append(swap_one(h, t))
