@@ -62,7 +62,7 @@ class Standing:
 
 
 def _distribution(chronicler: bool) -> dict[float, int]:
-    from cardgames.analysis.hands import score_counts   # no pandas in the app's kernel
+    from cardgames.analysis.hands import score_counts  # no pandas in the app's kernel
 
     return score_counts(chronicler=chronicler)
 
