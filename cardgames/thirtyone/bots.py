@@ -74,11 +74,11 @@ def final_turn_best(hand: Sequence[Card] | str, table: Sequence[Card] | str) -> 
     >>> final_turn_best("7H 8B 9A", "10H KL OA")         # no swap reaches 21: stand on 0
     0.0
     """
-    mine, face_up = _three(hand, "hand"), _three(table, "table")
-    if set(mine) & set(face_up):
-        raise ConfigError(f"{format_cards(sorted(set(mine) & set(face_up), key=_code))} cannot be "
-                          f"both in the hand and on the table (T2: one deck)")
-    return _final_turn_best(tuple(sorted(mine, key=_code)), tuple(sorted(face_up, key=_code)))
+    if hand.__class__ is list:
+        hand = tuple(hand)
+    if table.__class__ is list:
+        table = tuple(table)
+    return _final_turn_best(hand, table)   # cached as given: checked once per input
 
 
 def _code(card: Card) -> int:
@@ -93,7 +93,16 @@ def _three(cards: Sequence[Card] | str, what: str) -> list[Card]:
 
 
 @lru_cache(maxsize=1 << 16)
-def _final_turn_best(hand: tuple[Card, ...], table: tuple[Card, ...]) -> float:
+def _final_turn_best(hand: Sequence[Card] | str, table: Sequence[Card] | str) -> float:
+    mine, face_up = _three(hand, "hand"), _three(table, "table")
+    if set(mine) & set(face_up):
+        raise ConfigError(f"{format_cards(sorted(set(mine) & set(face_up), key=_code))} cannot be "
+                          f"both in the hand and on the table (T2: one deck)")
+    return _best_of(tuple(sorted(mine, key=_code)), tuple(sorted(face_up, key=_code)))
+
+
+@lru_cache(maxsize=1 << 16)
+def _best_of(hand: tuple[Card, ...], table: tuple[Card, ...]) -> float:
     return max(score(hand_after(a, hand, table)) for a in final_turn_actions(hand, table))
 
 
