@@ -92,7 +92,7 @@ def _three(cards: Sequence[Card] | str, what: str) -> list[Card]:
     return got
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=4096)
 def _final_turn_best(hand: Sequence[Card] | str, table: Sequence[Card] | str) -> float:
     mine, face_up = _three(hand, "hand"), _three(table, "table")
     if set(mine) & set(face_up):
@@ -101,7 +101,7 @@ def _final_turn_best(hand: Sequence[Card] | str, table: Sequence[Card] | str) ->
     return _best_of(tuple(sorted(mine, key=_code)), tuple(sorted(face_up, key=_code)))
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=4096)
 def _best_of(hand: tuple[Card, ...], table: tuple[Card, ...]) -> float:
     return max(score(hand_after(a, hand, table)) for a in final_turn_actions(hand, table))
 
