@@ -4,7 +4,7 @@ why, and where the hand stands among all possible hands.
 The score and its explanation come from the engine
 (:func:`cardgames.thirtyone.score`, :func:`cardgames.thirtyone.explain`); the
 standing from the exact distribution of every 3-card hand
-(:func:`cardgames.analysis.hands.score_distribution`): C(32, 3) = 4,960 hands
+(:func:`cardgames.analysis.hands.score_counts`, no pandas): C(32, 3) = 4,960 hands
 in a deck without the Chronicler, C(33, 3) = 5,456 with it (T2).
 
 >>> s = hand_standing("AH KH 9H", chronicler=False)
@@ -62,10 +62,9 @@ class Standing:
 
 
 def _distribution(chronicler: bool) -> dict[float, int]:
-    from cardgames.analysis.hands import score_distribution
+    from cardgames.analysis.hands import score_counts  # no pandas in the app's kernel
 
-    counts = score_distribution(chronicler=chronicler, normalize=False)
-    return {float(k): int(v) for k, v in counts.items()}
+    return score_counts(chronicler=chronicler)
 
 
 def hand_standing(cards: Any, *, chronicler: bool) -> Standing:

@@ -37,6 +37,7 @@ __all__ = [
     "KINDS",
     "hand_table",
     "score_distribution",
+    "score_counts",
     "kind_distribution",
     "at_least_table",
     "probability",
@@ -159,6 +160,30 @@ def score_distribution(*, chronicler: bool = False, exclude: Any = (),
         return out
     counts.name = "hands"
     return counts
+
+
+def score_counts(*, chronicler: bool = False) -> dict[float, int]:
+    """How many 3-card hands of the whole deck make each score: ``{score: hands}``.
+
+    The numbers of ``score_distribution(normalize=False)`` without pandas or numpy
+    (a plain dict, cached): for an app that shows them and nothing else.
+
+    >>> counts = score_counts()
+    >>> sum(counts.values()), counts[0.0], counts[33.0]
+    (4960, 4320, 4)
+    """
+    return dict(_score_counts(bool(chronicler)))
+
+
+@lru_cache(maxsize=2)
+def _score_counts(chronicler: bool) -> tuple[tuple[float, int], ...]:
+    from collections import Counter
+
+    from cardgames.thirtyone import score
+
+    deck = list(ORDINARY_CARDS) + ([CHRONICLER] if chronicler else [])
+    counts = Counter(score(h) for h in itertools.combinations(deck, 3))
+    return tuple(sorted(counts.items()))
 
 
 def at_least_table(*, chronicler: bool = False, exclude: Any = ()) -> Any:

@@ -32,6 +32,7 @@ from cardgames.thirtyone.bots import (
     BOTS,
     RandomAgent,
     ThirtyOneHeuristicAgent,
+    final_turn_best,
     hand_after,
     self_play,
 )
@@ -89,7 +90,7 @@ __all__ = [
     "Phase", "ThirtyOneView", "ThirtyOneGame", "ThirtyOneState", "ThirtyOneOutcome",
     "ThirtyOneLegalActions", "LegalActions", "replay",
     # bots
-    "RandomAgent", "ThirtyOneHeuristicAgent", "hand_after", "self_play",
+    "RandomAgent", "ThirtyOneHeuristicAgent", "hand_after", "final_turn_best", "self_play",
 ]
 
 # The expert bot builds on this package's bots; it joins the registry here, so that

@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from cardgames.agents import RandomAgent
-from cardgames.cards import Card
+from cardgames.cards import CHRONICLER, Card, as_cards, format_cards
+from cardgames.errors import ConfigError
 from cardgames.play import agent_rngs, play_state
 from cardgames.thirtyone.actions import (
     Exchange,
@@ -32,9 +34,11 @@ from cardgames.thirtyone.actions import (
 from cardgames.thirtyone.game import ThirtyOneGame, ThirtyOneState
 from cardgames.thirtyone.phase import Phase
 from cardgames.thirtyone.score import score, suit_total
+from cardgames.thirtyone.state import final_turn_actions
 from cardgames.thirtyone.view import ThirtyOneView
 
-__all__ = ["BOTS", "RandomAgent", "ThirtyOneHeuristicAgent", "self_play", "hand_after"]
+__all__ = ["BOTS", "RandomAgent", "ThirtyOneHeuristicAgent", "self_play", "hand_after",
+           "final_turn_best"]
 
 
 def hand_after(action: ThirtyOneAction, hand: Sequence[Card], table: Sequence[Card]
@@ -53,6 +57,53 @@ def hand_after(action: ThirtyOneAction, hand: Sequence[Card], table: Sequence[Ca
     if isinstance(action, (SwapAll, Exchange)):
         return tuple(table)
     return tuple(hand)
+
+
+def final_turn_best(hand: Sequence[Card] | str, table: Sequence[Card] | str) -> float:
+    """The best score a player can end with in their final turn (T10, R-T6) holding
+    ``hand`` with ``table`` face up: the best of the legal final-turn actions
+    (:func:`~cardgames.thirtyone.state.final_turn_actions`: stand, or swap one or
+    all three if that makes at least 21), each scored with :func:`score`.
+
+    A pure function of the two card sets, cached (it is asked for thousands of
+    hands when a lesson enumerates an opponent's possible hands).  Three Aces
+    score 33 by standing (R-T7).
+
+    >>> final_turn_best("7H KB 9B", "AB 8L 8A")          # swap the VII for the Ace of Bells
+    30.0
+    >>> final_turn_best("7H 8B 9A", "10H KL OA")         # no swap reaches 21: stand on 0
+    0.0
+    """
+    if hand.__class__ is list:
+        hand = tuple(hand)
+    if table.__class__ is list:
+        table = tuple(table)
+    return _final_turn_best(hand, table)   # cached as given: checked once per input
+
+
+def _code(card: Card) -> int:
+    return card.code
+
+
+def _three(cards: Sequence[Card] | str, what: str) -> list[Card]:
+    got = [CHRONICLER if c.is_chronicler else c for c in as_cards(cards)]   # T12
+    if len(got) != 3 or len(set(got)) != 3:
+        raise ConfigError(f"the {what} must be 3 different cards (T4), got {cards!r}")
+    return got
+
+
+@lru_cache(maxsize=4096)
+def _final_turn_best(hand: Sequence[Card] | str, table: Sequence[Card] | str) -> float:
+    mine, face_up = _three(hand, "hand"), _three(table, "table")
+    if set(mine) & set(face_up):
+        raise ConfigError(f"{format_cards(sorted(set(mine) & set(face_up), key=_code))} cannot be "
+                          f"both in the hand and on the table (T2: one deck)")
+    return _best_of(tuple(sorted(mine, key=_code)), tuple(sorted(face_up, key=_code)))
+
+
+@lru_cache(maxsize=4096)
+def _best_of(hand: tuple[Card, ...], table: tuple[Card, ...]) -> float:
+    return max(score(hand_after(a, hand, table)) for a in final_turn_actions(hand, table))
 
 
 def _value(cards: Sequence[Any]) -> tuple[float, int]:

@@ -254,6 +254,14 @@ def suit_total(cards: Iterable[Card] | str) -> int:
     >>> suit_total("7H 8H 9B"), suit_total("7H 8B *"), score("7H 8B *")
     (15, 19, 0.0)
     """
+    cls = cards.__class__          # the fast path of score(): 3 Cards in a tuple or list
+    if (cls is tuple or cls is list or cls is Hand) and len(cards) == 3:  # type: ignore[arg-type]
+        a, b, c = cards  # type: ignore[str-unpack]  # a tuple, list or Hand (checked above)
+        if a.__class__ is Card and b.__class__ is Card and c.__class__ is Card:
+            totals = _TOTALS
+            if totals is None:
+                totals = _tables()[1]
+            return totals[a.code][b.code][c.code]
     a, b, c = _three(cards, "suit_total")
     return _tables()[1][a.code][b.code][c.code]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import repeat
 from operator import is_
@@ -64,7 +64,8 @@ from cardgames.thirtyone.view import ThirtyOneView
 if TYPE_CHECKING:
     from cardgames.thirtyone.game import ThirtyOneGame
 
-__all__ = ["ThirtyOneState", "ThirtyOneOutcome", "ThirtyOneLegalActions", "LegalActions"]
+__all__ = ["ThirtyOneState", "ThirtyOneOutcome", "ThirtyOneLegalActions", "LegalActions",
+           "final_turn_actions"]
 
 _KEEP, _EXCHANGE, _SWAP_ALL, _PASS, _REVEAL, _STAND = (
     Keep(), Exchange(), SwapAll(), Pass(), Reveal(), Stand())
@@ -184,6 +185,30 @@ def _kinds(legal: ThirtyOneLegalActions) -> str:
 
 # _SWAP_ROWS[h.code][t.code]: the shared SwapOne(h, t), one row per hand card, made on first use
 _SWAP_ROWS: list[list[SwapOne] | None] = [None] * len(ALL_CARDS)
+
+
+def final_turn_actions(hand: Sequence[Card], table: Sequence[Card]) -> tuple[ThirtyOneAction, ...]:
+    """The legal actions of a final turn (T10, R-T6): a swap (one card or all three)
+    only if the new hand makes at least 21 (``MIN_SCORE``), and always stand.
+
+    >>> from cardgames.cards import parse_cards
+    >>> hand, table = parse_cards("7H KB 9B"), parse_cards("AB 8L 8A")
+    >>> [str(a) for a in final_turn_actions(hand, table)]   # AB KB 9B 30, 7H KB AB 21
+    ['swap 7H AB', 'swap 9B AB', 'stand']
+    """
+    scores = score_table()
+    acts: list[ThirtyOneAction] = []
+    h0, h1, h2 = hand
+    for h, r0, r1 in ((h0, h1, h2), (h1, h0, h2), (h2, h0, h1)):
+        with_rest = scores[r0.code][r1.code]
+        for t in table:
+            if with_rest[t.code] >= MIN_SCORE:
+                acts.append(swap_one(h, t))
+    t0, t1, t2 = table
+    if scores[t0.code][t1.code][t2.code] >= MIN_SCORE:
+        acts.append(_SWAP_ALL)
+    acts.append(_STAND)
+    return tuple(acts)
 
 
 def _swap_row(hand_card: Card) -> list[SwapOne]:
@@ -467,20 +492,7 @@ class ThirtyOneState:
             acts.append(_REVEAL)
             return tuple(acts)
         if phase is Phase.FINAL:
-            hand, table = self._hands[self._current], self._table  # type: ignore[index]
-            scores = score_table()
-            acts = []
-            for i, h in enumerate(hand):
-                rest = hand[:i] + hand[i + 1:]
-                with_rest = scores[rest[0].code][rest[1].code]
-                for t in table:
-                    if with_rest[t.code] >= MIN_SCORE:
-                        acts.append(swap_one(h, t))
-            t0, t1, t2 = table
-            if scores[t0.code][t1.code][t2.code] >= MIN_SCORE:
-                acts.append(_SWAP_ALL)
-            acts.append(_STAND)
-            return tuple(acts)
+            return final_turn_actions(self._hands[self._current], self._table)  # type: ignore[index]
         if phase is Phase.EXCHANGE:
             return (_KEEP, _EXCHANGE)
         return ()

@@ -183,3 +183,22 @@ def test_at_least_table_matches_probability():
     for x in t.index:
         assert t[x] == pytest.approx(hands.probability(at_least=x, chronicler=True,
                                                        exclude="AH 7B"))
+
+
+def test_score_counts_by_hand_and_against_the_table():
+    """score_counts (pure Python) against counts derived by hand (T11, T12, R-T3) and the
+    pandas table."""
+    from cardgames.analysis.hands import score_counts, score_distribution
+
+    plain, wild = score_counts(), score_counts(chronicler=True)
+    assert sum(plain.values()) == 32 * 31 * 30 // 6 == 4960
+    assert sum(wild.values()) == 33 * 32 * 31 // 6 == 5456
+    assert plain[33.0] == 4                    # three of the 4 Aces
+    assert plain[30.5] == 7 * 4                # three of another rank: 7 ranks x C(4, 3)
+    assert wild[33.0] == 4 + 6                 # + two Aces and the Chronicler: C(4, 2)
+    assert wild[30.5] == 7 * 4 + 7 * 6         # + a pair of another rank and the Chronicler
+    for chronicler, counts in ((False, plain), (True, wild)):
+        table = score_distribution(chronicler=chronicler, normalize=False)
+        assert counts == {float(k): int(v) for k, v in table.items()}
+    plain[0.0] = -1                            # a fresh dict each call: the cache is safe
+    assert score_counts()[0.0] == 4320
