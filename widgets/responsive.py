@@ -1,0 +1,65 @@
+"""Phones, tablets and touch: the one CSS block of the apps and a scroll box for wide HTML.
+
+The layouts themselves use ipywidgets ``Layout`` (``flex_flow="row wrap"``,
+``min_width="0"``, ``max_width="100%"``) so a table narrows to a 375-px phone.  Two
+things ``Layout`` cannot do are in :data:`CSS`, sent once per app by
+:func:`style_widget` (an ``HTML`` widget holding a ``<style>``; browsers apply a
+``<style>`` put into the page this way):
+
+- touch targets of at least 44 × 44 px (WCAG 2.5.5) for every button, drop-down,
+  text box, check box and slider handle of the page;
+- a card's *Pick* button wraps its words ("Pick Ace of Hearts") instead of cutting
+  them off (ipywidgets buttons do not wrap).
+
+:func:`scroll_x` wraps wide HTML (a table) in a box that scrolls sideways inside the
+page (class :data:`SCROLL_X`), so a phone scrolls the table, not the page.
+
+>>> scroll_x("<table></table>")
+'<div class="cg-scroll-x" style="overflow-x:auto;max-width:100%"><table></table></div>'
+>>> "min-height:44px" in CSS
+True
+"""
+
+from __future__ import annotations
+
+import ipywidgets as ipw
+
+__all__ = ["CSS", "PICK_CLASS", "SCROLL_X", "TOUCH_PX", "scroll_x", "style_widget"]
+
+#: The smallest touch target, in CSS pixels (WCAG 2.5.5; Apple's and Google's guides).
+TOUCH_PX = 44
+#: The class of a box that scrolls sideways inside the page (tests/browser/pagecheck.py).
+SCROLL_X = "cg-scroll-x"
+#: The class of a card's Pick button (cardview.CardButton).
+PICK_CLASS = "cg-pick"
+
+CSS = f"""
+.jupyter-widgets.widget-button, .jupyter-widgets.widget-toggle-button {{
+  min-height:{TOUCH_PX}px; min-width:{TOUCH_PX}px; }}
+.jupyter-widgets.{PICK_CLASS} {{
+  white-space:normal; height:auto; line-height:1.25; padding:4px 6px; }}
+.widget-dropdown > select, .widget-text > input, .widget-select > select {{
+  min-height:{TOUCH_PX}px; height:auto; }}
+.widget-inline-hbox {{ min-height:{TOUCH_PX}px; height:auto; align-items:center; }}
+.widget-checkbox > label {{ min-height:{TOUCH_PX}px; display:flex; align-items:center; }}
+.widget-checkbox input[type=checkbox] {{ width:22px; height:22px; }}
+.widget-slider .noUi-handle {{ width:{TOUCH_PX}px !important; height:{TOUCH_PX}px !important;
+  top:-{TOUCH_PX // 2 - 3}px !important; right:-{TOUCH_PX // 2}px !important;
+  border-radius:50% !important; }}
+.widget-hslider .slider-container {{ margin-left:{TOUCH_PX // 2}px;
+  margin-right:{TOUCH_PX // 2}px; }}
+.{SCROLL_X} {{ overflow-x:auto; max-width:100%; }}
+"""
+
+
+def style_widget() -> ipw.HTML:
+    """The CSS block as a widget to put into an app's layout (it shows nothing)."""
+    w = ipw.HTML(f"<style>{CSS}</style>", layout=ipw.Layout(display="none"))
+    w.add_class("cg-style")
+    return w
+
+
+def scroll_x(html_text: str) -> str:
+    """``html_text`` in a box that scrolls sideways when it is wider than the page."""
+    return (f'<div class="{SCROLL_X}" style="overflow-x:auto;max-width:100%">'
+            f"{html_text}</div>")
