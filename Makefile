@@ -32,6 +32,7 @@ test-fast: $(STAMP)
 
 # Voila standalone (not a Jupyter server extension: no code can be run from the page),
 # through classroom/ (start page, kernel cap, warm pools; docs/serving.md).
+# The page template cardgames (share/jupyter/voila/templates/, found through JUPYTER_PATH).
 # Settings in voila.json (kernel culling, no tracebacks, no code shown); to serve
 # a classroom network: make serve VOILA_IP=0.0.0.0   (see docs/serving.md)
 VOILA_IP   ?= 127.0.0.1
@@ -44,6 +45,7 @@ NOTEBOOKS   ?=
 MAX_KERNELS ?=
 
 serve: $(STAMP)
+	JUPYTER_PATH=$(CURDIR)/share/jupyter$${JUPYTER_PATH:+:$$JUPYTER_PATH} \
 	$(BIN)/python -m classroom lessons --students='$(STUDENTS)' --notebooks='$(NOTEBOOKS)' \
 	    --max-kernels='$(MAX_KERNELS)' --Voila.ip=$(VOILA_IP) --port=$(VOILA_PORT) --no-browser
 

@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import ipywidgets as ipw
 
-__all__ = ["CSS", "PICK_CLASS", "SCROLL_X", "TOUCH_PX", "scroll_x", "style_widget"]
+__all__ = ["CSS", "PICK_CLASS", "SCROLL_X", "TOUCH_PX", "mark_language", "scroll_x",
+           "style_widget"]
 
 #: The smallest touch target, in CSS pixels (WCAG 2.5.5; Apple's and Google's guides).
 TOUCH_PX = 44
@@ -63,3 +64,30 @@ def scroll_x(html_text: str) -> str:
     """``html_text`` in a box that scrolls sideways when it is wider than the page."""
     return (f'<div class="{SCROLL_X}" style="overflow-x:auto;max-width:100%">'
             f"{html_text}</div>")
+
+
+_LANG_PREFIX = "cg-lang-"
+
+
+def mark_language(widget: ipw.DOMWidget, code: str) -> None:
+    """Tell the page which language ``widget`` shows: the page template
+    (share/jupyter/voila/templates/cardgames) sets ``<html lang>`` from it, so a
+    screen reader reads the page in that language (WCAG 3.1.1).  Call it again when
+    the language changes.
+
+    >>> box = ipw.VBox(); mark_language(box, "hr"); box._dom_classes
+    ('cg-lang-hr',)
+    >>> mark_language(box, "de"); box._dom_classes
+    ('cg-lang-de',)
+    >>> mark_language(box, "d e")
+    Traceback (most recent call last):
+    ...
+    ValueError: a language code is letters and '-' (BCP 47, e.g. 'hr', 'de-AT'), not 'd e'
+    """
+    if not (isinstance(code, str) and code and all(c.isalnum() or c == "-" for c in code)):
+        raise ValueError("a language code is letters and '-' (BCP 47, e.g. 'hr', 'de-AT'), "
+                         f"not {code!r}")
+    for cls in widget._dom_classes:
+        if cls.startswith(_LANG_PREFIX):
+            widget.remove_class(cls)
+    widget.add_class(_LANG_PREFIX + code)
