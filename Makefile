@@ -8,7 +8,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: venv lint test test-fast serve lab bench bench-apps clean lessons rules handouts i18n
+.PHONY: venv lint test test-fast serve lab bench bench-apps clean lessons rules handouts i18n axe
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,6 +17,14 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 venv: $(STAMP)
+
+# axe-core (npm) for the accessibility tests (tests/browser/test_accessibility.py),
+# into the project: .cache/npm/node_modules/axe-core (.ci/run runs it in CI)
+AXE := .cache/npm/node_modules/axe-core/axe.min.js
+$(AXE):
+	npm install --prefix .cache/npm --no-audit --no-fund --silent axe-core@4
+
+axe: $(AXE)
 
 # ruff and mypy (strict on the engine); configured in pyproject.toml
 lint: $(STAMP)

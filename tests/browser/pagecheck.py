@@ -119,3 +119,34 @@ def open_page(page, url: str, *, wait_quiet, timeout_ms: int = 180_000) -> None:
     page.wait_for_function("() => !document.body.innerText.includes('Loading widget')",
                            timeout=timeout_ms)
     wait_quiet(page, 500, 15_000)
+
+
+_SMALL_TARGETS_JS = """(least) => {
+  const out = [];
+  const seen = new Set();
+  const controls = document.querySelectorAll(
+      "#rendered_cells button, #rendered_cells select, #rendered_cells input, " +
+      "#rendered_cells [role='slider'], #rendered_cells [role='button']");
+  for (const el of controls) {
+    const s = getComputedStyle(el);
+    if (s.display === 'none' || s.visibility === 'hidden') continue;
+    // a check box is hit through its label; a slider handle is what a finger drags
+    const target = el.type === 'checkbox' && el.closest('label') ? el.closest('label') : el;
+    if (seen.has(target)) continue;
+    seen.add(target);
+    const r = target.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;          // not shown
+    if (r.width < least - 0.5 || r.height < least - 0.5) {
+      const text = (el.innerText || el.getAttribute('aria-label') || el.title || el.name ||
+                    el.tagName).trim().replace(/\\s+/g, ' ').slice(0, 40);
+      out.push(`${el.tagName.toLowerCase()} "${text}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+    }
+  }
+  return out;
+}"""
+
+
+def small_touch_targets(page, *, least: int = 44) -> list[str]:
+    """The buttons, drop-downs, text boxes, check boxes (with their label) and slider
+    handles of the page smaller than ``least`` × ``least`` CSS pixels."""
+    return page.evaluate(_SMALL_TARGETS_JS, least)
