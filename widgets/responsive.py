@@ -9,7 +9,12 @@ things ``Layout`` cannot do are in :data:`CSS`, sent once per app by
 - touch targets of at least 44 × 44 px (WCAG 2.5.5) for every button, drop-down,
   text box, check box and slider handle of the page;
 - a card's *Pick* button wraps its words ("Pick Ace of Hearts") instead of cutting
-  them off (ipywidgets buttons do not wrap).
+  them off (ipywidgets buttons do not wrap);
+- tab labels dark enough to read (JupyterLab's grey on grey is 4.45:1, AA needs 4.5).
+
+The page template (share/jupyter/voila/templates/cardgames) serves the same CSS to every
+page, lessons included: ``static/cardgames.css`` is :data:`CSS`
+(tests/widgets/test_responsive.py keeps them equal).
 
 :func:`scroll_x` wraps wide HTML (a table) in a box that scrolls sideways inside the
 page (class :data:`SCROLL_X`), so a phone scrolls the table, not the page.
@@ -50,6 +55,7 @@ CSS = f"""
 .widget-hslider .slider-container {{ margin-left:{TOUCH_PX // 2}px;
   margin-right:{TOUCH_PX // 2}px; }}
 .{SCROLL_X} {{ overflow-x:auto; max-width:100%; }}
+.lm-TabBar-tab {{ color:#333; min-height:{TOUCH_PX}px; }}
 """
 
 
