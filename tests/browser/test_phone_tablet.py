@@ -119,7 +119,7 @@ def test_thirty_one_action_on_a_phone(voila_server, page, page_log, artifacts, e
     keep.scroll_into_view_if_needed()
     keep.click()
     expect(log).not_to_have_count(before)
-    expect(page.locator("ol.t31-log")).to_contain_text(re.compile(r"keeps", re.I))
+    expect(page.locator("ol.t31-log")).to_contain_text(re.compile(r"keeps", re.IGNORECASE))
     harness.wait_quiet(page, 400, 5_000)
     assert overflowing(page)["items"] == []
     page.set_viewport_size(TABLET)
