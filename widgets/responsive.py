@@ -1,6 +1,6 @@
 """Phones, tablets and touch: the one CSS block of the apps and a scroll box for wide HTML.
 
-The layouts themselves use ipywidgets ``Layout`` (``flex_flow="row wrap"``,
+The play tables' layouts use ipywidgets ``Layout`` (``flex_flow="row wrap"``,
 ``min_width="0"``, ``max_width="100%"``) so a table narrows to a 375-px phone.  Two
 things ``Layout`` cannot do are in :data:`CSS`, sent once per app by
 :func:`style_widget` (an ``HTML`` widget holding a ``<style>``; browsers apply a
@@ -8,6 +8,8 @@ things ``Layout`` cannot do are in :data:`CSS`, sent once per app by
 
 - touch targets of at least 44 × 44 px (WCAG 2.5.5) for every button, drop-down,
   text box, check box and slider handle of the page;
+- every row of widgets (``HBox``) wraps, and no labelled control (a drop-down or a
+  slider with its description, given a fixed width) is wider than the page;
 - a card's *Pick* button wraps its words ("Pick Ace of Hearts") instead of cutting
   them off (ipywidgets buttons do not wrap);
 - tab labels dark enough to read (JupyterLab's grey on grey is 4.45:1, AA needs 4.5).
@@ -47,6 +49,9 @@ CSS = f"""
 .widget-dropdown > select, .widget-text > input, .widget-select > select {{
   min-height:{TOUCH_PX}px; height:auto; }}
 .widget-inline-hbox {{ min-height:{TOUCH_PX}px; height:auto; align-items:center; }}
+.jupyter-widgets.widget-hbox {{ flex-wrap:wrap; }}
+.jupyter-widgets.widget-inline-hbox {{ max-width:100%; flex-wrap:wrap; }}
+.widget-inline-hbox > select, .widget-inline-hbox > input {{ min-width:{TOUCH_PX}px; }}
 .widget-checkbox > label {{ min-height:{TOUCH_PX}px; display:flex; align-items:center; }}
 .widget-checkbox input[type=checkbox] {{ width:22px; height:22px; }}
 .widget-slider .noUi-handle {{ width:{TOUCH_PX}px !important; height:{TOUCH_PX}px !important;
@@ -55,7 +60,8 @@ CSS = f"""
 .widget-hslider .slider-container {{ margin-left:{TOUCH_PX // 2}px;
   margin-right:{TOUCH_PX // 2}px; }}
 .{SCROLL_X} {{ overflow-x:auto; max-width:100%; }}
-.lm-TabBar-tab {{ color:#333; min-height:{TOUCH_PX}px; }}
+.jupyter-widgets.widget-tab > .lm-TabBar .lm-TabBar-tab {{ color:#333 !important;
+  min-height:{TOUCH_PX}px; }}
 """
 
 

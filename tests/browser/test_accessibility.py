@@ -34,7 +34,7 @@ IN_CI = os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
 PAGES = served_pages()
 
 #: Lessons whose figures have no text alternative yet (see the module docstring).
-FIGURES_WITHOUT_ALT = {"01_deck_and_rank_order", "02_bluff_resolution", "03_hand_scoring",
+FIGURES_WITHOUT_ALT = {"01_deck_and_rank_order", "03_hand_scoring",
                        "04_how_likely_is_a_lie", "05_decisions_in_thirty_one",
                        "06_lives_and_tournaments"}
 
