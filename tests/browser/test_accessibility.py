@@ -90,3 +90,17 @@ def test_ci_has_axe():
     """CI installs axe-core (.ci/run): the accessibility tests never skip there."""
     if IN_CI:
         assert axe_source() is not None, "make axe did not run"
+
+
+def test_page_lang_follows_the_language_shown(voila_server, page, page_log):
+    """<html lang> is the app's language: from ?lang= and after the picker changes it
+    (widgets.responsive.mark_language, read by the page template)."""
+    from playwright.sync_api import expect
+
+    page.goto(voila_server.app_url("app_rank_cycle.ipynb") + "?lang=de", timeout=180_000)
+    expect(page.get_by_role("button", name="Nächster Zug ▶")).to_be_visible(timeout=90_000)
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    page.locator(".language-picker").get_by_text("Hrvatski").click()
+    expect(page.get_by_role("button", name="Sljedeći potez ▶")).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("lang", "hr")
+    assert page_log.problems() == []
