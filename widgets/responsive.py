@@ -19,7 +19,8 @@ page, lessons included: ``static/cardgames.css`` is :data:`CSS`
 (tests/widgets/test_responsive.py keeps them equal).
 
 :func:`scroll_x` wraps wide HTML (a table) in a box that scrolls sideways inside the
-page (class :data:`SCROLL_X`), so a phone scrolls the table, not the page.
+page (class :data:`SCROLL_X`), so a phone scrolls the table, not the page; the content
+of any ``HTML`` widget does the same (a table the apps draw).
 
 >>> scroll_x("<table></table>")
 '<div class="cg-scroll-x" style="overflow-x:auto;max-width:100%"><table></table></div>'
@@ -42,7 +43,7 @@ SCROLL_X = "cg-scroll-x"
 PICK_CLASS = "cg-pick"
 
 CSS = f"""
-.jupyter-widgets.widget-button, .jupyter-widgets.widget-toggle-button {{
+.jupyter-button, .widget-button, .widget-toggle-button {{
   min-height:{TOUCH_PX}px; min-width:{TOUCH_PX}px; }}
 .jupyter-widgets.{PICK_CLASS} {{
   white-space:normal; height:auto; line-height:1.25; padding:4px 6px; }}
@@ -59,7 +60,7 @@ CSS = f"""
   border-radius:50% !important; }}
 .widget-hslider .slider-container {{ margin-left:{TOUCH_PX // 2}px;
   margin-right:{TOUCH_PX // 2}px; }}
-.{SCROLL_X} {{ overflow-x:auto; max-width:100%; }}
+.{SCROLL_X}, .widget-html-content {{ overflow-x:auto; max-width:100%; min-width:0; }}
 .jupyter-widgets.widget-tab > .lm-TabBar .lm-TabBar-tab {{ color:#333 !important;
   min-height:{TOUCH_PX}px; }}
 """

@@ -45,7 +45,8 @@ _OVERFLOW_JS = """(slack) => {
   // A box the student can scroll sideways: overflow-x auto/scroll.  ipywidgets gives
   // every Box overflow:auto, which on a phone hides a card behind a scroll nobody sees
   // (touch screens draw no scroll bar), so inside a widget only a box made to scroll
-  // counts (class cg-scroll-x: widgets.responsive.SCROLL_X); outside widgets (a
+  // counts (class cg-scroll-x: widgets.responsive.SCROLL_X, and the content of an HTML
+  // widget, a table the app draws: responsive.CSS lets it scroll); outside widgets (a
   // DataFrame, a <pre>) any scrolling output box does, as JupyterLab draws them.
   const scrollsX = (el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX);
   const fits = (r) => r.left >= -slack && r.right <= vw + slack;
@@ -65,7 +66,8 @@ _OVERFLOW_JS = """(slack) => {
     // inside a scroll container that itself fits: scrolled there, not clipped
     let inScroller = false;
     if (el.closest('.jupyter-widgets')) {
-      const box = el.parentElement && el.parentElement.closest('.cg-scroll-x');
+      const box = el.parentElement &&
+          el.parentElement.closest('.cg-scroll-x, .widget-html-content');
       inScroller = !!box && scrollsX(box) && fits(box.getBoundingClientRect());
     } else {
       for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
