@@ -8,7 +8,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: venv lint test test-fast serve lab bench bench-apps clean lessons rules handouts i18n
+.PHONY: venv lint test test-fast serve lab bench bench-apps clean lessons rules handouts i18n axe
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,6 +17,14 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 venv: $(STAMP)
+
+# axe-core (npm) for the accessibility tests (tests/browser/test_accessibility.py),
+# into the project: .cache/npm/node_modules/axe-core (.ci/run runs it in CI)
+AXE := .cache/npm/node_modules/axe-core/axe.min.js
+$(AXE):
+	npm install --prefix .cache/npm --no-audit --no-fund --silent axe-core@4
+
+axe: $(AXE)
 
 # ruff and mypy (strict on the engine); configured in pyproject.toml
 lint: $(STAMP)
@@ -32,6 +40,7 @@ test-fast: $(STAMP)
 
 # Voila standalone (not a Jupyter server extension: no code can be run from the page),
 # through classroom/ (start page, kernel cap, warm pools; docs/serving.md).
+# The page template cardgames (share/jupyter/voila/templates/, found through JUPYTER_PATH).
 # Settings in voila.json (kernel culling, no tracebacks, no code shown); to serve
 # a classroom network: make serve VOILA_IP=0.0.0.0   (see docs/serving.md)
 VOILA_IP   ?= 127.0.0.1
@@ -44,6 +53,7 @@ NOTEBOOKS   ?=
 MAX_KERNELS ?=
 
 serve: $(STAMP)
+	JUPYTER_PATH=$(CURDIR)/share/jupyter$${JUPYTER_PATH:+:$$JUPYTER_PATH} \
 	$(BIN)/python -m classroom lessons --students='$(STUDENTS)' --notebooks='$(NOTEBOOKS)' \
 	    --max-kernels='$(MAX_KERNELS)' --Voila.ip=$(VOILA_IP) --port=$(VOILA_PORT) --no-browser
 

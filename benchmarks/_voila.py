@@ -95,6 +95,13 @@ class VoilaServer:
         stop_voila(self.process)
 
 
+def jupyter_path_env(current: str | None = None) -> str:
+    """``JUPYTER_PATH`` with the project's ``share/jupyter`` first: Voila finds the
+    page template ``cardgames`` there (voila.json ``VoilaConfiguration.template``)."""
+    mine = str(REPO / "share" / "jupyter")
+    return os.pathsep.join([mine, *([current] if current else [])])
+
+
 def start_voila(root: str = "lessons", *, log_path: Path, cwd: Path = REPO,
                 runtime_dir: Path | None = None, extra_args: list[str] | tuple = (),
                 port: int | None = None, timeout: float = START_TIMEOUT) -> VoilaServer:
@@ -107,6 +114,7 @@ def start_voila(root: str = "lessons", *, log_path: Path, cwd: Path = REPO,
     """
     port = port or free_port()
     env = dict(os.environ)
+    env["JUPYTER_PATH"] = jupyter_path_env(env.get("JUPYTER_PATH"))
     if runtime_dir is not None:
         env["JUPYTER_RUNTIME_DIR"] = str(runtime_dir)
     env.setdefault("PYTHONUNBUFFERED", "1")

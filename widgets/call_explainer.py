@@ -187,8 +187,8 @@ def resolve_call(*, players: int, claimant: int, due_rank: Any, cards: Any,
 _BIG = "font-size:1.3em;margin:0.3em 0"
 _CELL = "border:1px solid #bbb;padding:4px 10px;text-align:center"
 #: A short coloured tag per kind of event (plain text: no emoji font needed on a projector).
-_TAGS = {"Played": (N_("Play"), "#455a64"), "Passed": (N_("Pass"), "#78909c"),
-         "CallMade": (N_("Call"), "#e65100"), "Revealed": (N_("Turned over"), "#6a1b9a"),
+_TAGS = {"Played": (N_("Play"), "#455a64"), "Passed": (N_("Pass"), "#546e7a"),
+         "CallMade": (N_("Call"), "#b34700"), "Revealed": (N_("Turned over"), "#6a1b9a"),
          "PileTaken": (N_("Pile"), "#b00020"), "PalePenalty": (N_("Penalty"), "#b00020"),
          "WentOut": (N_("Out"), "#2e7d32"), "RoundOver": (N_("Round over"), "#2e7d32")}
 

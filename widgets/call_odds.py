@@ -229,7 +229,7 @@ class CallOdds:
         seen_good = sum(1 for c in seen if c.is_chronicler or c.rank is rank)
         claim_words = html.escape(announcement(n, rank))
         colour = "#2e7d32" if p >= Fraction(1, 2) else ("#b00020" if p < Fraction(1, 10)
-                                                        else "#e65100")
+                                                        else "#b34700")
         verdict = (_("impossible: fewer good cards are unseen than were claimed") if p == 0
                    else _("certain") if p == 1 else "")
         self.answer.value = (

@@ -28,12 +28,16 @@ from cardgames.cards import Card
 from cardgames.i18n import N_, ngettext
 from cardgames.i18n import gettext as _
 from cardgames.render import back_svg, card_svg
+from widgets.responsive import PICK_CLASS
 
 __all__ = ["CardButton", "HandView", "DEFAULT_CARD_WIDTH", "close_widget"]
 
 #: Card width in pixels in a hand view: big enough for a projector, 8 fit on a laptop.
 DEFAULT_CARD_WIDTH = 96
 
+# A Pick button says which card it picks ("Pick Ace of Hearts", in the current language):
+# its text is its accessible name, and a screen reader user hears the card (the title
+# only adds a description).  The words wrap under the card (responsive.CSS).
 _PICK = N_("Pick")
 _PICKED = N_("Picked ✓")
 
@@ -76,9 +80,11 @@ class CardButton:
         self.button: ipw.Button | None = None
         children: list[ipw.Widget] = [self.html]
         if selectable and card is not None:
-            self.button = ipw.Button(description=_(_PICK),
+            self.button = ipw.Button(description=f"{_(_PICK)} {card.name}",
                                      tooltip=_("Pick the {card}").format(card=card.name),
-                                     layout=ipw.Layout(width=f"{width}px"))
+                                     layout=ipw.Layout(width=f"{width}px", height="auto",
+                                                       min_height="44px"))
+            self.button.add_class(PICK_CLASS)
             self.button.on_click(self._clicked)
             children.append(self.button)
         self.box = ipw.VBox(children, layout=ipw.Layout(align_items="center",
@@ -123,7 +129,8 @@ class CardButton:
             self._drawn = self._selected
             self.html.value = self._svg()
         if self.button is not None:
-            self.button.description = _(_PICKED) if self._selected else _(_PICK)
+            name = self._card.name if self._card is not None else ""
+            self.button.description = f"{_(_PICKED) if self._selected else _(_PICK)} {name}"
             self.button.button_style = "info" if self._selected else ""
             self.button.disabled = not self._enabled
 

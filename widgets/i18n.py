@@ -41,6 +41,7 @@ from cardgames.i18n import gettext as _
 from cardgames.rules import rule_url
 from widgets.cardview import close_widget
 from widgets.request import page_query_string
+from widgets.responsive import mark_language
 
 __all__ = ["LanguagePicker", "LocalizedApp", "language_from_query", "request_query"]
 
@@ -132,6 +133,7 @@ class LocalizedApp:
 
     def _render(self) -> None:
         code = get_language()
+        mark_language(self.widget, code)     # the page's <html lang> (page template)
         intro = f"<p>{_(self._intro)}</p>" if self._intro else ""
         rules = html.escape(_("The rules of the game"))
         self.header.value = (

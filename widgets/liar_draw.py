@@ -33,6 +33,7 @@ from cardgames.liar import (
     WentOut,
 )
 from widgets.cardview import HandView
+from widgets.responsive import scroll_x, style_widget
 from widgets.table_base import BLUE, GREEN, GREY, RED, backs_html, cards_html, esc
 
 __all__ = [
@@ -58,7 +59,7 @@ class LiarLayout:
     _card_width: int
 
     def _build_widgets(self, bots: tuple[Any, ...], decks: int, chroniclers: Any) -> None:
-        big = ipw.Layout(width="auto", height="2.6em")
+        big = ipw.Layout(width="auto", min_height="44px", height="auto")     # a touch target
         self.header = ipw.HTML()
         self.status = ipw.HTML()
         self.seats = ipw.HTML()
@@ -91,18 +92,18 @@ class LiarLayout:
             kinds.append(AS_GIVEN)
         self.opt_bots = ipw.Dropdown(options=list(range(1, 8)), value=min(len(bots), 7),
                                      description="Bots", style=style,
-                                     layout=ipw.Layout(width="8em"))
+                                     layout=ipw.Layout(width="8em", max_width="100%"))
         self.opt_kind = ipw.Dropdown(options=kinds, value=bots[0] if uniform else AS_GIVEN,
                                      description="Bot kind", style=style,
-                                     layout=ipw.Layout(width="14em"))
+                                     layout=ipw.Layout(width="14em", max_width="100%"))
         ch = LiarGame(players=2, chroniclers=chroniclers).chroniclers if chroniclers else ()
         self.opt_chroniclers = ipw.Dropdown(options=["none", "both"],
                                             value="both" if ch else "none",
                                             description="Chroniclers", style=style,
-                                            layout=ipw.Layout(width="13em"))
+                                            layout=ipw.Layout(width="13em", max_width="100%"))
         self.opt_decks = ipw.Dropdown(options=[1, 2], value=decks if decks in (1, 2) else 1,
                                       description="Decks", style=style,
-                                      layout=ipw.Layout(width="8em"))
+                                      layout=ipw.Layout(width="8em", max_width="100%"))
         for b in (self.play_button, self.call_button, self.pass_button, self.step_button,
                   self.bots_button, self.new_round_button, self.new_match_button):
             b.style.font_size = "1.1em"     # readable on a projector
@@ -116,16 +117,18 @@ class LiarLayout:
              self.opt_kind, self.opt_chroniclers, self.opt_decks],
             layout=ipw.Layout(flex_flow="row wrap", align_items="center", margin="4px 0"))
         self.controls = ipw.HBox([self.new_round_button, self.new_match_button],
-                                 layout=ipw.Layout(margin="4px 0"))
+                                 layout=ipw.Layout(flex_flow="row wrap", margin="4px 0"))
+        # side by side on a laptop; one under the other on a tablet or a phone, each as
+        # wide as the screen (min_width 0: a flex item may narrow below its content)
         left = ipw.VBox([self.status, self.hand.widget, self.actions, self.message],
-                        layout=ipw.Layout(flex="3 1 560px", min_width="420px"))
+                        layout=ipw.Layout(flex="3 1 560px", min_width="0", max_width="100%"))
         right = ipw.VBox([self.seats, self.pile],
-                         layout=ipw.Layout(flex="2 1 360px", min_width="320px"))
+                         layout=ipw.Layout(flex="2 1 360px", min_width="0", max_width="100%"))
         self.table_row = ipw.HBox([left, right], layout=ipw.Layout(flex_flow="row wrap",
                                                                    align_items="flex-start"))
-        self.widget = ipw.VBox([self.header, self.table_row, self.result, self.log,
-                                self.controls, self.options],
-                               layout=ipw.Layout(max_width="1400px"))
+        self.widget = ipw.VBox([style_widget(), self.header, self.table_row, self.result,
+                                self.log, self.controls, self.options],
+                               layout=ipw.Layout(max_width="min(1400px, 100%)"))
         self.widget.add_class("liar-table")
 
 
@@ -148,7 +151,7 @@ def event_style(e: Any, human: int) -> str:
     color = RED if isinstance(e, (CallMade, PalePenalty)) else (
         GREEN if isinstance(e, (WentOut, RoundOver)) else (
             "#6d4c41" if isinstance(e, (Revealed, PileTaken)) else (
-                "#777" if isinstance(e, Passed) else "inherit")))
+                GREY if isinstance(e, Passed) else "inherit")))
     return f"color:{color};"
 
 
@@ -215,8 +218,8 @@ def seats_html(v: LiarView, *, human: int, names: Sequence[str], scores: Sequenc
     head = ("<tr><th></th><th style='text-align:left;padding:4px 8px'>Player</th>"
             "<th style='padding:4px 8px'>Cards</th><th></th>"
             "<th style='padding:4px 8px'>Score</th></tr>")
-    return (f"<table class='liar-seats' style='border-collapse:collapse;"
-                        f"font-size:1.1em;margin:4px 0'>{head}{''.join(rows)}</table>")
+    return scroll_x(f"<table class='liar-seats' style='border-collapse:collapse;"
+                    f"font-size:1.1em;margin:4px 0'>{head}{''.join(rows)}</table>")
 
 
 def pile_html(v: LiarView, *, human: int) -> str:
@@ -287,5 +290,5 @@ def result_html(v: LiarView, out: LiarOutcome | None, match: LiarMatch, *, human
         "<div class='liar-result' style='margin:8px 0;padding:8px;border:2px solid "
         f"{GREEN};border-radius:6px;background:#f1f8e9'><div style='font-size:1.3em;"
         "font-weight:bold'>Round result (places and points, R-L10)</div>"
-        f"<table style='border-collapse:collapse;font-size:1.1em;margin-top:4px'>"
-        f"<tr>{head}</tr>{''.join(rows)}</table>{tail}</div>")
+        + scroll_x(f"<table style='border-collapse:collapse;font-size:1.1em;margin-top:4px'>"
+                   f"<tr>{head}</tr>{''.join(rows)}</table>") + f"{tail}</div>")

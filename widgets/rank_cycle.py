@@ -25,6 +25,7 @@ import ipywidgets as ipw
 from cardgames.cards import Rank
 from cardgames.i18n import gettext as _
 from widgets.cardview import close_widget
+from widgets.responsive import scroll_x
 
 __all__ = [
     "MIN_PLAYERS",
@@ -259,10 +260,10 @@ class RankCycleExplainer:
             body.append(f"<tr><th style='{_CELL};text-align:left'>{seat_label}</th>"
                         f"{''.join(cells)}</tr>")
         turn_label = _("Turn")
-        return ("<table class='rank-cycle' style='border-collapse:collapse;font-size:1.1em;"
-                "margin-top:0.5em'>"
-                f"<tr><th style='{_CELL};text-align:left'>{turn_label}</th>{head}</tr>"
-                f"{''.join(body)}</table>")
+        return scroll_x("<table class='rank-cycle' style='border-collapse:collapse;"
+                        "font-size:1.1em;margin-top:0.5em'>"
+                        f"<tr><th style='{_CELL};text-align:left'>{turn_label}</th>{head}</tr>"
+                        f"{''.join(body)}</table>")
 
     def close(self) -> None:
         for w in (self.players, self.start, self.turn, self.prev_button, self.next_button,

@@ -271,7 +271,7 @@ class PlayTable:
                f"padding:1px 4px'>{text}</li>" for text, style, new in items]
         if newest_first:
             lis.reverse()
-        body = "".join(lis) or f"<li style='color:#777'>{esc(empty)}</li>"
+        body = "".join(lis) or f"<li style='color:{GREY}'>{esc(empty)}</li>"
         rev = " reversed" if newest_first else ""
         return (f"<ol{rev} class='{css_class}' style='margin:4px 0;padding-left:2.2em'>"
                 f"{body}</ol>")

@@ -38,6 +38,7 @@ from cardgames.thirtyone import (
     explain,
     score,
 )
+from widgets.responsive import scroll_x, style_widget
 from widgets.table_base import cards_html
 
 __all__ = [
@@ -74,7 +75,8 @@ Namer = Callable[[int | None], str]
 
 def _button(text: str, tip: str, style: str = "") -> ipw.Button:
     b = ipw.Button(description=text, tooltip=tip, button_style=style,
-                   layout=ipw.Layout(width="auto", height="40px", margin="2px 6px 2px 0"))
+                   layout=ipw.Layout(width="auto", min_height="44px", height="auto",
+                                     margin="2px 6px 2px 0"))     # a touch target
     b.style.font_weight = "bold"
     return b
 
@@ -130,20 +132,20 @@ class ThirtyOneLayout:
         style = {"description_width": "initial"}
         self.bots_count = ipw.Dropdown(options=list(range(1, MAX_BOTS + 1)),
                                        value=len(bots), description="Bots", style=style,
-                                       layout=ipw.Layout(width="8em"))
+                                       layout=ipw.Layout(width="8em", max_width="100%"))
         kinds = list(self.kinds)
         first = bots[0] if isinstance(bots[0], str) else None
         if any(not isinstance(b, str) for b in bots) or len(set(map(str, bots))) > 1:
             kinds.append("as given")
             first = "as given"
         self.bot_kind = ipw.Dropdown(options=kinds, value=first, description="kind",
-                                     style=style, layout=ipw.Layout(width="13em"))
+                                     style=style, layout=ipw.Layout(width="13em", max_width="100%"))
         self.joker = ipw.Checkbox(value=chronicler, description="with the joker (T2)",
-                                  indent=False, layout=ipw.Layout(width="13em"))
+                                  indent=False, layout=ipw.Layout(width="13em", max_width="100%"))
         self.lives_choice = ipw.Dropdown(options=list(range(6)) if lives <= 5 else
                                          list(range(lives + 1)),
                                          value=lives, description="lives", style=style,
-                                         layout=ipw.Layout(width="8em"))
+                                         layout=ipw.Layout(width="8em", max_width="100%"))
         self.new_match_button = _button("New match", "Start a new match with these settings",
                                        "warning")
         self.settings_row = ipw.HBox(
@@ -156,21 +158,23 @@ class ThirtyOneLayout:
         self.log_title = ipw.HTML("<b style='font-size:1.1em'>What happened</b>")
         left = ipw.VBox([self.result, self.opponents, self.table_box, self.hand_box, self.me,
                          self.swap_preview, self.actions_row, self.flow_row, self.message],
-                        layout=ipw.Layout(flex="1 1 640px", min_width="520px"))
+                        layout=ipw.Layout(flex="1 1 640px", min_width="0", max_width="100%"))
+        # beside the table on a laptop, under it on a tablet or a phone (min_width 0: a
+        # flex item may narrow below its content)
         right = ipw.VBox([self.log_title, self.log],
-                         layout=ipw.Layout(flex="0 1 420px", min_width="300px",
+                         layout=ipw.Layout(flex="1 1 420px", min_width="0", max_width="100%",
                                            margin="0 0 0 16px"))
         self.body = ipw.HBox([left, right], layout=ipw.Layout(flex_flow="row wrap"))
-        self.widget = ipw.VBox([self.header, self.status, self.prompt, self.body,
-                                self.settings_row],
-                               layout=ipw.Layout(padding="4px"))
+        self.widget = ipw.VBox([style_widget(), self.header, self.status, self.prompt,
+                                self.body, self.settings_row],
+                               layout=ipw.Layout(padding="4px", max_width="100%"))
         self.widget.add_class("thirty-one-table")
 
 
 def hearts(lives: int, out: bool) -> str:
     """A seat's lives as hearts (R-T8), or *out*."""
     if out:
-        return "<span style='color:#888'>out</span>"
+        return "<span style='color:#555'>out</span>"
     return (f"<span title='lives' style='color:#c62828;letter-spacing:1px'>"
             f"{'♥' * lives}</span> <span style='{MUTED}'>{lives} "
             f"{'life' if lives == 1 else 'lives'}</span>")
@@ -223,7 +227,7 @@ def opponents_html(v: Any, human: int, kinds: Mapping[int, str], *, paused: bool
         kind = html.escape(kinds.get(seat, "bot"))
         boxes.append(
             f"<div style='border:{border};border-radius:8px;padding:4px 8px;"
-            f"margin:0 8px 8px 0;background:#fafafa;min-width:190px'>"
+            f"margin:0 8px 8px 0;background:#fafafa;min-width:min(190px, 100%)'>"
             f"<div style='{BIG}'><b>Player {seat}</b> <span style='{MUTED}'>"
             f"({kind} bot)</span></div>"
             f"<div>{hearts(v.lives[seat], v.out[seat])} {' '.join(tags)}</div>"
@@ -352,5 +356,6 @@ def result_html(deal: int, events: Sequence[Event], human: int, name: Namer) -> 
         f"margin:6px 0;background:#fffdf6'>"
         f"<div style='font-size:1.3em;font-weight:bold'>Deal {deal}: result</div>"
         f"<div style='{MUTED}'>{why}</div>"
-        f"<table style='border-collapse:collapse;margin:6px 0'>{''.join(trs)}</table>"
-        f"{extra}{banner}</div>")
+        + scroll_x(f"<table style='border-collapse:collapse;margin:6px 0'>{''.join(trs)}"
+                   "</table>")
+        + f"{extra}{banner}</div>")

@@ -98,6 +98,8 @@ def hub_config_text(tmp: Path, *, port: int, hub_port: int, api_port: int, proxy
                     students) -> str:
     lessons, home = tmp / "lessons", tmp / "home"
     env = {"PYTHONPATH": str(REPO),  # this checkout's cardgames and widgets
+           # the page template voila.json names (the image has it in /usr/local/share)
+           "JUPYTER_PATH": str(REPO / "share" / "jupyter"),
            "CARDGAMES_SEED_LIAR": os.environ.get("CARDGAMES_SEED_LIAR", "14")}
     args = ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
     return f"""\

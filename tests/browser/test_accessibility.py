@@ -1,0 +1,106 @@
+"""axe-core (WCAG 2.1 A and AA rules) on every served page, in Chromium (issue 11).
+
+axe-core is an npm package installed into the project (``make axe``:
+``npm install --prefix .cache/npm axe-core@4``; ``.ci/run`` does it in CI).  Each page
+(the start page and every notebook of lessons/) is opened on a phone-sized screen and
+on a tablet, axe is injected, and it must find nothing *serious* or *critical*.
+
+Known gap, tracked here rather than hidden: the lessons' matplotlib figures are PNGs
+without a text alternative (axe ``image-alt``, critical).  The lesson notebooks are
+edited elsewhere; ``widgets.figures.show(fig, alt=...)`` is the helper they are to call.
+Until they do, ``image-alt`` on those lessons is an expected failure (strict: the
+marker must go when the figures get their text).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+
+import pytest
+from pagecheck import (
+    PHONE,
+    TABLET,
+    axe_source,
+    axe_violations,
+    open_page,
+    page_id,
+    served_pages,
+)
+
+harness = sys.modules["cardgames_voila_harness"]
+IN_CI = os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
+PAGES = served_pages()
+
+#: Lessons whose figures have no text alternative yet (see the module docstring).
+FIGURES_WITHOUT_ALT = {"01_deck_and_rank_order", "03_hand_scoring",
+                       "04_how_likely_is_a_lie", "05_decisions_in_thirty_one",
+                       "06_lives_and_tournaments"}
+
+
+@pytest.fixture(scope="module")
+def axe_js() -> str:
+    source = axe_source()
+    if source is None:
+        reason = "axe-core is not installed: make axe (npm install --prefix .cache/npm axe-core@4)"
+        if IN_CI:       # as tests/browser/conftest.py's missing(): CI must run these
+            pytest.fail(f"{reason} (CI=true: browser tests must run in CI)", pytrace=False)
+        pytest.skip(reason)
+    return source
+
+
+def _findings(page, axe_js) -> list[dict]:
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(content=axe_js)
+    return axe_violations(page)
+
+
+def _summary(found: list[dict]) -> list[str]:
+    return [f"{v['id']} ({v['impact']}, {len(v['nodes'])}): {v['nodes'][0]}" for v in found]
+
+
+@pytest.mark.parametrize("path", PAGES, ids=page_id)
+def test_no_serious_axe_findings(path, voila_server, page, page_log, axe_js):
+    page.set_viewport_size(PHONE)
+    open_page(page, voila_server.url + path, wait_quiet=harness.wait_quiet)
+    lang = page.evaluate("() => document.documentElement.lang")
+    assert re.fullmatch(r"[a-z]{2}(-[A-Za-z]{2,})?", lang or ""), f"<html lang={lang!r}>"
+    found = {}
+    for name, size in (("phone", PHONE), ("tablet", TABLET)):
+        page.set_viewport_size(size)
+        if page.locator("#rendered_cells").count():
+            harness.wait_quiet(page, 400, 5_000)
+        found[name] = [v for v in _findings(page, axe_js) if v["id"] != "image-alt"]
+    assert {k: _summary(v) for k, v in found.items() if v} == {}
+    assert page_log.problems() == []
+
+
+@pytest.mark.parametrize("path", PAGES, ids=page_id)
+def test_images_have_a_text_alternative(path, voila_server, page, axe_js, request):
+    if page_id(path) in FIGURES_WITHOUT_ALT:
+        request.applymarker(pytest.mark.xfail(
+            strict=True, reason="lesson figures without alt text (widgets.figures.show)"))
+    open_page(page, voila_server.url + path, wait_quiet=harness.wait_quiet)
+    found = [v for v in _findings(page, axe_js) if v["id"] == "image-alt"]
+    assert _summary(found) == []
+
+
+def test_ci_has_axe():
+    """CI installs axe-core (.ci/run): the accessibility tests never skip there."""
+    if IN_CI:
+        assert axe_source() is not None, "make axe did not run"
+
+
+def test_page_lang_follows_the_language_shown(voila_server, page, page_log):
+    """<html lang> is the app's language: from ?lang= and after the picker changes it
+    (widgets.responsive.mark_language, read by the page template)."""
+    from playwright.sync_api import expect
+
+    page.goto(voila_server.app_url("app_rank_cycle.ipynb") + "?lang=de", timeout=180_000)
+    expect(page.get_by_role("button", name="Nächster Zug ▶")).to_be_visible(timeout=90_000)
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    page.locator(".language-picker").get_by_text("Hrvatski").click()
+    expect(page.get_by_role("button", name="Sljedeći potez ▶")).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("lang", "hr")
+    assert page_log.problems() == []
