@@ -34,11 +34,6 @@ IN_CI = os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
 PAGES = served_pages()
 
 #: Lessons whose figures have no text alternative yet (see the module docstring).
-FIGURES_WITHOUT_ALT = {"01_deck_and_rank_order", "03_hand_scoring",
-                       "04_how_likely_is_a_lie", "05_decisions_in_thirty_one",
-                       "06_lives_and_tournaments"}
-
-
 @pytest.fixture(scope="module")
 def axe_js() -> str:
     source = axe_source()
@@ -71,16 +66,14 @@ def test_no_serious_axe_findings(path, voila_server, page, page_log, axe_js):
         page.set_viewport_size(size)
         if page.locator("#rendered_cells").count():
             harness.wait_quiet(page, 400, 5_000)
-        found[name] = [v for v in _findings(page, axe_js) if v["id"] != "image-alt"]
+        found[name] = _findings(page, axe_js)
     assert {k: _summary(v) for k, v in found.items() if v} == {}
     assert page_log.problems() == []
 
 
 @pytest.mark.parametrize("path", PAGES, ids=page_id)
-def test_images_have_a_text_alternative(path, voila_server, page, axe_js, request):
-    if page_id(path) in FIGURES_WITHOUT_ALT:
-        request.applymarker(pytest.mark.xfail(
-            strict=True, reason="lesson figures without alt text (widgets.figures.show)"))
+def test_images_have_a_text_alternative(path, voila_server, page, axe_js):
+    """Every image, the lessons' figures included (widgets.figures.show), has alt text."""
     open_page(page, voila_server.url + path, wait_quiet=harness.wait_quiet)
     found = [v for v in _findings(page, axe_js) if v["id"] == "image-alt"]
     assert _summary(found) == []
