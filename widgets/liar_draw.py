@@ -17,6 +17,8 @@ from typing import Any
 
 import ipywidgets as ipw
 
+from cardgames.i18n import N_, ngettext
+from cardgames.i18n import gettext as _
 from cardgames.liar import (
     BOTS,
     CallMade,
@@ -32,8 +34,6 @@ from cardgames.liar import (
     RoundOver,
     WentOut,
 )
-from cardgames.i18n import N_, ngettext
-from cardgames.i18n import gettext as _
 from widgets.cardview import HandView
 from widgets.table_base import BLUE, GREEN, GREY, RED, backs_html, bot_label, cards_html, esc
 
@@ -115,7 +115,8 @@ class LiarLayout:
             actions += [self.step_button, self.bots_button]
         self.actions = ipw.HBox(actions, layout=ipw.Layout(flex_flow="row wrap", margin="4px 0"))
         self.options = ipw.HBox(
-            [ipw.HTML(f"<b style='font-size:1.05em'>{esc(_('Next match:'))}</b>"), self.opt_bots,
+            [ipw.HTML("<b style='font-size:1.05em'>" + esc(_("Next match:")) + "</b>"),
+             self.opt_bots,
              self.opt_kind, self.opt_chroniclers, self.opt_decks],
             layout=ipw.Layout(flex_flow="row wrap", align_items="center", margin="4px 0"))
         self.controls = ipw.HBox([self.new_round_button, self.new_match_button],
@@ -205,11 +206,12 @@ def seats_html(v: LiarView, *, human: int, names: Sequence[str], scores: Sequenc
     """Every seat: name, dealer, cards held (backs for the others), match score."""
     rows = []
     cell = "padding:4px 8px;border-bottom:1px solid #ddd;vertical-align:middle"
+    dealer_word = esc(_("dealer"))
     for p in range(v.players):
         turn = p == v.current_player
         bg = "background:#e3f2fd;" if turn else ""
         mark = "▶" if turn else ""
-        dealer = (f" <span title='{esc(_('dealer'))}' style='border:1px solid #999;border-radius:50%;"
+        dealer = (f" <span title='{dealer_word}' style='border:1px solid #999;border-radius:50%;"
                   "padding:0 5px;font-size:0.8em'>D</span>" if p == v.dealer else "")
         n = v.hand_sizes[p]
         backs = backs_html(n, 22, most=12) if p != human else ""
@@ -220,9 +222,10 @@ def seats_html(v: LiarView, *, human: int, names: Sequence[str], scores: Sequenc
             f"<td style='{cell};text-align:right'><b>{n}</b></td>"
             f"<td style='{cell}'>{backs}</td>"
             f"<td style='{cell};text-align:right'>{scores[p]}</td></tr>")
-    head = (f"<tr><th></th><th style='text-align:left;padding:4px 8px'>{esc(_('Player'))}</th>"
-            f"<th style='padding:4px 8px'>{esc(_('Cards'))}</th><th></th>"
-            f"<th style='padding:4px 8px'>{esc(_('Score'))}</th></tr>")
+    player, cards, score = esc(_("Player")), esc(_("Cards")), esc(_("Score"))
+    head = (f"<tr><th></th><th style='text-align:left;padding:4px 8px'>{player}</th>"
+            f"<th style='padding:4px 8px'>{cards}</th><th></th>"
+            f"<th style='padding:4px 8px'>{score}</th></tr>")
     return (f"<table class='liar-seats' style='border-collapse:collapse;"
                         f"font-size:1.1em;margin:4px 0'>{head}{''.join(rows)}</table>")
 
@@ -258,12 +261,12 @@ def pile_html(v: LiarView, *, human: int) -> str:
             + esc(_("play {number} (“{claim}”):").format(number=r.number,
                                                         claim=_ann(r.count, r.announced)))
             + f" {cards_html(r.cards or (), 30)}</div>" for r in mine)
-        parts.append(f"<div style='color:{GREY};margin-top:4px'>"
-                     f"{esc(_('Your cards in the pile:'))}{items}</div>")
+        yours = esc(_("Your cards in the pile:"))
+        parts.append(f"<div style='color:{GREY};margin-top:4px'>{yours}{items}</div>")
     last = next((e for e in reversed(v.events) if isinstance(e, Revealed)), None)
     if last is not None:
-        verdict = (f"<b style='color:{GREEN}'>{esc(_('true'))}</b>" if last.true else
-                   f"<b style='color:{RED}'>{esc(_('a lie'))}</b>")
+        verdict = (f"<b style='color:{GREEN}'>" + esc(_("true")) + "</b>" if last.true else
+                   f"<b style='color:{RED}'>" + esc(_("a lie")) + "</b>")
         said = esc(_("Last turned over: player {player}'s play {number}, announced “{claim}” "
                      "— {verdict} (R-L6)").format(
                          player=last.player, number=last.number, verdict="{verdict}",
@@ -303,14 +306,15 @@ def result_html(v: LiarView, out: LiarOutcome | None, match: LiarMatch, *, human
                                    _("player {player}").format(player=p) for p in best)
         line = who.format(n=played, player=best[0], players=together)
         tail = (f"<div style='font-size:1.3em;color:{GREEN};margin-top:4px'>"
-                f"{esc(line)} {esc(_('Press New match to play again.'))}</div>")
+                + esc(line + " " + _("Press New match to play again.")) + "</div>")
     else:
         tail = (f"<div style='color:{GREY};margin-top:4px'>"
                 + esc(_("Round {n} done; press New round for the next deal (the dealer moves "
                         "on, R-L1).").format(n=played)) + "</div>")
+    title = esc(_("Round result (places and points, R-L10)"))
     return (
         "<div class='liar-result' style='margin:8px 0;padding:8px;border:2px solid "
         f"{GREEN};border-radius:6px;background:#f1f8e9'><div style='font-size:1.3em;"
-        f"font-weight:bold'>{esc(_('Round result (places and points, R-L10)'))}</div>"
+        f"font-weight:bold'>{title}</div>"
         f"<table style='border-collapse:collapse;font-size:1.1em;margin-top:4px'>"
         f"<tr>{head}</tr>{''.join(rows)}</table>{tail}</div>")

@@ -40,6 +40,8 @@ from typing import Any
 
 import ipywidgets as ipw
 
+from cardgames.i18n import N_, ngettext
+from cardgames.i18n import gettext as _
 from cardgames.liar import (
     BOTS,
     CALL,
@@ -54,8 +56,6 @@ from cardgames.liar import (
     Played,
     round_seed,
 )
-from cardgames.i18n import N_, ngettext
-from cardgames.i18n import gettext as _
 from cardgames.play import agent_name, agent_rngs
 from widgets.cardview import HandView
 from widgets.liar_draw import (
@@ -361,7 +361,8 @@ class LiarTable(LiarLayout, PlayTable):
                                    n=n_bots, decks=decks))
             self._render()
             return
-        if kind == AS_GIVEN and AS_GIVEN in [value for _label, value in self.opt_kind.options]:
+        offered = [o[1] if isinstance(o, tuple) else o for o in self.opt_kind.options]
+        if kind == AS_GIVEN and AS_GIVEN in offered:
             given = self._given_bots
             bots = tuple(given[i % len(given)] for i in range(n_bots))
         elif kind in BOTS:
@@ -419,11 +420,11 @@ class LiarTable(LiarLayout, PlayTable):
         for i, e in enumerate(v.events):
             bold = "font-weight:600;" if isinstance(e, Played) and e.player == self._human else ""
             items.append((esc(e.describe()), event_style(e, self._human) + bold, i >= self._mark))
+        title = esc(_("What happened this round"))
+        note = esc(_("(newest at the bottom; highlighted: since your last move)"))
         self.log.value = (
-            "<div style='font-size:1.1em;font-weight:bold;margin-top:8px'>"
-            f"{esc(_('What happened this round'))} "
-            f"<span style='font-weight:normal;color:{GREY};font-size:0.85em'>"
-            f"{esc(_('(newest at the bottom; highlighted: since your last move)'))}</span></div>"
+            f"<div style='font-size:1.1em;font-weight:bold;margin-top:8px'>{title} "
+            f"<span style='font-weight:normal;color:{GREY};font-size:0.85em'>{note}</span></div>"
             "<div style='max-height:260px;overflow-y:auto;display:flex;"
             "flex-direction:column-reverse;border:1px solid #ddd;border-radius:4px;"
             "padding:4px;font-size:1.02em'>"
