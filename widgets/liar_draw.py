@@ -297,14 +297,15 @@ def result_html(v: LiarView, out: LiarOutcome | None, match: LiarMatch, *, human
     if match.is_over():
         best = match.winners()
         if tuple(best) == (human,):
-            who = _("Match over after {n} rounds: you win the match (R-L10).")
+            who = _("you win the match (R-L10).")
         elif len(best) == 1:
-            who = _("Match over after {n} rounds: player {player} wins the match (R-L10).")
+            who = _("player {player} wins the match (R-L10).")
         else:
-            who = _("Match over after {n} rounds: {players} share the win (R-L10).")
+            who = _("{players} share the win (R-L10).")
         together = _(" and ").join(_("you") if p == human else
                                    _("player {player}").format(player=p) for p in best)
-        line = who.format(n=played, player=best[0], players=together)
+        line = (ngettext("Match over after {n} round", "Match over after {n} rounds", played)
+                .format(n=played) + ": " + who.format(player=best[0], players=together))
         tail = (f"<div style='font-size:1.3em;color:{GREEN};margin-top:4px'>"
                 + esc(line + " " + _("Press New match to play again.")) + "</div>")
     else:
