@@ -102,7 +102,7 @@ def agent_turn(state: State, agents: Sequence[Agent | None],
     player = state.current_player
     if player is None:
         raise GameOverError(_("the game is over: no agent is to act"), rule=None,
-                            reason=_("the game is over"), legal="nothing")
+                            reason=_("the game is over"), legal=_("nothing"))
     agent = agents[player]
     if agent is None:
         raise ConfigError(_("seat {player} has no agent: a person plays it")
