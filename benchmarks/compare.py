@@ -81,9 +81,18 @@ def rlcard_uno():
 
 
 def openspiel_crazy_eights():
+    return openspiel_game("crazy_eights")
+
+
+def openspiel_game(short_name: str, params: dict | None = None):
+    """Random play (uniform chance outcomes by their probabilities) of any OpenSpiel game."""
     import pyspiel
 
-    game = pyspiel.load_game("crazy_eights")
+    if short_name.startswith("python_cardgames"):
+        import cardgames.adapters.openspiel  # noqa: F401  (registers our games)
+    if short_name.startswith("python_") and not short_name.startswith("python_cardgames"):
+        import open_spiel.python.games  # noqa: F401  (registers OpenSpiel's Python games)
+    game = pyspiel.load_game(short_name, params or {})
 
     def run(seed: int) -> int:
         rng = random.Random(seed)
@@ -130,6 +139,28 @@ def main() -> None:
                   f"install it with: pip install {package}  (or pip install -e '.[bench]')")
             continue
         row(engine, game, players, measure(run, args.seconds))
+    adapters(args.seconds)
+
+
+def adapters(seconds: float) -> None:
+    """Our OpenSpiel adapters against OpenSpiel's own Python games, as ratios from this run."""
+    games = [("python_kuhn_poker", {}), ("python_tic_tac_toe", {}),
+             ("python_cardgames_thirty_one", {"players": 2}),
+             ("python_cardgames_liar", {"players": 3, "max_plays": 200})]
+    results = {}
+    for name, params in games:
+        try:
+            run, players = openspiel_game(name, params)
+        except Exception as e:
+            print(f"{'OpenSpiel (Python)':<22} {name} not available ({type(e).__name__}: {e}); "
+                  "pip install -e '.[rl]'")
+            return
+        results[name] = measure(run, seconds)
+        row("OpenSpiel (Python)", name.replace("python_", "")[:14], players, results[name])
+    for ours_name in ("python_cardgames_thirty_one", "python_cardgames_liar"):
+        for ref in ("python_kuhn_poker", "python_tic_tac_toe"):
+            ratio = results[ours_name][0] / results[ref][0]
+            print(f"ratio us/decision {ours_name} / {ref}: {ratio:.2f}")
 
 
 if __name__ == "__main__":

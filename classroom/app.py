@@ -34,6 +34,9 @@ from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
+from cardgames.errors import ConfigError
+from cardgames.i18n import get_language
+
 from . import renderer
 from .catalog import catalog
 from .kernels import ClassroomKernelManager, current_admission
@@ -279,7 +282,12 @@ class StartPageHandler(JupyterHandler):
     def get(self):
         self.xsrf_token  # noqa: B018
         self.set_header("Cache-Control", "no-cache")
-        self.finish(start_page(self._entries()))
+        lang = self.get_argument("lang", "") or get_language()   # CARDGAMES_LANG: the default
+        try:
+            page = start_page(self._entries(), lang=lang)
+        except ConfigError as e:                                # never a silent fallback
+            raise web.HTTPError(400, reason=f"?lang={lang}: {e}") from None
+        self.finish(page)
 
 
 class ClassroomVoila(Voila):

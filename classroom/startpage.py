@@ -11,11 +11,15 @@ from __future__ import annotations
 
 from html import escape
 
+from cardgames.i18n import LANGUAGE_NAMES, N_, SUPPORTED, check_language
+from cardgames.i18n import gettext as _
+
 from .catalog import Entry
 
-__all__ = ["GROUPS", "full_page", "start_page"]
+__all__ = ["GROUPS", "full_page", "language_picker", "start_page"]
 
-GROUPS = {"lessons": "Lessons", "apps": "Apps", "rules": "Rules"}
+GROUPS = {"lessons": N_("Lessons"), "apps": N_("Apps"), "rules": N_("Rules")}
+TITLE = N_("Card games: lessons and apps")
 
 STYLE = """
 *{box-sizing:border-box}
@@ -37,31 +41,59 @@ a.entry:hover,a.entry:focus{background:#eef3ff;outline:3px solid #0b57d0;outline
 .time{display:block;font-size:.85rem;color:#4a4a4a}
 .empty{color:#4a4a4a}
 #language-picker:empty{display:none}
+a.lang{display:inline-block;min-height:44px;min-width:44px;padding:.6rem .5rem;color:#0b3d91}
+a.lang[aria-current]{font-weight:700;color:#1a1a1a;text-decoration:none}
 footer{max-width:60rem;margin:2rem auto 1rem;padding:0 1rem;font-size:.85rem;color:#4a4a4a}
 """
 
 
-def _entry(e: Entry) -> str:
-    lang = f' hreflang="{escape(e.lang)}" lang="{escape(e.lang)}"' if e.lang else ""
+def _entry(e: Entry, lang: str) -> str:
+    """One link; an app opens in ``lang`` (``?lang=``, read by the app); the lessons'
+    text is English for now, so their titles are shown as written."""
+    url = e.url
+    if e.group == "apps" and lang != "en":
+        url += f"?lang={lang}"
+    title = _(e.title, lang=lang) if e.group == "apps" else e.title
+    hreflang = f' hreflang="{escape(e.lang)}" lang="{escape(e.lang)}"' if e.lang else ""
     time = f'<span class="time">{escape(e.time)}</span>' if e.time else ""
-    return (f'<li><a class="entry" href="{escape(e.url)}"{lang}>'
-            f'<span class="title">{escape(e.title)}</span>'
+    return (f'<li><a class="entry" href="{escape(url)}"{hreflang}>'
+            f'<span class="title">{escape(title)}</span>'
             f'<span class="desc">{escape(e.description)}</span>{time}</a></li>')
 
 
-def start_page(entries: list[Entry], *, title: str = "Card games: lessons and apps",
-               lang: str = "en", language_picker: str = "") -> str:
-    """The start page: ``entries`` grouped into lessons, apps and rules.
+def language_picker(lang: str) -> str:
+    """Links to the start page in each language, the current one marked.
 
-    ``language_picker`` is HTML for the slot in the header (the languages issue).
+    >>> 'href="/?lang=hr"' in language_picker("en")
+    True
     """
+    links = []
+    for code in SUPPORTED:
+        current = ' aria-current="page"' if code == lang else ""
+        links.append(f'<a class="lang" href="/?lang={code}" hreflang="{code}" lang="{code}"'
+                     f"{current}>{escape(LANGUAGE_NAMES[code])}</a>")
+    return " ".join(links)
+
+
+def start_page(entries: list[Entry], *, lang: str = "en") -> str:
+    """The start page in ``lang``: ``entries`` grouped into lessons, apps and rules,
+    with the language picker in the header.
+
+    >>> page = start_page([], lang="hr")
+    >>> '<html lang="hr">' in page and 'aria-current="page">Hrvatski' in page
+    True
+    """
+    lang = check_language(lang)
+    title = _(TITLE, lang=lang)
     sections = []
     for group, heading in GROUPS.items():
-        items = [_entry(e) for e in entries if e.group == group]
+        items = [_entry(e, lang) for e in entries if e.group == group]
         body = (f"<ul>{''.join(items)}</ul>" if items
-                else '<p class="empty">Not available yet.</p>')
+                else f'<p class="empty">{escape(_("Not available yet.", lang=lang))}</p>')
         sections.append(f'<section aria-labelledby="h-{group}"><h2 id="h-{group}">'
-                        f"{heading}</h2>{body}</section>")
+                        f"{escape(_(heading, lang=lang))}</h2>{body}</section>")
+    picker = language_picker(lang)
+    footer = escape(_("Each link opens a page of its own; closing the tab ends it.", lang=lang))
     return f"""<!DOCTYPE html>
 <html lang="{escape(lang)}">
 <head>
@@ -74,12 +106,12 @@ def start_page(entries: list[Entry], *, title: str = "Card games: lessons and ap
 <body>
 <header>
 <h1>{escape(title)}</h1>
-<nav id="language-picker" aria-label="Language">{language_picker}</nav>
+<nav id="language-picker" aria-label="{escape(_("Language", lang=lang))}">{picker}</nav>
 </header>
 <main>
 {''.join(sections)}
 </main>
-<footer>Each link opens a page of its own; closing the tab ends it.</footer>
+<footer>{footer}</footer>
 </body>
 </html>
 """

@@ -31,9 +31,16 @@ def test_doctests(name):
 
 
 def _first_heading(path: Path) -> str:
+    """A lesson's first markdown heading; an app notebook (one cell calling
+    ``widgets.apps.<name>_app(...)``) shows the title of that app."""
     nb = json.loads(path.read_text())
-    text = "".join(next(c for c in nb["cells"] if c["cell_type"] == "markdown")["source"])
-    return text.splitlines()[0].removeprefix("# ").strip()
+    markdown = [c for c in nb["cells"] if c["cell_type"] == "markdown"]
+    if markdown:
+        return "".join(markdown[0]["source"]).splitlines()[0].removeprefix("# ").strip()
+    from widgets.apps import TITLES
+    code = "".join(nb["cells"][0]["source"])
+    name = code.split("from widgets.apps import ", 1)[1].split()[0].removesuffix("_app")
+    return TITLES[name][0]
 
 
 def test_catalog_lists_every_notebook_under_its_title_with_time():
@@ -74,6 +81,30 @@ def test_start_page_html():
     for heading in ("Lessons", "Apps", "Rules"):
         assert f">{heading}</h2>" in html
     assert "class is full, try again in a minute" in full_page()
+
+
+@pytest.mark.parametrize("lang, headings, title", [
+    ("hr", ("Lekcije", "Aplikacije", "Pravila"), "Kartaške igre: lekcije i aplikacije"),
+    ("de", ("Lektionen", "Apps", "Regeln"), "Kartenspiele: Lektionen und Apps"),
+])
+def test_start_page_in_another_language(lang, headings, title):
+    html = start_page(catalog(LESSONS), lang=lang)
+    assert html.startswith(f'<!DOCTYPE html>\n<html lang="{lang}">')
+    assert f"<h1>{title}</h1>" in html
+    for heading in headings:
+        assert f">{heading}</h2>" in html
+    # every app opens in the page's language; the picker marks the current one
+    assert html.count(f".ipynb?lang={lang}") == len(list(LESSONS.glob("app_*.ipynb")))
+    assert f'href="/?lang={lang}" hreflang="{lang}" lang="{lang}" aria-current="page"' in html
+    assert html.count('aria-current="page"') == 1
+    # no English heading left
+    for english in ("Lessons", "Rules", "Card games: lessons and apps"):
+        assert f">{english}<" not in html
+
+
+def test_start_page_refuses_an_unknown_language():
+    with pytest.raises(ValueError, match="en, hr, de"):
+        start_page(catalog(LESSONS), lang="fr")
 
 
 @pytest.mark.parametrize("text", ["x", "3.5", "-1", "1e3", "30 students"])

@@ -55,6 +55,7 @@ from cardgames.thirtyone import (
     Stand,
     SwapAll,
     SwapOne,
+    ThirtyOneExpertAgent,
     ThirtyOneGame,
     ThirtyOneHeuristicAgent,
     ThirtyOneState,
@@ -80,6 +81,7 @@ __all__ = ["BOT_KINDS", "MAX_BOTS", "ThirtyOneTable"]
 BOT_KINDS: dict[str, Callable[[], Any]] = {
     "heuristic": ThirtyOneHeuristicAgent,
     "random": RandomAgent,
+    "expert": ThirtyOneExpertAgent,   # the difficulty setting (issue 13)
 }
 #: The most bot moves "Let the bots play" makes at once (a deal always ends, R-T10).
 MAX_BOT_MOVES = 2000

@@ -129,3 +129,9 @@ __all__ = [
     "hypergeometric_pmf", "known_holdings", "unseen_cards",
     "LiarRandomAgent", "LiarHeuristicAgent", "LiarCallerAgent", "BOTS",
 ]
+
+# The expert bot builds on this package's bots; it joins the registry here, so that
+# BOTS (tournaments, the CLI, the play tables) offers it without an import cycle.
+from cardgames.liar.expert import LiarExpertAgent  # noqa: E402
+
+BOTS["expert"] = LiarExpertAgent

@@ -384,5 +384,6 @@ class LiarCallerAgent(LiarHeuristicAgent):
         return 1.0 - claim_probability(view) >= self.threshold
 
 
-#: Bot name -> factory (read by ``cardgames.analysis.tournament``).
-BOTS = {"random": LiarRandomAgent, "heuristic": LiarHeuristicAgent, "caller": LiarCallerAgent}
+#: Bot name -> factory (read by ``cardgames.analysis.tournament``, the CLI and the play tables).
+BOTS: dict[str, Any] = {"random": LiarRandomAgent, "heuristic": LiarHeuristicAgent,
+                        "caller": LiarCallerAgent}

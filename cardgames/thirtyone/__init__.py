@@ -28,7 +28,13 @@ from cardgames.thirtyone.actions import (
     ThirtyOneAction,
     parse_action,
 )
-from cardgames.thirtyone.bots import RandomAgent, ThirtyOneHeuristicAgent, hand_after, self_play
+from cardgames.thirtyone.bots import (
+    BOTS,
+    RandomAgent,
+    ThirtyOneHeuristicAgent,
+    hand_after,
+    self_play,
+)
 from cardgames.thirtyone.events import (
     DealOver,
     DealResult,
@@ -85,3 +91,9 @@ __all__ = [
     # bots
     "RandomAgent", "ThirtyOneHeuristicAgent", "hand_after", "self_play",
 ]
+
+# The expert bot builds on this package's bots; it joins the registry here, so that
+# BOTS (tournaments, the CLI, the play tables) offers it without an import cycle.
+from cardgames.thirtyone.expert import ThirtyOneExpertAgent  # noqa: E402
+
+BOTS["expert"] = ThirtyOneExpertAgent

@@ -117,7 +117,7 @@ class ThirtyOneHeuristicAgent:
         return Reveal()
 
 
-#: Bot names -> factories (used by tournaments and the CLI).
+#: Bot names -> factories (used by tournaments, the CLI and the play tables).
 BOTS: dict[str, Any] = {"random": RandomAgent, "heuristic": ThirtyOneHeuristicAgent}
 
 

@@ -100,3 +100,25 @@ def test_the_check_sees_widgets_that_cannot_be_shown(lab_server, lab):
             assert any(module in e for e in errors), (module, errors, lab.console)
     finally:
         path.unlink()
+
+
+def test_an_exercise_is_answered_wrong_then_right(lab, expect):
+    """Lesson 01's first exercise in JupyterLab, as in Voila (tests/browser/
+    test_lesson_exercises.py): nothing shown before a try, a hint after a wrong one,
+    a confirmation after the right one.  The answer, by hand: with six players seat 1
+    plays turns 0, 6, 12, 18 (L6), whose ranks are 0, 6, 4, 2 steps up the cycle of
+    8 (L4, L8): VII, King, IX, Unter."""
+    lab.open("01_deck_and_rank_order.ipynb")
+    lab.run_all()
+    box = lab.page.locator(".cg-exercise").first
+    feedback = box.locator(".cg-exercise-feedback")
+    expect(box.get_by_role("button", name="Check")).to_be_visible()
+    assert feedback.count() == 0                          # nothing before the first try
+    box.locator("input[type=text]").fill("7 K")
+    box.get_by_role("button", name="Check").click()
+    expect(feedback).to_contain_text("Not yet")
+    assert "Hint" in feedback.inner_text()
+    box.locator("input[type=text]").fill("VII, IX, Unter, King")
+    box.get_by_role("button", name="Check").click()
+    expect(feedback).to_contain_text("Right")
+    lab.assert_clean()

@@ -1,0 +1,603 @@
+"""Both games as OpenSpiel Python games.  Importing this module registers them with ``pyspiel``.
+
+Needs the ``[rl]`` extra (``pip install 'cardgames[rl]'``); ``import cardgames``
+never imports it.
+
+==============================  ===============================================
+short name                      parameters (default)
+==============================  ===============================================
+``python_cardgames_liar``        ``players`` (3), ``decks`` (1), ``chroniclers``
+                                 (``"none"``, or ``"both"``, ``"colorful"``,
+                                 ``"pale"``), ``max_plays`` (200, the safety cap)
+``python_cardgames_thirty_one``  ``players`` (2), ``chronicler`` (False),
+                                 ``lives`` (3, R-T8), ``turn_cap`` (20, R-T10)
+==============================  ===============================================
+
+The engine does the rules; this module only translates.  Layout as in
+OpenSpiel's ``python/games/kuhn_poker.py``:
+
+* **Chance nodes deal** (explicit, one card at a time, outcome = card code,
+  probability = its share of the cards not yet dealt).  Liar deals the hands
+  (the rest is put aside unseen, R-L3); Thirty-One deals every hand and the
+  table at the start of each deal (R-T1), then the engine's
+  ``state_from_position`` takes over.  A Thirty-One game runs deal after
+  deal until one player has lives left (T13, R-T8); each deal is a
+  single-deal engine state, lives and seats out carried over.
+* **Actions** are the fixed ids of :mod:`cardgames.adapters.actions`.
+* **Returns**: Thirty-One: winners share +1, the others -1/(players-1)
+  (two players: +1 / -1; zero-sum).  Liar: the round's points (R-L10,
+  4-3-2-1) minus their mean (zero-sum).
+* **Observations** (string and tensor) are built from ``state.view(player)``
+  only (R-L11, R-T9) -- never from hidden cards; during a deal a player sees
+  the cards dealt to them so far.  The games provide observations, not
+  information states: ISMCTS runs with ``use_observation_string=True`` and
+  :func:`resampler` (a determinization from the player's view).
+
+>>> import pyspiel
+>>> game = pyspiel.load_game("python_cardgames_thirty_one", {"players": 3})
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes())
+(True, 32)
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import json
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel  # type: ignore[import-not-found,unused-ignore]
+
+from cardgames.adapters.actions import (
+    LIAR_ACTIONS,
+    LIAR_CALL,
+    LIAR_PASS,
+    NUM_CARD_CODES,
+    THIRTY_ONE_ACTIONS,
+    liar_play_cards,
+    liar_play_id,
+)
+from cardgames.adapters.encode import LiarEncoding, ThirtyOneEncoding
+from cardgames.cards import Card
+from cardgames.liar import LiarGame
+from cardgames.liar.actions import CALL, PASS, Play
+from cardgames.liar.probability import known_holdings
+from cardgames.liar.state import Phase as LiarPhase
+from cardgames.liar.state import PilePlay
+from cardgames.thirtyone import (
+    Exchange,
+    Keep,
+    Pass,
+    Reveal,
+    Stand,
+    SwapAll,
+    SwapOne,
+    ThirtyOneGame,
+)
+from cardgames.thirtyone.actions import swap_one
+
+__all__ = ["LIAR", "THIRTY_ONE", "LiarSpielGame", "ThirtyOneSpielGame", "make_ismcts_bot",
+           "resampler"]
+
+LIAR = "python_cardgames_liar"
+THIRTY_ONE = "python_cardgames_thirty_one"
+_N = NUM_CARD_CODES
+
+
+class _Engine:
+    """Holds an engine state; copies it with the engine's fast ``clone()`` when OpenSpiel
+    clones (deep-copies) a state."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
+        return _Engine(self.state.clone())
+
+
+def _deal_outcomes(remaining: dict[int, int]) -> list[tuple[int, float]]:
+    total = sum(remaining.values())
+    return [(c, m / total) for c, m in sorted(remaining.items()) if m]
+
+
+# =========================================================================== Thirty-One
+
+_T31_TYPE = pyspiel.GameType(
+    short_name=THIRTY_ONE,
+    long_name="Thirty-One (cardgames, Hungarian deck)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=9,
+    min_num_players=2,
+    provides_information_state_string=False,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification={"players": 2, "chronicler": False, "lives": 3, "turn_cap": 20},
+)
+_T31_SIMPLE = [Keep(), Exchange(), SwapAll(), Pass(), Reveal(), Stand()]
+_T31_SIMPLE_ID = {a: i for i, a in enumerate(_T31_SIMPLE)}
+
+
+def t31_action_id(action: Any) -> int:
+    """The id of a Thirty-One action (see :mod:`cardgames.adapters.actions`)."""
+    if isinstance(action, SwapOne):
+        return 6 + _N * action.hand_card.code + action.table_card.code
+    return _T31_SIMPLE_ID[action]
+
+
+def t31_action(action_id: int) -> Any:
+    """The Thirty-One action of an id."""
+    if action_id < 6:
+        return _T31_SIMPLE[action_id]
+    h, t = divmod(action_id - 6, _N)
+    return swap_one(Card.from_code(h), Card.from_code(t))
+
+
+class ThirtyOneSpielGame(pyspiel.Game):  # type: ignore[misc]
+    """Thirty-One as an OpenSpiel game (see the module docstring)."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        p = {**_T31_TYPE.parameter_specification, **(params or {})}
+        self.engine = ThirtyOneGame(players=int(p["players"]), chronicler=bool(p["chronicler"]),
+                                    lives=int(p["lives"]), turn_cap=int(p["turn_cap"]))
+        n, cap = self.engine.players, self.engine.turn_cap or 0
+        deals = n * (self.engine.lives + 1)           # every deal costs someone a life
+        info = pyspiel.GameInfo(
+            num_distinct_actions=THIRTY_ONE_ACTIONS,
+            max_chance_outcomes=_N,
+            num_players=n,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=deals * (3 * n + 3 + 1 + cap + n))
+        super().__init__(_T31_TYPE, info, p)
+
+    def new_initial_state(self) -> ThirtyOneSpielState:
+        return ThirtyOneSpielState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ThirtyOneObserver:
+        return ThirtyOneObserver(self.engine.players, params)
+
+
+class ThirtyOneSpielState(pyspiel.State):  # type: ignore[misc]
+    """A Thirty-One game: chance deals, then the engine's single-deal states, deal after deal."""
+
+    def __init__(self, game: ThirtyOneSpielGame) -> None:
+        super().__init__(game)
+        self.engine_game = game.engine
+        n = game.engine.players
+        self.lives = [game.engine.lives] * n
+        self.out = [False] * n
+        self.dealer = 0
+        self.winners: tuple[int, ...] = ()
+        self._deal: _Engine | None = None           # the engine state of the deal in play
+        self._start_dealing()
+
+    @property
+    def deal(self) -> Any:
+        """The engine state (single deal) in play, or None while dealing."""
+        return None if self._deal is None else self._deal.state
+
+    @deal.setter
+    def deal(self, value: Any) -> None:
+        self._deal = None if value is None else _Engine(value)
+
+    # ---------------------------------------------------------------- dealing
+    def _seats(self) -> list[int]:
+        n = len(self.out)
+        return [s for s in ((self.dealer + i) % n for i in range(1, n + 1)) if not self.out[s]]
+
+    def _start_dealing(self) -> None:
+        self.deal = None
+        self.dealt: list[int] = []
+        self.remaining = {c.code: 1 for c in self.engine_game.deck()}
+        self.to_deal = 3 * len(self._seats()) + 3
+
+    def _finish_dealing(self) -> None:
+        seats = self._seats()
+        hands: list[Any] = [None] * len(self.out)
+        for k, s in enumerate(seats):
+            hands[s] = [Card.from_code(c) for c in self.dealt[3 * k:3 * k + 3]]
+        table = [Card.from_code(c) for c in self.dealt[-3:]]
+        self.deal = self.engine_game.state_from_position(
+            hands=hands, table=table, dealer=self.dealer, phase="exchange",
+            lives=list(self.lives), single_deal=True)
+        self._settle_if_over()
+
+    def _settle_if_over(self) -> None:
+        if not self.deal.is_over():
+            return
+        result = self.deal.results[-1]
+        self.lives = list(result.lives)
+        for s in result.went_out:
+            self.out[s] = True
+        left = [s for s in range(len(self.out)) if not self.out[s]]
+        if len(left) <= 1:
+            self.winners = tuple(left) if left else tuple(result.went_out)  # R-T8
+            return
+        n = len(self.out)
+        d = (self.dealer + 1) % n
+        while self.out[d]:
+            d = (d + 1) % n
+        self.dealer = d
+        self._start_dealing()
+
+    # ---------------------------------------------------------------- OpenSpiel API
+    def current_player(self) -> int:
+        if self.winners:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if self.deal is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        return int(self.deal.current_player)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return sorted(t31_action_id(a) for a in self.deal.legal_actions())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return _deal_outcomes(self.remaining)
+
+    def _apply_action(self, action: int) -> None:
+        if self.deal is None:
+            self.remaining[action] -= 1
+            self.dealt.append(action)
+            if len(self.dealt) == self.to_deal:
+                self._finish_dealing()
+            return
+        self.deal.apply(t31_action(action))
+        self._settle_if_over()
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {Card.from_code(action)}"
+        return str(t31_action(action))
+
+    def is_terminal(self) -> bool:
+        return bool(self.winners)
+
+    def returns(self) -> list[float]:
+        n = len(self.out)
+        if not self.winners:
+            return [0.0] * n
+        w = len(self.winners)
+        share = [1.0 / w if s in self.winners else 0.0 for s in range(n)]
+        return [n / (n - 1) * (x - 1.0 / n) for x in share]
+
+    def view(self, player: int) -> Any:
+        """``player``'s engine view of the deal (None while cards are dealt)."""
+        return None if self.deal is None else self.deal.view(player)
+
+    def dealt_to(self, player: int) -> list[int]:
+        """During the deal: the codes of the cards dealt to ``player`` so far."""
+        seats = self._seats()
+        k = seats.index(player) if player in seats else -1
+        return [] if k < 0 else self.dealt[3 * k:3 * k + 3]
+
+    def __str__(self) -> str:
+        if self.deal is None:
+            return f"dealing: {len(self.dealt)} of {self.to_deal} cards; lives {self.lives}"
+        return self.deal.describe() if hasattr(self.deal, "describe") else repr(self.deal)
+
+
+class ThirtyOneObserver:
+    """Observation string and tensor from the player's view only (R-T9); the layout is
+    :class:`cardgames.adapters.encode.ThirtyOneEncoding` (a "dealing" flag while dealt)."""
+
+    def __init__(self, players: int, params: Any) -> None:
+        if params:
+            raise ValueError(f"observation parameters not supported; passed {params}")
+        self.encoding = ThirtyOneEncoding(players)
+        self.tensor = np.zeros(self.encoding.size, np.float32)
+        self.dict = self.encoding.split(self.tensor)
+
+    def set_from(self, state: ThirtyOneSpielState, player: int) -> None:
+        view = state.view(player)
+        if view is None:
+            self.tensor.fill(0)
+            self.dict["me"][player] = 1
+            self.dict["dealer"][state.dealer] = 1
+            self.dict["lives"][:] = state.lives
+            self.dict["out"][:] = state.out
+            self.dict["phase"][4] = 1                                  # dealing
+            for c in state.dealt_to(player):
+                self.dict["hand"][c] += 1
+            return
+        self.encoding.fill(self.tensor, view)
+
+    def string_from(self, state: ThirtyOneSpielState, player: int) -> str:
+        view = state.view(player)
+        if view is None:
+            cards = " ".join(str(Card.from_code(c)) for c in state.dealt_to(player))
+            return f"p{player} dealing; my cards so far: {cards}; lives {state.lives}"
+        return json.dumps(view.to_dict(), sort_keys=True)
+
+
+# =========================================================================== Liar
+
+_LIAR_TYPE = pyspiel.GameType(
+    short_name=LIAR,
+    long_name="Liar (cardgames, Hungarian deck)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=8,
+    min_num_players=2,
+    provides_information_state_string=False,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification={"players": 3, "decks": 1, "chroniclers": "none", "max_plays": 200},
+)
+
+
+def liar_action_id(action: Any) -> int:
+    """The id of a Liar action (see :mod:`cardgames.adapters.actions`)."""
+    if action == CALL:
+        return LIAR_CALL
+    if action == PASS:
+        return LIAR_PASS
+    return liar_play_id([c.code for c in action.cards])
+
+
+@functools.cache
+def _liar_text(action_id: int) -> str:
+    return str(liar_action(action_id))
+
+
+def liar_action(action_id: int) -> Any:
+    """The Liar action of an id."""
+    if action_id == LIAR_CALL:
+        return CALL
+    if action_id == LIAR_PASS:
+        return PASS
+    return Play(tuple(Card.from_code(c) for c in liar_play_cards(action_id)))
+
+
+class LiarSpielGame(pyspiel.Game):  # type: ignore[misc]
+    """Liar as an OpenSpiel game (see the module docstring)."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        p = {**_LIAR_TYPE.parameter_specification, **(params or {})}
+        chron = str(p["chroniclers"])
+        self.engine = LiarGame(players=int(p["players"]), decks=int(p["decks"]),
+                               chroniclers=() if chron == "none" else chron,  # type: ignore[arg-type]
+                               max_plays=int(p["max_plays"]))
+        n = self.engine.players
+        top = max(self.engine.points)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=LIAR_ACTIONS,
+            max_chance_outcomes=_N,
+            num_players=n,
+            min_utility=-float(top),
+            max_utility=float(top),
+            utility_sum=0.0,
+            max_game_length=self.engine.hand_size * n + int(p["max_plays"]) * n)
+        super().__init__(_LIAR_TYPE, info, p)
+
+    def new_initial_state(self) -> LiarSpielState:
+        return LiarSpielState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> LiarObserver:
+        return LiarObserver(self.engine.players, params)
+
+
+class LiarSpielState(pyspiel.State):  # type: ignore[misc]
+    """A Liar round: chance deals the hands, then the engine plays (R-L1-R-L11)."""
+
+    def __init__(self, game: LiarSpielGame) -> None:
+        super().__init__(game)
+        self.engine_game = game.engine
+        self.remaining: dict[int, int] = {}
+        for c in game.engine.deck():
+            self.remaining[c.code] = self.remaining.get(c.code, 0) + 1
+        self.dealt: list[int] = []
+        self.to_deal = game.engine.hand_size * game.engine.players
+        self._round: _Engine | None = None
+        self._legal: list[int] | None = None
+
+    @property
+    def round(self) -> Any:
+        """The engine's round state, or None while dealing."""
+        return None if self._round is None else self._round.state
+
+    @round.setter
+    def round(self, value: Any) -> None:
+        self._round = None if value is None else _Engine(value)
+
+    def current_player(self) -> int:
+        if self.round is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.round.is_over():
+            return int(pyspiel.PlayerId.TERMINAL)
+        return int(self.round.current_player)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self._legal is None:
+            r = self.round
+            if r.phase is LiarPhase.CALL_WINDOW:
+                self._legal = sorted(liar_action_id(a) for a in r.legal_actions())
+            else:                 # every distinct multiset of 1-4 hand cards (R-L4)
+                codes = sorted(c.code for c in r.hand(player))
+                ids = {liar_play_id(m) for k in range(1, min(4, len(codes)) + 1)
+                       for m in set(itertools.combinations(codes, k))}
+                self._legal = sorted(ids)
+        return self._legal
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return _deal_outcomes(self.remaining)
+
+    def _apply_action(self, action: int) -> None:
+        if self.round is None:
+            self.remaining[action] -= 1
+            self.dealt.append(action)
+            if len(self.dealt) == self.to_deal:
+                n = self.engine_game.players
+                hands: list[list[Card]] = [[] for _ in range(n)]
+                for i, c in enumerate(self.dealt):       # one at a time from seat 1 (dealer 0)
+                    hands[(1 + i) % n].append(Card.from_code(c))
+                self.round = self.engine_game.state_from_position(hands=hands, dealer=0,
+                                                                  current_player=1 % n)
+            return
+        self._legal = None
+        self.round.apply(liar_action(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {Card.from_code(action)}"
+        return _liar_text(action)
+
+    def is_terminal(self) -> bool:
+        return self.round is not None and self.round.is_over()
+
+    def returns(self) -> list[float]:
+        n = self.engine_game.players
+        if not self.is_terminal():
+            return [0.0] * n
+        points = self.round.outcome().points
+        mean = sum(points) / n
+        return [float(p - mean) for p in points]
+
+    def view(self, player: int) -> Any:
+        return None if self.round is None else self.round.view(player)
+
+    def dealt_to(self, player: int) -> list[int]:
+        n = self.engine_game.players
+        return [c for i, c in enumerate(self.dealt) if (1 + i) % n == player]
+
+    def __str__(self) -> str:
+        if self.round is None:
+            return f"dealing: {len(self.dealt)} of {self.to_deal} cards"
+        return self.round.describe() if hasattr(self.round, "describe") else repr(self.round)
+
+
+class LiarObserver:
+    """Observation string and tensor from the player's view only (R-L11); the layout is
+    :class:`cardgames.adapters.encode.LiarEncoding` (a "dealing" flag while dealt)."""
+
+    def __init__(self, players: int, params: Any) -> None:
+        if params:
+            raise ValueError(f"observation parameters not supported; passed {params}")
+        self.encoding = LiarEncoding(players)
+        self.tensor = np.zeros(self.encoding.size, np.float32)
+        self.dict = self.encoding.split(self.tensor)
+
+    def set_from(self, state: LiarSpielState, player: int) -> None:
+        view = state.view(player)
+        if view is None:
+            self.tensor.fill(0)
+            self.dict["me"][player] = 1
+            self.dict["phase"][3] = 1                                   # dealing
+            for c in state.dealt_to(player):
+                self.dict["hand"][c] += 1
+            return
+        self.encoding.fill(self.tensor, view)
+
+    def string_from(self, state: LiarSpielState, player: int) -> str:
+        view = state.view(player)
+        if view is None:
+            cards = " ".join(str(Card.from_code(c)) for c in state.dealt_to(player))
+            return f"p{player} dealing; my cards so far: {cards}"
+        return json.dumps(view.to_dict(), sort_keys=True)
+
+
+# =========================================================================== ISMCTS
+
+
+def resampler(state: Any, player: int) -> Any:
+    """A copy of ``state`` with the cards ``player`` cannot see dealt anew (for ``ISMCTSBot``).
+
+    Thirty-One: the engine's ``determinize`` (known cards stay).  Liar: the other
+    hands (less the cards ``player`` knows are there), the other players' plays
+    in the pile and the cards put aside are shuffled together, sizes kept.
+    The draw uses Python's ``random`` seeded from numpy's global generator,
+    which ``ISMCTSBot`` callers seed.
+    """
+    rng = random.Random(int(np.random.randint(2**31)))
+    new = state.clone()
+    if isinstance(state, ThirtyOneSpielState):
+        if state.deal is not None and not state.is_terminal():
+            new.deal = state.deal.determinize(player, rng)
+        return new
+    if state.round is None or state.is_terminal():
+        return new
+    r = new.round = state.round.clone()
+    view = state.round.view(player)
+    known = known_holdings(view)
+    pool: list[Card] = []
+    keep: list[list[Card]] = []
+    for q in range(r.players):
+        if q == player:
+            keep.append(list(r._hands[q]))
+            continue
+        held = list(r._hands[q])
+        kept = []
+        for card, m in known[q].items():
+            for _ in range(m):
+                if card in held:
+                    held.remove(card)
+                    kept.append(card)
+        keep.append(kept)
+        pool.extend(held)
+    pool.extend(c for e in r.pile if e.player != player for c in e.cards)
+    pool.extend(r.put_aside)
+    rng.shuffle(pool)
+    i = 0
+    for q in range(r.players):
+        if q != player:
+            need = len(r._hands[q]) - len(keep[q])
+            keep[q].extend(pool[i:i + need])
+            i += need
+    r._hands = keep
+    new_pile = []
+    swapped: dict[int, PilePlay] = {}
+    for e in r.pile:
+        if e.player != player:
+            f = PilePlay(number=e.number, player=e.player, cards=tuple(pool[i:i + e.count]),
+                         announced=e.announced)
+            swapped[id(e)] = f
+            i += e.count
+            e = f
+        new_pile.append(e)
+    r.pile = new_pile
+    r._own = [[swapped.get(id(e), e) for e in own] for own in r._own]
+    r.put_aside = pool[i:]
+    return new
+
+
+def make_ismcts_bot(game: Any, *, max_simulations: int = 50, uct_c: float = 2.0,
+                    seed: int = 0) -> Any:
+    """OpenSpiel's ``ISMCTSBot`` for these games, ready for ``evaluate_bots``.
+
+    It keys nodes by observation strings (the games provide no information
+    states), resamples with :func:`resampler`, rolls out at random, and
+    accepts ``restart_at``/``inform_action`` (ISMCTS keeps no state between
+    moves, so both do nothing; ``evaluate_bots`` calls them).
+    """
+    from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped]
+
+    class _Bot(ismcts.ISMCTSBot):  # type: ignore[misc]
+        def restart_at(self, state: Any) -> None:
+            pass
+
+        def inform_action(self, state: Any, player_id: int, action: int) -> None:
+            pass
+
+    rs = np.random.RandomState(seed)
+    bot = _Bot(game, mcts.RandomRolloutEvaluator(1, rs), uct_c=uct_c,
+               max_simulations=max_simulations, random_state=rs, use_observation_string=True)
+    bot.set_resampler(resampler)
+    return bot
+
+
+pyspiel.register_game(_T31_TYPE, ThirtyOneSpielGame)
+pyspiel.register_game(_LIAR_TYPE, LiarSpielGame)
