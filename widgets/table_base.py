@@ -83,7 +83,8 @@ HIGHLIGHT = "#fff3c4"
 CLICK_FAILED = N_("Something went wrong at the table; it was not your move that caused it. "
                   "The details are in the Python log.")
 #: The bot kinds of the engines, translated when shown (the names stay the identifiers).
-_BOT_NAMES = {"heuristic": N_("heuristic"), "random": N_("random"), "caller": N_("caller")}
+_BOT_NAMES = {"heuristic": N_("heuristic"), "random": N_("random"), "caller": N_("caller"),
+              "expert": N_("expert")}
 
 
 def bot_label(name: str) -> str:
