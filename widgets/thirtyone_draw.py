@@ -368,7 +368,7 @@ def result_html(deal: int, events: Sequence[Event], human: int, name: Namer) -> 
                         _("{player} wins the match")).format(players=names, player=names)
         banner = (f"<div style='font-size:1.6em;font-weight:bold;margin:8px 0;"
                   f"color:{'#1b5e20' if you else '#4a148c'}'>{html.escape(headline)}</div>"
-                  f"<div style='{MUTED}'>{html.escape(match_over.reason)}</div>")
+                  f"<div style='{MUTED}'>{html.escape(_(match_over.reason))}</div>")
     title = html.escape(_("Deal {deal}: result").format(deal=deal))
     return (
         f"<div style='border:2px solid #8d6e63;border-radius:8px;padding:6px 10px;"
