@@ -472,8 +472,8 @@ def as_cards(cards: str | Iterable[Card | str] | None) -> list[Card]:
     try:
         items = iter(cards)
     except TypeError:
-        raise CardParseError(f"cards must be Cards or text such as 'AH KH 9H', "
-                             f"not {cards!r}") from None
+        raise CardParseError(_("cards must be Cards or text such as 'AH KH 9H', "
+                               "not {cards!r}").format(cards=cards)) from None
     out: list[Card] = []
     for i, c in enumerate(items, 1):
         if isinstance(c, Card):

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardgames.errors import CardgamesError, ConfigError
-from cardgames.i18n import N_, decimal, format_number, get_language, ngettext
+from cardgames.i18n import N_, decimal, format_count, format_number, get_language, ngettext
 from cardgames.i18n import gettext as _
 
 __all__ = ["main", "build_parser"]
@@ -158,9 +158,11 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     import pandas as pd
 
     with pd.option_context("display.width", 120, "display.max_columns", 20,
-                           "display.float_format", "{:.4f}".format):
-        print(f"{args.game}: {len(df):,} games, seed {args.seed}, "
-              f"{df['decisions'].mean():.1f} decisions per game")
+                           "display.float_format", lambda x: decimal(f"{x:.4f}")):
+        print(ngettext("{game}: {n} game, seed {seed}, {decisions} decisions per game",
+                       "{game}: {n} games, seed {seed}, {decisions} decisions per game",
+                       len(df)).format(game=args.game, n=format_count(len(df)), seed=args.seed,
+                                       decisions=format_number(round(df["decisions"].mean(), 1))))
         if args.game == "liar":
             from cardgames.analysis.tournament import LIAR_MAX_PLAYS
 
@@ -168,15 +170,33 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             capped = int((df["end"].astype(str) == "cap").sum()) if "end" in df else 0
             rounds = int(df["capped"].sum()) if "capped" in df else 0
             if args.rounds is None:
-                print(f"stopped by the safety cap (max_plays={cap}, no winner): "
-                      f"{capped:,} of {len(df):,} games")
+                print(_("stopped by the safety cap (max_plays={cap}, no winner): {capped} of "
+                        "{n} games").format(cap=cap, capped=format_count(capped),
+                                            n=format_count(len(df))))
             else:
-                print(f"rounds stopped by the safety cap (max_plays={cap}, no winner): "
-                      f"{rounds:,}")
-        print(summary.to_string())
+                print(_("rounds stopped by the safety cap (max_plays={cap}, no winner): "
+                        "{rounds}").format(cap=cap, rounds=format_count(rounds)))
+        print(_summary_table(summary))
     if out is not None:
-        print(f"wrote {len(df):,} rows to {out}")
+        print(ngettext("wrote {n} row to {out}", "wrote {n} rows to {out}", len(df)).format(
+            n=format_count(len(df)), out=out))
     return 0
+
+
+#: The columns of the summary table, titled in the current language when printed
+#: (English: the data frame's own column names).
+_SUMMARY_TITLES = {c: c for c in (
+    N_("agent"), N_("seat"), N_("games"), N_("wins"), N_("win_rate"), N_("win_low"),
+    N_("win_high"), N_("mean_place"), N_("capped"), N_("mean_points"), N_("mean_lives"))}
+
+
+def _summary_table(summary: Any) -> str:
+    """The summary as text, with its column titles in the current language."""
+    shown = summary.rename(columns=lambda c: _(_SUMMARY_TITLES[c]) if c in _SUMMARY_TITLES
+                           else c)
+    if shown.index.name in _SUMMARY_TITLES:
+        shown.index.name = _(_SUMMARY_TITLES[shown.index.name])
+    return str(shown.to_string())
 
 
 def _literal(text: str) -> object:

@@ -42,6 +42,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from cardgames.errors import ConfigError, IllegalActionError
+from cardgames.i18n import gettext as _
 
 __all__ = [
     "Action", "Agent", "Game", "LegalActions", "Outcome", "State", "View",
@@ -199,7 +200,7 @@ def check_seed(seed: object) -> int:
     cardgames.errors.ConfigError: seed must be a whole number, got 'abc'
     """
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ConfigError(f"seed must be a whole number, got {seed!r}")
+        raise ConfigError(_("seed must be a whole number, got {seed!r}").format(seed=seed))
     return seed
 
 
@@ -213,7 +214,9 @@ def check_player(player: object, *, players: int, rule: str | None = None) -> in
     cardgames.errors.IllegalActionError: player must be a seat number 0-2, got True
     """
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < players:
-        raise IllegalActionError(f"player must be a seat number 0-{players - 1}, got {player!r}",
-                                 rule=rule, reason=f"{player!r} is not a seat number",
+        raise IllegalActionError(_("player must be a seat number 0-{last}, got {player!r}")
+                                   .format(last=players - 1, player=player),
+                                 rule=rule, reason=_("{player!r} is not a seat number")
+                                                     .format(player=player),
                                  legal=f"a seat number 0-{players - 1}")
     return player

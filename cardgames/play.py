@@ -29,6 +29,7 @@ from typing import Any, Protocol, TypeVar
 from cardgames.agents import RandomAgent
 from cardgames.core import Action, Agent, Game, Outcome, State
 from cardgames.errors import AgentError, ConfigError, GameOverError, IllegalActionError
+from cardgames.i18n import gettext as _
 
 __all__ = ["GameRecord", "Match", "MatchRecord", "agent_name", "agent_rng", "agent_rngs",
            "agent_turn", "play_game", "play_match", "play_state"]
@@ -100,11 +101,12 @@ def agent_turn(state: State, agents: Sequence[Agent | None],
     """
     player = state.current_player
     if player is None:
-        raise GameOverError("the game is over: no agent is to act", rule=None,
-                            reason="the game is over", legal="nothing")
+        raise GameOverError(_("the game is over: no agent is to act"), rule=None,
+                            reason=_("the game is over"), legal=_("nothing"))
     agent = agents[player]
     if agent is None:
-        raise ConfigError(f"seat {player} has no agent: a person plays it")
+        raise ConfigError(_("seat {player} has no agent: a person plays it")
+                            .format(player=player))
     legal = state.legal_actions()
     view = state.view(player) if _needs_view(agent) else None
     action: Action = agent.act(view, legal, rngs[player])
@@ -112,8 +114,9 @@ def agent_turn(state: State, agents: Sequence[Agent | None],
         state.apply(action, player=player)
     except IllegalActionError as e:
         name = agent_name(agent)
-        raise AgentError(f"agent {name!r} in seat {player} chose an illegal action "
-                         f"{str(action)!r}: {e}", agent=name, player=player, action=action,
+        raise AgentError(_("agent {name!r} in seat {player} chose an illegal action {action!r}: "
+                           "{error}")
+                           .format(name=name, player=player, action=str(action), error=e), agent=name, player=player, action=action,
                          rule=e.rule, reason=e.reason, legal=e.legal) from e
     return action
 
@@ -161,8 +164,8 @@ def play_game(game: Game, agents: Sequence[Agent], *, seed: int, dealer: int = 0
     dealer and history reproduces the game.
     """
     if len(agents) != game.players:
-        raise ConfigError(f"{game.players} players need {game.players} agents, "
-                          f"got {len(agents)}")
+        raise ConfigError(_("{players} players need {players} agents, got {n}")
+                            .format(players=game.players, n=len(agents)))
     state = game.new_state(seed=seed, dealer=dealer)
     rngs = agent_rngs(seed, game.players)
     play_state(state, agents, rngs, max_decisions=max_decisions)
@@ -236,8 +239,8 @@ def play_match(match: Match, agents: Sequence[Agent], *,
     """
     game = match.game
     if len(agents) != game.players:
-        raise ConfigError(f"{game.players} players need {game.players} agents, "
-                          f"got {len(agents)}")
+        raise ConfigError(_("{players} players need {players} agents, got {n}")
+                            .format(players=game.players, n=len(agents)))
     outcomes = []
     decisions = 0
     while not match.is_over():

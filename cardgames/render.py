@@ -26,6 +26,8 @@ from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from cardgames.cards import Card, Chronicler, Rank, Suit, register_drawing
+from cardgames.i18n import gettext as _
+from cardgames.i18n import ngettext
 
 __all__ = [
     "CARD_WIDTH",
@@ -381,9 +383,9 @@ def hand_svg(cards: Iterable[Card | None], *, width: float = CARD_WIDTH,
         parts.append(inner)
     words = ", ".join(names) if names else ""
     if backs:
-        words += ("; " if words else "") + (f"{backs} face-down card"
-                                            + ("s" if backs != 1 else ""))
-    label_text = f"Hand: {words}" if words else "Empty hand"
+        words += ("; " if words else "") + ngettext(
+            "{n} face-down card", "{n} face-down cards", backs).format(n=backs)
+    label_text = _("Hand: {cards}").format(cards=words) if words else _("Empty hand")
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="hand" '
             f'width="{_num(total_w)}" height="{_num(total_h)}" '
             f'viewBox="0 0 {_num(total_w)} {_num(total_h)}" role="img" '

@@ -17,6 +17,8 @@ from typing import Any
 
 import ipywidgets as ipw
 
+from cardgames.i18n import N_, ngettext
+from cardgames.i18n import gettext as _
 from cardgames.liar import (
     BOTS,
     CallMade,
@@ -34,7 +36,7 @@ from cardgames.liar import (
 )
 from widgets.cardview import HandView
 from widgets.responsive import scroll_x, style_widget
-from widgets.table_base import BLUE, GREEN, GREY, RED, backs_html, cards_html, esc
+from widgets.table_base import BLUE, GREEN, GREY, RED, backs_html, bot_label, cards_html, esc
 
 __all__ = [
     "announcement",
@@ -49,6 +51,7 @@ __all__ = [
 
 #: The bot kind of a new match that repeats the bots given to the table.
 AS_GIVEN = "as given"
+_AS_GIVEN_LABEL = N_("as given")
 
 
 class LiarLayout:
@@ -65,44 +68,44 @@ class LiarLayout:
         self.seats = ipw.HTML()
         self.pile = ipw.HTML()
         self.hand = HandView((), selectable=True, card_width=self._card_width,
-                             title="Your hand")
-        self.play_button = ipw.Button(description="Play", button_style="primary",
-                                      tooltip="Put the picked cards down, announced as the "
-                                              "due rank (L7, R-L4)", layout=big)
-        self.call_button = ipw.Button(description="Call “Liar!”", button_style="danger",
-                                      tooltip="Turn the last play over (L9)", layout=big)
-        self.pass_button = ipw.Button(description="Let it stand", tooltip="Do not call (R-L5)",
-                                      layout=big)
-        self.step_button = ipw.Button(description="Next bot move", layout=big,
-                                      tooltip="One bot makes one move")
-        self.bots_button = ipw.Button(description="Let the bots play", layout=big,
-                                      tooltip="The bots move until you must act")
+                             title=_("Your hand"))
+        self.play_button = ipw.Button(description=_("Play"), button_style="primary",
+                                      tooltip=_("Put the picked cards down, announced as the "
+                                                "due rank (L7, R-L4)"), layout=big)
+        self.call_button = ipw.Button(description=_("Call “Liar!”"), button_style="danger",
+                                      tooltip=_("Turn the last play over (L9)"), layout=big)
+        self.pass_button = ipw.Button(description=_("Let it stand"),
+                                      tooltip=_("Do not call (R-L5)"), layout=big)
+        self.step_button = ipw.Button(description=_("Next bot move"), layout=big,
+                                      tooltip=_("One bot makes one move"))
+        self.bots_button = ipw.Button(description=_("Let the bots play"), layout=big,
+                                      tooltip=_("The bots move until you must act"))
         self.message = ipw.HTML()
         self.log = ipw.HTML()
         self.result = ipw.HTML()
-        self.new_round_button = ipw.Button(description="New round", button_style="success",
-                                           tooltip="Deal the next round; the dealer moves on "
-                                                   "(R-L1)", layout=big)
-        self.new_match_button = ipw.Button(description="New match", layout=big,
-                                           tooltip="Start a new match with the options below")
+        self.new_round_button = ipw.Button(description=_("New round"), button_style="success",
+                                           tooltip=_("Deal the next round; the dealer moves on "
+                                                     "(R-L1)"), layout=big)
+        self.new_match_button = ipw.Button(description=_("New match"), layout=big,
+                                           tooltip=_("Start a new match with the options below"))
         style = {"description_width": "initial"}
-        kinds = list(BOTS)
+        kinds = [(bot_label(k), k) for k in BOTS]
         uniform = all(isinstance(b, str) for b in bots) and len(set(bots)) == 1
         if not uniform:
-            kinds.append(AS_GIVEN)
+            kinds.append((_(_AS_GIVEN_LABEL), AS_GIVEN))
         self.opt_bots = ipw.Dropdown(options=list(range(1, 8)), value=min(len(bots), 7),
-                                     description="Bots", style=style,
+                                     description=_("Bots"), style=style,
                                      layout=ipw.Layout(width="8em", max_width="100%"))
         self.opt_kind = ipw.Dropdown(options=kinds, value=bots[0] if uniform else AS_GIVEN,
-                                     description="Bot kind", style=style,
+                                     description=_("Bot kind"), style=style,
                                      layout=ipw.Layout(width="14em", max_width="100%"))
         ch = LiarGame(players=2, chroniclers=chroniclers).chroniclers if chroniclers else ()
-        self.opt_chroniclers = ipw.Dropdown(options=["none", "both"],
+        self.opt_chroniclers = ipw.Dropdown(options=[(_("none"), "none"), (_("both"), "both")],
                                             value="both" if ch else "none",
-                                            description="Chroniclers", style=style,
+                                            description=_("Chroniclers"), style=style,
                                             layout=ipw.Layout(width="13em", max_width="100%"))
         self.opt_decks = ipw.Dropdown(options=[1, 2], value=decks if decks in (1, 2) else 1,
-                                      description="Decks", style=style,
+                                      description=_("Decks"), style=style,
                                       layout=ipw.Layout(width="8em", max_width="100%"))
         for b in (self.play_button, self.call_button, self.pass_button, self.step_button,
                   self.bots_button, self.new_round_button, self.new_match_button):
@@ -113,7 +116,8 @@ class LiarLayout:
             actions += [self.step_button, self.bots_button]
         self.actions = ipw.HBox(actions, layout=ipw.Layout(flex_flow="row wrap", margin="4px 0"))
         self.options = ipw.HBox(
-            [ipw.HTML("<b style='font-size:1.05em'>Next match:</b>"), self.opt_bots,
+            [ipw.HTML("<b style='font-size:1.05em'>" + esc(_("Next match:")) + "</b>"),
+             self.opt_bots,
              self.opt_kind, self.opt_chroniclers, self.opt_decks],
             layout=ipw.Layout(flex_flow="row wrap", align_items="center", margin="4px 0"))
         self.controls = ipw.HBox([self.new_round_button, self.new_match_button],
@@ -139,8 +143,7 @@ def announcement(count: int, rank: Any) -> str:
     >>> announcement(1, Rank.KING), announcement(3, Rank.SEVEN)
     ('1 King', '3 sevens')
     """
-    plural = rank.plural
-    return f"{count} {plural[:-1] if count == 1 else plural}"
+    return str(rank.count(count))
 
 
 _ann = announcement
@@ -157,40 +160,46 @@ def event_style(e: Any, human: int) -> str:
 
 def header_html(v: LiarView, *, round_no: int, rounds: int | None) -> str:
     """The title: round, players, decks, Chroniclers, dealer, cards put aside (R-L3)."""
-    total = "" if rounds is None else f" of {rounds}"
-    ch = ", Chroniclers" if v.chroniclers else ""
+    title = (_("Liar — round {round}").format(round=round_no) if rounds is None else
+             _("Liar — round {round} of {rounds}").format(round=round_no, rounds=rounds))
+    parts = [ngettext("{n} player", "{n} players", v.players).format(n=v.players),
+             ngettext("{n} deck", "{n} decks", v.decks).format(n=v.decks)]
+    if v.chroniclers:
+        parts.append(_("Chroniclers"))
+    line = _("{setup}; dealer: player {dealer}; {aside} (L5, R-L3).").format(
+        setup=", ".join(parts), dealer=v.dealer,
+        aside=ngettext("{n} card put aside unseen", "{n} cards put aside unseen",
+                       v.put_aside_count).format(n=v.put_aside_count))
     return (
-        "<div style='font-size:1.6em;font-weight:bold;margin:2px 0'>Liar — round "
-        f"{round_no}{total}</div>"
-        f"<div style='color:{GREY};font-size:1.05em'>{v.players} players, "
-        f"{v.decks} deck{'s' if v.decks > 1 else ''}{ch}; dealer: player {v.dealer}; "
-        f"{v.put_aside_count} card{'s' if v.put_aside_count != 1 else ''} put aside "
-        "unseen (L5, R-L3).</div>")
+        f"<div style='font-size:1.6em;font-weight:bold;margin:2px 0'>{esc(title)}</div>"
+        f"<div style='color:{GREY};font-size:1.05em'>{esc(line)}</div>")
 
 
 def status_html(v: LiarView, out: LiarOutcome | None, *, human: int, stopped: bool) -> str:
     """Whose move it is and what to do, in one line."""
     if stopped:
-        text, color = "The table stopped: a bot failed (see below).", RED
+        text, color = esc(_("The table stopped: a bot failed (see below).")), RED
     elif v.is_over:
-        who = ("nobody went out" if out is None or out.winner is None else
-               "you win the round!" if out.winner == human else
-               f"player {out.winner} wins the round")
-        text, color = f"Round over: {who} (L11)", GREEN
+        text = esc(_("Round over: nobody went out (L11)") if out is None or out.winner is None
+                   else _("Round over: you win the round! (L11)") if out.winner == human
+                   else _("Round over: player {player} wins the round (L11)").format(
+                       player=out.winner))
+        color = GREEN
     elif v.current_player == human and v.phase is Phase.PLAY:
-        text = ("Your turn: put down 1–4 cards announced as "
-                f"<u>{esc(v.due_rank.plural)}</u> (L7, L8).")
+        text = esc(_("Your turn: put down 1–4 cards announced as {rank} (L7, L8).")).format(
+            rank=f"<u>{esc(v.due_rank.plural)}</u>")
         color = BLUE
     elif v.current_player == human:
         c = v.claim
         assert c is not None
-        text = (f"Player {c.player} announced “{esc(_ann(c.count, c.announced))}”. "
-                "Call “Liar!” or let it stand? (L9, R-L5)")
+        text = esc(_("Player {player} announced “{claim}”. Call “Liar!” or let it stand? "
+                     "(L9, R-L5)").format(player=c.player, claim=_ann(c.count, c.announced)))
         color = RED
     else:
-        what = "to play" if v.phase is Phase.PLAY else "to call or let it stand"
-        text = (f"Player {v.current_player} is {what}: press Next bot move or "
-                "Let the bots play.")
+        text = esc((_("Player {player} is to play: press Next bot move or Let the bots play.")
+                    if v.phase is Phase.PLAY else
+                    _("Player {player} is to call or let it stand: press Next bot move or Let "
+                      "the bots play.")).format(player=v.current_player))
         color = GREY
     return (f"<div class='liar-status' style='font-size:1.45em;color:{color};"
             f"margin:6px 0;font-weight:600'>{text}</div>")
@@ -200,11 +209,12 @@ def seats_html(v: LiarView, *, human: int, names: Sequence[str], scores: Sequenc
     """Every seat: name, dealer, cards held (backs for the others), match score."""
     rows = []
     cell = "padding:4px 8px;border-bottom:1px solid #ddd;vertical-align:middle"
+    dealer_word = esc(_("dealer"))
     for p in range(v.players):
         turn = p == v.current_player
         bg = "background:#e3f2fd;" if turn else ""
         mark = "▶" if turn else ""
-        dealer = (" <span title='dealer' style='border:1px solid #999;border-radius:50%;"
+        dealer = (f" <span title='{dealer_word}' style='border:1px solid #999;border-radius:50%;"
                   "padding:0 5px;font-size:0.8em'>D</span>" if p == v.dealer else "")
         n = v.hand_sizes[p]
         backs = backs_html(n, 22, most=12) if p != human else ""
@@ -215,9 +225,10 @@ def seats_html(v: LiarView, *, human: int, names: Sequence[str], scores: Sequenc
             f"<td style='{cell};text-align:right'><b>{n}</b></td>"
             f"<td style='{cell}'>{backs}</td>"
             f"<td style='{cell};text-align:right'>{scores[p]}</td></tr>")
-    head = ("<tr><th></th><th style='text-align:left;padding:4px 8px'>Player</th>"
-            "<th style='padding:4px 8px'>Cards</th><th></th>"
-            "<th style='padding:4px 8px'>Score</th></tr>")
+    player, cards, score = esc(_("Player")), esc(_("Cards")), esc(_("Score"))
+    head = (f"<tr><th></th><th style='text-align:left;padding:4px 8px'>{player}</th>"
+            f"<th style='padding:4px 8px'>{cards}</th><th></th>"
+            f"<th style='padding:4px 8px'>{score}</th></tr>")
     return scroll_x(f"<table class='liar-seats' style='border-collapse:collapse;"
                     f"font-size:1.1em;margin:4px 0'>{head}{''.join(rows)}</table>")
 
@@ -226,35 +237,44 @@ def pile_html(v: LiarView, *, human: int) -> str:
     """The pile as backs, the play under the call window, your own cards in it (R-L11)
     and the last play turned over (R-L6)."""
     plays = len(v.pile)
+    cards = esc(ngettext("Pile: {n} card face down", "Pile: {n} cards face down",
+                         v.pile_size)).format(n=f"<b class='liar-pile-size'>{v.pile_size}</b>")
+    in_plays = esc(ngettext("in {n} play", "in {n} plays", plays).format(n=plays))
+    due = ("" if v.is_over else " · " + esc(_("due rank: {rank}")).format(
+        rank=f"<b style='color:{BLUE}'>{esc(v.due_rank.plural)}</b>"))
+    empty = esc(_("(the pile is empty)"))
     parts = [
-        f"<div style='font-size:1.2em;margin:6px 0 2px'>Pile: <b class='liar-pile-size'>"
-        f"{v.pile_size}</b> card{'s' if v.pile_size != 1 else ''} face down in {plays} "
-        f"play{'s' if plays != 1 else ''}"
-        + ("" if v.is_over else f" · due rank: <b style='color:{BLUE}'>"
-           f"{esc(v.due_rank.plural)}</b>") + "</div>",
+        f"<div style='font-size:1.2em;margin:6px 0 2px'>{cards} {in_plays}{due}</div>",
         f"<div style='min-height:70px'>{backs_html(v.pile_size, 44, most=16, overlap=0.7)}"
-        + ("" if v.pile_size else f"<span style='color:{GREY}'>(the pile is empty)</span>")
+        + ("" if v.pile_size else f"<span style='color:{GREY}'>{empty}</span>")
         + "</div>",
     ]
     if v.claim is not None:
         c = v.claim
-        who = "your" if c.player == human else f"player {c.player}'s"
-        parts.append(f"<div style='font-size:1.1em'>Under the call window: {who} play "
-                     f"{c.number}, announced “{esc(_ann(c.count, c.announced))}”.</div>")
+        under = (_("Under the call window: your play {number}, announced “{claim}”.")
+                 if c.player == human else
+                 _("Under the call window: player {player}'s play {number}, announced "
+                   "“{claim}”.")).format(player=c.player, number=c.number,
+                                         claim=_ann(c.count, c.announced))
+        parts.append(f"<div style='font-size:1.1em'>{esc(under)}</div>")
     mine = [r for r in v.pile if r.cards is not None]
     if mine:   # R-L11: you know the cards you put down yourself
         items = "".join(
-            f"<div style='margin:2px 0'>play {r.number} (“{esc(_ann(r.count, r.announced))}"
-            f"”): {cards_html(r.cards or (), 30)}</div>" for r in mine)
-        parts.append(f"<div style='color:{GREY};margin-top:4px'>Your cards in the pile:"
-                     f"{items}</div>")
+            "<div style='margin:2px 0'>"
+            + esc(_("play {number} (“{claim}”):").format(number=r.number,
+                                                        claim=_ann(r.count, r.announced)))
+            + f" {cards_html(r.cards or (), 30)}</div>" for r in mine)
+        yours = esc(_("Your cards in the pile:"))
+        parts.append(f"<div style='color:{GREY};margin-top:4px'>{yours}{items}</div>")
     last = next((e for e in reversed(v.events) if isinstance(e, Revealed)), None)
     if last is not None:
-        verdict = (f"<b style='color:{GREEN}'>true</b>" if last.true else
-                   f"<b style='color:{RED}'>a lie</b>")
-        parts.append(f"<div style='margin-top:6px;font-size:1.05em'>Last turned over: "
-                     f"player {last.player}'s play {last.number}, announced "
-                     f"“{esc(_ann(len(last.cards), last.announced))}” — {verdict} (R-L6)"
+        verdict = (f"<b style='color:{GREEN}'>" + esc(_("true")) + "</b>" if last.true else
+                   f"<b style='color:{RED}'>" + esc(_("a lie")) + "</b>")
+        said = esc(_("Last turned over: player {player}'s play {number}, announced “{claim}” "
+                     "— {verdict} (R-L6)").format(
+                         player=last.player, number=last.number, verdict="{verdict}",
+                         claim=_ann(len(last.cards), last.announced))).format(verdict=verdict)
+        parts.append(f"<div style='margin-top:6px;font-size:1.05em'>{said}"
                      f"<div>{cards_html(last.cards, 48)}</div></div>")
     return "".join(parts)
 
@@ -274,21 +294,31 @@ def result_html(v: LiarView, out: LiarOutcome | None, match: LiarMatch, *, human
                     f"<td style='{cell}'>+{out.points[p]}</td>"
                     f"<td style='{cell}'>{match.scores[p]}</td></tr>")
     head = "".join(f"<th style='{cell}'>{h}</th>" for h in
-                   ("Player", "Place", "Cards held", "Points", "Match score"))
+                   (esc(_(h)) for h in (N_("Player"), N_("Place"), N_("Cards held"),
+                                        N_("Points"), N_("Match score"))))
     played = len(match.results)
     if match.is_over():
         best = match.winners()
-        names = " and ".join("you" if p == human else f"player {p}" for p in best)
+        if tuple(best) == (human,):
+            who = _("you win the match (R-L10).")
+        elif len(best) == 1:
+            who = _("player {player} wins the match (R-L10).")
+        else:
+            who = _("{players} share the win (R-L10).")
+        together = _(" and ").join(_("you") if p == human else
+                                   _("player {player}").format(player=p) for p in best)
+        line = (ngettext("Match over after {n} round", "Match over after {n} rounds", played)
+                .format(n=played) + ": " + who.format(player=best[0], players=together))
         tail = (f"<div style='font-size:1.3em;color:{GREEN};margin-top:4px'>"
-                f"Match over after {played} rounds: {esc(names)} "
-                f"win{'s' if len(best) == 1 and best[0] != human else ''} the match "
-                "(R-L10). Press New match to play again.</div>")
+                + esc(line + " " + _("Press New match to play again.")) + "</div>")
     else:
-        tail = (f"<div style='color:{GREY};margin-top:4px'>Round {played} done; press "
-                "New round for the next deal (the dealer moves on, R-L1).</div>")
+        tail = (f"<div style='color:{GREY};margin-top:4px'>"
+                + esc(_("Round {n} done; press New round for the next deal (the dealer moves "
+                        "on, R-L1).").format(n=played)) + "</div>")
+    title = esc(_("Round result (places and points, R-L10)"))
     return (
         "<div class='liar-result' style='margin:8px 0;padding:8px;border:2px solid "
         f"{GREEN};border-radius:6px;background:#f1f8e9'><div style='font-size:1.3em;"
-        "font-weight:bold'>Round result (places and points, R-L10)</div>"
+        f"font-weight:bold'>{title}</div>"
         + scroll_x(f"<table style='border-collapse:collapse;font-size:1.1em;margin-top:4px'>"
                    f"<tr>{head}</tr>{''.join(rows)}</table>") + f"{tail}</div>")

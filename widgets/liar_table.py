@@ -40,6 +40,8 @@ from typing import Any
 
 import ipywidgets as ipw
 
+from cardgames.i18n import N_, ngettext
+from cardgames.i18n import gettext as _
 from cardgames.liar import (
     BOTS,
     CALL,
@@ -67,7 +69,7 @@ from widgets.liar_draw import (
     seats_html,
     status_html,
 )
-from widgets.table_base import GREY, PlayTable, esc, show_cards
+from widgets.table_base import GREY, PlayTable, bot_label, esc, show_cards
 
 __all__ = ["BOT_KINDS", "MAX_BOT_MOVES", "LiarTable"]
 
@@ -78,11 +80,11 @@ MAX_BOT_MOVES = 5000
 
 #: The table's words for a rule the engine cites without a ``reason`` (RULES.md).
 _RULE_WORDS = {
-    "R-L4": "a play is 1–4 cards of your own hand",
-    "L7": "you put down cards from your own hand",
-    "R-L5": "calling or letting a play stand is only possible in the call window right "
-            "after a play",
-    "L11": "the round is over",
+    "R-L4": N_("a play is 1–4 cards of your own hand"),
+    "L7": N_("you put down cards from your own hand"),
+    "R-L5": N_("calling or letting a play stand is only possible in the call window right "
+               "after a play"),
+    "L11": N_("the round is over"),
 }
 
 
@@ -128,7 +130,7 @@ class LiarTable(LiarLayout, PlayTable):
         bots = tuple(bots)
         self._check_bots(bots)
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"seed must be a whole number, not {seed!r}")
+            raise ValueError(_("seed must be a whole number, not {seed!r}").format(seed=seed))
         self._given_bots = bots
         self._human_pref = human_seat
         self._rounds = rounds
@@ -154,15 +156,17 @@ class LiarTable(LiarLayout, PlayTable):
     @staticmethod
     def _check_bots(bots: tuple[Any, ...]) -> None:
         if not bots:
-            raise ValueError("a Liar table needs 1-3 bots (1-7 with two decks, R-L2)")
+            raise ValueError(_("a Liar table needs 1-3 bots (1-7 with two decks, R-L2)"))
         for b in bots:
             if isinstance(b, str):
                 if b not in BOTS:
-                    raise ValueError(f"unknown bot {b!r}: choose from {', '.join(BOTS)} "
-                                     "or pass an agent object with act(view, legal, rng)")
+                    raise ValueError(_("unknown bot {bot!r}: choose from {names} or pass an agent "
+                                       "object with act(view, legal, rng)").format(
+                                         bot=b, names=", ".join(BOTS)))
             elif not callable(getattr(b, "act", None)):
-                raise ValueError(f"a bot is a name ({', '.join(BOTS)}) or an agent with "
-                                 f"act(view, legal_actions, rng), not {b!r}")
+                raise ValueError(_("a bot is a name ({names}) or an agent with "
+                                   "act(view, legal_actions, rng), not {bot!r}").format(
+                                     names=", ".join(BOTS), bot=b))
 
     @staticmethod
     def _check_config(bots: tuple[Any, ...], decks: int, chroniclers: Any,
@@ -171,8 +175,8 @@ class LiarTable(LiarLayout, PlayTable):
         game = LiarGame(players=players, decks=decks, chroniclers=chroniclers)  # R-L2 checks
         if (not isinstance(human_seat, int) or isinstance(human_seat, bool)
                 or not 0 <= human_seat < players):
-            raise ValueError(f"human_seat={human_seat!r} is not a seat: R-L1 seats are "
-                             f"0-{players - 1}")
+            raise ValueError(_("human_seat={seat!r} is not a seat: R-L1 seats are 0-{last}")
+                             .format(seat=human_seat, last=players - 1))
         return game
 
     def _wire(self) -> None:
@@ -262,27 +266,29 @@ class LiarTable(LiarLayout, PlayTable):
             return False
         s = self._state
         if s.is_over():
-            return self._refuse("The round is over (L11): press New round.")
+            return self._refuse(_("The round is over (L11): press New round."))
         if s.current_player != self._human:
-            doing = "to play" if s.phase is Phase.PLAY else "to call or let it stand"
-            return self._refuse(f"Not now: it is player {s.current_player}'s turn ({doing}, "
-                                "R-L5).")
+            return self._refuse(
+                (_("Not now: it is player {player}'s turn (to play, R-L5).")
+                 if s.phase is Phase.PLAY else
+                 _("Not now: it is player {player}'s turn (to call or let it stand, R-L5)."))
+                .format(player=s.current_player))
         if s.phase is not wanted and s.phase is Phase.CALL_WINDOW:
             c = s.view(self._human).claim
             assert c is not None
-            return self._refuse(f"The call window is open on player {c.player}'s "
-                                f"“{announcement(c.count, c.announced)}”: call “Liar!” or let it "
-                                "stand first (R-L5).")
+            return self._refuse(_("The call window is open on player {player}'s “{claim}”: "
+                                  "call “Liar!” or let it stand first (R-L5).").format(
+                                    player=c.player, claim=announcement(c.count, c.announced)))
         if s.phase is not wanted:
-            return self._refuse("There is no play to call now: it is your turn to play "
-                                f"{s.due_rank.plural} (R-L5).")
+            return self._refuse(_("There is no play to call now: it is your turn to play "
+                                  "{rank} (R-L5).").format(rank=s.due_rank.plural))
         return True
 
     def _on_play(self) -> None:
         if self._check_turn(Phase.PLAY):
             cards = list(self.hand.selected_cards)
             if not cards:
-                self._say("Pick 1–4 cards of your hand first (R-L4).")
+                self._say(_("Pick 1–4 cards of your hand first (R-L4)."))
             else:
                 self._human_move(Play(tuple(cards)))
         self._render()
@@ -308,11 +314,10 @@ class LiarTable(LiarLayout, PlayTable):
         if self.stopped:
             self._refuse_if_stopped()
         elif s.is_over():
-            self._say("The round is over (L11): press New round.")
+            self._say(_("The round is over (L11): press New round."))
         elif s.current_player == self._human:
-            self._say("It is your move: "
-                      + ("play 1-4 cards." if s.phase is Phase.PLAY
-                         else "call “Liar!” or let it stand (R-L5)."))
+            self._say(_("It is your move: play 1–4 cards.") if s.phase is Phase.PLAY
+                      else _("It is your move: call “Liar!” or let it stand (R-L5)."))
         else:
             self._say("")
             self._mark_new()
@@ -324,11 +329,13 @@ class LiarTable(LiarLayout, PlayTable):
         if self.stopped:
             self._refuse_if_stopped()
         elif not self._state.is_over():
-            self._say("This round is not over yet (L11): play it to the end, or start a "
-                      "New match.")
+            self._say(_("This round is not over yet (L11): play it to the end, or start a "
+                        "New match."))
         elif self._match.is_over():
-            self._say(f"The match is over after {len(self._match.results)} rounds (R-L10): "
-                      "press New match.")
+            played = len(self._match.results)
+            self._say(ngettext("The match is over after {n} round (R-L10): press New match.",
+                               "The match is over after {n} rounds (R-L10): press New match.",
+                               played).format(n=played))
         else:
             self._deal()
             return
@@ -341,23 +348,28 @@ class LiarTable(LiarLayout, PlayTable):
         decks = self.opt_decks.value
         # the browser can send anything: check every option in Python
         if decks not in (1, 2) or ch not in ("none", "both"):
-            self._say("Choose one or two decks and Chroniclers none or both (R-L2).")
+            self._say(_("Choose one or two decks and Chroniclers none or both (R-L2)."))
             self._render()
             return
         top = 3 if decks == 1 else 7
         if not isinstance(n_bots, int) or isinstance(n_bots, bool) or not 1 <= n_bots <= top:
-            self._say(f"{n_bots} bots is not allowed with {decks} deck{'s' if decks > 1 else ''}: "
-                      f"R-L2 one deck is for 2-4 players (1-3 bots), two decks for 2-8 "
-                      f"(1-7 bots).")
+            self._say(ngettext("{n} bots is not allowed with {decks} deck: R-L2 one deck is "
+                               "for 2-4 players (1-3 bots), two decks for 2-8 (1-7 bots).",
+                               "{n} bots is not allowed with {decks} decks: R-L2 one deck is "
+                               "for 2-4 players (1-3 bots), two decks for 2-8 (1-7 bots).",
+                               decks if isinstance(decks, int) else 2).format(
+                                   n=n_bots, decks=decks))
             self._render()
             return
-        if kind == AS_GIVEN and AS_GIVEN in self.opt_kind.options:
+        offered = [o[1] if isinstance(o, tuple) else o for o in self.opt_kind.options]
+        if kind == AS_GIVEN and AS_GIVEN in offered:
             given = self._given_bots
             bots = tuple(given[i % len(given)] for i in range(n_bots))
         elif kind in BOTS:
             bots = (kind,) * n_bots
         else:
-            self._say(f"Unknown bot kind {kind!r}: choose one of {', '.join(BOTS)}.")
+            self._say(_("Unknown bot kind {kind!r}: choose one of {names}.").format(
+                kind=kind, names=", ".join(bot_label(b) for b in BOTS)))
             self._render()
             return
         seat = min(self._human_pref, n_bots) if isinstance(self._human_pref, int) else 0
@@ -370,7 +382,8 @@ class LiarTable(LiarLayout, PlayTable):
         """Let the bots move (each move is one engine action, logged) until you must act."""
         moves = self._run_bots(limit)
         if moves >= MAX_BOT_MOVES and self._bots_may_move():
-            self._say(f"The bots made {moves} moves in a row; press Let the bots play to go on.")
+            self._say(_("The bots made {n} moves in a row; press Let the bots play to go on.")
+                      .format(n=moves))
         self._record_if_over()
         return moves
 
@@ -382,8 +395,9 @@ class LiarTable(LiarLayout, PlayTable):
     # ================================================================ drawing
     def _name(self, seat: int) -> str:
         if seat == self._human:
-            return f"You (player {seat})"
-        return f"Player {seat} · {agent_name(self._agents[seat])} bot"
+            return _("You (player {player})").format(player=seat)
+        return _("Player {player} · {kind} bot").format(
+            player=seat, kind=bot_label(agent_name(self._agents[seat])))
 
     def _draw(self) -> None:
         v = self._view()
@@ -398,17 +412,19 @@ class LiarTable(LiarLayout, PlayTable):
         self._render_log(v)
         self.result.value = result_html(v, out, self._match, human=self._human, names=names)
         self._render_buttons(v)
-        self.hand.set_title(f"Your hand — {len(v.hand)} card{'s' if len(v.hand) != 1 else ''}")
+        self.hand.set_title(ngettext("Your hand — {n} card", "Your hand — {n} cards",
+                                     len(v.hand)).format(n=len(v.hand)))
 
     def _render_log(self, v: LiarView) -> None:
         items = []
         for i, e in enumerate(v.events):
             bold = "font-weight:600;" if isinstance(e, Played) and e.player == self._human else ""
             items.append((esc(e.describe()), event_style(e, self._human) + bold, i >= self._mark))
+        title = esc(_("What happened this round"))
+        note = esc(_("(newest at the bottom; highlighted: since your last move)"))
         self.log.value = (
-            "<div style='font-size:1.1em;font-weight:bold;margin-top:8px'>What happened "
-            f"this round <span style='font-weight:normal;color:{GREY};font-size:0.85em'>"
-            "(newest at the bottom; highlighted: since your last move)</span></div>"
+            f"<div style='font-size:1.1em;font-weight:bold;margin-top:8px'>{title} "
+            f"<span style='font-weight:normal;color:{GREY};font-size:0.85em'>{note}</span></div>"
             "<div style='max-height:260px;overflow-y:auto;display:flex;"
             "flex-direction:column-reverse;border:1px solid #ddd;border-radius:4px;"
             "padding:4px;font-size:1.02em'>"
@@ -418,7 +434,7 @@ class LiarTable(LiarLayout, PlayTable):
         """Enable what you may do now (a hint only: every click is checked again)."""
         act = self.human_to_act()
         n = len(self.hand.selected)
-        self.play_button.description = f"Play {n} × {v.due_rank.plural}"
+        self.play_button.description = _("Play {n} × {rank}").format(n=n, rank=v.due_rank.plural)
         self.play_button.disabled = act is not Phase.PLAY or n == 0
         self.call_button.disabled = act is not Phase.CALL_WINDOW
         self.pass_button.disabled = act is not Phase.CALL_WINDOW

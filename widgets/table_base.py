@@ -45,6 +45,8 @@ import ipywidgets as ipw
 
 from cardgames.cards import Card
 from cardgames.errors import ActionParseError, CardgamesError, IllegalActionError
+from cardgames.i18n import N_
+from cardgames.i18n import gettext as _
 from cardgames.play import agent_name, agent_turn
 from cardgames.render import back_svg, card_svg
 from widgets.cardview import HandView, close_widget
@@ -57,6 +59,7 @@ __all__ = [
     "RED",
     "PlayTable",
     "backs_html",
+    "bot_label",
     "cards_html",
     "esc",
     "refusal_text",
@@ -77,8 +80,20 @@ GREY = "#555"
 HIGHLIGHT = "#fff3c4"
 
 #: Shown when a click fails for a reason that is not the player's (the details go to the log).
-CLICK_FAILED = ("Something went wrong at the table; it was not your move that caused it. "
-                "The details are in the Python log.")
+CLICK_FAILED = N_("Something went wrong at the table; it was not your move that caused it. "
+                  "The details are in the Python log.")
+#: The bot kinds of the engines, translated when shown (the names stay the identifiers).
+_BOT_NAMES = {"heuristic": N_("heuristic"), "random": N_("random"), "caller": N_("caller"),
+              "expert": N_("expert")}
+
+
+def bot_label(name: str) -> str:
+    """A bot kind's name in the current language (an unknown name as it is).
+
+    >>> bot_label("heuristic"), bot_label("MyBot")
+    ('heuristic', 'MyBot')
+    """
+    return _(_BOT_NAMES[name]) if name in _BOT_NAMES else name
 
 
 def esc(text: object) -> str:
@@ -122,20 +137,28 @@ def refusal_text(err: CardgamesError, *, rule_words: Mapping[str, str] | None = 
     'That is not possible now.'
     """
     if isinstance(err, ActionParseError):
-        return "That move could not be read."
+        return _("That move could not be read.")
     if not isinstance(err, IllegalActionError):
-        return "That is not possible now."
-    action = f"“{err.action}”" if err.action is not None else "that"
+        return _("That is not possible now.")
     rule = err.rule or ""
-    reason = err.reason or (rule_words or {}).get(rule)
-    text = f"You cannot {action} now"
-    if reason:
-        text += f": {reason}"
-    if rule:
-        text += f" ({rule})"
-    text += "."
+    words = (rule_words or {}).get(rule)
+    reason = err.reason or (_(words) if words else None)
+    action = {"action": err.action}
+    if reason and rule:
+        text = (_("You cannot “{action}” now: {reason} ({rule}).") if err.action is not None
+                else _("You cannot do that now: {reason} ({rule}).")).format(
+                    **action, reason=reason, rule=rule)
+    elif reason:
+        text = (_("You cannot “{action}” now: {reason}.") if err.action is not None
+                else _("You cannot do that now: {reason}.")).format(**action, reason=reason)
+    elif rule:
+        text = (_("You cannot “{action}” now ({rule}).") if err.action is not None
+                else _("You cannot do that now ({rule}).")).format(**action, rule=rule)
+    else:
+        text = (_("You cannot “{action}” now.") if err.action is not None
+                else _("You cannot do that now.")).format(**action)
     if show_legal and err.legal:
-        text += f" Legal now: {err.legal}."
+        text += " " + _("Legal now: {legal}.").format(legal=err.legal)
     return text
 
 
@@ -219,9 +242,11 @@ class PlayTable:
         log.error("%s table stopped: the bot %r in seat %s %s", self.GAME, name, seat,
                   "chose an illegal action" if illegal else "failed", exc_info=err)
         self._bot_error = err
-        what = "made an illegal move" if illegal else "failed"
-        self._stopped_line = (f"Player {seat}'s bot {what}; the table stopped. This is a bug "
-                              "in the bot, not your doing: press New match to play again.")
+        self._stopped_line = (
+            _("Player {seat}'s bot made an illegal move; the table stopped. This is a bug in "
+              "the bot, not your doing: press New match to play again.") if illegal else
+            _("Player {seat}'s bot failed; the table stopped. This is a bug in the bot, not "
+              "your doing: press New match to play again.")).format(seat=seat)
         self._say(self._stopped_line)
 
     def _refuse_if_stopped(self) -> bool:
@@ -265,12 +290,14 @@ class PlayTable:
 
     @staticmethod
     def _log_list(items: Iterable[tuple[str, str, bool]], *, css_class: str,
-                  newest_first: bool, empty: str = "No moves yet.") -> str:
+                  newest_first: bool, empty: str | None = None) -> str:
         """An ``<ol>`` of ``(html, style, new)`` items, the new ones highlighted."""
         lis = [f"<li style='{style}{f'background:{HIGHLIGHT};' if new else ''}"
                f"padding:1px 4px'>{text}</li>" for text, style, new in items]
         if newest_first:
             lis.reverse()
+        if empty is None:
+            empty = _("No moves yet.")
         body = "".join(lis) or f"<li style='color:{GREY}'>{esc(empty)}</li>"
         rev = " reversed" if newest_first else ""
         return (f"<ol{rev} class='{css_class}' style='margin:4px 0;padding-left:2.2em'>"
@@ -287,7 +314,7 @@ class PlayTable:
                 fn()
             except Exception:
                 log.exception("%s table: a click failed", self.GAME)
-                self._say(CLICK_FAILED)
+                self._say(_(CLICK_FAILED))
                 try:
                     self._render()
                 except Exception:

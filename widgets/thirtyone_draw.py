@@ -19,6 +19,8 @@ from typing import Any
 import ipywidgets as ipw
 
 from cardgames.cards import Card, format_cards
+from cardgames.i18n import N_, format_number, ngettext
+from cardgames.i18n import gettext as _
 from cardgames.thirtyone import (
     DealOver,
     Event,
@@ -39,7 +41,7 @@ from cardgames.thirtyone import (
     score,
 )
 from widgets.responsive import scroll_x, style_widget
-from widgets.table_base import cards_html
+from widgets.table_base import bot_label, cards_html
 
 __all__ = [
     "BIG",
@@ -64,10 +66,10 @@ BIG = "font-size:1.15em"
 MUTED = "color:#555"
 
 PHASES = {
-    Phase.EXCHANGE: "the dealer keeps or exchanges (T4, R-T1)",
-    Phase.PLAY: "play: swap one, swap all, pass or reveal (T5-T9)",
-    Phase.FINAL: "final turns after a reveal (T10, R-T6)",
-    Phase.OVER: "the match is over (R-T8)",
+    Phase.EXCHANGE: N_("the dealer keeps or exchanges (T4, R-T1)"),
+    Phase.PLAY: N_("play: swap one, swap all, pass or reveal (T5-T9)"),
+    Phase.FINAL: N_("final turns after a reveal (T10, R-T6)"),
+    Phase.OVER: N_("the match is over (R-T8)"),
 }
 
 Namer = Callable[[int | None], str]
@@ -97,27 +99,30 @@ class ThirtyOneLayout:
         self.hand_box = ipw.VBox([])
         self.swap_preview = ipw.HTML()
 
-        self.keep_button = _button("Keep my cards", "T4: keep your 3 cards", "primary")
-        self.exchange_button = _button("Exchange with the table",
-                                      "T4: take the 3 table cards, put yours in the middle",
+        self.keep_button = _button(_("Keep my cards"), _("T4: keep your 3 cards"), "primary")
+        self.exchange_button = _button(_("Exchange with the table"),
+                                      _("T4: take the 3 table cards, put yours in the middle"),
                                       "warning")
-        self.swap_button = _button("Swap", "T6: swap the picked hand card for the picked table card",
+        self.swap_button = _button(_("Swap"),
+                                  _("T6: swap the picked hand card for the picked table card"),
                                   "primary")
-        self.swap_all_button = _button("Swap all", "T7, R-T4: all 3 cards for the table's 3")
-        self.pass_button = _button("Pass", "T8: swap nothing (not twice in a row, R-T5)")
-        self.reveal_button = _button("Reveal", "T9: show your hand; the others get one final turn",
+        self.swap_all_button = _button(_("Swap all"), _("T7, R-T4: all 3 cards for the table's 3"))
+        self.pass_button = _button(_("Pass"), _("T8: swap nothing (not twice in a row, R-T5)"))
+        self.reveal_button = _button(_("Reveal"),
+                                    _("T9: show your hand; the others get one final turn"),
                                     "danger")
-        self.stand_button = _button("Stand", "T10, R-T6: keep your hand and be revealed")
+        self.stand_button = _button(_("Stand"), _("T10, R-T6: keep your hand and be revealed"))
         self.action_buttons = {
             Keep: self.keep_button, Exchange: self.exchange_button, SwapOne: self.swap_button,
             SwapAll: self.swap_all_button, Pass: self.pass_button, Reveal: self.reveal_button,
             Stand: self.stand_button,
         }
-        self.bot_step_button = _button("Next bot move ▶", "Let the player to move make one move",
-                                      "info")
-        self.bots_play_button = _button("Let the bots play ▶▶",
-                                       "The bots move one by one until it is your turn", "info")
-        self.next_deal_button = _button("Next deal ▶", "Go on to the next deal", "success")
+        self.bot_step_button = _button(_("Next bot move ▶"),
+                                      _("Let the player to move make one move"), "info")
+        self.bots_play_button = _button(_("Let the bots play ▶▶"),
+                                       _("The bots move one by one until it is your turn"),
+                                       "info")
+        self.next_deal_button = _button(_("Next deal ▶"), _("Go on to the next deal"), "success")
         self.actions_row = ipw.HBox(list(self.action_buttons.values()),
                                     layout=ipw.Layout(flex_flow="row wrap"))
         self.flow_row = ipw.HBox([self.bot_step_button, self.bots_play_button,
@@ -131,22 +136,22 @@ class ThirtyOneLayout:
         # settings for a new match
         style = {"description_width": "initial"}
         self.bots_count = ipw.Dropdown(options=list(range(1, MAX_BOTS + 1)),
-                                       value=len(bots), description="Bots", style=style,
+                                       value=len(bots), description=_("Bots"), style=style,
                                        layout=ipw.Layout(width="8em", max_width="100%"))
-        kinds = list(self.kinds)
+        kinds = [(bot_label(k), k) for k in self.kinds]
         first = bots[0] if isinstance(bots[0], str) else None
         if any(not isinstance(b, str) for b in bots) or len(set(map(str, bots))) > 1:
-            kinds.append("as given")
+            kinds.append((_("as given"), "as given"))
             first = "as given"
-        self.bot_kind = ipw.Dropdown(options=kinds, value=first, description="kind",
+        self.bot_kind = ipw.Dropdown(options=kinds, value=first, description=_("kind"),
                                      style=style, layout=ipw.Layout(width="13em", max_width="100%"))
-        self.joker = ipw.Checkbox(value=chronicler, description="with the joker (T2)",
+        self.joker = ipw.Checkbox(value=chronicler, description=_("with the joker (T2)"),
                                   indent=False, layout=ipw.Layout(width="13em", max_width="100%"))
         self.lives_choice = ipw.Dropdown(options=list(range(6)) if lives <= 5 else
                                          list(range(lives + 1)),
-                                         value=lives, description="lives", style=style,
+                                         value=lives, description=_("lives"), style=style,
                                          layout=ipw.Layout(width="8em", max_width="100%"))
-        self.new_match_button = _button("New match", "Start a new match with these settings",
+        self.new_match_button = _button(_("New match"), _("Start a new match with these settings"),
                                        "warning")
         self.settings_row = ipw.HBox(
             [self.bots_count, self.bot_kind, self.joker, self.lives_choice,
@@ -155,7 +160,8 @@ class ThirtyOneLayout:
                               border_top="1px solid #ddd", margin="10px 0 0 0",
                               padding="6px 0 0 0"))
 
-        self.log_title = ipw.HTML("<b style='font-size:1.1em'>What happened</b>")
+        self.log_title = ipw.HTML("<b style='font-size:1.1em'>" + html.escape(_("What happened"))
+                                  + "</b>")
         left = ipw.VBox([self.result, self.opponents, self.table_box, self.hand_box, self.me,
                          self.swap_preview, self.actions_row, self.flow_row, self.message],
                         layout=ipw.Layout(flex="1 1 640px", min_width="0", max_width="100%"))
@@ -174,27 +180,35 @@ class ThirtyOneLayout:
 def hearts(lives: int, out: bool) -> str:
     """A seat's lives as hearts (R-T8), or *out*."""
     if out:
-        return "<span style='color:#555'>out</span>"
-    return (f"<span title='lives' style='color:#c62828;letter-spacing:1px'>"
-            f"{'♥' * lives}</span> <span style='{MUTED}'>{lives} "
-            f"{'life' if lives == 1 else 'lives'}</span>")
+        return "<span style='color:#555'>" + html.escape(_("out")) + "</span>"
+    count = ngettext("{n} life", "{n} lives", lives).format(n=lives)
+    title = html.escape(_("lives"))
+    return (f"<span title='{title}' style='color:#c62828;letter-spacing:1px'>"
+            f"{'♥' * lives}</span> <span style='{MUTED}'>{html.escape(count)}</span>")
 
 
 def header_html(match: int, deal: int, players: int) -> str:
-    return ("<div style='font-size:1.5em;font-weight:bold;margin:2px 0'>Thirty-One "
-            f"<span style='font-weight:normal;{MUTED};font-size:0.75em'>· match "
-            f"{match} · deal {deal} · {players} players</span></div>")
+    title = html.escape(_("Thirty-One"))
+    sub = html.escape(_("match {match} · deal {deal}").format(match=match, deal=deal) + " · "
+                      + ngettext("{n} player", "{n} players", players).format(n=players))
+    return ("<div style='font-size:1.5em;font-weight:bold;margin:2px 0'>"
+            f"{title} <span style='font-weight:normal;{MUTED};font-size:0.75em'>· "
+            f"{sub}</span></div>")
 
 
 def status_html(v: Any, name: Namer, *, paused_deal: int | None) -> str:
     if paused_deal is not None:
-        return f"<div style='{BIG}'>Deal {paused_deal} is over.</div>"
-    return (f"<div style='{BIG}'>Dealer: <b>{name(v.dealer)}</b> · "
-            f"Phase: <b>{PHASES[v.phase]}</b> · To move: <b>{name(v.current_player)}</b></div>")
+        over = html.escape(_("Deal {deal} is over.").format(deal=paused_deal))
+        return f"<div style='{BIG}'>{over}</div>"
+    line = html.escape(_("Dealer: {dealer} · Phase: {phase} · To move: {player}")).format(
+        dealer=f"<b>{html.escape(name(v.dealer))}</b>",
+        phase="<b>" + html.escape(_(PHASES[v.phase])) + "</b>",
+        player=f"<b>{html.escape(name(v.current_player))}</b>")
+    return f"<div style='{BIG}'>{line}</div>"
 
 
 def _tag(text: str, style: str) -> str:
-    return f"<span style='{style}'>{text}</span>"
+    return f"<span style='{style}'>{html.escape(text)}</span>"
 
 
 _DEALER = "background:#ffe082;padding:0 4px;border-radius:3px"
@@ -212,24 +226,25 @@ def opponents_html(v: Any, human: int, kinds: Mapping[int, str], *, paused: bool
         border = "3px solid #1565c0" if turn else "1px solid #bbb"
         tags = []
         if v.dealer == seat and not paused:
-            tags.append(_tag("dealer", _DEALER))
+            tags.append(_tag(_("dealer"), _DEALER))
         if turn:
-            tags.append(_tag("to move", "background:#bbdefb;padding:0 4px;border-radius:3px"))
+            tags.append(_tag(_("to move"), "background:#bbdefb;padding:0 4px;border-radius:3px"))
         if v.passed[seat] and not paused and not v.out[seat]:
-            tags.append(_tag("passed last turn", "color:#555;margin-left:4px"))
+            tags.append(_tag(_("passed last turn"), "color:#555;margin-left:4px"))
         if paused or v.out[seat]:
             cards = ""          # the result shows the hands
         elif v.revealed[seat] is not None:
             cards = cards_html(v.revealed[seat], small)
-            tags.append(_tag("revealed", "color:#6a1b9a"))
+            tags.append(_tag(_("revealed"), "color:#6a1b9a"))
         else:
             cards = cards_html([None] * 3, small)
-        kind = html.escape(kinds.get(seat, "bot"))
+        kind = kinds.get(seat)
+        who = html.escape(_("Player {player}").format(player=seat))
+        what = html.escape(_("({kind} bot)").format(kind=bot_label(kind)) if kind else _("(bot)"))
         boxes.append(
             f"<div style='border:{border};border-radius:8px;padding:4px 8px;"
             f"margin:0 8px 8px 0;background:#fafafa;min-width:min(190px, 100%)'>"
-            f"<div style='{BIG}'><b>Player {seat}</b> <span style='{MUTED}'>"
-            f"({kind} bot)</span></div>"
+            f"<div style='{BIG}'><b>{who}</b> <span style='{MUTED}'>{what}</span></div>"
             f"<div>{hearts(v.lives[seat], v.out[seat])} {' '.join(tags)}</div>"
             f"<div>{cards}</div></div>")
     return "<div style='display:flex;flex-wrap:wrap'>" + "".join(boxes) + "</div>"
@@ -239,16 +254,17 @@ def me_html(v: Any, human: int, *, paused: bool) -> str:
     """Your seat: lives, dealer, revealed, passed, and what your hand scores (T11)."""
     tags = []
     if v.dealer == human and not paused:
-        tags.append(_tag("you deal", _DEALER))
+        tags.append(_tag(_("you deal"), _DEALER))
     if v.revealed[human] is not None and not paused:
-        tags.append(_tag("revealed", "color:#6a1b9a"))
+        tags.append(_tag(_("revealed"), "color:#6a1b9a"))
     if v.passed[human] and not paused and not v.out[human]:
-        tags.append(_tag("you passed last turn: no pass now (R-T5)", "color:#555"))
+        tags.append(_tag(_("you passed last turn: no pass now (R-T5)"), "color:#555"))
     line = ""
     if v.hand and not paused:
-        line = (f"Your hand scores <b>{score(v.hand):g}</b>: "
-                f"{html.escape(explain(v.hand))}")
-    return (f"<div style='{BIG}'><b>You (player {human})</b> "
+        line = html.escape(_("Your hand scores {score}: {why}")).format(
+            score=f"<b>{format_number(score(v.hand))}</b>", why=html.escape(explain(v.hand)))
+    you = html.escape(_("You (player {player})").format(player=human))
+    return (f"<div style='{BIG}'><b>{you}</b> "
             f"{hearts(v.lives[human], v.out[human])} {' '.join(tags)}</div>"
             f"<div style='{BIG}'>{line}</div>")
 
@@ -257,30 +273,30 @@ def prompt_html(v: Any, name: Namer, *, pending: int, over: bool, my_turn: bool,
                 out: bool, stopped: bool) -> str:
     """What to do now, in one line (``pending``: finished deals on show)."""
     if stopped:
-        text = "The table stopped: a bot failed (see the message below)."
+        text = _("The table stopped: a bot failed (see the message below).")
     elif pending:
-        text = ("The deal is over: see the hands below, then press “Next deal ▶”."
+        text = (_("The deal is over: see the hands below, then press “Next deal ▶”.")
                 if not (pending == 1 and over) else
-                "The match is over. Change the settings below if you like and press "
-                "“New match”.")
+                _("The match is over. Change the settings below if you like and press "
+                  "“New match”."))
     elif my_turn:
         if v.phase is Phase.EXCHANGE:
-            text = ("You deal: keep your cards or exchange all 3 for the table's 3 "
-                    "(T4, R-T1).")
+            text = _("You deal: keep your cards or exchange all 3 for the table's 3 "
+                     "(T4, R-T1).")
         elif v.phase is Phase.FINAL:
-            text = (f"{name(v.revealer).capitalize()} revealed: your final turn "
-                    "(T10, R-T6). Swap one (pick a card of your hand and a table card) "
-                    "or swap all — only if you then hold at least 21 — or stand.")
+            text = _("{player} revealed: your final turn (T10, R-T6). Swap one (pick a card "
+                     "of your hand and a table card) or swap all — only if you then hold at "
+                     "least 21 — or stand.").format(player=name(v.revealer).capitalize())
         else:
-            text = ("Your turn: pick a card of your hand and a table card and press "
-                    "“Swap”, or swap all, pass or reveal (T5-T9).")
+            text = _("Your turn: pick a card of your hand and a table card and press "
+                     "“Swap”, or swap all, pass or reveal (T5-T9).")
         text = "▶ " + text
     elif out:
-        text = "You are out (R-T8). Watch the bots: press “Let the bots play ▶▶”."
+        text = _("You are out (R-T8). Watch the bots: press “Let the bots play ▶▶”.")
     else:
-        text = (f"{name(v.current_player).capitalize()} is to move: press "
-                "“Next bot move ▶” to see one move, or “Let the bots play ▶▶” to go "
-                "on until your turn.")
+        text = _("{player} is to move: press “Next bot move ▶” to see one move, or “Let the "
+                 "bots play ▶▶” to go on until your turn.").format(
+                     player=name(v.current_player).capitalize())
     color = "#0d47a1" if my_turn else "#333"
     weight = "bold" if my_turn else "normal"
     return (f"<div style='font-size:1.25em;color:{color};font-weight:{weight};"
@@ -290,9 +306,11 @@ def prompt_html(v: Any, name: Namer, *, pending: int, over: bool, my_turn: bool,
 def preview_html(hand: Sequence[Card], h: Card, t: Card) -> str:
     """What swapping your ``h`` for the table's ``t`` would give (your own cards only)."""
     after = [t if c == h else c for c in hand]
-    return (f"<div style='{BIG}'>After swapping {html.escape(str(h))} for "
-            f"{html.escape(str(t))} your hand {html.escape(format_cards(after))} would "
-            f"score <b>{score(after):g}</b>.</div>")
+    text = html.escape(_("After swapping {mine} for {table} your hand {hand} would score "
+                         "{score}.").format(mine=h, table=t, hand=format_cards(after),
+                                            score="{score}"))
+    return (f"<div style='{BIG}'>"
+            f"{text.format(score=f'<b>{format_number(score(after))}</b>')}</div>")
 
 
 def result_html(deal: int, events: Sequence[Event], human: int, name: Namer) -> str:
@@ -304,13 +322,16 @@ def result_html(deal: int, events: Sequence[Event], human: int, name: Namer) -> 
     result = None
     for e in events:
         if isinstance(e, Scored):
-            rows.append((e.player, e.hand, f"{e.score:g}", e.explanation))
+            rows.append((e.player, e.hand, format_number(e.score), e.explanation))
         elif isinstance(e, ThreeAces):
             rows.append((e.player, e.hand, "33", explain(e.hand)))
         elif isinstance(e, LifeLost):
-            lost[e.player] = (f"loses a life ({e.lives} left)")
+            lost[e.player] = html.escape(ngettext("loses a life ({n} left)",
+                                                  "loses a life ({n} left)",
+                                                  e.lives).format(n=e.lives))
         elif isinstance(e, PlayerOut):
-            lost[e.player] = "loses with 0 lives: <b>out</b> (R-T8)"
+            lost[e.player] = html.escape(_("loses with 0 lives: {out} (R-T8)")).format(
+                out="<b>" + html.escape(_("out")) + "</b>")
         elif isinstance(e, MatchOver):
             match_over = e
         elif isinstance(e, DealOver):
@@ -334,27 +355,29 @@ def result_html(deal: int, events: Sequence[Event], human: int, name: Namer) -> 
             f"{html.escape(name(p))} {lost[p]}" for p in others) + "</div>"
     why = ""
     if result is not None and result.three_aces is not None:
-        why = (f"{html.escape(name(result.three_aces)).capitalize()} holds three "
-               "Aces: every other player loses a life (T14, R-T7).")
+        why = html.escape(_("{player} holds three Aces: every other player loses a life "
+                            "(T14, R-T7).").format(player=name(result.three_aces).capitalize()))
     elif result is not None:
-        why = "The lowest score loses a life (T13); ties all lose one."
+        why = html.escape(_("The lowest score loses a life (T13); ties all lose one."))
     banner = ""
     if match_over is not None:
         winners = match_over.winners
         you = human in winners
         if you and len(winners) == 1:
-            headline = "🏆 You win the match!"
+            headline = _("🏆 You win the match!")
         else:
-            names = " and ".join(name(p) for p in winners)
-            verb = "win" if len(winners) > 1 else "wins"
-            headline = f"{names[0].upper()}{names[1:]} {verb} the match"
+            names = _(" and ").join(name(p) for p in winners)
+            names = names[0].upper() + names[1:]
+            headline = (_("{players} win the match") if len(winners) > 1 else
+                        _("{player} wins the match")).format(players=names, player=names)
         banner = (f"<div style='font-size:1.6em;font-weight:bold;margin:8px 0;"
                   f"color:{'#1b5e20' if you else '#4a148c'}'>{html.escape(headline)}</div>"
-                  f"<div style='{MUTED}'>{html.escape(match_over.reason)}</div>")
+                  f"<div style='{MUTED}'>{html.escape(_(match_over.reason))}</div>")
+    title = html.escape(_("Deal {deal}: result").format(deal=deal))
     return (
         f"<div style='border:2px solid #8d6e63;border-radius:8px;padding:6px 10px;"
         f"margin:6px 0;background:#fffdf6'>"
-        f"<div style='font-size:1.3em;font-weight:bold'>Deal {deal}: result</div>"
+        f"<div style='font-size:1.3em;font-weight:bold'>{title}</div>"
         f"<div style='{MUTED}'>{why}</div>"
         + scroll_x(f"<table style='border-collapse:collapse;margin:6px 0'>{''.join(trs)}"
                    "</table>")

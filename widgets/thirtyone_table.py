@@ -39,6 +39,8 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from cardgames.i18n import N_
+from cardgames.i18n import gettext as _
 from cardgames.play import agent_name, agent_rngs
 from cardgames.thirtyone import (
     DealOver,
@@ -86,17 +88,18 @@ MAX_BOT_MOVES = 2000
 
 #: The table's words for a rule the engine cites without a ``reason`` (RULES.md).
 _RULE_WORDS = {
-    "T5": "it is not your turn",
-    "T4/R-T1": "only the dealer keeps or exchanges, before the first turn",
-    "T6": "you swap one card of your hand for one card of the table",
-    "T7/R-T4": "swap all needs a table that scores at least 21",
-    "R-T5": "you passed on your last turn, and nobody passes twice in a row (T8)",
-    "T10/R-T6": "after a reveal each other player has one final turn: swap (only to hold "
-                "at least 21) or stand",
-    "R-T10": "the turn cap is reached: you may only reveal",
-    "R-T8": "the match is over",
+    "T5": N_("it is not your turn"),
+    "T4/R-T1": N_("only the dealer keeps or exchanges, before the first turn"),
+    "T6": N_("you swap one card of your hand for one card of the table"),
+    "T7/R-T4": N_("swap all needs a table that scores at least 21"),
+    "R-T5": N_("you passed on your last turn, and nobody passes twice in a row (T8)"),
+    "T10/R-T6": N_("after a reveal each other player has one final turn: swap (only to hold "
+                   "at least 21) or stand"),
+    "R-T10": N_("the turn cap is reached: you may only reveal"),
+    "R-T8": N_("the match is over"),
 }
-_PLAYER_RE = re.compile(r"\bplayer (\d+)\b")
+#: "player 2" in the engine's event texts, in each language (Croatian declines it).
+_PLAYER_RE = re.compile(r"\b(?:[Pp]layer|[Ii]gra(?:č|ča|ču|čem)|Spieler[sn]?) (\d+)\b")
 
 
 def _make_bot(spec: Any) -> Any:
@@ -137,14 +140,17 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
         bots = list(bots) if not isinstance(bots, str) else [bots]
         self._check_bots(bots)
         if not isinstance(chronicler, bool):
-            raise ValueError(f"chronicler must be True or False, not {chronicler!r}")
+            raise ValueError(_("chronicler must be True or False, not {value!r}").format(
+                value=chronicler))
         if not isinstance(lives, int) or isinstance(lives, bool) or not 0 <= lives <= 9:
-            raise ValueError(f"lives must be a whole number 0-9 (R-T8), not {lives!r}")
+            raise ValueError(_("lives must be a whole number 0-9 (R-T8), not {value!r}").format(
+                value=lives))
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"seed must be a whole number, not {seed!r}")
+            raise ValueError(_("seed must be a whole number, not {seed!r}").format(seed=seed))
         if (not isinstance(human_seat, int) or isinstance(human_seat, bool)
                 or not 0 <= human_seat <= len(bots)):
-            raise ValueError(f"human_seat must be a seat 0-{len(bots)}, not {human_seat!r}")
+            raise ValueError(_("human_seat must be a seat 0-{last}, not {value!r}").format(
+                last=len(bots), value=human_seat))
         # ---- Python-only state (never synced) ----
         self._seed = seed
         self._match = 0
@@ -170,15 +176,17 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
     @staticmethod
     def _check_bots(bots: list[Any]) -> None:
         if not 1 <= len(bots) <= MAX_BOTS:
-            raise ValueError(f"Thirty-One is for 2-9 players (T1): give 1-{MAX_BOTS} bots, "
-                             f"not {len(bots)}")
+            raise ValueError(_("Thirty-One is for 2-9 players (T1): give 1-{most} bots, "
+                               "not {n}").format(most=MAX_BOTS, n=len(bots)))
         for b in bots:
             if isinstance(b, str):
                 if b not in BOT_KINDS:
-                    raise ValueError(f"unknown bot {b!r}: choose one of {sorted(BOT_KINDS)}")
+                    raise ValueError(_("unknown bot {bot!r}: choose one of {names}").format(
+                        bot=b, names=", ".join(sorted(BOT_KINDS))))
             elif not callable(getattr(b, "act", None)):
-                raise ValueError(f"a bot must be a name ({sorted(BOT_KINDS)}) or an agent "
-                                 f"with act(view, legal_actions, rng), not {b!r}")
+                raise ValueError(_("a bot must be a name ({names}) or an agent with "
+                                   "act(view, legal_actions, rng), not {bot!r}").format(
+                                     names=", ".join(sorted(BOT_KINDS)), bot=b))
 
     def _start(self, n_bots: int, bots: list[Any], chronicler: bool, lives: int) -> None:
         """A new match (Python side) and fresh card views; the old ones are closed."""
@@ -214,9 +222,9 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
                 old.close()
         pick = self._guarded(self._render_preview)
         self._table_view = HandView((), selectable=True, max_selected=1, card_width=CARD_W,
-                                    title="Table (face up)", on_change=pick)
+                                    title=_("Table (face up)"), on_change=pick)
         self._hand_view = HandView((), selectable=True, max_selected=1, card_width=CARD_W,
-                                   title="Your hand", on_change=pick)
+                                   title=_("Your hand"), on_change=pick)
         self._table_view.widget.add_class("t31-table")
         self._hand_view.widget.add_class("t31-hand")
         self.table_box.children = [self._table_view.widget]
@@ -266,26 +274,27 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
         if self._refuse_if_stopped():
             return False
         if self._pending:
-            return self._refuse("The deal is over: press “Next deal ▶” first.")
+            return self._refuse(_("The deal is over: press “Next deal ▶” first."))
         s = self.state
         if s.is_over():
-            return self._refuse("The match is over: start a new match.")
+            return self._refuse(_("The match is over: start a new match."))
         if s.current_player != self._human:
-            return self._refuse(f"It is not your turn: {self._name(s.current_player)} is to "
-                                "move. Press “Next bot move ▶” or “Let the bots play ▶▶”.")
+            return self._refuse(_("It is not your turn: {player} is to move. Press “Next bot "
+                                  "move ▶” or “Let the bots play ▶▶”.").format(
+                                    player=self._name(s.current_player)))
         simple = {Keep: Keep(), Exchange: Exchange(), SwapAll: SwapAll(), Pass: Pass(),
                   Reveal: Reveal(), Stand: Stand()}
         if kind is SwapOne:
             hand = self.hand_view.selected_cards
             table = self.table_view.selected_cards
             if len(hand) != 1 or len(table) != 1:
-                return self._refuse("To swap one card (T6), pick one card of your hand and "
-                                    "one table card first, then press “Swap”.")
+                return self._refuse(_("To swap one card (T6), pick one card of your hand and "
+                                      "one table card first, then press “Swap”."))
             action: Any = SwapOne(hand[0], table[0])
         elif kind in simple:
             action = simple[kind]
         else:
-            return self._refuse(f"Unknown action {kind!r}.")
+            return self._refuse(_("Unknown action {kind!r}.").format(kind=kind))
         mark = len(s.events)
         if not self._human_apply(action):     # the rule and the reason, from the error's fields
             self._render()
@@ -316,11 +325,11 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
     def next_deal(self) -> bool:
         """Leave the shown deal result and go on to the next deal."""
         if not self._pending:
-            return self._refuse("The deal is still being played: there is no result to "
-                                "leave yet.")
+            return self._refuse(_("The deal is still being played: there is no result to "
+                                  "leave yet."))
         if len(self._pending) == 1 and self.state.is_over():
-            return self._refuse("The match is over: choose the settings below and press "
-                                "“New match”.")
+            return self._refuse(_("The match is over: choose the settings below and press "
+                                  "“New match”."))
         self._pending.pop(0)
         self._mark_new()
         self._say("")
@@ -337,18 +346,20 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
         lv = self.lives_choice.value if lives is None else lives
         # the browser can send anything: check every value in Python
         if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_BOTS:
-            return self._refuse(f"Choose 1-{MAX_BOTS} bots (T1: 2-9 players), not {n!r}.")
+            return self._refuse(_("Choose 1-{most} bots (T1: 2-9 players), not {n!r}.").format(
+                most=MAX_BOTS, n=n))
         if k == "as given":
             given = self._given_bots
             specs = [given[i % len(given)] for i in range(n)]
         elif isinstance(k, str) and k in BOT_KINDS:
             specs = [k] * n
         else:
-            return self._refuse(f"Choose a bot kind: {', '.join(BOT_KINDS)}; not {k!r}.")
+            return self._refuse(_("Choose a bot kind: {names}; not {kind!r}.").format(
+                names=", ".join(BOT_KINDS), kind=k))
         if not isinstance(j, bool):
-            return self._refuse("The joker is on or off.")
+            return self._refuse(_("The joker is on or off."))
         if not isinstance(lv, int) or isinstance(lv, bool) or not 0 <= lv <= 9:
-            return self._refuse(f"Choose 0-9 lives (R-T8), not {lv!r}.")
+            return self._refuse(_("Choose 0-9 lives (R-T8), not {n!r}.").format(n=lv))
         self._match += 1
         self._start(n, specs, j, lv)
         return True
@@ -359,11 +370,11 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
         if self._refuse_if_stopped():
             return False
         if self._pending:
-            return self._refuse("The deal is over: press “Next deal ▶”.")
+            return self._refuse(_("The deal is over: press “Next deal ▶”."))
         if self.state.is_over():
-            return self._refuse("The match is over: start a new match.")
+            return self._refuse(_("The match is over: start a new match."))
         if not self._bots_may_move():
-            return self._refuse("It is your turn.")
+            return self._refuse(_("It is your turn."))
         return True
 
     def _bots_may_move(self) -> bool:
@@ -392,25 +403,27 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
 
     def _name(self, seat: int | None) -> str:
         if seat is None:
-            return "nobody"
+            return _("nobody")
         if seat == self._human:
-            return f"player {seat} (you)"
-        return f"player {seat}"
+            return _("player {player} (you)").format(player=seat)
+        return _("player {player}").format(player=seat)
 
     def _names_in(self, text: str) -> str:
         """Event text, escaped, with the seats in bold and yours marked."""
         def sub(m: re.Match[str]) -> str:
             seat = int(m.group(1))
-            return f"<b>{html.escape(m.group(0))}{' (you)' if seat == self._human else ''}</b>"
+            you = " " + _("(you)") if seat == self._human else ""
+            return f"<b>{html.escape(m.group(0))}{html.escape(you)}</b>"
         return _PLAYER_RE.sub(sub, html.escape(text))
 
     def _render_log(self, deal: int) -> None:
         items = [(self._names_in(e.describe()), "margin:2px 0;",
                   i >= self._mark and not isinstance(e, Dealt))
                  for i, e in self._deal_events.get(deal, [])]
-        self.log.value = (f"<div style='font-size:1.05em'><b>Deal {deal}</b> "
-                          f"<span style='color:#555'>(newest first; new since your last move "
-                          f"highlighted)</span>"
+        title = html.escape(_("Deal {deal}").format(deal=deal))
+        note = html.escape(_("(newest first; new since your last move highlighted)"))
+        self.log.value = (f"<div style='font-size:1.05em'><b>{title}</b> "
+                          f"<span style='color:#555'>{note}</span>"
                           f"{self._log_list(items, css_class='t31-log', newest_first=True)}"
                           "</div>")
 
@@ -478,11 +491,11 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
         table = self.table_view.selected_cards if self.my_turn else []
         if len(hand) == 1 and len(table) == 1:
             h, t = hand[0], table[0]
-            self.swap_button.description = f"Swap {h} ⇄ {t}"
+            self.swap_button.description = _("Swap {mine} ⇄ {table}").format(mine=h, table=t)
             self.swap_preview.value = preview_html(
                 [c for c in self.hand_view.cards if c is not None], h, t)
         else:
-            self.swap_button.description = "Swap"
+            self.swap_button.description = _("Swap")
             self.swap_preview.value = ""
 
     # ------------------------------------------------------------------ closing

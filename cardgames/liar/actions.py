@@ -31,11 +31,12 @@ from dataclasses import dataclass
 from cardgames.cards import Card, format_cards, parse_card, parse_cards
 from cardgames.errors import ActionParseError, CardParseError
 from cardgames.i18n import N_
+from cardgames.i18n import gettext as _
 
 __all__ = ["LiarAction", "Play", "Call", "Pass", "CALL", "PASS"]
 
 _FORMS = N_("write 'play 7H 7B' (1-4 of your cards, L7/R-L4), 'call' (L9) or 'pass' (R-L5)")
-_LEGAL = "'play 7H 7B' (1-4 of your cards), 'call' or 'pass'"
+_LEGAL = N_("'play 7H 7B' (1-4 of your cards), 'call' or 'pass'")
 
 
 class LiarAction:
@@ -60,8 +61,10 @@ class LiarAction:
         action = _parse(text)
         if not isinstance(action, cls):
             form = {"Play": "play 7H 7B", "Call": "call", "Pass": "pass"}[cls.__name__]
-            raise ActionParseError(f"{text!r} is not a {cls.__name__} action (write {form!r})",
-                                   action=text, reason=f"not a {cls.__name__} action",
+            raise ActionParseError(_("{text!r} is not a {kind} action (write {form!r})").format(
+                                       text=text, kind=cls.__name__, form=form),
+                                   action=text,
+                                   reason=_("not a {kind} action").format(kind=cls.__name__),
                                    legal=form)
         return action
 
@@ -71,32 +74,37 @@ def _parse(text: str | LiarAction) -> LiarAction:
     if isinstance(text, LiarAction):
         return text
     if not isinstance(text, str):
-        raise ActionParseError(f"not a Liar action: {text!r}; {_FORMS}", action=text,
-                               reason="not a Liar action", legal=_LEGAL)
+        raise ActionParseError(_("not a Liar action: {text!r}; {forms}").format(
+                                   text=text, forms=_(_FORMS)), action=text,
+                               reason=_("not a Liar action"), legal=_(_LEGAL))
     words = text.strip().split(None, 1)
     if not words:
-        raise ActionParseError(f"not a Liar action: {text!r} is empty; {_FORMS}",
-                               action=text, reason="the action is empty", legal=_LEGAL)
+        raise ActionParseError(_("not a Liar action: {text!r} is empty; {forms}").format(
+                                   text=text, forms=_(_FORMS)),
+                               action=text, reason=_("the action is empty"), legal=_(_LEGAL))
     verb = words[0].lower().rstrip("!")
     if verb == "play":
         rest = words[1] if len(words) > 1 else ""
         try:
             cards = parse_cards(rest)
         except CardParseError as e:
-            raise ActionParseError(f"cannot read the cards of {text!r}: {e}", action=text,
-                                   rule="L7", reason=str(e), legal=_LEGAL) from None
+            raise ActionParseError(_("cannot read the cards of {text!r}: {error}").format(
+                                       text=text, error=e), action=text,
+                                   rule="L7", reason=str(e), legal=_(_LEGAL)) from None
         if not cards:
-            raise ActionParseError(f"{text!r} names no cards; {_FORMS}", action=text,
-                                   rule="R-L4", reason="the play names no cards",
-                                   legal=_LEGAL)
+            raise ActionParseError(_("{text!r} names no cards; {forms}").format(
+                                       text=text, forms=_(_FORMS)), action=text,
+                                   rule="R-L4", reason=_("the play names no cards"),
+                                   legal=_(_LEGAL))
         return Play(tuple(cards))
     if len(words) == 1:
         if verb in ("call", "liar", "laž", "laz"):
             return CALL
         if verb in ("pass", "stand"):
             return PASS
-    raise ActionParseError(f"not a Liar action: {text!r}; {_FORMS}", action=text,
-                           reason="not a Liar action", legal=_LEGAL)
+    raise ActionParseError(_("not a Liar action: {text!r}; {forms}").format(
+                               text=text, forms=_(_FORMS)), action=text,
+                           reason=_("not a Liar action"), legal=_(_LEGAL))
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,9 +129,10 @@ class Play(LiarAction):
             try:
                 cards = parse_cards(cards)
             except CardParseError as e:
-                raise ActionParseError(f"cannot read the cards of Play({self.cards!r}): {e}",
+                raise ActionParseError(_("cannot read the cards of Play({cards!r}): {error}")
+                                       .format(cards=self.cards, error=e),
                                        action=self.cards, rule="L7", reason=str(e),
-                                       legal=_LEGAL) from None
+                                       legal=_(_LEGAL)) from None
         items = []
         for c in cards:
             if isinstance(c, str):
@@ -131,10 +140,12 @@ class Play(LiarAction):
                     c = parse_card(c)
                 except CardParseError as e:
                     raise ActionParseError(str(e), action=c, rule="L7", reason=str(e),
-                                           legal=_LEGAL) from None
+                                           legal=_(_LEGAL)) from None
             if not isinstance(c, Card):
-                raise ActionParseError(f"a play holds cards, not {c!r}", action=c, rule="L7",
-                                       reason=f"{c!r} is not a card", legal=_LEGAL)
+                raise ActionParseError(_("a play holds cards, not {value!r}").format(value=c),
+                                       action=c, rule="L7",
+                                       reason=_("{value!r} is not a card").format(value=c),
+                                       legal=_(_LEGAL))
             items.append(c)
         items.sort()
         object.__setattr__(self, "cards", tuple(items))

@@ -25,6 +25,7 @@ from typing import Any
 from cardgames.cards import Card, Chronicler, Rank, as_cards, make_deck
 from cardgames.core import check_seed
 from cardgames.errors import CardParseError, ConfigError
+from cardgames.i18n import gettext as _
 from cardgames.liar.actions import LiarAction
 from cardgames.liar.events import LiarEvent, Played
 from cardgames.liar.phase import Phase
@@ -49,8 +50,9 @@ def _chroniclers(value: Any) -> tuple[Chronicler, ...]:
     try:
         items = list(items)
     except TypeError:
-        raise ConfigError(f"chroniclers={value!r} is not allowed: R-L2 use none (default), "
-                          "'both', 'colorful' or 'pale' (or Chronicler.COLORFUL/PALE)") from None
+        raise ConfigError(_("chroniclers={value!r} is not allowed: R-L2 use none (default), 'both', "
+                            "'colorful' or 'pale' (or Chronicler.COLORFUL/PALE)")
+                            .format(value=value)) from None
     for item in items:
         if isinstance(item, Chronicler):
             got: tuple[Chronicler, ...] = (item,)
@@ -61,11 +63,13 @@ def _chroniclers(value: Any) -> tuple[Chronicler, ...]:
         else:
             got = (Chronicler.ANY,) if item == "*" else ()
             if not got:
-                raise ConfigError(f"chroniclers={value!r} is not allowed: R-L2 use none "
-                                  "(default), 'both', 'colorful' or 'pale'")
+                raise ConfigError(_("chroniclers={value!r} is not allowed: R-L2 use none (default), "
+                                    "'both', 'colorful' or 'pale'")
+                                    .format(value=value))
         if Chronicler.ANY in got:
-            raise ConfigError(f"chroniclers={value!r} is not allowed: Liar uses the Colorful "
-                              "and the Pale Chronicler (L2, L12, L13), not the plain '*'")
+            raise ConfigError(_("chroniclers={value!r} is not allowed: Liar uses the Colorful and "
+                                "the Pale Chronicler (L2, L12, L13), not the plain '*'")
+                                .format(value=value))
         found.update(got)
     return tuple(c for c in (Chronicler.COLORFUL, Chronicler.PALE) if c in found)
 
@@ -101,29 +105,34 @@ class LiarGame:
 
     def __post_init__(self) -> None:
         if not _is_int(self.decks) or self.decks not in (1, 2):
-            raise ConfigError(f"decks={self.decks!r} is not allowed: R-L2 Liar uses one deck "
-                              "(decks=1) or two decks (decks=2)")
+            raise ConfigError(_("decks={decks!r} is not allowed: R-L2 Liar uses one deck (decks=1) "
+                                "or two decks (decks=2)")
+                                .format(decks=self.decks))
         top = 4 if self.decks == 1 else 8
         if not _is_int(self.players) or not 2 <= self.players <= top:
-            raise ConfigError(f"players={self.players!r} is not allowed with decks={self.decks}: "
-                              "R-L2 one deck is for 2-4 players, two decks (decks=2) for 2-8")
+            raise ConfigError(_("players={players!r} is not allowed with decks={decks}: R-L2 one "
+                                "deck is for 2-4 players, two decks (decks=2) for 2-8")
+                                .format(players=self.players, decks=self.decks))
         object.__setattr__(self, "chroniclers", _chroniclers(self.chroniclers))
         pts = self.points
         if isinstance(pts, (str, bytes)) or not isinstance(pts, Iterable):
-            raise ConfigError(f"points={pts!r} is not allowed: R-L10 give the points per place, "
-                              "e.g. (4, 3, 2, 1)")
+            raise ConfigError(_("points={pts!r} is not allowed: R-L10 give the points per place, "
+                                "e.g. (4, 3, 2, 1)")
+                                .format(pts=pts))
         pts = tuple(pts)
         if not all(_is_int(p) for p in pts) or any(a < b for a, b in zip(pts, pts[1:])):
-            raise ConfigError(f"points={self.points!r} is not allowed: R-L10 points are whole "
-                              "numbers per place, never more for a worse place, e.g. (4, 3, 2, 1)")
+            raise ConfigError(_("points={points!r} is not allowed: R-L10 points are whole numbers "
+                                "per place, never more for a worse place, e.g. (4, 3, 2, 1)")
+                                .format(points=self.points))
         object.__setattr__(self, "points", pts)
         if self.tie_places not in ("competition", "dense"):
-            raise ConfigError(f"tie_places={self.tie_places!r} is not allowed: R-L10 ties share "
-                              "the better place; then 'competition' (1, 2, 2, 4) or 'dense' "
-                              "(1, 2, 2, 3)")
+            raise ConfigError(_("tie_places={tie_places!r} is not allowed: R-L10 ties share the "
+                                "better place; then 'competition' (1, 2, 2, 4) or 'dense' (1, 2, 2, "
+                                "3)").format(tie_places=self.tie_places))
         if self.max_plays is not None and (not _is_int(self.max_plays) or self.max_plays < 1):
-            raise ConfigError(f"max_plays={self.max_plays!r} is not allowed: the simulation cap "
-                              "is None (off, the rules) or a positive number of plays")
+            raise ConfigError(_("max_plays={max_plays!r} is not allowed: the simulation cap is None "
+                                "(off, the rules) or a positive number of plays")
+                                .format(max_plays=self.max_plays))
 
     # ------------------------------------------------------------------ the deck
     def deck(self) -> list[Card]:
@@ -160,7 +169,8 @@ class LiarGame:
     # ------------------------------------------------------------------ states
     def _check_seat(self, name: str, seat: Any) -> int:
         if not _is_int(seat) or not 0 <= seat < self.players:
-            raise ConfigError(f"{name}={seat!r} is not a seat: R-L1 seats are 0-{self.players - 1}")
+            raise ConfigError(_("{name}={seat!r} is not a seat: R-L1 seats are 0-{last}")
+                                .format(name=name, seat=seat, last=self.players - 1))
         return int(seat)
 
     def new_state(self, *, seed: int, dealer: int = 0) -> LiarState:
@@ -224,18 +234,21 @@ class LiarGame:
         try:
             phase = Phase(phase) if not isinstance(phase, Phase) else phase
         except ValueError:
-            raise ConfigError(f"phase={phase!r}: use 'play' or 'call_window'") from None
+            raise ConfigError(_("phase={phase!r}: use 'play' or 'call_window'")
+                                .format(phase=phase)) from None
         if phase is Phase.OVER:
-            raise ConfigError("phase='over' cannot be built: play the round to its end instead")
+            raise ConfigError(_("phase='over' cannot be built: play the round to its end instead"))
         if isinstance(hands, str) or len(hands) != n:
-            raise ConfigError(f"hands: give one hand per seat, {n} for players={n} (R-L2)")
+            raise ConfigError(_("hands: give one hand per seat, {n} for players={n} (R-L2)")
+                                .format(n=n))
         try:
             hand_lists = [as_cards(h) for h in hands]
             entries: list[tuple[int, list[Card], Rank | None]] = []
             for item in pile:
                 if len(item) not in (2, 3):
-                    raise ConfigError(f"pile entry {item!r}: write (player, cards) or "
-                                      "(player, cards, announced_rank)")
+                    raise ConfigError(_("pile entry {item!r}: write (player, cards) or (player, "
+                                        "cards, announced_rank)")
+                                        .format(item=item))
                 player, cards = item[0], item[1]
                 rank = item[2] if len(item) == 3 else None
                 if isinstance(rank, str):
@@ -246,22 +259,23 @@ class LiarGame:
             if isinstance(due_rank, str):
                 due_rank = Rank.parse(due_rank)
         except CardParseError as e:
-            raise ConfigError(f"state_from_position: {e}") from None
-        for _, cards, _ in entries:
+            raise ConfigError(_("state_from_position: {error}").format(error=e)) from None
+        for _player, cards, _rank in entries:
             if not 1 <= len(cards) <= 4:
-                raise ConfigError(f"pile play {format_list(cards)} is not allowed: R-L4 a play "
-                                  "is 1-4 cards")
+                raise ConfigError(_("pile play {cards} is not allowed: R-L4 a play is 1-4 cards")
+                                    .format(cards=format_list(cards)))
         # ranks (R-L8)
         if due_rank is None:
             due_rank = (entries[-1][2].next() if entries and entries[-1][2] is not None
                         else Rank.SEVEN)
         ranks: list[Rank] = []
-        for i, (_, _, rank) in enumerate(entries):
+        for i, (_player, _cards, rank) in enumerate(entries):
             expected = due_rank.advance(i - len(entries))
             if rank is not None and rank is not expected:
-                raise ConfigError(f"pile play {i + 1} announced {rank.plural} but R-L8 needs "
-                                  f"{expected.plural} (consecutive plays announce consecutive "
-                                  f"ranks, ending just before the due {due_rank.plural})")
+                raise ConfigError(_("pile play {number} announced {rank} but R-L8 needs {expected} "
+                                    "(consecutive plays announce consecutive ranks, ending just "
+                                    "before the due {due_rank})")
+                                    .format(number=i + 1, rank=rank.plural, expected=expected.plural, due_rank=due_rank.plural))
             ranks.append(expected)
         pile_plays = [PilePlay(i + 1, p, tuple(sorted(cards)), r)
                       for i, ((p, cards, _), r) in enumerate(zip(entries, ranks))]
@@ -273,37 +287,40 @@ class LiarGame:
             used.update(aside)
         extra = used - deck
         if extra:
-            raise ConfigError(f"cards {format_list(sorted(extra.elements()))} are more than this "
-                              f"game's deck holds (R-L2: decks={self.decks}, chroniclers="
-                              f"{[c.value for c in self.chroniclers]})")
+            raise ConfigError(_("cards {cards} are more than this game's deck holds (R-L2: "
+                                "decks={decks}, chroniclers={chroniclers})")
+                                .format(cards=format_list(sorted(extra.elements())), decks=self.decks, chroniclers=[c.value for c in self.chroniclers]))
         missing = deck - used
         if aside is None:
             aside = sorted(missing.elements())
         elif missing:
-            raise ConfigError(f"cards {format_list(sorted(missing.elements()))} are nowhere: with "
-                              "put_aside given, hands + pile + put_aside must be the whole deck")
+            raise ConfigError(_("cards {cards} are nowhere: with put_aside given, hands + pile + "
+                                "put_aside must be the whole deck")
+                                .format(cards=format_list(sorted(missing.elements()))))
         # whose turn
         if phase is Phase.CALL_WINDOW:
             if not pile_plays:
-                raise ConfigError("phase='call_window' needs a pile: its last play is the claim "
-                                  "under the window (R-L5)")
+                raise ConfigError(_("phase='call_window' needs a pile: its last play is the claim "
+                                    "under the window (R-L5)"))
             claimant = pile_plays[-1].player
             if current_player is None:
                 current_player = next((q % n for q in range(claimant + 1, claimant + n)
                                        if hand_lists[q % n]), None)
                 if current_player is None:
-                    raise ConfigError("nobody but the claimant holds cards: no call window (R-L5)")
+                    raise ConfigError(_("nobody but the claimant holds cards: no call window (R-L5)"))
             self._check_seat("current_player", current_player)
             if current_player == claimant or not hand_lists[current_player]:
-                raise ConfigError(f"current_player={current_player} cannot be asked: R-L5 the "
-                                  "window asks the other players still holding cards")
+                raise ConfigError(_("current_player={current_player} cannot be asked: R-L5 the "
+                                    "window asks the other players still holding cards")
+                                    .format(current_player=current_player))
         else:
             current_player = 0 if current_player is None else current_player
             self._check_seat("current_player", current_player)
         for p, h in enumerate(hand_lists):
             if not h and not (phase is Phase.CALL_WINDOW and p == pile_plays[-1].player):
-                raise ConfigError(f"player {p} holds no cards: the round would be over (L11, "
-                                  "R-L9); only the player under the call window may be empty")
+                raise ConfigError(_("player {p} holds no cards: the round would be over (L11, "
+                                    "R-L9); only the player under the call window may be empty")
+                                    .format(p=p))
         events: list[LiarEvent] = [Played(e.player, len(e.cards), e.announced, e.number)
                                    for e in pile_plays]
         return LiarState(self, hands=hand_lists, pile=pile_plays, put_aside=aside,

@@ -27,6 +27,7 @@ from typing import Any
 
 from cardgames.core import check_seed
 from cardgames.errors import ConfigError, GameOverError
+from cardgames.i18n import gettext as _
 from cardgames.liar.game import LiarGame
 from cardgames.liar.state import LiarOutcome, LiarState
 from cardgames.play import agent_rngs, play_state
@@ -60,16 +61,18 @@ class LiarMatch:
     def __init__(self, game: LiarGame, *, seed: int, rounds: int | None = None,
                  target: int | None = None, first_dealer: int = 0) -> None:
         if rounds is None and target is None:
-            raise ConfigError("R-L10 a match is a number of rounds or play to a target score: "
-                              "give rounds=... or target=...")
+            raise ConfigError(_("R-L10 a match is a number of rounds or play to a target score: "
+                                "give rounds=... or target=..."))
         for name, v in (("rounds", rounds), ("target", target)):
             if v is not None and (not isinstance(v, int) or isinstance(v, bool) or v < 1):
-                raise ConfigError(f"{name}={v!r} is not allowed: R-L10 a positive whole number")
+                raise ConfigError(_("{name}={v!r} is not allowed: R-L10 a positive whole number")
+                                    .format(name=name, v=v))
         if target is not None and max(game.points, default=0) <= 0:
-            raise ConfigError(f"target={target} can never be reached with points={game.points} "
-                              "(R-L10)")
+            raise ConfigError(_("target={target} can never be reached with points={points} (R-L10)")
+                                .format(target=target, points=game.points))
         if not isinstance(first_dealer, int) or not 0 <= first_dealer < game.players:
-            raise ConfigError(f"first_dealer={first_dealer!r} is not a seat (R-L1)")
+            raise ConfigError(_("first_dealer={first_dealer!r} is not a seat (R-L1)")
+                                .format(first_dealer=first_dealer))
         self.game = game
         self.seed = check_seed(seed)
         self.rounds = rounds
@@ -98,8 +101,8 @@ class LiarMatch:
     def new_round(self) -> LiarState:
         """Deal the next round (play it, then pass it to :meth:`record`)."""
         if self.is_over():
-            raise GameOverError("the match is over (R-L10); no more rounds", rule="R-L10",
-                                reason="the match is over", legal="nothing")
+            raise GameOverError(_("the match is over (R-L10); no more rounds"), rule="R-L10",
+                                reason=_("the match is over"), legal="nothing")
         i = len(self.results)
         self._current = self.game.new_state(seed=self.round_seed(i), dealer=self.dealer_of(i))
         return self._current
@@ -108,12 +111,12 @@ class LiarMatch:
         """Add the points of the finished round ``state`` (the one :meth:`new_round` dealt)."""
         out = state.outcome()
         if out is None:
-            raise GameOverError("the round is not over yet: finish it before recording (L11)",
-                                rule="L11", reason="the round is not over yet",
+            raise GameOverError(_("the round is not over yet: finish it before recording (L11)"),
+                                rule="L11", reason=_("the round is not over yet"),
                                 legal="play the round to its end first")
         cur = self._current
         if cur is None or state.seed != cur.seed or state.dealer != cur.dealer:
-            raise ConfigError("record() takes the round dealt by the last new_round()")
+            raise ConfigError(_("record() takes the round dealt by the last new_round()"))
         self._current = None
         for p, pts in enumerate(out.points):
             self.scores[p] += pts
@@ -139,7 +142,8 @@ class LiarMatch:
         loop), the agents' generators ``cardgames.play.agent_rngs(round seed, players)``.
         """
         if len(agents) != self.game.players:
-            raise ConfigError(f"{self.game.players} players need {self.game.players} agents")
+            raise ConfigError(_("{players} players need {players} agents")
+                                .format(players=self.game.players))
         while not self.is_over():
             state = self.new_round()
             seed = state.seed

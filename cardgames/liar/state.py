@@ -307,16 +307,20 @@ class LiarState:
                     if player is None or player == p else e.legal) from None
         if ph is _OVER:
             words = self._end_words()
-            raise GameOverError(f"nobody can {action}: the round is over ({words}); "
-                                "legal now: nothing", player=player, action=action, rule="L11",
-                                reason=f"the round is over ({words})", legal="nothing")
+            raise GameOverError(_("nobody can {action}: the round is over ({words}); legal now: "
+                                  "nothing")
+                                  .format(action=action, words=words), player=player, action=action, rule="L11",
+                                reason=_("the round is over ({words})").format(words=words), legal=_("nothing"))
         if player is not None and player != p:
             raise IllegalActionError(
-                f"player {player} cannot {action}: it is player {p}'s turn "
-                f"({'to play' if ph is _PLAY else 'to call or pass'}, R-L5); legal now for "
-                f"player {p}: {self.legal_actions().describe(show_cards=False)}",
-                player=player, action=action, rule="R-L5", reason=f"it is player {p}'s turn",
-                legal=f"nothing until player {p} has acted")
+                _("player {player} cannot {action}: it is player {p}'s turn ({doing}, R-L5); legal "
+                  "now for player {p}: {legal}")
+                  .format(player=player, action=action, p=p,
+                          doing=_("to play") if ph is _PLAY else _("to call or pass"),
+                          legal=self.legal_actions().describe(show_cards=False)),
+                player=player, action=action, rule="R-L5", reason=_("it is player {p}'s turn")
+                                                                    .format(p=p),
+                legal=_("nothing until player {player} has acted").format(player=p))
         cls = type(action)
         if cls is Play:
             self._play(p, action)  # type: ignore[arg-type]
@@ -329,8 +333,8 @@ class LiarState:
                 self._refuse_window_action(p, action)
             self._call(p)  # type: ignore[arg-type]  # as for _pass
         else:  # pragma: no cover - LiarAction has only three subclasses
-            raise ActionParseError(f"not a Liar action: {action!r}", player=p, action=action,
-                                   reason="not a Liar action",
+            raise ActionParseError(_("not a Liar action: {action!r}").format(action=action), player=p, action=action,
+                                   reason=_("not a Liar action"),
                                    legal=self.legal_actions().describe())
         self.history.append(action)
 
@@ -345,7 +349,8 @@ class LiarState:
               "call window right after a play, and {why}; legal now: {legal}").format(
                 p=p, action=action, why=why, legal=self.legal_actions().describe()),
             player=p, action=action, rule="R-L5",
-            reason=f"calling or passing is only possible right after a play, and {why}",
+            reason=_("calling or passing is only possible right after a play, and {why}")
+                     .format(why=why),
             legal=self.legal_actions().describe())
 
     def _play(self, p: int, action: Play) -> None:
@@ -356,16 +361,18 @@ class LiarState:
             claim = self.pile[-1]
             said = announcement(claim.count, claim.announced)
             raise IllegalActionError(
-                f"player {p} cannot {action}: R-L5 the call window is open on player "
-                f"{claim.player}'s \"{said}\" and you are asked whether to call; legal now: "
-                "call or pass", player=p, action=action, rule="R-L5",
-                reason=f"the call window is open on player {claim.player}'s \"{said}\"",
+                _("player {p} cannot {action}: R-L5 the call window is open on player {player}'s "
+                  '"{said}" and you are asked whether to call; legal now: call or pass')
+                  .format(p=p, action=action, player=claim.player, said=said), player=p, action=action, rule="R-L5",
+                reason=_("the call window is open on player {player}'s \"{said}\"")
+                         .format(player=claim.player, said=said),
                 legal="call or pass")
         if not 1 <= n <= 4:
             raise IllegalActionError(
-                f"player {p} cannot play {n} cards: R-L4 a play is 1-4 cards (L7: at least "
-                f"one); legal now: {self.legal_actions().describe()}",
-                player=p, action=action, rule="R-L4", reason="a play is 1-4 cards",
+                _("player {p} cannot play {n} cards: R-L4 a play is 1-4 cards (L7: at least one); "
+                  "legal now: {legal}")
+                  .format(p=p, n=n, legal=self.legal_actions().describe()),
+                player=p, action=action, rule="R-L4", reason=_("a play is 1-4 cards"),
                 legal=self.legal_actions().describe())
         for c in cards:
             if hand.count(c) < cards.count(c):
@@ -375,8 +382,10 @@ class LiarState:
                                  "{card} is in your hand only {n} times", have).format(
                             card=c, n=have))
                 raise IllegalActionError(
-                    f"player {p} cannot {action}: L7 you put down cards from your own hand, "
-                    f"and {what}; legal now: {self.legal_actions().describe()}",
+                    _("player {p} cannot {action}: L7 you put down cards from your own hand, and "
+                      "{what}; legal now: {legal}")
+                      .format(p=p, action=action, what=what,
+                              legal=self.legal_actions().describe()),
                     player=p, action=action, rule="L7", reason=what,
                     legal=self.legal_actions().describe())
         for c in cards:
@@ -560,10 +569,12 @@ class LiarState:
         elif fmt == _FORMAT:
             version = data.get("version", 0)
         else:
-            raise ValueError(f"not a Liar state snapshot: format {fmt!r}")
+            raise ValueError(_("not a Liar state snapshot: format {fmt!r}")
+                               .format(fmt=fmt))
         if version != _VERSION:
-            raise ValueError(f"cannot read a Liar state snapshot of version {version!r}: this "
-                             f"cardgames reads version {_VERSION}; a newer cardgames wrote it")
+            raise ValueError(_("cannot read a Liar state snapshot of version {version!r}: this "
+                               "cardgames reads version {supported}; a newer cardgames wrote it")
+                               .format(version=version, supported=_VERSION))
         game = cls.game_class.from_dict(data["game"])
         own: list[list[PilePlay]] = [[] for _ in range(game.players)]
         for e in data["plays"]:

@@ -29,6 +29,7 @@ from typing import ClassVar
 from cardgames.cards import CHRONICLER, Card, parse_card
 from cardgames.errors import ActionParseError, CardParseError
 from cardgames.i18n import N_
+from cardgames.i18n import gettext as _
 
 __all__ = [
     "ThirtyOneAction",
@@ -71,10 +72,12 @@ class ThirtyOneAction:
         """Read an action from its text form (see :func:`parse_action`)."""
         action = parse_action(text)
         if not isinstance(action, cls):
-            what = f"a {cls.__name__} action" if cls.text else "a swap of one card"
-            form = repr(cls.text) if cls.text else "e.g. 'swap 7H AB'"
-            raise ActionParseError(f"{text!r} is not {what} (write {form})", action=text,
-                                   reason=f"not {what}", legal=form)
+            what = (_("a {kind} action").format(kind=cls.__name__) if cls.text
+                    else _("a swap of one card"))
+            form = repr(cls.text) if cls.text else _("e.g. 'swap 7H AB'")
+            raise ActionParseError(_("{text!r} is not {what} (write {form})").format(
+                                       text=text, what=what, form=form), action=text,
+                                   reason=_("not {what}").format(what=what), legal=form)
         return action
 
 
@@ -150,11 +153,13 @@ class SwapOne(ThirtyOneAction):
                     value = parse_card(value)
                 except CardParseError as e:
                     raise ActionParseError(f"SwapOne {name}: {e}", action=value,
-                                           reason=str(e), legal=ACTION_FORMS) from None
+                                           reason=str(e), legal=_(ACTION_FORMS)) from None
             elif not isinstance(value, Card):
-                raise ActionParseError(f"SwapOne {name} must be a card, not {value!r}",
-                                       action=value, reason=f"{name} is not a card",
-                                       legal=ACTION_FORMS)
+                raise ActionParseError(_("SwapOne {name} must be a card, not {value!r}").format(
+                                           name=name, value=value),
+                                       action=value,
+                                       reason=_("{name} is not a card").format(name=name),
+                                       legal=_(ACTION_FORMS))
             if value.is_chronicler:          # *, *C, *P: all the one Chronicler (T12)
                 value = CHRONICLER
             object.__setattr__(self, name, value)
@@ -194,8 +199,10 @@ def parse_action(text: str | ThirtyOneAction) -> ThirtyOneAction:
     if isinstance(text, ThirtyOneAction):
         return text
     if not isinstance(text, str):
-        raise ActionParseError(f"not a Thirty-One action: {text!r}; write one of {ACTION_FORMS}",
-                               action=text, reason="not a Thirty-One action", legal=ACTION_FORMS)
+        raise ActionParseError(_("not a Thirty-One action: {text!r}; write one of {forms}")
+                               .format(text=text, forms=_(ACTION_FORMS)),
+                               action=text, reason=_("not a Thirty-One action"),
+                               legal=_(ACTION_FORMS))
     key = " ".join(text.strip().lower().split())
     action = _SIMPLE.get(key)
     if action is not None:
@@ -205,7 +212,9 @@ def parse_action(text: str | ThirtyOneAction) -> ThirtyOneAction:
         try:
             return swap_one(parse_card(m.group(1)), parse_card(m.group(2)))
         except CardParseError as e:
-            raise ActionParseError(f"cannot read {text!r}: {e}", action=text, reason=str(e),
-                                   legal=ACTION_FORMS) from None
-    raise ActionParseError(f"not a Thirty-One action: {text!r}; write one of {ACTION_FORMS}",
-                           action=text, reason="not a Thirty-One action", legal=ACTION_FORMS)
+            raise ActionParseError(_("cannot read {text!r}: {error}").format(text=text, error=e),
+                                   action=text, reason=str(e), legal=_(ACTION_FORMS)) from None
+    raise ActionParseError(_("not a Thirty-One action: {text!r}; write one of {forms}").format(
+                               text=text, forms=_(ACTION_FORMS)),
+                           action=text, reason=_("not a Thirty-One action"),
+                           legal=_(ACTION_FORMS))

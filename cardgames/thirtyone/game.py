@@ -56,6 +56,7 @@ from typing import Any
 from cardgames.cards import CHRONICLER, Card, Chronicler, as_cards, make_deck
 from cardgames.core import check_seed
 from cardgames.errors import CardParseError, ConfigError
+from cardgames.i18n import gettext as _
 from cardgames.thirtyone.actions import ThirtyOneAction
 from cardgames.thirtyone.events import Dealt, Event, Revealed
 from cardgames.thirtyone.phase import Phase
@@ -98,18 +99,21 @@ class ThirtyOneGame:
     def __post_init__(self) -> None:
         p = self.players
         if not isinstance(p, int) or isinstance(p, bool) or not 2 <= p <= 9:
-            raise ConfigError(f"Thirty-One is for 2-9 players (T1), not {p!r}")
+            raise ConfigError(_("Thirty-One is for 2-9 players (T1), not {p!r}")
+                                .format(p=p))
         if not isinstance(self.chronicler, bool):
-            raise ConfigError(f"chronicler must be True or False (T2: optionally 1 "
-                              f"Chronicler), not {self.chronicler!r}")
+            raise ConfigError(_("chronicler must be True or False (T2: optionally 1 Chronicler), "
+                                "not {chronicler!r}")
+                                .format(chronicler=self.chronicler))
         lv = self.lives
         if not isinstance(lv, int) or isinstance(lv, bool) or lv < 0:
-            raise ConfigError(f"lives must be a whole number >= 0 (R-T8 option, default 3), "
-                              f"not {lv!r}")
+            raise ConfigError(_("lives must be a whole number >= 0 (R-T8 option, default 3), not "
+                                "{lv!r}").format(lv=lv))
         cap = self.turn_cap
         if cap is not None and (not isinstance(cap, int) or isinstance(cap, bool) or cap < 0):
-            raise ConfigError(f"turn_cap must be None or a whole number >= 0 (R-T10 option), "
-                              f"not {cap!r}")
+            raise ConfigError(_("turn_cap must be None or a whole number >= 0 (R-T10 option), not "
+                                "{cap!r}")
+                                .format(cap=cap))
 
     def deck(self) -> list[Card]:
         """A fresh deck: the 32 cards, and the Chronicler ``*`` if enabled (T2)."""
@@ -123,9 +127,11 @@ class ThirtyOneGame:
         """
         check_seed(seed)
         if not isinstance(single_deal, bool):
-            raise ConfigError(f"single_deal must be True or False, not {single_deal!r}")
+            raise ConfigError(_("single_deal must be True or False, not {single_deal!r}")
+                                .format(single_deal=single_deal))
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < self.players:
-            raise ConfigError(f"dealer must be a seat 0-{self.players - 1}, not {dealer!r}")
+            raise ConfigError(_("dealer must be a seat 0-{last}, not {dealer!r}")
+                                .format(last=self.players - 1, dealer=dealer))
         state = ThirtyOneState._blank(self, seed, dealer, single_deal)
         state._start_deal()
         return state
@@ -162,8 +168,9 @@ class ThirtyOneGame:
         check_seed(seed)
         passed = list(passed)
         if len(hands) != n:
-            raise ConfigError(f"hands must list all {n} seats (None for a seat that is out), "
-                              f"got {len(hands)}")
+            raise ConfigError(_("hands must list all {n} seats (None for a seat that is out), got "
+                                "{n2}")
+                                .format(n=n, n2=len(hands)))
         deck = self.deck()
         pool = list(deck)
 
@@ -171,9 +178,11 @@ class ThirtyOneGame:
             try:
                 got = as_cards(cards)
             except CardParseError as e:
-                raise ConfigError(f"{what}: cannot read {cards!r}: {e}") from None
+                raise ConfigError(_("{what}: cannot read {cards!r}: {error}")
+                                    .format(what=what, cards=cards, error=e)) from None
             if len(got) != 3:
-                raise ConfigError(f"{what} must be 3 cards (T4), got {len(got)}: {cards!r}")
+                raise ConfigError(_("{what} must be 3 cards (T4), got {n}: {cards!r}")
+                                    .format(what=what, n=len(got), cards=cards))
             for c in got:
                 if c.is_chronicler:
                     c = CHRONICLER if self.chronicler else c
@@ -181,7 +190,8 @@ class ThirtyOneGame:
                     why = ("the game has no Chronicler (T2: chronicler=False)"
                            if c.is_chronicler and not self.chronicler else
                            "it is used twice or is not in the deck")
-                    raise ConfigError(f"{what}: {c} is not available: {why}")
+                    raise ConfigError(_("{what}: {c} is not available: {why}")
+                                        .format(what=what, c=c, why=why))
                 pool.remove(c)
             return [CHRONICLER if c.is_chronicler else c for c in got]
 
@@ -189,16 +199,18 @@ class ThirtyOneGame:
         out = [h is None for h in hands]
         table_cards = take(table, "table")
         if sum(not o for o in out) < 2:
-            raise ConfigError("a position needs at least 2 players still in (T1, R-T8)")
+            raise ConfigError(_("a position needs at least 2 players still in (T1, R-T8)"))
         lives_list = [self.lives] * n if lives is None else list(lives)
         if len(lives_list) != n or any(not isinstance(v, int) or v < 0 for v in lives_list):
-            raise ConfigError(f"lives must be {n} whole numbers >= 0, got {lives!r}")
+            raise ConfigError(_("lives must be {n} whole numbers >= 0, got {lives!r}")
+                                .format(n=n, lives=lives))
         for seat in [dealer, current_player, revealer, *passed]:
             if seat is not None and (not isinstance(seat, int) or not 0 <= seat < n or out[seat]):
-                raise ConfigError(f"seat {seat!r} is not a seat still in the game (0-{n - 1})")
+                raise ConfigError(_("seat {seat!r} is not a seat still in the game (0-{last})")
+                                    .format(seat=seat, last=n - 1))
         phase = Phase(phase)
         if phase is Phase.OVER:
-            raise ConfigError("build a position to play: phase exchange, play or final")
+            raise ConfigError(_("build a position to play: phase exchange, play or final"))
 
         def order_after(seat: int) -> tuple[int, ...]:   # seats still in, after ``seat`` (R-T1)
             return tuple(q for q in ((seat + i) % n for i in range(1, n + 1)) if not out[q])
@@ -215,11 +227,11 @@ class ThirtyOneGame:
             current = order_after(dealer)[0] if current_player is None else current_player
         else:
             if revealer is None:
-                raise ConfigError("phase 'final' needs the revealer (T10, R-T6)")
+                raise ConfigError(_("phase 'final' needs the revealer (T10, R-T6)"))
             order = order_after(revealer)[:-1]
             if current_player is not None:
                 if current_player == revealer:
-                    raise ConfigError("the revealer has no final turn (R-T6)")
+                    raise ConfigError(_("the revealer has no final turn (R-T6)"))
                 order = order[order.index(current_player):]
             revealed[revealer] = tuple(seat_hands[revealer])
             events.append(Revealed(player=revealer, hand=tuple(seat_hands[revealer])))

@@ -189,8 +189,8 @@ def score_table() -> list[list[list[float]]]:
 def _three(cards: object, what: str) -> tuple[Card, Card, Card]:
     """The 3 cards of ``cards`` (any input :func:`~cardgames.cards.as_cards` reads)."""
     if cards is None:
-        raise CardParseError(f"{what} needs 3 cards, as Cards or text such as 'AH KH 9H', "
-                             f"not None")
+        raise CardParseError(_("{what} needs 3 cards, as Cards or text such as 'AH KH 9H', "
+                               "not None").format(what=what))
     items = as_cards(cards)  # type: ignore[arg-type]  # as_cards checks the type itself
     if len(items) != 3:
         raise CardParseError(_("{what} needs exactly 3 cards (a Thirty-One hand, T4), "

@@ -179,8 +179,9 @@ def _kinds(legal: ThirtyOneLegalActions) -> str:
     """
     names = list(dict.fromkeys("swap one" if isinstance(a, SwapOne) else str(a) for a in legal))
     if not names:
-        return "nothing (the game is over)"
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+        return _("nothing (the game is over)")
+    return names[0] if len(names) == 1 else _("{first} or {last}").format(
+        first=", ".join(names[:-1]), last=names[-1])
 
 
 # _SWAP_ROWS[h.code][t.code]: the shared SwapOne(h, t), one row per hand card, made on first use
@@ -509,7 +510,8 @@ class ThirtyOneState:
             try:
                 action = parse_action(action)
             except ActionParseError as e:
-                who = "the game is over" if self._current is None else f"player {self._current}"
+                who = (_("the game is over") if self._current is None else
+                       _("player {player}").format(player=self._current))
                 mine = player is None or player == self._current
                 raise ActionParseError(
                     f"{who}: {e}", player=self._current if player is None else player,
@@ -519,10 +521,12 @@ class ThirtyOneState:
             cur = self._current
             kinds = _kinds(self.legal_actions())
             raise IllegalActionError(
-                f"player {player} cannot {action}: it is player {cur}'s turn (T5, R-T1: "
-                f"turns go round in order of play); player {cur} may now: {kinds}",
-                player=player, action=action, rule="T5", reason=f"it is player {cur}'s turn",
-                legal=f"nothing until player {cur} has acted")
+                _("player {player} cannot {action}: it is player {cur}'s turn (T5, R-T1: turns go "
+                  "round in order of play); player {cur} may now: {kinds}")
+                  .format(player=player, action=action, cur=cur, kinds=kinds),
+                player=player, action=action, rule="T5", reason=_("it is player {cur}'s turn")
+                                                                  .format(cur=cur),
+                legal=_("nothing until player {player} has acted").format(player=cur))
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
@@ -601,16 +605,19 @@ class ThirtyOneState:
         p = self._current
         legal = self.legal_actions()
         if not isinstance(action, ThirtyOneAction):
-            return ActionParseError(f"player {p}: {action!r} is not a Thirty-One action; "
-                                    f"write one of {ACTION_FORMS}", player=p, action=action,
-                                    reason="not a Thirty-One action", legal=legal.summary())
+            return ActionParseError(_("player {p}: {action!r} is not a Thirty-One action; write one "
+                                      "of {forms}")
+                                      .format(p=p, action=action, forms=_(ACTION_FORMS)), player=p, action=action,
+                                    reason=_("not a Thirty-One action"), legal=legal.summary())
         if self._phase is Phase.OVER:
             why = self.outcome().describe()  # type: ignore[union-attr]
-            return GameOverError(f"{action} is not possible: the game is over ({why})",
+            return GameOverError(_("{action} is not possible: the game is over ({why})")
+                                   .format(action=action, why=why),
                                  player=None, action=action, rule="R-T8",
-                                 reason=f"the game is over ({why})", legal="nothing")
+                                 reason=_("the game is over ({why})").format(why=why), legal=_("nothing"))
         rule, why = self._why_illegal(action)
-        msg = f"player {p} cannot {action}: {rule} {why}; legal now: {legal.summary()}"
+        msg = _("player {p} cannot {action}: {rule} {why}; legal now: {legal}").format(
+            p=p, action=action, rule=rule, why=why, legal=legal.summary())
         return IllegalActionError(msg, player=p, action=action, rule=rule, reason=why,
                                   legal=legal.summary())
 
@@ -619,7 +626,7 @@ class ThirtyOneState:
         phase = self._phase
         hand, table = self._hands[p], self._table
         if not isinstance(action, ThirtyOneAction):
-            return "", f"{action!r} is not a Thirty-One action"
+            return "", _("{action!r} is not a Thirty-One action").format(action=action)
         if phase is Phase.EXCHANGE:
             return "T4/R-T1", _("first the dealer (player {p}) chooses to keep or exchange "
                                 "their cards, before the first turn").format(p=p)
@@ -649,15 +656,16 @@ class ThirtyOneState:
                 return "T10/R-T6", _("stand is a final turn, only after someone revealed")
         else:  # FINAL
             if isinstance(action, (Pass, Reveal)):
-                return "T10/R-T6", (f"player {self._revealer} revealed; your final turn is "
-                                    "swap one, swap all or stand")
+                return "T10/R-T6", _("player {player} revealed; your final turn is swap one, "
+                                     "swap all or stand").format(player=self._revealer)
             if isinstance(action, SwapOne):
                 after = _swapped(hand, action.hand_card, action.table_card)
             else:   # SwapAll
                 after = table
-            return "T10/R-T6", (f"you may only swap if you then hold at least 21, and "
-                                f"{format_cards(after)} scores {score(after):g}")
-        return "", "it is not legal now"
+            return "T10/R-T6", _("you may only swap if you then hold at least 21, and {cards} "
+                                 "scores {score}").format(cards=format_cards(after),
+                                                          score=format_number(score(after)))
+        return "", _("it is not legal now")
 
     # ------------------------------------------------------------------ deal end
     def _check_three_aces(self, seats: Iterable[int]) -> bool:
@@ -732,7 +740,8 @@ class ThirtyOneState:
         """What ``player`` may know (R-T9)."""
         n = self.game.players
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < n:
-            raise ConfigError(f"player={player!r} is not a seat: R-T1 seats are 0-{n - 1}")
+            raise ConfigError(_("player={player!r} is not a seat: R-T1 seats are 0-{last}")
+                                .format(player=player, last=n - 1))
         return ThirtyOneView(
             player, n, self._phase, self._current, self._deal, self._dealer,
             tuple(self._hands[player]), tuple(self._table), tuple(self._lives),
@@ -807,7 +816,8 @@ class ThirtyOneState:
         try:
             data = json.loads(text)
         except (TypeError, ValueError) as e:
-            raise CardgamesError(f"not a Thirty-One state snapshot: {e}") from None
+            raise CardgamesError(_("not a Thirty-One state snapshot: {error}")
+                                   .format(error=e)) from None
         return state_from_dict(cls, data)
 
     def __eq__(self, other: object) -> bool:

@@ -20,7 +20,6 @@ REPO = Path(__file__).resolve().parents[2]
 LOCALE = REPO / "cardgames" / "locale"
 APPS = ["app_rank_cycle", "app_hand_scorer", "app_call_explainer", "app_call_odds",
         "app_liar", "app_thirty_one"]
-NOT_YET = {"app_liar", "app_thirty_one"}
 HEADINGS = {  # the app's title in each language, written by hand
     ("app_rank_cycle", "hr"): "Krug rangova u igri Laž!",
     ("app_rank_cycle", "de"): "Der Kreis der Ränge bei Lüge!",
@@ -66,10 +65,7 @@ def test_the_english_pieces_are_real():
 
 
 @pytest.mark.parametrize("lang", ["hr", "de"])
-@pytest.mark.parametrize("app", [
-    pytest.param(a, marks=pytest.mark.xfail(
-        strict=True, reason="this app's own widget is not translated yet")) if a in NOT_YET
-    else a for a in APPS])
+@pytest.mark.parametrize("app", APPS)
 def test_app_in_language_has_no_english_left(app, lang, voila_server, page, page_log,
                                              artifacts):
     from playwright.sync_api import expect
