@@ -236,12 +236,16 @@ class Card:
     [Card.parse('AH'), Card.parse('7B'), Card.parse('*P')]
     """
 
-    __slots__ = ("rank", "suit", "chronicler", "code")
+    # ``_index`` repeats ``code`` under a private name: hot table lookups
+    # (``thirtyone.score``) read it instead of a per-item type check, so an
+    # object that merely has a ``code`` is never taken for a Card.
+    __slots__ = ("rank", "suit", "chronicler", "code", "_index")
 
     rank: Rank | None
     suit: Suit | None
     chronicler: Chronicler | None
     code: int
+    _index: int
 
     def __new__(cls, rank: Rank | None = None, suit: Suit | None = None, *,
                 chronicler: Chronicler | None = None) -> Card:
@@ -261,6 +265,7 @@ class Card:
         object.__setattr__(self, "suit", suit)
         object.__setattr__(self, "chronicler", chronicler)
         object.__setattr__(self, "code", code)
+        object.__setattr__(self, "_index", code)
         return self
 
     @classmethod
