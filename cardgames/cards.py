@@ -300,8 +300,9 @@ class Card:
     def __hash__(self) -> int:
         return self.code
 
-    def __eq__(self, other: object) -> bool:
-        return self is other
+    # No ``__eq__``: Cards are interned, so equality is identity, which is
+    # object's own (C) comparison; a Python ``__eq__`` made every
+    # ``list.count``/``index``/``remove`` over a hand call Python per card.
 
     def __lt__(self, other: Card) -> bool:
         if not isinstance(other, Card):

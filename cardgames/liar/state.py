@@ -297,7 +297,9 @@ class LiarState:
         p = self.current_player
         if player is not None:
             check_player(player, players=self.game.players, rule="R-L1")
-        if not isinstance(action, LiarAction):
+        cls = type(action)
+        if cls is not Play and cls is not Pass and cls is not Call \
+                and not isinstance(action, LiarAction):
             try:
                 action = LiarAction.parse(action)
             except ActionParseError as e:
