@@ -109,7 +109,8 @@ class ThirtyOneLegalActions:
             k = int(rng.random() * (swaps + len(self._extra)))
             if k < swaps:
                 h = hand[k // len(table)]
-                action = (_SWAP_ROWS[h.code] or _swap_row(h))[table[k % len(table)].code]
+                action: ThirtyOneAction = (_SWAP_ROWS[h.code] or _swap_row(h))[
+                    table[k % len(table)].code]
             else:
                 action = self._extra[k - swaps]
         else:

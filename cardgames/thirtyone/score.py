@@ -233,7 +233,7 @@ def score(cards: Iterable[Card] | str) -> float:
     cls = type(cards)
     if cls is list or cls is tuple or cls is Hand:
         try:
-            a, b, c = cards  # type: ignore[misc]
+            a, b, c = cards  # type: ignore[str-unpack]  # list, tuple or Hand (checked above)
             return _SCORES[a._index][b._index][c._index]  # type: ignore[index, union-attr]
         except (ValueError, AttributeError, TypeError, IndexError):
             pass

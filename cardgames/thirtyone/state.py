@@ -1,5 +1,12 @@
 """The state of a game of Thirty-One: :class:`ThirtyOneState` and its helpers.
 
+Why ~600 lines: it is one class, the state machine of T4-T14 (dealing,
+turns, the final round, three Aces, scoring and lives), whose transitions
+share private fields and are read best together.  Everything that is not a
+transition lives beside it: legal actions (:mod:`.legal`), refusals
+(:mod:`.refusal`), the outcome type (:mod:`.outcome`), JSON (:mod:`.snapshot`)
+and views (:mod:`.view`).
+
 Build states with :class:`~cardgames.thirtyone.game.ThirtyOneGame`
 (``new_state``, ``state_from_position``, ``replay``); the rules it settles are
 listed in :mod:`cardgames.thirtyone.game`.
@@ -14,19 +21,15 @@ from itertools import repeat
 from operator import is_
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardgames.cards import Card, format_cards
+from cardgames.cards import Card
 from cardgames.core import check_player
 from cardgames.errors import (
     ActionParseError,
     CardgamesError,
     ConfigError,
-    GameOverError,
     IllegalActionError,
 )
-from cardgames.i18n import format_number, ngettext
-from cardgames.i18n import gettext as _
 from cardgames.thirtyone.actions import (
-    ACTION_FORMS,
     Exchange,
     Keep,
     Pass,
@@ -63,6 +66,7 @@ from cardgames.thirtyone.legal import (
 )
 from cardgames.thirtyone.outcome import ThirtyOneOutcome
 from cardgames.thirtyone.phase import Phase
+from cardgames.thirtyone.refusal import refusal
 from cardgames.thirtyone.score import THREE_ACES_SCORE, score, score_table
 from cardgames.thirtyone.snapshot import state_from_dict, state_to_dict
 from cardgames.thirtyone.view import ThirtyOneView
@@ -78,12 +82,6 @@ _KEEP, _EXCHANGE, _SWAP_ALL, _PASS, _REVEAL, _STAND = (
 
 # ThirtyOneOutcome, ThirtyOneLegalActions and LegalActions live in .outcome and
 # .legal; they are imported above and stay importable from here.
-
-
-def _swapped(hand: list[Card], out: Card, into: Card) -> list[Card]:
-    new = list(hand)
-    new[new.index(out)] = into
-    return new
 
 
 class ThirtyOneState:
@@ -440,66 +438,7 @@ class ThirtyOneState:
 
     # ------------------------------------------------------------------ refusals
     def _refusal(self, action: Any) -> CardgamesError:
-        p = self._current
-        legal = self.legal_actions()
-        if not isinstance(action, ThirtyOneAction):
-            return ActionParseError(f"player {p}: {action!r} is not a Thirty-One action; "
-                                    f"write one of {ACTION_FORMS}", player=p, action=action,
-                                    reason="not a Thirty-One action", legal=legal.summary())
-        if self._phase is Phase.OVER:
-            why = self.outcome().describe()  # type: ignore[union-attr]
-            return GameOverError(f"{action} is not possible: the game is over ({why})",
-                                 player=None, action=action, rule="R-T8",
-                                 reason=f"the game is over ({why})", legal="nothing")
-        rule, why = self._why_illegal(action)
-        msg = f"player {p} cannot {action}: {rule} {why}; legal now: {legal.summary()}"
-        return IllegalActionError(msg, player=p, action=action, rule=rule, reason=why,
-                                  legal=legal.summary())
-
-    def _why_illegal(self, action: Any) -> tuple[str, str]:
-        p: int = self._current  # type: ignore[assignment]
-        phase = self._phase
-        hand, table = self._hands[p], self._table
-        if not isinstance(action, ThirtyOneAction):
-            return "", f"{action!r} is not a Thirty-One action"
-        if phase is Phase.EXCHANGE:
-            return "T4/R-T1", _("first the dealer (player {p}) chooses to keep or exchange "
-                                "their cards, before the first turn").format(p=p)
-        if isinstance(action, (Keep, Exchange)):
-            return "T4/R-T1", _("only the dealer keeps or exchanges, before the first turn")
-        if isinstance(action, SwapOne):
-            if action.hand_card not in hand:
-                return "T6", _("{card} is not in your hand (hand {hand}, table {table})").format(
-                    card=action.hand_card, hand=format_cards(hand), table=format_cards(table))
-            if action.table_card not in table:
-                return "T6", _("{card} is not on the table ({table})").format(
-                    card=action.table_card, table=format_cards(table))
-        if phase is Phase.PLAY:
-            cap = self.game.turn_cap
-            if cap is not None and self._turns >= cap:
-                return "R-T10", ngettext(
-                    "the turn cap of {cap} turn is reached: you may only reveal",
-                    "the turn cap of {cap} turns is reached: you may only reveal", cap).format(
-                    cap=cap)
-            if isinstance(action, SwapAll):
-                return "T7/R-T4", _("swap all needs a table of at least 21, and {cards} scores "
-                                    "{score}").format(cards=format_cards(table),
-                                                      score=format_number(score(table)))
-            if isinstance(action, Pass):
-                return "R-T5", _("you passed on your last turn (no two passes in a row, T8)")
-            if isinstance(action, Stand):
-                return "T10/R-T6", _("stand is a final turn, only after someone revealed")
-        else:  # FINAL
-            if isinstance(action, (Pass, Reveal)):
-                return "T10/R-T6", (f"player {self._revealer} revealed; your final turn is "
-                                    "swap one, swap all or stand")
-            if isinstance(action, SwapOne):
-                after = _swapped(hand, action.hand_card, action.table_card)
-            else:   # SwapAll
-                after = table
-            return "T10/R-T6", (f"you may only swap if you then hold at least 21, and "
-                                f"{format_cards(after)} scores {score(after):g}")
-        return "", "it is not legal now"
+        return refusal(self, action)
 
     # ------------------------------------------------------------------ deal end
     def _check_three_aces(self, seats: Iterable[int]) -> bool:
