@@ -300,9 +300,10 @@ class Card:
     def __hash__(self) -> int:
         return self.code
 
-    # No ``__eq__``: Cards are interned, so equality is identity, which is
-    # object's own (C) comparison; a Python ``__eq__`` made every
-    # ``list.count``/``index``/``remove`` over a hand call Python per card.
+    # Keep this Python ``__eq__``: without it ``==`` goes through object's
+    # wrapper from the Python ``__lt__`` slot, 3x slower (docs/analysis.md).
+    def __eq__(self, other: object) -> bool:
+        return self is other
 
     def __lt__(self, other: Card) -> bool:
         if not isinstance(other, Card):
