@@ -1,5 +1,10 @@
 """The 32-card Hungarian deck and its Chronicler jokers.
 
+Why a little over 500 lines: one concern, the card value types (``Suit``,
+``Rank``, ``Chronicler``, ``Card``, ``Hand``) with their parse/format pairs
+and the one card reader ``as_cards``; more than half of it is docstrings and
+doctests, and splitting the types from their parsers would split each pair.
+
 Cards are small immutable values.  There are exactly 35 distinct cards
 (32 ordinary cards and three Chronicler forms), and each is created once, so
 ``Card(Rank.ACE, Suit.HEARTS) is Card.parse("AH")``.  Two decks hold two
