@@ -1,6 +1,6 @@
 """The 32-card Hungarian deck and its Chronicler jokers.
 
-Why a little over 500 lines: one concern, the card value types (``Suit``,
+Why ~570 lines: one concern, the card value types (``Suit``,
 ``Rank``, ``Chronicler``, ``Card``, ``Hand``) with their parse/format pairs
 and the one card reader ``as_cards``; more than half of it is docstrings and
 doctests, and splitting the types from their parsers would split each pair.
