@@ -231,7 +231,7 @@ def score(cards: Iterable[Card] | str) -> float:
     # depends only on the cards, never on the input's type or earlier calls.
     # (Per-card type checks instead cost ~20% of the call: docs/analysis.md.)
     cls = type(cards)
-    if cls is list or cls is tuple or cls is Hand:
+    if cls is tuple or cls is list or cls is Hand:
         try:
             a, b, c = cards  # type: ignore[str-unpack]  # list, tuple or Hand (checked above)
             return _SCORES[a._index][b._index][c._index]  # type: ignore[index, union-attr]
