@@ -1,5 +1,10 @@
 """The 32-card Hungarian deck and its Chronicler jokers.
 
+Why ~570 lines: one concern, the card value types (``Suit``,
+``Rank``, ``Chronicler``, ``Card``, ``Hand``) with their parse/format pairs
+and the one card reader ``as_cards``; more than half of it is docstrings and
+doctests, and splitting the types from their parsers would split each pair.
+
 Cards are small immutable values.  There are exactly 35 distinct cards
 (32 ordinary cards and three Chronicler forms), and each is created once, so
 ``Card(Rank.ACE, Suit.HEARTS) is Card.parse("AH")``.  Two decks hold two
@@ -236,12 +241,16 @@ class Card:
     [Card.parse('AH'), Card.parse('7B'), Card.parse('*P')]
     """
 
-    __slots__ = ("rank", "suit", "chronicler", "code")
+    # ``_index`` repeats ``code`` under a private name: hot table lookups
+    # (``thirtyone.score``) read it instead of a per-item type check, so an
+    # object that merely has a ``code`` is never taken for a Card.
+    __slots__ = ("rank", "suit", "chronicler", "code", "_index")
 
     rank: Rank | None
     suit: Suit | None
     chronicler: Chronicler | None
     code: int
+    _index: int
 
     def __new__(cls, rank: Rank | None = None, suit: Suit | None = None, *,
                 chronicler: Chronicler | None = None) -> Card:
@@ -261,6 +270,7 @@ class Card:
         object.__setattr__(self, "suit", suit)
         object.__setattr__(self, "chronicler", chronicler)
         object.__setattr__(self, "code", code)
+        object.__setattr__(self, "_index", code)
         return self
 
     @classmethod
@@ -295,6 +305,8 @@ class Card:
     def __hash__(self) -> int:
         return self.code
 
+    # Keep this Python ``__eq__``: without it ``==`` goes through object's
+    # wrapper from the Python ``__lt__`` slot, 3x slower (docs/analysis.md).
     def __eq__(self, other: object) -> bool:
         return self is other
 

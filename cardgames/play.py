@@ -111,7 +111,8 @@ def agent_turn(state: State, agents: Sequence[Agent | None],
     view = state.view(player) if _needs_view(agent) else None
     action: Action = agent.act(view, legal, rngs[player])
     try:
-        state.apply(action, player=player)
+        # ``player`` is the player to act, read above: apply() need not check it again
+        state.apply(action)
     except IllegalActionError as e:
         name = agent_name(agent)
         raise AgentError(_("agent {name!r} in seat {player} chose an illegal action {action!r}: "

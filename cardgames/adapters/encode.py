@@ -19,7 +19,7 @@ Each encoding is a flat ``float32`` vector made of named pieces
 >>> enc = ThirtyOneEncoding(2)
 >>> vec = enc.encode(ThirtyOneGame(players=2).new_state(seed=1).view(0))
 >>> vec.shape, float(enc.split(vec)["hand"].sum())
-((225,), 3.0)
+((228,), 3.0)
 """
 
 from __future__ import annotations

@@ -25,10 +25,9 @@ cardgames.errors.ActionParseError: not a Liar action: 'fold'; write 'play 7H 7B'
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
-from cardgames.cards import Card, format_cards, parse_card, parse_cards
+from cardgames.cards import Card, as_cards, format_cards, parse_cards
 from cardgames.errors import ActionParseError, CardParseError
 from cardgames.i18n import N_
 from cardgames.i18n import gettext as _
@@ -124,29 +123,16 @@ class Play(LiarAction):
     cards: tuple[Card, ...]
 
     def __post_init__(self) -> None:
-        cards: Iterable[Card | str] | str = self.cards
-        if isinstance(cards, str):
-            try:
-                cards = parse_cards(cards)
-            except CardParseError as e:
-                raise ActionParseError(_("cannot read the cards of Play({cards!r}): {error}")
-                                       .format(cards=self.cards, error=e),
-                                       action=self.cards, rule="L7", reason=str(e),
-                                       legal=_(_LEGAL)) from None
-        items = []
-        for c in cards:
-            if isinstance(c, str):
-                try:
-                    c = parse_card(c)
-                except CardParseError as e:
-                    raise ActionParseError(str(e), action=c, rule="L7", reason=str(e),
-                                           legal=_(_LEGAL)) from None
-            if not isinstance(c, Card):
-                raise ActionParseError(_("a play holds cards, not {value!r}").format(value=c),
-                                       action=c, rule="L7",
-                                       reason=_("{value!r} is not a card").format(value=c),
-                                       legal=_(_LEGAL))
-            items.append(c)
+        given: object = self.cards
+        try:
+            if given is None:
+                raise CardParseError(_("no cards given"))
+            items = as_cards(given)  # type: ignore[arg-type]  # as_cards checks the type itself
+        except CardParseError as e:
+            raise ActionParseError(_("cannot read the cards of Play({cards!r}): {error}")
+                                   .format(cards=given, error=e),
+                                   action=given, rule="L7", reason=str(e),
+                                   legal=_(_LEGAL)) from None
         items.sort()
         object.__setattr__(self, "cards", tuple(items))
 

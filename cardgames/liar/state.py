@@ -1,5 +1,8 @@
 """The state of a Liar round: hands, pile, whose turn, the call window, the event log.
 
+The pile entry type is in :mod:`.pile`, the outcome in :mod:`.outcome`, the
+JSON snapshot in :mod:`.snapshot` and the legal actions in :mod:`.legal`.
+
 A round runs in two alternating phases (R-L5)::
 
     PLAY         the current player puts 1-4 cards down, announced as the due rank
@@ -25,10 +28,9 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardgames.cards import PALE, Card, Rank, format_cards, parse_cards
+from cardgames.cards import PALE, Card, Rank
 from cardgames.core import check_player
 from cardgames.errors import ActionParseError, GameOverError, IllegalActionError
 from cardgames.i18n import gettext as _
@@ -45,11 +47,12 @@ from cardgames.liar.events import (
     RoundOver,
     WentOut,
     announcement,
-    event_from_dict,
-    event_to_dict,
 )
 from cardgames.liar.legal import LiarLegalActions
+from cardgames.liar.outcome import LiarOutcome, places_by_count
 from cardgames.liar.phase import Phase
+from cardgames.liar.pile import PilePlay
+from cardgames.liar.snapshot import state_from_dict, state_to_dict
 
 if TYPE_CHECKING:
     from cardgames.liar.game import LiarGame
@@ -59,97 +62,8 @@ __all__ = ["Phase", "PilePlay", "LiarOutcome", "LiarState"]
 
 _NEXT = {r: r.next() for r in Rank}
 _PLAY, _WINDOW, _OVER = Phase.PLAY, Phase.CALL_WINDOW, Phase.OVER
-_FORMAT = "cardgames.liar.state"
-#: The version of the JSON snapshot this code writes and reads (1 since 5b5243e).
-_VERSION = 1
-
-
-@dataclass(frozen=True, slots=True)
-class PilePlay:
-    """One play lying face down in the pile: who, which cards, the announced rank, its number."""
-
-    number: int
-    player: int
-    cards: tuple[Card, ...]
-    announced: Rank
-
-    @property
-    def count(self) -> int:
-        return len(self.cards)
-
-    def is_true(self) -> bool:
-        """R-L6 (when called): every card is of the announced rank or a Chronicler."""
-        a = self.announced
-        return all(c.rank is a or c.is_chronicler for c in self.cards)
-
-
-@dataclass(frozen=True)
-class LiarOutcome:
-    """How a round ended (R-L10), in the shape of :class:`cardgames.core.Outcome`.
-
-    Tuples are per seat.
-
-    - ``winners``: the seat that went out (L11), as a 1-tuple; ``()`` only when
-      the simulation cap stopped the round (``reason == "cap"``).
-    - ``places``: 1 = best; equal card counts share the better place, the next
-      place is skipped (1, 2, 2, 4) unless ``LiarGame(tie_places="dense")``
-      (1, 2, 2, 3).
-    - ``returns``: the round's R-L10 points as floats (``points``).  Chosen
-      because a match (R-L10) is won by the sum of these points, so an agent
-      that maximises its expected return per round maximises its expected
-      match score; it is not zero-sum (a learner that wants zero-sum can
-      subtract the mean, which changes no seat's best play).
-    - ``reason``: ``"went_out"`` (L11) or ``"cap"`` (simulation cap).
-    - Liar's extras: ``points`` (from ``LiarGame.points``, 0 below) and
-      ``cards_held`` at the end.  ``winner`` (the one seat or ``None``) is
-      kept for older code.
-
-    >>> o = LiarOutcome(winners=(2,), places=(3, 2, 1), returns=(2.0, 3.0, 4.0),
-    ...                 reason="went_out", points=(2, 3, 4), cards_held=(21, 9, 0))
-    >>> o.winner, o.returns[o.winner]
-    (2, 4.0)
-    """
-
-    winners: tuple[int, ...]
-    places: tuple[int, ...]
-    returns: tuple[float, ...]
-    reason: str
-    points: tuple[int, ...]
-    cards_held: tuple[int, ...]
-
-    @property
-    def winner(self) -> int | None:
-        """The seat that went out, ``None`` when the cap stopped the round (old name)."""
-        return self.winners[0] if self.winners else None
-
-
-def places_by_count(counts: tuple[int, ...] | list[int], winner: int | None, *,
-                    tie_places: str = "competition") -> tuple[int, ...]:
-    """R-L10 places: the winner 1st, the others by cards held, ties share the better place.
-
-    ``tie_places="competition"`` skips the places after a tie (1, 2, 2, 4);
-    ``"dense"`` does not (1, 2, 2, 3).
-
-    >>> places_by_count([0, 3, 3, 5], 0)
-    (1, 2, 2, 4)
-    >>> places_by_count([0, 3, 3, 5], 0, tie_places="dense")
-    (1, 2, 2, 3)
-    >>> places_by_count([2, 2, 4], None)      # simulation cap: nobody out
-    (1, 1, 3)
-    """
-    key = [(-1 if p == winner else n) for p, n in enumerate(counts)]
-    if tie_places == "dense":
-        return tuple(1 + len({other for other in key if other < mine}) for mine in key)
-    return tuple(1 + sum(1 for other in key if other < mine) for mine in key)
-
-
-def _play_dict(e: PilePlay) -> dict[str, Any]:
-    return {"number": e.number, "player": e.player, "cards": format_cards(e.cards),
-            "announced": e.announced.name}
-
-
-def _play_from(d: dict[str, Any]) -> PilePlay:
-    return PilePlay(d["number"], d["player"], tuple(parse_cards(d["cards"])), Rank[d["announced"]])
+# PilePlay (.pile), LiarOutcome and places_by_count (.outcome) are imported
+# above and stay importable from here; the JSON snapshot is in .snapshot.
 
 
 class LiarState:
@@ -297,7 +211,9 @@ class LiarState:
         p = self.current_player
         if player is not None:
             check_player(player, players=self.game.players, rule="R-L1")
-        if not isinstance(action, LiarAction):
+        cls = type(action)
+        if cls is not Play and cls is not Pass and cls is not Call \
+                and not isinstance(action, LiarAction):
             try:
                 action = LiarAction.parse(action)
             except ActionParseError as e:
@@ -326,17 +242,17 @@ class LiarState:
             self._play(p, action)  # type: ignore[arg-type]
         elif cls is Pass:
             if ph is not _WINDOW:
-                self._refuse_window_action(p, action)
+                self._refuse_window_action(p, action)  # type: ignore[arg-type]  # a Pass
             self._pass(p)  # type: ignore[arg-type]  # p is None only when over (refused above)
         elif cls is Call:
             if ph is not _WINDOW:
-                self._refuse_window_action(p, action)
+                self._refuse_window_action(p, action)  # type: ignore[arg-type]  # a Call
             self._call(p)  # type: ignore[arg-type]  # as for _pass
         else:  # pragma: no cover - LiarAction has only three subclasses
             raise ActionParseError(_("not a Liar action: {action!r}").format(action=action), player=p, action=action,
                                    reason=_("not a Liar action"),
                                    legal=self.legal_actions().describe())
-        self.history.append(action)
+        self.history.append(action)  # type: ignore[arg-type]  # parsed above if it was text
 
     def _refuse_window_action(self, p: int | None, action: LiarAction) -> None:
         if self.plays_made == 0 or not self.events:
@@ -532,28 +448,7 @@ class LiarState:
 
     def to_dict(self) -> dict[str, Any]:
         """The full snapshot (hidden cards and RNG state included) as JSON-friendly data."""
-        g = self.game
-        version, internal, gauss = self._rng.getstate()
-        return {
-            "format": _FORMAT,
-            "version": _VERSION,
-            "game": g.to_dict(),
-            "seed": self.seed,
-            "dealer": self.dealer,
-            "hands": [format_cards(h) for h in self._hands],
-            "pile": [_play_dict(e) for e in self.pile],
-            "put_aside": format_cards(self.put_aside),
-            "plays": [_play_dict(e) for own in self._own for e in own],
-            "current_player": self.current_player,
-            "phase": self._phase.value,
-            "due_rank": self.due_rank.name,
-            "plays_made": self.plays_made,
-            "winner": self.winner,
-            "end_reason": self.end_reason,
-            "history": [str(a) for a in self.history],
-            "events": [event_to_dict(e) for e in self.events],
-            "rng": [version, list(internal), gauss],
-        }
+        return state_to_dict(self)
 
     def to_json(self) -> str:
         """:meth:`to_dict` as JSON text; :meth:`from_json` reads it back (round-trip equal)."""
@@ -562,38 +457,7 @@ class LiarState:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> LiarState:
         """The state of :meth:`to_dict` (also version 1 as written before ``"version"``)."""
-        fmt = data.get("format") if isinstance(data, dict) else None
-        version: object
-        if fmt == _FORMAT + "/1":          # written before the "version" key (5b5243e)
-            version = 1
-        elif fmt == _FORMAT:
-            version = data.get("version", 0)
-        else:
-            raise ValueError(_("not a Liar state snapshot: format {fmt!r}")
-                               .format(fmt=fmt))
-        if version != _VERSION:
-            raise ValueError(_("cannot read a Liar state snapshot of version {version!r}: this "
-                               "cardgames reads version {supported}; a newer cardgames wrote it")
-                               .format(version=version, supported=_VERSION))
-        game = cls.game_class.from_dict(data["game"])
-        own: list[list[PilePlay]] = [[] for _ in range(game.players)]
-        for e in data["plays"]:
-            entry = _play_from(e)
-            own[entry.player].append(entry)
-        rng_version, internal, gauss = data["rng"]
-        rng = random.Random()
-        rng.setstate((rng_version, tuple(internal), gauss))
-        new = object.__new__(cls)
-        new._init(game, seed=data["seed"], dealer=data["dealer"],
-                  hands=[parse_cards(h) for h in data["hands"]],
-                  pile=[_play_from(e) for e in data["pile"]],
-                  put_aside=parse_cards(data["put_aside"]),
-                  current_player=data["current_player"], phase=Phase(data["phase"]),
-                  due_rank=Rank[data["due_rank"]], plays_made=data["plays_made"],
-                  history=[LiarAction.parse(a) for a in data["history"]],
-                  events=[event_from_dict(e) for e in data["events"]], rng=rng,
-                  winner=data["winner"], end_reason=data["end_reason"], own=own)
-        return new
+        return state_from_dict(cls, data)
 
     @classmethod
     def from_json(cls, text: str) -> LiarState:

@@ -1,5 +1,12 @@
 """The state of a game of Thirty-One: :class:`ThirtyOneState` and its helpers.
 
+Why ~600 lines: it is one class, the state machine of T4-T14 (dealing,
+turns, the final round, three Aces, scoring and lives), whose transitions
+share private fields and are read best together.  Everything that is not a
+transition lives beside it: legal actions (:mod:`.legal`), refusals
+(:mod:`.refusal`), the outcome type (:mod:`.outcome`), JSON (:mod:`.snapshot`)
+and views (:mod:`.view`).
+
 Build states with :class:`~cardgames.thirtyone.game.ThirtyOneGame`
 (``new_state``, ``state_from_position``, ``replay``); the rules it settles are
 listed in :mod:`cardgames.thirtyone.game`.
@@ -9,25 +16,21 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable
 from itertools import repeat
 from operator import is_
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardgames.cards import ALL_CARDS, Card, format_cards
+from cardgames.cards import Card
 from cardgames.core import check_player
 from cardgames.errors import (
     ActionParseError,
     CardgamesError,
     ConfigError,
-    GameOverError,
     IllegalActionError,
 )
-from cardgames.i18n import format_number, ngettext
 from cardgames.i18n import gettext as _
 from cardgames.thirtyone.actions import (
-    ACTION_FORMS,
     Exchange,
     Keep,
     Pass,
@@ -37,7 +40,6 @@ from cardgames.thirtyone.actions import (
     SwapOne,
     ThirtyOneAction,
     parse_action,
-    swap_one,
 )
 from cardgames.thirtyone.events import (
     DealOver,
@@ -56,8 +58,17 @@ from cardgames.thirtyone.events import (
     Swapped,
     ThreeAces,
 )
+from cardgames.thirtyone.legal import (
+    LegalActions,
+    ThirtyOneLegalActions,
+    _kinds,
+    compute_legal,
+    final_turn_actions,
+)
+from cardgames.thirtyone.outcome import ThirtyOneOutcome
 from cardgames.thirtyone.phase import Phase
-from cardgames.thirtyone.score import MIN_SCORE, THREE_ACES_SCORE, score, score_table
+from cardgames.thirtyone.refusal import refusal
+from cardgames.thirtyone.score import THREE_ACES_SCORE, score, score_table
 from cardgames.thirtyone.snapshot import state_from_dict, state_to_dict
 from cardgames.thirtyone.view import ThirtyOneView
 
@@ -70,157 +81,8 @@ __all__ = ["ThirtyOneState", "ThirtyOneOutcome", "ThirtyOneLegalActions", "Legal
 _KEEP, _EXCHANGE, _SWAP_ALL, _PASS, _REVEAL, _STAND = (
     Keep(), Exchange(), SwapAll(), Pass(), Reveal(), Stand())
 
-
-@dataclass(frozen=True)
-class ThirtyOneOutcome:
-    """How a game ended, in the shape of :class:`cardgames.core.Outcome`.  Tuples are per seat.
-
-    - ``winners``: the last player left, or the last players who all went out
-      in the same deal (R-T8); with ``single_deal`` the deal's best hand(s)
-      (three Aces, R-T7, else the highest score, T11).
-    - ``places``: 1 = the winners.  A whole game: the others by the deal in
-      which they went out, later is better, out in the same deal shares the
-      better place (1, 2, 2, 4); seats out before the first deal come last.
-      A single deal: by the deal's score, equal scores share the better place;
-      after three Aces (R-T7) every other seat shares place 2.
-    - ``returns``: a win is worth 1, shared equally by the winners (two
-      winners get 0.5 each, R-T8); everyone else gets 0.  The returns add up
-      to 1 (constant-sum), so maximising one's return is maximising one's share
-      of wins, which is what a match of Thirty-One is about (lives are only
-      the way there).
-    - ``reason``: ``"last_player"`` (R-T8), ``"all_out"`` (the last players
-      went out in the same deal, R-T8), ``"three_aces"`` or ``"best_hand"``
-      (``single_deal``).
-    - Thirty-One's extras: ``lives``/``out`` per seat at the end; ``deals``
-      played; ``last_deal`` the final :class:`DealResult`; ``single_deal``.
-    """
-
-    winners: tuple[int, ...]
-    places: tuple[int, ...]
-    returns: tuple[float, ...]
-    reason: str
-    lives: tuple[int, ...]
-    out: tuple[bool, ...]
-    deals: int
-    last_deal: DealResult
-    single_deal: bool = False
-
-    def describe(self) -> str:
-        who = _(" and ").join(_("player {player}").format(player=p) for p in self.winners)
-        if len(self.winners) > 1:
-            text = (_("{who} win the deal (shared, R-T8)") if self.single_deal else
-                    _("{who} win the game (shared, R-T8)"))
-        else:
-            text = _("{who} wins the deal") if self.single_deal else _("{who} wins the game")
-        return text.format(who=who) + " " + ngettext("after {n} deal", "after {n} deals",
-                                                     self.deals).format(n=self.deals)
-
-
-class ThirtyOneLegalActions:
-    """The legal actions now: iterable, sized, ``in`` (an action or its text), ``sample(rng)``
-    (uniform) and ``summary()``: :class:`cardgames.core.LegalActions`.
-
-    >>> legal = ThirtyOneLegalActions((Keep(), Exchange()))
-    >>> "keep" in legal, "pass" in legal, len(legal), legal.summary()
-    (True, False, 2, 'keep, exchange')
-    """
-
-    __slots__ = ("_actions",)
-
-    def __init__(self, actions: tuple[ThirtyOneAction, ...]) -> None:
-        self._actions = actions
-
-    def __iter__(self) -> Iterator[ThirtyOneAction]:
-        return iter(self._actions)
-
-    def __len__(self) -> int:
-        return len(self._actions)
-
-    def __contains__(self, action: object) -> bool:
-        if isinstance(action, str):
-            try:
-                action = parse_action(action)
-            except ActionParseError:
-                return False
-        return action in self._actions
-
-    def __getitem__(self, i: int) -> ThirtyOneAction:
-        return self._actions[i]
-
-    def sample(self, rng: random.Random) -> ThirtyOneAction:
-        """A uniformly random legal action, drawn from ``rng``."""
-        actions = self._actions
-        return actions[int(rng.random() * len(actions))]
-
-    def summary(self) -> str:
-        """In words: ``'swap one (9 ways, e.g. swap 7H AB), swap all, reveal'``."""
-        swaps = [a for a in self._actions if isinstance(a, SwapOne)]
-        parts = []
-        if swaps:
-            parts.append(ngettext("swap one ({n} way, e.g. {example})",
-                                  "swap one ({n} ways, e.g. {example})", len(swaps)).format(
-                n=len(swaps), example=swaps[0]))
-        parts += [str(a) for a in self._actions if not isinstance(a, SwapOne)]
-        return ", ".join(parts) or _("nothing (the game is over)")
-
-    def __repr__(self) -> str:
-        return f"ThirtyOneLegalActions([{', '.join(map(str, self._actions))}])"
-
-
-#: The old name of :class:`ThirtyOneLegalActions`.
-LegalActions = ThirtyOneLegalActions
-
-
-def _kinds(legal: ThirtyOneLegalActions) -> str:
-    """The kinds of the legal actions, without cards (for players who may not see them).
-
-    >>> _kinds(ThirtyOneLegalActions((SwapOne("7H", "AB"), SwapOne("7H", "8B"), Pass(), Reveal())))
-    'swap one, pass or reveal'
-    """
-    names = list(dict.fromkeys("swap one" if isinstance(a, SwapOne) else str(a) for a in legal))
-    if not names:
-        return _("nothing (the game is over)")
-    return names[0] if len(names) == 1 else _("{first} or {last}").format(
-        first=", ".join(names[:-1]), last=names[-1])
-
-
-# _SWAP_ROWS[h.code][t.code]: the shared SwapOne(h, t), one row per hand card, made on first use
-_SWAP_ROWS: list[list[SwapOne] | None] = [None] * len(ALL_CARDS)
-
-
-def final_turn_actions(hand: Sequence[Card], table: Sequence[Card]) -> tuple[ThirtyOneAction, ...]:
-    """The legal actions of a final turn (T10, R-T6): a swap (one card or all three)
-    only if the new hand makes at least 21 (``MIN_SCORE``), and always stand.
-
-    >>> from cardgames.cards import parse_cards
-    >>> hand, table = parse_cards("7H KB 9B"), parse_cards("AB 8L 8A")
-    >>> [str(a) for a in final_turn_actions(hand, table)]   # AB KB 9B 30, 7H KB AB 21
-    ['swap 7H AB', 'swap 9B AB', 'stand']
-    """
-    scores = score_table()
-    acts: list[ThirtyOneAction] = []
-    h0, h1, h2 = hand
-    for h, r0, r1 in ((h0, h1, h2), (h1, h0, h2), (h2, h0, h1)):
-        with_rest = scores[r0.code][r1.code]
-        for t in table:
-            if with_rest[t.code] >= MIN_SCORE:
-                acts.append(swap_one(h, t))
-    t0, t1, t2 = table
-    if scores[t0.code][t1.code][t2.code] >= MIN_SCORE:
-        acts.append(_SWAP_ALL)
-    acts.append(_STAND)
-    return tuple(acts)
-
-
-def _swap_row(hand_card: Card) -> list[SwapOne]:
-    row = _SWAP_ROWS[hand_card.code] = [swap_one(hand_card, t) for t in ALL_CARDS]
-    return row
-
-
-def _swapped(hand: list[Card], out: Card, into: Card) -> list[Card]:
-    new = list(hand)
-    new[new.index(out)] = into
-    return new
+# ThirtyOneOutcome, ThirtyOneLegalActions and LegalActions live in .outcome and
+# .legal; they are imported above and stay importable from here.
 
 
 class ThirtyOneState:
@@ -469,34 +331,12 @@ class ThirtyOneState:
         """The legal actions of ``current_player`` now (empty when over)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = ThirtyOneLegalActions(self._compute_legal())
+            p = self._current
+            legal = self._legal = compute_legal(
+                self._phase, self._hands[p] if p is not None else [], self._table,
+                passed=p is not None and self._passed[p],
+                capped=self.game.turn_cap is not None and self._turns >= self.game.turn_cap)
         return legal
-
-    def _compute_legal(self) -> tuple[ThirtyOneAction, ...]:
-        phase = self._phase
-        if phase is Phase.PLAY:
-            cap = self.game.turn_cap
-            if cap is not None and self._turns >= cap:
-                return (_REVEAL,)
-            hand, table = self._hands[self._current], self._table  # type: ignore[index]
-            t0, t1, t2 = table
-            c0, c1, c2 = t0.code, t1.code, t2.code
-            rows = _SWAP_ROWS
-            acts: list[ThirtyOneAction] = []
-            for h in hand:      # T6: any hand card for any table card, hand order first
-                row = rows[h.code] or _swap_row(h)
-                acts += (row[c0], row[c1], row[c2])
-            if score_table()[c0][c1][c2] >= MIN_SCORE:
-                acts.append(_SWAP_ALL)
-            if not self._passed[self._current]:  # type: ignore[index]
-                acts.append(_PASS)
-            acts.append(_REVEAL)
-            return tuple(acts)
-        if phase is Phase.FINAL:
-            return final_turn_actions(self._hands[self._current], self._table)  # type: ignore[index]
-        if phase is Phase.EXCHANGE:
-            return (_KEEP, _EXCHANGE)
-        return ()
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: ThirtyOneAction | str, *, player: int | None = None) -> None:
@@ -528,12 +368,12 @@ class ThirtyOneState:
                                                                   .format(cur=cur),
                 legal=_("nothing until player {player} has acted").format(player=cur))
         legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
-        acts = legal._actions
-        # identity first (an agent returns one of the legal actions: C speed), then ==
-        if not any(map(is_, acts, repeat(action))) and action not in acts:
-            raise self._refusal(action)
+        if legal is None or action is not legal._picked:
+            # not the action just sampled from the current legal set: search it,
+            # identity first (an agent returns one of the legal actions: C speed), then ==
+            acts = self.legal_actions()._actions
+            if not any(map(is_, acts, repeat(action))) and action not in acts:
+                raise self._refusal(action)
         self._legal = None
         self.history.append(action)  # type: ignore[arg-type]  # a str was parsed above
         p: int = self._current  # type: ignore[assignment]
@@ -602,70 +442,7 @@ class ThirtyOneState:
 
     # ------------------------------------------------------------------ refusals
     def _refusal(self, action: Any) -> CardgamesError:
-        p = self._current
-        legal = self.legal_actions()
-        if not isinstance(action, ThirtyOneAction):
-            return ActionParseError(_("player {p}: {action!r} is not a Thirty-One action; write one "
-                                      "of {forms}")
-                                      .format(p=p, action=action, forms=_(ACTION_FORMS)), player=p, action=action,
-                                    reason=_("not a Thirty-One action"), legal=legal.summary())
-        if self._phase is Phase.OVER:
-            why = self.outcome().describe()  # type: ignore[union-attr]
-            return GameOverError(_("{action} is not possible: the game is over ({why})")
-                                   .format(action=action, why=why),
-                                 player=None, action=action, rule="R-T8",
-                                 reason=_("the game is over ({why})").format(why=why), legal=_("nothing"))
-        rule, why = self._why_illegal(action)
-        msg = _("player {p} cannot {action}: {rule} {why}; legal now: {legal}").format(
-            p=p, action=action, rule=rule, why=why, legal=legal.summary())
-        return IllegalActionError(msg, player=p, action=action, rule=rule, reason=why,
-                                  legal=legal.summary())
-
-    def _why_illegal(self, action: Any) -> tuple[str, str]:
-        p: int = self._current  # type: ignore[assignment]
-        phase = self._phase
-        hand, table = self._hands[p], self._table
-        if not isinstance(action, ThirtyOneAction):
-            return "", _("{action!r} is not a Thirty-One action").format(action=action)
-        if phase is Phase.EXCHANGE:
-            return "T4/R-T1", _("first the dealer (player {p}) chooses to keep or exchange "
-                                "their cards, before the first turn").format(p=p)
-        if isinstance(action, (Keep, Exchange)):
-            return "T4/R-T1", _("only the dealer keeps or exchanges, before the first turn")
-        if isinstance(action, SwapOne):
-            if action.hand_card not in hand:
-                return "T6", _("{card} is not in your hand (hand {hand}, table {table})").format(
-                    card=action.hand_card, hand=format_cards(hand), table=format_cards(table))
-            if action.table_card not in table:
-                return "T6", _("{card} is not on the table ({table})").format(
-                    card=action.table_card, table=format_cards(table))
-        if phase is Phase.PLAY:
-            cap = self.game.turn_cap
-            if cap is not None and self._turns >= cap:
-                return "R-T10", ngettext(
-                    "the turn cap of {cap} turn is reached: you may only reveal",
-                    "the turn cap of {cap} turns is reached: you may only reveal", cap).format(
-                    cap=cap)
-            if isinstance(action, SwapAll):
-                return "T7/R-T4", _("swap all needs a table of at least 21, and {cards} scores "
-                                    "{score}").format(cards=format_cards(table),
-                                                      score=format_number(score(table)))
-            if isinstance(action, Pass):
-                return "R-T5", _("you passed on your last turn (no two passes in a row, T8)")
-            if isinstance(action, Stand):
-                return "T10/R-T6", _("stand is a final turn, only after someone revealed")
-        else:  # FINAL
-            if isinstance(action, (Pass, Reveal)):
-                return "T10/R-T6", _("player {player} revealed; your final turn is swap one, "
-                                     "swap all or stand").format(player=self._revealer)
-            if isinstance(action, SwapOne):
-                after = _swapped(hand, action.hand_card, action.table_card)
-            else:   # SwapAll
-                after = table
-            return "T10/R-T6", _("you may only swap if you then hold at least 21, and {cards} "
-                                 "scores {score}").format(cards=format_cards(after),
-                                                          score=format_number(score(after)))
-        return "", _("it is not legal now")
+        return refusal(self, action)
 
     # ------------------------------------------------------------------ deal end
     def _check_three_aces(self, seats: Iterable[int]) -> bool:

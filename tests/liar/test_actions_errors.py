@@ -176,3 +176,18 @@ def test_errors_are_value_errors():
 def test_card_type_in_play():
     with pytest.raises(ActionParseError):
         Play([Card.parse("7H"), 7])
+
+
+def test_play_reads_cards_like_as_cards():
+    # the one card reader: text, Cards, card text items, a generator (sorted: 7 before A)
+    from cardgames.cards import parse_card
+    from cardgames.errors import ActionParseError
+    from cardgames.liar.actions import Play
+
+    seven, ace = parse_card("7H"), parse_card("AH")
+    for given in ("AH 7H", [ace, seven], ["AH", "7H"], (c for c in (ace, seven))):
+        assert Play(given).cards == (seven, ace)
+    for bad in (None, [7], "XX"):
+        with pytest.raises(ActionParseError, match=r"cannot read the cards of Play") as info:
+            Play(bad)
+        assert info.value.rule == "L7"

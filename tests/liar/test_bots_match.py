@@ -126,7 +126,7 @@ def test_heuristic_beats_random_more_often_than_not():
 
 
 def test_bot_registry():
-    assert set(BOTS) == {"random", "heuristic", "caller"}
+    assert set(BOTS) == {"random", "heuristic", "caller", "expert"}
     assert all(hasattr(f(), "act") for f in BOTS.values())
 
 

@@ -1,0 +1,56 @@
+"""How a game of Thirty-One ended: :class:`ThirtyOneOutcome` (``state.outcome()``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardgames.i18n import gettext as _
+from cardgames.i18n import ngettext
+from cardgames.thirtyone.events import DealResult
+
+__all__ = ["ThirtyOneOutcome"]
+
+
+@dataclass(frozen=True)
+class ThirtyOneOutcome:
+    """How a game ended, in the shape of :class:`cardgames.core.Outcome`.  Tuples are per seat.
+
+    - ``winners``: the last player left, or the last players who all went out
+      in the same deal (R-T8); with ``single_deal`` the deal's best hand(s)
+      (three Aces, R-T7, else the highest score, T11).
+    - ``places``: 1 = the winners.  A whole game: the others by the deal in
+      which they went out, later is better, out in the same deal shares the
+      better place (1, 2, 2, 4); seats out before the first deal come last.
+      A single deal: by the deal's score, equal scores share the better place;
+      after three Aces (R-T7) every other seat shares place 2.
+    - ``returns``: a win is worth 1, shared equally by the winners (two
+      winners get 0.5 each, R-T8); everyone else gets 0.  The returns add up
+      to 1 (constant-sum), so maximising one's return is maximising one's share
+      of wins, which is what a match of Thirty-One is about (lives are only
+      the way there).
+    - ``reason``: ``"last_player"`` (R-T8), ``"all_out"`` (the last players
+      went out in the same deal, R-T8), ``"three_aces"`` or ``"best_hand"``
+      (``single_deal``).
+    - Thirty-One's extras: ``lives``/``out`` per seat at the end; ``deals``
+      played; ``last_deal`` the final :class:`DealResult`; ``single_deal``.
+    """
+
+    winners: tuple[int, ...]
+    places: tuple[int, ...]
+    returns: tuple[float, ...]
+    reason: str
+    lives: tuple[int, ...]
+    out: tuple[bool, ...]
+    deals: int
+    last_deal: DealResult
+    single_deal: bool = False
+
+    def describe(self) -> str:
+        who = _(" and ").join(_("player {player}").format(player=p) for p in self.winners)
+        if len(self.winners) > 1:
+            text = (_("{who} win the deal (shared, R-T8)") if self.single_deal else
+                    _("{who} win the game (shared, R-T8)"))
+        else:
+            text = _("{who} wins the deal") if self.single_deal else _("{who} wins the game")
+        return text.format(who=who) + " " + ngettext("after {n} deal", "after {n} deals",
+                                                     self.deals).format(n=self.deals)
