@@ -14,3 +14,22 @@ APP_SEEDS = {"CARDGAMES_SEED_LIAR": "14", "CARDGAMES_SEED_THIRTY_ONE": "2026"}
 
 for _name, _value in APP_SEEDS.items():
     os.environ[_name] = _value
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def playwright_session():
+    """The one Playwright of the run.  Its sync API cannot be started a second time while
+    it runs, so the Voila, JupyterLab and hub browser fixtures all launch their Chromium
+    from this one.  A missing Playwright fails in CI (``CI=true``) and skips elsewhere."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        reason = "playwright is not installed (pip install -e '.[test]')"
+        if os.environ.get("CI", "").strip().lower() in ("1", "true", "yes"):
+            pytest.fail(f"{reason} (CI=true: browser tests must run in CI)", pytrace=False)
+        pytest.skip(reason)
+    with sync_playwright() as p:
+        yield p

@@ -135,20 +135,15 @@ def start_voila(artifacts, tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def chromium():
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        missing("playwright is not installed (pip install -e '.[test]')")
+def chromium(playwright_session):
     exe = chromium_path()
     if exe is None:
         missing("Chromium not found (apt-get install chromium, or set $CHROMIUM)")
-    with sync_playwright() as p:
-        browser = harness.launch_chromium(p, exe)
-        try:
-            yield browser
-        finally:
-            browser.close()
+    browser = harness.launch_chromium(playwright_session, exe)
+    try:
+        yield browser
+    finally:
+        browser.close()
 
 
 @pytest.fixture(scope="session")

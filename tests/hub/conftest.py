@@ -196,20 +196,17 @@ def new_context(browser, hub: Hub, **kwargs):
 
 
 @pytest.fixture(scope="module")
-def chromium():
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        missing("playwright is not installed (pip install -e '.[test]')")
+def chromium(playwright_session):
+    """A Chromium of this module's own, from the run's one Playwright (tests/conftest.py)."""
     exe = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
     if not os.path.exists(exe):
         missing("Chromium not found (apt-get install chromium, or set $CHROMIUM)")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=exe, args=CHROMIUM_FLAGS, headless=True)
-        try:
-            yield browser
-        finally:
-            browser.close()
+    browser = playwright_session.chromium.launch(executable_path=exe, args=CHROMIUM_FLAGS,
+                                                 headless=True)
+    try:
+        yield browser
+    finally:
+        browser.close()
 
 
 @pytest.fixture(scope="module")

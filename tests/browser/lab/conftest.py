@@ -153,24 +153,21 @@ def lab_server(tmp_path_factory) -> LabServer:
 
 
 @pytest.fixture(scope="session")
-def lab_chromium():
+def lab_chromium(playwright_session):
     """A headless Chromium of its own (the Voila tests' ``chromium`` fixture is session
-    scoped too; a second browser keeps the two suites independent)."""
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        missing("playwright is not installed (pip install -e '.[test]')")
+    scoped too; a second browser keeps the two suites independent), launched from the
+    run's one Playwright (tests/conftest.py)."""
     exe = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
     if not os.path.exists(exe):
         missing("Chromium not found (apt-get install chromium, or set $CHROMIUM)")
     flags = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
              "--disable-component-update", "--disable-sync", "--no-first-run"]
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=exe, args=flags, headless=True)
-        try:
-            yield browser
-        finally:
-            browser.close()
+    browser = playwright_session.chromium.launch(executable_path=exe, args=flags,
+                                                 headless=True)
+    try:
+        yield browser
+    finally:
+        browser.close()
 
 
 @dataclass

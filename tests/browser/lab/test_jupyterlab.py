@@ -45,7 +45,7 @@ def test_liar_app_runs_and_a_card_is_played(lab, expect):
 
     lab.open("app_liar.ipynb")
     lab.run_all()
-    table = lab.output_of("LiarTable(")
+    table = lab.output_of("liar_app(")
     status = table.locator(".liar-status")
     expect(status).to_be_visible()
     log = table.locator(".liar-log li")
