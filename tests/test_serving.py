@@ -81,6 +81,10 @@ def test_make_serve_runs_voila_standalone_on_lessons():
                           cwd=ROOT, capture_output=True, text=True, check=True).stdout
     line = [ln for ln in make.replace("\\\n", " ").splitlines() if "classroom" in ln][-1]
     words = line.split()
+    # the page template of the project (share/jupyter) is found through JUPYTER_PATH
+    if words[0].startswith("JUPYTER_PATH="):
+        assert words[0].split("=", 1)[1].startswith(str(ROOT / "share" / "jupyter"))
+        words = words[1:]
     # standalone Voila through the classroom launcher, not `jupyter server`
     assert words[0].endswith("/bin/python") and words[1:4] == ["-m", "classroom", "lessons"]
     assert "--Voila.ip=0.0.0.0" in line and "--port=9001" in line
