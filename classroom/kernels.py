@@ -27,6 +27,7 @@ import time
 import uuid
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from tornado import web
 from traitlets import Float, Integer
 
 __all__ = ["Admission", "ClassroomKernelManager"]
@@ -177,7 +178,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                 continue
             try:
                 kernel = self.get_kernel(kid)
-            except KeyError:
+            except (KeyError, web.HTTPError):      # shut down meanwhile (404 from the server)
                 continue
             if getattr(kernel, "execution_state", "") == "busy":
                 self._orphan_since.pop(kid, None)   # e.g. still running its notebook
@@ -189,6 +190,6 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                 reaped.append(kid)
                 try:
                     await self.shutdown_kernel(kid)
-                except (KeyError, RuntimeError, asyncio.CancelledError):
-                    pass
+                except (KeyError, RuntimeError, web.HTTPError, asyncio.CancelledError):
+                    pass                           # gone meanwhile: nothing left to reap
         return reaped

@@ -195,3 +195,22 @@ def test_pool_refills_are_staggered():
     assert [km.refill_delay(3.0, now=100.0) for _ in range(3)] == [3.0, 5.0, 7.0]
     # later, the queue has drained: back to the plain delay
     assert km.refill_delay(3.0, now=200.0) == 3.0
+
+
+def test_reaper_skips_a_kernel_shut_down_meanwhile():
+    """A page kernel that is shut down between listing and looking it up (the server says
+    404) is not an error of the reaper: it was a real race in the browser tests."""
+    import asyncio
+    from types import SimpleNamespace
+
+    from tornado import web
+
+    from classroom.kernels import ClassroomKernelManager
+
+    def gone(kid):
+        raise web.HTTPError(404, f"Kernel does not exist: {kid}")
+
+    fake = SimpleNamespace(orphan_timeout=90.0, pooled_ids=lambda: set(),
+                           list_kernel_ids=lambda: ["k1"], _orphan_since={}, _served={"k1"},
+                           _pending_kernels={}, _kernel_connections={}, get_kernel=gone)
+    assert asyncio.run(ClassroomKernelManager.reap_orphans(fake, now=1000.0)) == []

@@ -92,6 +92,10 @@ c.Spawner.args = [
     # served, hidden folders) and culls an app's kernel after 15 idle minutes.  Its
     # "Voila" section (standalone Voila's address, XSRF) does not apply to a server.
     f"--config={VOILA_CONFIG}",
+    # TCP kernels: voila.json's IPC transport ends the port race of a classroom server
+    # starting dozens of kernels at once; one student's server starts few, and an IPC
+    # socket under a long home path would pass the 107-character limit of a socket name
+    "--KernelManager.transport=tcp",
     # a server with no kernel and no activity for an hour stops itself
     "--ServerApp.shutdown_no_activity_timeout=3600",
 ]
