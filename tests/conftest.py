@@ -33,3 +33,22 @@ def playwright_session():
         pytest.skip(reason)
     with sync_playwright() as p:
         yield p
+
+
+@pytest.fixture(autouse=True)
+def _close_widgets_the_test_left_open():
+    """Close every widget a test created and left open.  The hidden-information checks
+    (tests/widgets/hidden.py) search *every* live widget, as the browser would receive
+    them; a widget left open by an earlier test (an app built in an i18n test, say)
+    would otherwise be searched as if it belonged to the table under test."""
+    try:
+        from ipywidgets.widgets.widget import Widget, _instances
+    except ImportError:  # pragma: no cover - the engine tests do not need ipywidgets
+        yield
+        return
+    before = set(_instances)
+    yield
+    for key in set(_instances) - before:
+        w = _instances.get(key)
+        if isinstance(w, Widget):
+            w.close()
