@@ -52,8 +52,8 @@ IMAGE = os.environ.get("CARDGAMES_IMAGE", "cardgames-singleuser:latest")
 LESSONS_DIR = "/srv/cardgames/lessons"
 VOILA_CONFIG = "/srv/cardgames/voila.json"
 
-#: Per student: the memory and CPU a server may use.  Measured (docs/serving.md): 218 MB
-#: for a server with the Liar app open (server 159 MB + kernel 59 MB); each more app
+#: Per student: the memory and CPU a server may use.  Measured (docs/serving.md): 226 MB
+#: for a server with the Liar app open (server 165 MB + kernel 61 MB); each more app
 #: open at once adds a kernel (about 60 MB).
 MEM_LIMIT = "512M"
 CPU_LIMIT = 1.0
