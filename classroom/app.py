@@ -2,8 +2,9 @@
 
 :class:`ClassroomVoila` is Voila 0.5's own application with three handlers swapped:
 
-* ``/`` is the start page (``classroom.startpage``) instead of the bare file list
-  (``/voila/tree`` still lists the files);
+* ``/`` is the start page (:class:`classroom.extension.StartPageHandler`, the same
+  handler a student's server on the hub serves at ``/user/<name>/cardgames/``) instead
+  of the bare file list (``/voila/tree`` still lists the files);
 * ``/voila/render/<notebook>`` is :class:`RenderHandler`: it sets the ``_xsrf`` cookie
   (so the page's shutdown request on tab close passes the XSRF check: voila#1458),
   refuses a page past the kernel cap with "the class is full" (HTTP 503), and adds a
@@ -22,7 +23,6 @@ import asyncio
 import re
 import sys
 import time
-from pathlib import Path
 from typing import ClassVar
 
 from jupyter_server.base.handlers import JupyterHandler
@@ -34,13 +34,10 @@ from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
-from cardgames.errors import ConfigError
-from cardgames.i18n import get_language
-
 from . import renderer
-from .catalog import catalog
+from .extension import StartPageHandler
 from .kernels import ClassroomKernelManager, current_admission
-from .startpage import full_page, language_error_page, start_page
+from .startpage import full_page
 
 __all__ = ["GUARD_SCRIPT", "ClassroomVoila", "RenderHandler", "StartPageHandler", "StatusHandler"]
 
@@ -263,33 +260,6 @@ class KernelWebsocketHandler(VoilaKernelWebsocketHandler):
     def on_close(self):
         if self.connection is not None:
             super().on_close()
-
-
-class StartPageHandler(JupyterHandler):
-    """``/``: the lessons, apps and rules under their titles (``classroom.catalog``)."""
-
-    _cache: tuple | None = None
-
-    def _entries(self):
-        root = Path(self.settings["classroom_root"])
-        key = tuple(sorted((p.name, p.stat().st_mtime) for p in root.glob("*.ipynb")))
-        key += tuple(sorted(str(p) for p in root.glob("rules/*.html")))
-        if StartPageHandler._cache is None or StartPageHandler._cache[0] != key:
-            StartPageHandler._cache = (key, catalog(root))
-        return StartPageHandler._cache[1]
-
-    @web.authenticated
-    def get(self):
-        self.xsrf_token  # noqa: B018
-        self.set_header("Cache-Control", "no-cache")
-        lang = self.get_argument("lang", "") or get_language()   # CARDGAMES_LANG: the default
-        try:
-            page = start_page(self._entries(), lang=lang)
-        except ConfigError as e:                                # never a silent fallback
-            self.set_status(400)
-            self.finish(language_error_page(lang, str(e)))
-            return
-        self.finish(page)
 
 
 class ClassroomVoila(Voila):

@@ -47,10 +47,11 @@ footer{max-width:60rem;margin:2rem auto 1rem;padding:0 1rem;font-size:.85rem;col
 """
 
 
-def _entry(e: Entry, lang: str) -> str:
-    """One link; an app opens in ``lang`` (``?lang=``, read by the app); the lessons'
-    text is English for now, so their titles are shown as written."""
-    url = e.url
+def _entry(e: Entry, lang: str, base_url: str) -> str:
+    """One link, under the server's ``base_url``; an app opens in ``lang`` (``?lang=``,
+    read by the app); the lessons' text is English for now, so their titles are shown
+    as written."""
+    url = base_url.rstrip("/") + e.url
     if e.group == "apps" and lang != "en":
         url += f"?lang={lang}"
     title = _(e.title, lang=lang) if e.group == "apps" else e.title
@@ -61,38 +62,48 @@ def _entry(e: Entry, lang: str) -> str:
             f'<span class="desc">{escape(e.description)}</span>{time}</a></li>')
 
 
-def language_picker(lang: str) -> str:
-    """Links to the start page in each language, the current one marked.
+def language_picker(lang: str, *, home: str = "/") -> str:
+    """Links to the start page at ``home`` in each language, the current one marked.
 
     >>> 'href="/?lang=hr"' in language_picker("en")
+    True
+    >>> 'href="/user/ana/cardgames/?lang=de"' in language_picker("en", home="/user/ana/cardgames/")
     True
     """
     links = []
     for code in SUPPORTED:
         current = ' aria-current="page"' if code == lang else ""
-        links.append(f'<a class="lang" href="/?lang={code}" hreflang="{code}" lang="{code}"'
-                     f"{current}>{escape(LANGUAGE_NAMES[code])}</a>")
+        links.append(f'<a class="lang" href="{escape(home)}?lang={code}" hreflang="{code}" '
+                     f'lang="{code}"{current}>{escape(LANGUAGE_NAMES[code])}</a>')
     return " ".join(links)
 
 
-def start_page(entries: list[Entry], *, lang: str = "en") -> str:
+def start_page(entries: list[Entry], *, lang: str = "en", base_url: str = "/",
+               home: str | None = None) -> str:
     """The start page in ``lang``: ``entries`` grouped into lessons, apps and rules,
     with the language picker in the header.
 
+    ``base_url`` is the server's (``/`` for ``make serve``, ``/user/<name>/`` in a
+    student's server on the hub): the links go to ``<base_url>voila/render/...``.
+    ``home`` is this page's own address, for the language picker (default ``base_url``).
+
     >>> page = start_page([], lang="hr")
     >>> '<html lang="hr">' in page and 'aria-current="page">Hrvatski' in page
+    True
+    >>> liar = Entry("app_liar.ipynb", "Liar", "Play Liar", "15 min", "apps")
+    >>> 'href="/user/ana/voila/render/app_liar.ipynb"' in start_page([liar], base_url="/user/ana/")
     True
     """
     lang = check_language(lang)
     title = _(TITLE, lang=lang)
     sections = []
     for group, heading in GROUPS.items():
-        items = [_entry(e, lang) for e in entries if e.group == group]
+        items = [_entry(e, lang, base_url) for e in entries if e.group == group]
         body = (f"<ul>{''.join(items)}</ul>" if items
                 else f'<p class="empty">{escape(_("Not available yet.", lang=lang))}</p>')
         sections.append(f'<section aria-labelledby="h-{group}"><h2 id="h-{group}">'
                         f"{escape(_(heading, lang=lang))}</h2>{body}</section>")
-    picker = language_picker(lang)
+    picker = language_picker(lang, home=base_url if home is None else home)
     footer = escape(_("Each link opens a page of its own; closing the tab ends it.", lang=lang))
     return f"""<!DOCTYPE html>
 <html lang="{escape(lang)}">
@@ -140,7 +151,7 @@ by itself in {int(retry_seconds)} seconds; or close a tab you no longer need.</p
 """
 
 
-def language_error_page(asked: str, message: str) -> str:
+def language_error_page(asked: str, message: str, *, home: str = "/") -> str:
     """The page served (HTTP 400) for ``/?lang=`` with a language the project lacks:
     the error names the supported ones, and the picker offers them.
 
@@ -159,7 +170,7 @@ def language_error_page(asked: str, message: str) -> str:
 <main>
 <h1>Unknown language: {escape(asked)}</h1>
 <p>{escape(message)}</p>
-<nav id="language-picker" aria-label="Language">{language_picker("")}</nav>
+<nav id="language-picker" aria-label="Language">{language_picker("", home=home)}</nav>
 </main>
 </body>
 </html>

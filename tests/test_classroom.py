@@ -22,9 +22,9 @@ ROOT = Path(__file__).resolve().parents[1]
 LESSONS = ROOT / "lessons"
 
 
-@pytest.mark.parametrize("name", ["classroom.catalog", "classroom.launch",
+@pytest.mark.parametrize("name", ["classroom", "classroom.catalog", "classroom.launch",
                                   "classroom.startpage", "classroom.kernels",
-                                  "widgets.request"])
+                                  "classroom.extension", "widgets.request"])
 def test_doctests(name):
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.attempted and result.failed == 0
@@ -100,6 +100,39 @@ def test_start_page_in_another_language(lang, headings, title):
     # no English heading left
     for english in ("Lessons", "Rules", "Card games: lessons and apps"):
         assert f">{english}<" not in html
+
+
+def test_start_page_in_a_students_server_links_under_its_base_url():
+    """On the hub the same page is served at /user/<name>/cardgames/: every link goes to
+    that student's own server, the picker back to that page (not to the hub's /)."""
+    import re
+    html = start_page(catalog(LESSONS), lang="hr", base_url="/user/ana/",
+                      home="/user/ana/cardgames/")
+    hrefs = re.findall(r'href="([^"]*)"', html)
+    notebooks = sorted(p.name for p in LESSONS.glob("*.ipynb"))
+    expected = ([f"/user/ana/voila/render/{n}" for n in notebooks if not n.startswith("app_")]
+                + [f"/user/ana/voila/render/{n}?lang=hr" for n in notebooks
+                   if n.startswith("app_")]
+                + [f"/user/ana/voila/files/rules/{lang}.html" for lang in ("en", "hr", "de")
+                   if (LESSONS / "rules" / f"{lang}.html").exists()])
+    picker = [f"/user/ana/cardgames/?lang={lang}" for lang in ("en", "hr", "de")]
+    assert hrefs == ["data:,", *picker, *expected]
+    # make serve's page is unchanged: the same links at the server's root
+    assert re.findall(r'href="([^"]*)"', start_page(catalog(LESSONS), lang="hr")) == [
+        "data:,", *(h.removeprefix("/user/ana/cardgames") for h in picker),
+        *(h.removeprefix("/user/ana") for h in expected)]
+
+
+def test_server_extension_is_found_by_its_package_name():
+    """``--ServerApp.jpserver_extensions=classroom=True`` (deploy/jupyterhub): Jupyter
+    Server finds the extension point in the package and its loader in the module."""
+    import classroom
+    from classroom import extension
+    [point] = classroom._jupyter_server_extension_points()
+    assert importlib.import_module(point["module"]) is extension
+    assert callable(extension._load_jupyter_server_extension)
+    assert extension.start_page_pattern("/user/ana/") == "/user/ana/cardgames/?"
+    assert extension.start_page_pattern("/") == "/cardgames/?"
 
 
 def test_start_page_refuses_an_unknown_language():

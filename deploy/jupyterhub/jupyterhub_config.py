@@ -1,5 +1,6 @@
 """JupyterHub for a school on one server: every student logs in and gets a server of
-their own, landing on the lessons and apps served by Voila inside it.
+their own, landing on the project's start page (the lessons and apps, served by Voila
+inside it).
 
 - Log-in: NativeAuthenticator. Students sign up with a name and password at
   ``/hub/signup``; a teacher (an admin) authorizes each one at ``/hub/authorize``
@@ -10,7 +11,10 @@ their own, landing on the lessons and apps served by Voila inside it.
   ``deploy/jupyterhub/Dockerfile`` (``cardgames[apps]``), with a memory and CPU
   limit each.  A student's kernels run in their own container, as their own
   user, next to nobody else's.
-- Landing: ``LANDING_URL`` below, Voila's index of ``lessons/`` by default.
+- Landing: ``LANDING_URL`` below, the start page of ``make serve`` by default (the
+  same page, from the ``classroom`` package as a server extension of the student's
+  server: ``/user/<name>/cardgames/``, ``?lang=hr`` or ``de`` for the other languages),
+  whose links open the apps and lessons in Voila in that student's own server.
 
 Run on the server (Docker, Python >= 3.11 and Node.js installed)::
 
@@ -32,10 +36,12 @@ c = get_config()  # type: ignore[name-defined]
 
 # --- what a school changes --------------------------------------------------------
 
-#: Where each student lands after logging in, inside their own server: Voila's index of
-#: the lessons and apps.  To land on one page instead, e.g. a start notebook:
-#: "/voila/render/start.ipynb" (a path in LESSONS_DIR).
-LANDING_URL = os.environ.get("CARDGAMES_LANDING_URL", "/voila/tree")
+#: Where each student lands after logging in, inside their own server: the start page
+#: (the lessons, apps and rules under their titles, with a language picker), served by
+#: the classroom extension enabled below.  "/cardgames/?lang=hr" lands on it in
+#: Croatian; "/voila/tree" on Voila's bare file list; "/voila/render/app_liar.ipynb" on
+#: one app (a path in LESSONS_DIR).
+LANDING_URL = os.environ.get("CARDGAMES_LANDING_URL", "/cardgames/")
 
 #: The teachers' user names: they are the hub's admins (authorize sign-ups, see and
 #: stop the students' servers at /hub/admin).
@@ -46,8 +52,8 @@ IMAGE = os.environ.get("CARDGAMES_IMAGE", "cardgames-singleuser:latest")
 LESSONS_DIR = "/srv/cardgames/lessons"
 VOILA_CONFIG = "/srv/cardgames/voila.json"
 
-#: Per student: the memory and CPU a server may use.  Measured (docs/serving.md): 218 MB
-#: for a server with the Liar app open (server 159 MB + kernel 59 MB); each more app
+#: Per student: the memory and CPU a server may use.  Measured (docs/serving.md): 226 MB
+#: for a server with the Liar app open (server 165 MB + kernel 61 MB); each more app
 #: open at once adds a kernel (about 60 MB).
 MEM_LIMIT = "512M"
 CPU_LIMIT = 1.0
@@ -83,10 +89,13 @@ c.JupyterHub.hub_ip = os.environ.get("CARDGAMES_DOCKER_BRIDGE_IP", "172.17.0.1")
 c.Spawner.http_timeout = 60
 c.Spawner.start_timeout = 120
 
-# the student's server: the lessons as its root, Voila's page to land on
+# the student's server: the lessons as its root, the start page to land on
 c.Spawner.notebook_dir = LESSONS_DIR
 c.Spawner.default_url = LANDING_URL
 c.Spawner.args = [
+    # the start page of `make serve` at /user/<name>/cardgames/ (classroom/extension.py),
+    # next to Voila's own server extension (enabled by its installation)
+    "--ServerApp.jpserver_extensions=classroom=True",
     # Voila runs as a server extension here; `make serve`'s voila.json (copied into the
     # image) gives it the same page settings (no code, no tracebacks, which files are
     # served, hidden folders) and culls an app's kernel after 15 idle minutes.  Its

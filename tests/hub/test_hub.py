@@ -1,6 +1,8 @@
 """Two students on the school's JupyterHub (deploy/jupyterhub/): each logs in with Chromium,
-lands on Voila's index in their own server, opens the Liar app and plays a card, in a kernel
-of their own; one student's server refuses the other; stopping the hub stops everything.
+lands on the project's start page in their own server (``/user/<name>/cardgames/``, the
+classroom server extension), opens the Liar app from its link and plays a card, in a kernel
+of their own; the start page's language picker works there; one student's server (start
+page, app, API) refuses the other; stopping the hub stops everything.
 
 The test prints (and writes to test-artifacts/hub.json) how long each step took and the
 memory of each student's server with the Liar app open: the resident memory (RSS) of the
@@ -17,9 +19,40 @@ from pathlib import Path
 import psutil
 import pytest
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO / "test-artifacts"
+LESSONS = REPO / "lessons"
 
 APP = "app_liar.ipynb"
+#: the start page's title and headings, in English and Croatian (the msgids, and their
+#: Croatian in cardgames/locale/hr: tests/test_classroom.py checks the same words)
+TITLE = "Card games: lessons and apps"
+HEADINGS = {"en": ["Lessons", "Apps", "Rules"], "hr": ["Lekcije", "Aplikacije", "Pravila"]}
+
+
+def expected_links(name: str) -> list[str]:
+    """The start page's links in a student's server, from the lessons folder itself:
+    the lessons, then the apps, then the rules pages, all in that student's server."""
+    notebooks = sorted(p.name for p in LESSONS.glob("*.ipynb"))
+    rules = [f"rules/{lang}.html" for lang in ("en", "hr", "de")
+             if (LESSONS / "rules" / f"{lang}.html").exists()]
+    base = f"/user/{name}/voila"
+    return ([f"{base}/render/{n}" for n in notebooks if not n.startswith("app_")]
+            + [f"{base}/render/{n}" for n in notebooks if n.startswith("app_")]
+            + [f"{base}/files/{r}" for r in rules])
+
+
+def check_start_page(page, name: str, lang: str = "en") -> None:
+    """The start page of ``name``'s server, in ``lang``: its title, groups and links."""
+    assert page.locator("html").get_attribute("lang") == lang
+    if lang == "en":
+        assert page.title() == TITLE
+    assert page.locator("h1").inner_text() == page.title()
+    assert page.locator("h2").all_inner_texts() == HEADINGS[lang]
+    hrefs = page.locator("a.entry").evaluate_all("els => els.map(a => a.getAttribute('href'))")
+    suffix = {h: f"?lang={lang}" if lang != "en" and "/render/app_" in h else ""
+              for h in expected_links(name)}
+    assert hrefs == [h + suffix[h] for h in expected_links(name)]
 
 
 @pytest.fixture
@@ -107,22 +140,29 @@ def test_two_students_each_in_their_own_server(hub, hub_context, expect):
         page.set_default_timeout(60_000)
         page.on("pageerror", lambda exc, name=name: problems.append(f"{name}: {exc}"))
     try:
-        # each logs in and lands on Voila's index in their own server (the deployment's
-        # LANDING_URL), then opens the Liar app from it and plays a card
+        # each logs in and lands on the start page in their own server (the deployment's
+        # LANDING_URL), then opens the Liar app from its link there and plays a card
         plays = {}
         for name, page in pages.items():
             t0 = time.monotonic()
             log_in(page, hub, name)
-            page.wait_for_url(re.compile(rf"/user/{name}/voila/tree"), timeout=90_000)
+            page.wait_for_url(f"{hub.url}user/{name}/cardgames/", timeout=90_000)
             timings[f"{name}: log in to landing page"] = time.monotonic() - t0
+            check_start_page(page, name)
+            if name == students[0]:
+                # the language picker stays on this student's page, in their server
+                picker = page.locator("#language-picker")
+                picker.get_by_role("link", name="Hrvatski").click()
+                page.wait_for_url(f"{hub.url}user/{name}/cardgames/?lang=hr")
+                check_start_page(page, name, "hr")
+                picker.get_by_role("link", name="English").click()
+                page.wait_for_url(f"{hub.url}user/{name}/cardgames/?lang=en")
+                check_start_page(page, name)
             t0 = time.monotonic()
-            # voila.json applies: the rules folder is hidden (ContentsManager.hide_globs)
-            expect(page.locator(".voila-notebooks a").first).to_be_visible()
-            assert "rules" not in page.locator(".voila-notebooks").inner_text()
-            link = page.locator(f'a[href*="/voila/render/{APP}"]')    # listed on landing
-            href = link.first.get_attribute("href")
-            assert href.split("?")[0] == f"/user/{name}/voila/render/{APP}"
-            page.goto(hub.url.rstrip("/") + href)
+            with page.expect_navigation(wait_until="commit") as nav:
+                page.locator(f'a.entry[href="/user/{name}/voila/render/{APP}"]').click()
+            assert nav.value is not None and nav.value.status == 200
+            assert page.url == f"{hub.url}user/{name}/voila/render/{APP}"
             plays[name] = play_a_card(page, expect)
             timings[f"{name}: open the app and play a card"] = time.monotonic() - t0
             assert "LiarTable(" not in page.content()          # no code on the page
@@ -156,8 +196,20 @@ def test_two_students_each_in_their_own_server(hub, hub_context, expect):
         assert len(started) >= 5   # the proxy, two servers, two kernels
         # (leaving the app's page below shuts its kernel down: Voila asks on unload)
 
-        # one student's server refuses the other: bob opens alice's app and her API
+        # voila.json applies in the student's server: Voila's own file list hides the
+        # rules folder (ContentsManager.hide_globs), which the start page links to
+        tree = pages["alice"].request.get(f"{hub.url}user/alice/voila/tree")
+        assert tree.status == 200
+        listed_files = re.findall(r"<li><a [^>]*>(?:<i [^>]*></i>)?\s*([^<]+?)\s*</a>",
+                                  tree.text())
+        assert APP in listed_files and "rules" not in listed_files, listed_files
+
+        # one student's server refuses the other: bob opens alice's start page, her app
+        # and her API
         bob = pages["bob"]
+        resp = bob.goto(f"{hub.url}user/alice/cardgames/")
+        assert resp.status == 403, (resp.status, resp.url)
+        assert bob.locator("a.entry").count() == 0
         resp = bob.goto(f"{hub.url}user/alice/voila/render/{APP}")
         assert resp.status == 403, (resp.status, resp.url)
         assert bob.locator(".liar-status").count() == 0
@@ -173,8 +225,10 @@ def test_two_students_each_in_their_own_server(hub, hub_context, expect):
         # ... and someone not logged in is sent to the log-in page
         with hub_context() as anonymous:
             page = anonymous.new_page()
-            page.goto(f"{hub.url}user/alice/voila/render/{APP}")
-            assert "/hub/login" in page.url
+            for path in ("cardgames/", f"voila/render/{APP}"):
+                page.goto(f"{hub.url}user/alice/{path}")
+                assert "/hub/login" in page.url, path
+                assert page.locator("a.entry").count() == 0
         assert problems == []
 
     finally:
