@@ -52,3 +52,13 @@ def _close_widgets_the_test_left_open():
         w = _instances.get(key)
         if isinstance(w, Widget):
             w.close()
+
+
+def pytest_collection_modifyitems(config, items):
+    """Run the modules that use Playwright last.  Its sync API keeps an asyncio event loop
+    running in the main thread from its start to the end of the run (``playwright_session``
+    is session-scoped), so any later test calling ``asyncio.run`` (the classroom reaper,
+    Voila's exporter) fails with "cannot be called from a running event loop".  Whole
+    modules move, in their order, so module-scoped servers start once."""
+    late = {item.path for item in items if "playwright_session" in item.fixturenames}
+    items.sort(key=lambda item: item.path in late)
