@@ -23,35 +23,19 @@ elsewhere they are skipped.  Every test in this folder is marked ``browser``.
 
 from __future__ import annotations
 
-import importlib.util
-import os
 import re
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from testkit import launch_chromium, missing, voila_harness
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
 LESSONS = REPO / "lessons"
-IN_CI = os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
 
 
-def _load_harness():
-    """``benchmarks/_voila.py`` (server and browser start-up, shared with the
-    benchmarks), loaded by path: ``benchmarks`` is not a package, and putting it
-    on ``sys.path`` would let its scripts shadow other modules."""
-    name = "cardgames_voila_harness"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, REPO / "benchmarks" / "_voila.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
-harness = _load_harness()
+harness = voila_harness()
 # the names this conftest has always had
 CHROMIUM_FLAGS = harness.CHROMIUM_FLAGS
 START_TIMEOUT = harness.START_TIMEOUT
@@ -69,13 +53,6 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if here in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.browser)
-
-
-def missing(reason: str):
-    """A missing browser tool fails in CI and skips elsewhere."""
-    if IN_CI:
-        pytest.fail(f"{reason} (CI=true: browser tests must run in CI)", pytrace=False)
-    pytest.skip(reason)
 
 
 @pytest.fixture(scope="session")
@@ -136,10 +113,7 @@ def start_voila(artifacts, tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def chromium(playwright_session):
-    exe = chromium_path()
-    if exe is None:
-        missing("Chromium not found (apt-get install chromium, or set $CHROMIUM)")
-    browser = harness.launch_chromium(playwright_session, exe)
+    browser = launch_chromium(playwright_session)
     try:
         yield browser
     finally:

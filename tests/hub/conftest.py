@@ -29,16 +29,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from testkit import launch_chromium
+from testkit import missing as _missing
 
 REPO = Path(__file__).resolve().parents[2]
 DEPLOY_CONFIG = REPO / "deploy" / "jupyterhub" / "jupyterhub_config.py"
 ARTIFACTS = REPO / "test-artifacts"
-IN_CI = os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
 PASSWORD = "shared-classroom-password"
 STUDENTS = ("alice", "bob")
 START_TIMEOUT = 60
-CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
 def pytest_collection_modifyitems(config, items):
@@ -49,9 +48,7 @@ def pytest_collection_modifyitems(config, items):
 
 
 def missing(reason: str):
-    if IN_CI:
-        pytest.fail(f"{reason} (CI=true: the hub test must run in CI)", pytrace=False)
-    pytest.skip(reason)
+    _missing(reason, suite="the hub test")
 
 
 def free_port() -> int:
@@ -198,11 +195,7 @@ def new_context(browser, hub: Hub, **kwargs):
 @pytest.fixture(scope="module")
 def chromium(playwright_session):
     """A Chromium of this module's own, from the run's one Playwright (tests/conftest.py)."""
-    exe = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-    if not os.path.exists(exe):
-        missing("Chromium not found (apt-get install chromium, or set $CHROMIUM)")
-    browser = playwright_session.chromium.launch(executable_path=exe, args=CHROMIUM_FLAGS,
-                                                 headless=True)
+    browser = launch_chromium(playwright_session, suite="the hub test")
     try:
         yield browser
     finally:

@@ -41,11 +41,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from testkit import launch_chromium
+from testkit import missing as _missing
 
 REPO = Path(__file__).resolve().parents[3]
 LESSONS = REPO / "lessons"
 ARTIFACTS = REPO / "test-artifacts"
-IN_CI = os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
 START_TIMEOUT = 90  # s: JupyterLab on 2 busy cores
 
 # What the widget manager says in the console or in an output when a widget cannot be
@@ -57,9 +58,7 @@ WIDGET_ERRORS = re.compile(r"Error displaying widget|Class \S+ not found|"
 
 
 def missing(reason: str):
-    if IN_CI:
-        pytest.fail(f"{reason} (CI=true: the JupyterLab tests must run in CI)", pytrace=False)
-    pytest.skip(reason)
+    _missing(reason, suite="the JupyterLab tests")
 
 
 def _free_port() -> int:
@@ -157,13 +156,7 @@ def lab_chromium(playwright_session):
     """A headless Chromium of its own (the Voila tests' ``chromium`` fixture is session
     scoped too; a second browser keeps the two suites independent), launched from the
     run's one Playwright (tests/conftest.py)."""
-    exe = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-    if not os.path.exists(exe):
-        missing("Chromium not found (apt-get install chromium, or set $CHROMIUM)")
-    flags = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-             "--disable-component-update", "--disable-sync", "--no-first-run"]
-    browser = playwright_session.chromium.launch(executable_path=exe, args=flags,
-                                                 headless=True)
+    browser = launch_chromium(playwright_session, suite="the JupyterLab tests")
     try:
         yield browser
     finally:

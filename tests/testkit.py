@@ -1,0 +1,51 @@
+"""Helpers shared by the suites that need a tool from outside Python (importable as
+``testkit``: ``tests/`` is on ``sys.path`` through its conftest).
+
+>>> IN_CI in (True, False)
+True
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+#: CI runs with ``CI=true``: there a missing tool fails the tests instead of skipping them.
+IN_CI = os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
+
+
+def missing(reason: str, *, suite: str = "the browser tests") -> None:
+    """A missing tool (Chromium, JupyterLab, the hub's proxy): fail in CI, skip elsewhere."""
+    if IN_CI:
+        pytest.fail(f"{reason} (CI=true: {suite} must run in CI)", pytrace=False)
+    pytest.skip(reason)
+
+
+def voila_harness() -> ModuleType:
+    """``benchmarks/_voila.py`` (server and browser start-up, shared with the benchmarks),
+    loaded by path: ``benchmarks`` is not a package, and putting it on ``sys.path``
+    would let its scripts shadow other modules."""
+    name = "cardgames_voila_harness"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, REPO / "benchmarks" / "_voila.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+def launch_chromium(playwright, *, suite: str = "the browser tests"):
+    """A headless browser on the system's Chromium (``$CHROMIUM``, else Debian's), with the
+    project's flags, from the run's one Playwright; missing: :func:`missing`."""
+    harness = voila_harness()
+    exe = harness.chromium_path()
+    if exe is None:
+        missing("Chromium not found (apt-get install chromium, or set $CHROMIUM)", suite=suite)
+    return harness.launch_chromium(playwright, exe)
