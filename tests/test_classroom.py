@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from testkit import notebook_title
 
 from classroom.catalog import CatalogError, catalog
 from classroom.launch import ServeError, parse_cap, parse_students, plan
@@ -30,17 +31,7 @@ def test_doctests(name):
     assert result.attempted and result.failed == 0
 
 
-def _first_heading(path: Path) -> str:
-    """A lesson's first markdown heading; an app notebook (one cell calling
-    ``widgets.apps.<name>_app(...)``) shows the title of that app."""
-    nb = json.loads(path.read_text())
-    markdown = [c for c in nb["cells"] if c["cell_type"] == "markdown"]
-    if markdown:
-        return "".join(markdown[0]["source"]).splitlines()[0].removeprefix("# ").strip()
-    from widgets.apps import TITLES
-    code = "".join(nb["cells"][0]["source"])
-    name = code.split("from widgets.apps import ", 1)[1].split()[0].removesuffix("_app")
-    return TITLES[name][0]
+_first_heading = notebook_title
 
 
 def test_catalog_lists_every_notebook_under_its_title_with_time():

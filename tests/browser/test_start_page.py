@@ -4,11 +4,11 @@ and every link opens its page without errors."""
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 import pytest
+from testkit import notebook_title
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 NOTEBOOKS = sorted(p.name for p in LESSONS.glob("*.ipynb"))
@@ -17,16 +17,7 @@ RULES = [f"rules/{lang}.html" for lang in ("en", "hr", "de")
 
 
 def heading(name: str) -> str:
-    """A lesson's first markdown heading; an app notebook (one cell calling
-    ``widgets.apps.<name>_app(...)``) shows the title of that app."""
-    nb = json.loads((LESSONS / name).read_text())
-    markdown = [c for c in nb["cells"] if c["cell_type"] == "markdown"]
-    if markdown:
-        return "".join(markdown[0]["source"]).splitlines()[0].removeprefix("# ").strip()
-    from widgets.apps import TITLES
-    code = "".join(nb["cells"][0]["source"])
-    app = code.split("from widgets.apps import ", 1)[1].split()[0].removesuffix("_app")
-    return TITLES[app][0]
+    return notebook_title(LESSONS / name)
 
 
 def entries(page) -> list[dict]:
