@@ -209,9 +209,30 @@ def test_rule_ids_are_the_specs():
 
 @pytest.mark.parametrize("rule", sorted(EXPECTED_IDS))
 def test_rule_url_of_every_rule(rule):
-    assert rule_url(rule) == f"/voila/files/rules/en.html#{rule}"
-    assert rule_url(rule, "hr") == f"/voila/files/rules/hr.html#{rule}"
-    assert rule_url(rule.lower(), lang="DE") == f"/voila/files/rules/de.html#{rule}"
+    # relative to an app page <prefix>/voila/render/app_x.ipynb: <prefix>/voila/files/rules/
+    assert rule_url(rule) == f"../files/rules/en.html#{rule}"
+    assert rule_url(rule, "hr") == f"../files/rules/hr.html#{rule}"
+    assert rule_url(rule.lower(), lang="DE") == f"../files/rules/de.html#{rule}"
+    assert rule_url(rule, "de", base="/voila/files/rules/") == f"/voila/files/rules/de.html#{rule}"
+
+
+@pytest.mark.parametrize(("page", "prefix"), [
+    ("http://127.0.0.1:8866/voila/render/app_liar.ipynb?lang=hr", "http://127.0.0.1:8866"),
+    ("https://hub.school.example/user/ana/voila/render/app_liar.ipynb",
+     "https://hub.school.example/user/ana"),
+])
+def test_rule_url_resolves_from_an_app_page_under_any_prefix(page, prefix):
+    from urllib.parse import urljoin
+
+    assert urljoin(page, rule_url("R-L5", "hr")) == f"{prefix}/voila/files/rules/hr.html#R-L5"
+
+
+@pytest.mark.parametrize("bad", ["", "/voila/files/rules", "x\"/><script>", "a b/", "#/", None])
+def test_rule_url_refuses_a_bad_base(bad):
+    with pytest.raises(ConfigError, match="base="):
+        rule_url("L5", base=bad)
+    with pytest.raises(ConfigError, match="base="):
+        link_rules("L5", base=bad)
 
 
 @pytest.mark.parametrize("bad", ["L0", "L14", "T15", "R-L12", "R-T11", "R-X1", "RL5", "", "L 5", None, 5])
@@ -235,16 +256,16 @@ def test_errors_are_value_errors():
 def test_link_rules_links_each_citation():
     out = link_rules("Player 0 took the pile (2 cards): a false accusation (L9, L10).", "hr")
     assert out == ('Player 0 took the pile (2 cards): a false accusation '
-                   '(<a href="/voila/files/rules/hr.html#L9" target="_blank">L9</a>, '
-                   '<a href="/voila/files/rules/hr.html#L10" target="_blank">L10</a>).')
+                   '(<a href="../files/rules/hr.html#L9" target="_blank" rel="noopener">L9</a>, '
+                   '<a href="../files/rules/hr.html#L10" target="_blank" rel="noopener">L10</a>).')
 
 
 def test_link_rules_rulings_and_slashes():
     out = link_rules("first the dealer chooses (T4/R-T1); see R-L5", "de")
     assert out.count("<a ") == 3
-    assert 'href="/voila/files/rules/de.html#T4"' in out
-    assert '#R-T1" target="_blank">R-T1</a>' in out
-    assert '#R-L5" target="_blank">R-L5</a>' in out
+    assert 'href="../files/rules/de.html#T4"' in out
+    assert '#R-T1" target="_blank" rel="noopener">R-T1</a>' in out
+    assert '#R-L5" target="_blank" rel="noopener">R-L5</a>' in out
     assert "de.html#T1" not in out           # the T1 inside R-T1 is not a link of its own
 
 
@@ -255,15 +276,37 @@ def test_link_rules_leaves_non_rules_alone():
 
 def test_link_rules_escapes_plain_text():
     assert link_rules("<b>L3</b> & co") == (
-        '&lt;b&gt;<a href="/voila/files/rules/en.html#L3" target="_blank">L3</a>&lt;/b&gt; &amp; co')
+        '&lt;b&gt;<a href="../files/rules/en.html#L3" target="_blank" rel="noopener">L3</a>'
+        '&lt;/b&gt; &amp; co')
+
+
+def test_link_rules_escapes_card_text_before_linking():
+    # a "card" typed by a student with markup and a citation in it: the markup stays text
+    out = link_rules('unknown card \'<img src=x onerror="alert(1)">L5\' (T4)', "hr")
+    assert "<img" not in out and "&lt;img src=x onerror=\"alert(1)\"&gt;" in out
+    assert out.count("<a ") == 2 and out.endswith(
+        '(<a href="../files/rules/hr.html#T4" target="_blank" rel="noopener">T4</a>)')
 
 
 def test_link_rules_on_html_leaves_tags_and_links_alone():
     text = '<span title="L5">L5</span> <a href="#L7">see L7</a> <b>T3</b>'
     out = link_rules(text, escape=False)
-    assert out == ('<span title="L5"><a href="/voila/files/rules/en.html#L5" target="_blank">L5</a>'
-                   '</span> <a href="#L7">see L7</a> '
-                   '<b><a href="/voila/files/rules/en.html#T3" target="_blank">T3</a></b>')
+    assert out == ('<span title="L5"><a href="../files/rules/en.html#L5" target="_blank" '
+                   'rel="noopener">L5</a></span> <a href="#L7">see L7</a> '
+                   '<b><a href="../files/rules/en.html#T3" target="_blank" rel="noopener">T3</a></b>')
+
+
+def test_link_rules_on_html_leaves_drawings_and_code_alone():
+    text = ("<svg viewBox='0 0 9 9'><title>T13 L5</title><text>R-T8</text></svg>"
+            "<style>.L5{}</style><script>var T4 = 1</script> (T13)")
+    out = link_rules(text, "de", escape=False)
+    assert out == text[:-6] + (' (<a href="../files/rules/de.html#T13" target="_blank" '
+                               'rel="noopener">T13</a>)')
+
+
+def test_link_rules_on_linked_html_changes_nothing():
+    once = link_rules("a lie (R-L6); <b>L11</b>", "hr")
+    assert link_rules(once, "hr", escape=False) == once
 
 
 def test_link_rules_every_engine_citation_in_an_error_message():

@@ -41,6 +41,7 @@ from cardgames.liar.events import announcement
 from cardgames.render import back_svg, card_svg
 from widgets.card_palette import CardPalette
 from widgets.cardview import close_widget
+from widgets.rule_links import RulesHTML
 
 __all__ = ["CallResolution", "resolve_call", "CallExplainer", "NOBODY"]
 
@@ -254,11 +255,11 @@ class CallExplainer:
         self.caller = ipw.Dropdown(options=self._caller_options(players, claimant), value=caller,
                                    description=_("Who calls “Liar!”"), style=style,
                                    layout=ipw.Layout(width="30em"))
-        self.deck_note = ipw.HTML()
-        self.play_line = ipw.HTML()
-        self.steps = ipw.HTML()
-        self.outcome = ipw.HTML()
-        self.table = ipw.HTML()
+        self.deck_note = RulesHTML()
+        self.play_line = RulesHTML()
+        self.steps = RulesHTML()
+        self.outcome = RulesHTML()
+        self.table = RulesHTML()
         controls = ipw.VBox([
             ipw.HBox([self.players, self.claimant, self.due_rank]),
             ipw.HBox([self.pile_before, self.caller]),

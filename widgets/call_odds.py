@@ -37,6 +37,7 @@ from cardgames.i18n import gettext as _
 from cardgames.liar.events import announcement
 from widgets.card_palette import CardPalette
 from widgets.cardview import close_widget
+from widgets.rule_links import RulesHTML
 
 if TYPE_CHECKING:
     from cardgames.analysis.odds import ClaimOdds
@@ -122,9 +123,9 @@ class CallOdds:
         self.seen = CardPalette(cards, max_copies=decks,
                                 title=_("Seen: cards I know are not in the claim"),
                                 on_change=lambda _p: self._render())
-        self.answer = ipw.HTML()
-        self.counting = ipw.HTML()
-        self.tables = ipw.HTML()
+        self.answer = RulesHTML()
+        self.counting = RulesHTML()
+        self.tables = RulesHTML()
         self.tabs = ipw.Tab(children=[self.hand.widget, self.seen.widget])
         self.tabs.set_title(0, _("My hand"))
         self.tabs.set_title(1, _("Seen turned over"))

@@ -38,6 +38,7 @@ from cardgames.i18n import gettext as _
 from cardgames.i18n import ngettext
 from cardgames.render import hand_svg, suit_svg
 from widgets.cardview import close_widget
+from widgets.rule_links import RulesHTML
 
 __all__ = ["CardPalette", "SUIT_BUTTON_COLORS"]
 
@@ -87,7 +88,7 @@ class CardPalette:
         if on_change is not None:
             self._callbacks.append(on_change)
         self.message = ""
-        self.title = ipw.HTML(value=(f"<b style='font-size:1.2em'>{html.escape(title)}</b>"
+        self.title = RulesHTML(value=(f"<b style='font-size:1.2em'>{html.escape(title)}</b>"
                                      if title else ""))
         self.buttons: dict[Card, ipw.Button] = {}
         rows: list[ipw.Widget] = []
@@ -123,7 +124,7 @@ class CardPalette:
         self.clear_button.on_click(lambda _b: self._cleared())
         entry = [self.text, self.set_button] if text_entry else []
         self.entry = ipw.HBox([*entry, self.clear_button])
-        self.status = ipw.HTML(value="")
+        self.status = RulesHTML(value="")
         self._card_width = card_width
         self.picked_view = ipw.HTML(value="") if show_picked else None
         parts: list[ipw.Widget] = [self.title, self.grid, self.entry, self.status]

@@ -29,6 +29,7 @@ from cardgames.i18n import N_, ngettext
 from cardgames.i18n import gettext as _
 from cardgames.render import back_svg, card_svg
 from widgets.responsive import PICK_CLASS
+from widgets.rule_links import RulesHTML
 
 __all__ = ["CardButton", "HandView", "DEFAULT_CARD_WIDTH", "close_widget"]
 
@@ -194,10 +195,10 @@ class HandView:
             self._callbacks.append(on_change)
         self._slots: list[CardButton] = []
         self._generation = 0
-        self.title = ipw.HTML(value=self._title_html(title))
+        self.title = RulesHTML(value=self._title_html(title))
         self.row = ipw.Box([], layout=ipw.Layout(display="flex", flex_flow="row wrap",
                                                  align_items="flex-end"))
-        self.status = ipw.HTML(value="")
+        self.status = RulesHTML(value="")
         self.widget = ipw.VBox([self.title, self.row, self.status])
         self._quiet = True
         self.set_cards(cards, face_up=face_up)

@@ -34,6 +34,7 @@ import ipywidgets as ipw
 
 from widgets.answers import Exercise, Verdict, hint_for
 from widgets.exercise_data import EXERCISES, get
+from widgets.rule_links import RulesHTML
 
 __all__ = ["ExerciseWidget", "Session", "SESSION", "exercise", "inline_html", "get", "EXERCISES"]
 
@@ -71,7 +72,7 @@ class ExerciseWidget(ipw.VBox):
     def __init__(self, ex: Exercise, *, session: Session | None = None, **kwargs):
         self._exercise = ex
         self._session = SESSION if session is None else session
-        self.question = ipw.HTML(
+        self.question = RulesHTML(
             f"<div class='cg-exercise-question'><b>Exercise {ex.number}.</b> "
             f"{inline_html(ex.question)} <i>{inline_html(ex.form)}</i></div>")
         self.answer_box = ipw.Text(placeholder="your answer", description="Answer:",
@@ -80,8 +81,8 @@ class ExerciseWidget(ipw.VBox):
                                        tooltip="check your answer")
         self.solution_button = ipw.Button(description="Show solution",
                                           layout=ipw.Layout(display="none"))
-        self.feedback = ipw.HTML("", layout=ipw.Layout(min_height="1.5em"))
-        self.solution = ipw.HTML("")
+        self.feedback = RulesHTML("", layout=ipw.Layout(min_height="1.5em"))
+        self.solution = RulesHTML("")
         self.check_button.on_click(lambda _b: self.submit(self.answer_box.value))
         self.solution_button.on_click(lambda _b: self.show_solution())
         super().__init__(

@@ -35,6 +35,7 @@ from cardgames.i18n import decimal, format_count, format_number, ngettext
 from cardgames.i18n import gettext as _
 from widgets.card_palette import CardPalette
 from widgets.cardview import close_widget
+from widgets.rule_links import RulesHTML
 
 __all__ = ["Standing", "hand_standing", "HandScorer"]
 
@@ -162,8 +163,8 @@ class HandScorer:
         self.palette = CardPalette([*ORDINARY_CARDS, CHRONICLER], max_total=3,
                                    title=_("Pick 3 cards"), card_width=110,
                                    on_change=lambda _p: self._render())
-        self.score = ipw.HTML()
-        self.table = ipw.HTML()
+        self.score = RulesHTML()
+        self.table = RulesHTML()
         self.chart = ipw.HTML()
         self.widget = ipw.VBox([self.palette.widget, self.score, self.table, self.chart],
                                layout=ipw.Layout(max_width="1100px"))

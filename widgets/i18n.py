@@ -42,6 +42,7 @@ from cardgames.rules import rule_url
 from widgets.cardview import close_widget
 from widgets.request import page_query_string
 from widgets.responsive import mark_language
+from widgets.rule_links import RulesHTML
 
 __all__ = ["LanguagePicker", "LocalizedApp", "language_from_query", "request_query"]
 
@@ -105,7 +106,7 @@ class LocalizedApp:
         set_language(code)
         self.error = ipw.HTML(f"<div class='language-error' style='color:#b00020'>"
                               f"{html.escape(error)}</div>" if error else "")
-        self.header = ipw.HTML()
+        self.header = RulesHTML()
         self.picker = LanguagePicker(code)
         self.picker.observe(self._on_pick, names="value")
         self.app: Any = None
@@ -138,8 +139,8 @@ class LocalizedApp:
         rules = html.escape(_("The rules of the game"))
         self.header.value = (
             f"<h1 class='app-title'>{_(self._title)}</h1>{intro}"
-            f"<p><a class='rules-link' href='{rule_url(self._rules, code)}' target='_blank'>"
-            f"{rules}</a></p>")
+            f"<p><a class='rules-link' href='{rule_url(self._rules, code)}' target='_blank' "
+            f"rel='noopener'>{rules}</a></p>")
         old = self.app
         self.app = self._build()
         inner = getattr(self.app, "widget", self.app)

@@ -36,6 +36,7 @@ from cardgames.liar import (
 )
 from widgets.cardview import HandView
 from widgets.responsive import scroll_x, style_widget
+from widgets.rule_links import RulesHTML
 from widgets.table_base import BLUE, GREEN, GREY, RED, backs_html, bot_label, cards_html, esc
 
 __all__ = [
@@ -63,10 +64,10 @@ class LiarLayout:
 
     def _build_widgets(self, bots: tuple[Any, ...], decks: int, chroniclers: Any) -> None:
         big = ipw.Layout(width="auto", min_height="44px", height="auto")     # a touch target
-        self.header = ipw.HTML()
-        self.status = ipw.HTML()
-        self.seats = ipw.HTML()
-        self.pile = ipw.HTML()
+        self.header = RulesHTML()
+        self.status = RulesHTML()
+        self.seats = RulesHTML()
+        self.pile = RulesHTML()
         self.hand = HandView((), selectable=True, card_width=self._card_width,
                              title=_("Your hand"))
         self.play_button = ipw.Button(description=_("Play"), button_style="primary",
@@ -80,9 +81,9 @@ class LiarLayout:
                                       tooltip=_("One bot makes one move"))
         self.bots_button = ipw.Button(description=_("Let the bots play"), layout=big,
                                       tooltip=_("The bots move until you must act"))
-        self.message = ipw.HTML()
-        self.log = ipw.HTML()
-        self.result = ipw.HTML()
+        self.message = RulesHTML()
+        self.log = RulesHTML()
+        self.result = RulesHTML()
         self.new_round_button = ipw.Button(description=_("New round"), button_style="success",
                                            tooltip=_("Deal the next round; the dealer moves on "
                                                      "(R-L1)"), layout=big)

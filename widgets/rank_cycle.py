@@ -26,6 +26,7 @@ from cardgames.cards import Rank
 from cardgames.i18n import gettext as _
 from widgets.cardview import close_widget
 from widgets.responsive import scroll_x
+from widgets.rule_links import RulesHTML
 
 __all__ = [
     "MIN_PLAYERS",
@@ -138,9 +139,9 @@ class RankCycleExplainer:
         self.prev_button = ipw.Button(description=_("◀ Previous turn"), tooltip=_("Previous turn"))
         self.next_button = ipw.Button(description=_("Next turn ▶"), tooltip=_("Next turn"),
                                       button_style="primary")
-        self.summary = ipw.HTML()
-        self.seats = ipw.HTML()
-        self.table = ipw.HTML()
+        self.summary = RulesHTML()
+        self.seats = RulesHTML()
+        self.table = RulesHTML()
         self.widget = ipw.VBox([
             ipw.HBox([self.players, self.start]),
             ipw.HBox([self.turn, self.prev_button, self.next_button]),

@@ -41,6 +41,7 @@ from cardgames.thirtyone import (
     score,
 )
 from widgets.responsive import scroll_x, style_widget
+from widgets.rule_links import RulesHTML
 from widgets.table_base import bot_label, cards_html
 
 __all__ = [
@@ -90,14 +91,14 @@ class ThirtyOneLayout:
     kinds: Sequence[str] = ()
 
     def _build_widgets(self, bots: list[Any], chronicler: bool, lives: int) -> None:
-        self.header = ipw.HTML()
-        self.status = ipw.HTML()
-        self.prompt = ipw.HTML()
-        self.opponents = ipw.HTML()
-        self.me = ipw.HTML()
+        self.header = RulesHTML()
+        self.status = RulesHTML()
+        self.prompt = RulesHTML()
+        self.opponents = RulesHTML()
+        self.me = RulesHTML()
         self.table_box = ipw.VBox([])
         self.hand_box = ipw.VBox([])
-        self.swap_preview = ipw.HTML()
+        self.swap_preview = RulesHTML()
 
         self.keep_button = _button(_("Keep my cards"), _("T4: keep your 3 cards"), "primary")
         self.exchange_button = _button(_("Exchange with the table"),
@@ -128,9 +129,9 @@ class ThirtyOneLayout:
         self.flow_row = ipw.HBox([self.bot_step_button, self.bots_play_button,
                                   self.next_deal_button],
                                  layout=ipw.Layout(flex_flow="row wrap"))
-        self.message = ipw.HTML()
-        self.result = ipw.HTML()
-        self.log = ipw.HTML(layout=ipw.Layout(max_height="560px", overflow="auto",
+        self.message = RulesHTML()
+        self.result = RulesHTML()
+        self.log = RulesHTML(layout=ipw.Layout(max_height="560px", overflow="auto",
                                               border="1px solid #ccc", padding="2px 8px"))
 
         # settings for a new match

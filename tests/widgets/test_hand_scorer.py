@@ -12,6 +12,7 @@ import pytest
 from cardgames.cards import CHRONICLER, ORDINARY_CARDS, Card, parse_cards
 from cardgames.thirtyone import explain, score
 from widgets.hand_scorer import HandScorer, hand_standing
+from tests.widgets.citations import unlinked
 
 
 @lru_cache(maxsize=2)
@@ -56,7 +57,8 @@ def test_widget_shows_score_explanation_and_percentiles(hand, live_widgets):
     value = score(hand)
     shown = re.search(r"class='hand-score'>([^<]+)<", h.score.value).group(1)
     assert float(shown) == value
-    assert explain(hand).replace("→", "&rarr;")[:20] in h.score.value.replace("→", "&rarr;")
+    assert explain(hand).replace("→", "&rarr;")[:20] in unlinked(h.score.value).replace(
+        "→", "&rarr;")
     rows = cells(h.table.value)
     for row, wild in zip(rows[1:], (False, True)):
         total, lower, equal, higher = brute(value, wild)

@@ -21,6 +21,7 @@ from cardgames.liar import (
 )
 from cardgames.play import agent_rngs, play_state
 from widgets import LiarTable
+from tests.widgets.citations import unlinked
 
 # ---------------------------------------------------------------- helpers
 
@@ -127,7 +128,7 @@ def test_a_full_round_by_clicks(live_widgets):
                f"+{out.points[p]}</td>" in result
     # the log is the engine's own words, one line per event
     for e in s.events:
-        assert html.escape(e.describe()) in table.log.value
+        assert html.escape(e.describe()) in unlinked(table.log.value)
     assert "Round over" in table.status.value
     assert all(b.disabled for b in (table.play_button, table.call_button, table.pass_button))
     assert not table.new_round_button.disabled
@@ -240,7 +241,7 @@ def test_illegal_plays_get_the_engine_message_and_change_nothing(live_widgets):
         table.hand.buttons[i].click()
     assert len(table.hand.selected) == 5
     table.play_button.click()
-    msg = html.unescape(table.message.value)
+    msg = html.unescape(unlinked(table.message.value))
     assert "You cannot “play " in msg and "(R-L4)" in msg   # worded from the error's fields
     assert json_of(table) == before
     table.hand.clear_selection()
@@ -481,7 +482,7 @@ def test_no_raw_exception_text_reaches_the_browser(live_widgets, monkeypatch):
     monkeypatch.setattr(LiarState, "apply", refuse)
     table.hand.buttons[0].click()
     table.play_button.click()
-    msg = html.unescape(table.message.value)
+    msg = html.unescape(unlinked(table.message.value))
     assert "(L7)" in msg and "your own hand" in msg      # the table's words for L7
     assert json_of(table) == before
 

@@ -27,6 +27,7 @@ from cardgames.thirtyone import (
 from cardgames.errors import AgentError, IllegalActionError
 from cardgames.play import agent_rngs, play_state
 from tests.widgets.hidden import assert_no_hidden_cards, live_widgets, synced_strings
+from tests.widgets.citations import unlinked
 import widgets.thirtyone_table as module
 from widgets import ThirtyOneTable
 
@@ -329,7 +330,7 @@ def test_hostile_browser_changes_nothing(live_widgets):
         before = _snapshot(table)
         table.stand_button.disabled = False
         table.stand_button.click()
-        assert "T10/R-T6" in table.message.value and _snapshot(table) == before
+        assert "T10/R-T6" in unlinked(table.message.value) and _snapshot(table) == before
         table.keep_button.disabled = False
         table.keep_button.click()
         assert "T4" in table.message.value and _snapshot(table) == before
@@ -434,7 +435,7 @@ def test_no_raw_exception_text_reaches_the_browser(live_widgets, monkeypatch):
 
     monkeypatch.setattr(ThirtyOneState, "apply", refuse)
     table.keep_button.click()
-    msg = html.unescape(table.message.value)
+    msg = html.unescape(unlinked(table.message.value))
     assert "You cannot “keep” now" in msg and "(R-T5)" in msg and "twice" in msg
     assert _snapshot(table) == before
 
@@ -599,7 +600,7 @@ def test_when_you_are_out_the_bots_play_on_to_the_end(live_widgets):
         table.close()
     else:
         pytest.fail("no seed put you out first")
-    assert "loses with 0 lives: <b>out</b> (R-T8)" in table.result.value
+    assert "loses with 0 lives: <b>out</b> (R-T8)" in unlinked(table.result.value)
     table.next_deal_button.click()
     assert "You are out" in table.prompt.value
     assert table.hand_box.layout.display == "none"

@@ -1,0 +1,58 @@
+"""Rule citations on a page as links to the rules, in the page's language (issue 10).
+
+:class:`RulesHTML` is the ``ipywidgets.HTML`` of every widget text that may cite a
+rule: table messages and refusals, event logs, explainers, exercise feedback.  Each
+value it is given goes through :func:`cardgames.rules.link_rules` (``escape=False``:
+the widget escaped its text already, so card text and engine text cannot inject
+markup), and every "(R-L5)", "L7", "T4/R-T1" becomes a link to that rule in the rules
+page of the current language (:func:`cardgames.i18n.get_language`), opening in a new
+tab so that a game on the page goes on.  A link holds only the rule id and the
+language: nothing of a hand, hidden or not (R-L11, R-T9).
+
+>>> from cardgames.i18n import set_language
+>>> set_language("hr")
+>>> w = RulesHTML("<b>Not now</b> (R-L5) &lt;7H&gt;")
+>>> w.value
+'<b>Not now</b> (<a href="../files/rules/hr.html#R-L5" target="_blank" rel="noopener">R-L5</a>) \
+&lt;7H&gt;'
+>>> w.value = w.value            # linked text stays as it is
+>>> w.value.count("<a ")
+1
+>>> set_language("en"); w.close()
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as ipw
+from traitlets import validate
+
+from cardgames.i18n import get_language
+from cardgames.rules import link_rules
+
+__all__ = ["RulesHTML", "linked"]
+
+
+def linked(html_text: str) -> str:
+    """``html_text`` (escaped HTML) with its rule citations made links, in the current
+    language.
+
+    >>> linked("lowest score (T13) <svg><title>T13</title></svg>")
+    'lowest score (<a href="../files/rules/en.html#T13" target="_blank" rel="noopener">T13</a>) \
+<svg><title>T13</title></svg>'
+    """
+    return link_rules(html_text, get_language(), escape=False)
+
+
+class RulesHTML(ipw.HTML):
+    """An ``HTML`` widget whose rule citations are links (:func:`linked`).
+
+    Its value is HTML that its maker escaped; the citations are linked whenever
+    the value is set, in the language of that moment.
+    """
+
+    @validate("value")
+    def _link_rules(self, proposal: dict[str, Any]) -> str:
+        value = proposal["value"]
+        return linked(value) if value else value
