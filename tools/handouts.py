@@ -16,6 +16,9 @@ file                          pages  contents
 ``thirty-one-score-sheet.pdf`` 1     a score sheet for a Thirty-One match
 ``rules-liar.pdf``            1      the rules card of Liar (``docs/cards/liar.md``)
 ``rules-thirty-one.pdf``      1      the rules card of Thirty-One
+``rules-liar-hr.pdf`` …       1      the rules cards in Croatian and German
+                                     (``docs/cards/liar.hr.md``, ``thirty-one.de.md``, …;
+                                     also ``rules-thirty-one-hr.pdf``, ``-de.pdf``)
 ``teacher-pages.pdf``         6      one page per lesson: goals, prerequisites, timing,
                                      misconceptions, discussion questions
 ============================  =====  =====================================================
@@ -31,6 +34,7 @@ import argparse
 import html
 import json
 import pathlib
+import re
 import sys
 
 import mistune
@@ -45,7 +49,12 @@ from widgets.exercise_data import LESSONS, by_lesson  # noqa: E402
 #: designed page counts (tests/handouts check them)
 PAGES = {"answer-key.pdf": 6, "worksheets.pdf": 6, "liar-decision-table.pdf": 2,
          "thirty-one-score-sheet.pdf": 1, "rules-liar.pdf": 1, "rules-thirty-one.pdf": 1,
-         "teacher-pages.pdf": 6}
+         "rules-liar-hr.pdf": 1, "rules-liar-de.pdf": 1, "rules-thirty-one-hr.pdf": 1,
+         "rules-thirty-one-de.pdf": 1, "teacher-pages.pdf": 6}
+
+#: the games with a rules card, and the languages of the cards besides English
+CARDS = ("liar", "thirty-one")
+CARD_LANGUAGES = ("hr", "de")
 
 CSS = """
 @page { size: A4; margin: 14mm 14mm 14mm 14mm; }
@@ -69,17 +78,22 @@ td.blank { height: 7.2mm; }
 .sheet td { height: 9mm; }
 .key { font-weight: bold; }
 .teacher { font-size: 9.3pt; }
+.rule { white-space: nowrap; }
 """
+
+# a ruling's number ("R-L7") is never broken at its hyphen across two lines
+_RULING = re.compile(r"(?<![\w-])(R-[LT]\d{1,2})(?![\w-])")
 
 
 def _md(text: str) -> str:
     return str(mistune.html(text))
 
 
-def _doc(title: str, pages: list[str]) -> str:
+def _doc(title: str, pages: list[str], *, lang: str = "en") -> str:
     body = "\n".join(f"<section class='page'>{p}</section>" for p in pages)
-    return (f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}"
-            f"</title><style>{CSS}</style></head><body>{body}</body></html>")
+    return (f"<!doctype html><html lang='{html.escape(lang)}'><head><meta charset='utf-8'>"
+            f"<title>{html.escape(title)}</title><style>{CSS}</style></head>"
+            f"<body>{body}</body></html>")
 
 
 def _lesson_title(lesson: str) -> str:
@@ -162,9 +176,21 @@ def score_sheet() -> str:
         f"<table class='sheet'>{head}{rows}</table>"])
 
 
-def rules_card(name: str) -> str:
-    text = (ROOT / "docs" / "cards" / f"{name}.md").read_text(encoding="utf-8")
-    return _doc(f"Rules card: {name}", [_md(text)])
+def card_source(name: str, lang: str = "en") -> pathlib.Path:
+    """The markdown of a rules card: ``docs/cards/<name>.md`` in English,
+    ``docs/cards/<name>.<lang>.md`` in Croatian and German."""
+    if name not in CARDS or lang not in ("en", *CARD_LANGUAGES):
+        raise ValueError(f"no rules card {name!r} in {lang!r}: the cards are {CARDS} in "
+                         f"en, {', '.join(CARD_LANGUAGES)}")
+    suffix = "" if lang == "en" else f".{lang}"
+    return ROOT / "docs" / "cards" / f"{name}{suffix}.md"
+
+
+def rules_card(name: str, lang: str = "en") -> str:
+    text = card_source(name, lang).read_text(encoding="utf-8")
+    title = text.splitlines()[0].lstrip("# ").strip()
+    body = _RULING.sub(r"<span class='rule'>\1</span>", _md(text))
+    return _doc(title, [body], lang=lang)
 
 
 def teacher_pages() -> str:
@@ -190,6 +216,8 @@ def build_html() -> dict[str, str]:
             "liar-decision-table.pdf": liar_decision_table(),
             "thirty-one-score-sheet.pdf": score_sheet(),
             "rules-liar.pdf": rules_card("liar"), "rules-thirty-one.pdf": rules_card("thirty-one"),
+            **{f"rules-{name}-{lang}.pdf": rules_card(name, lang)
+               for name in CARDS for lang in CARD_LANGUAGES},
             "teacher-pages.pdf": teacher_pages()}
 
 

@@ -73,7 +73,8 @@ def _designed():
 # written out here, independent of tools/handouts.py
 DESIGNED = {"answer-key.pdf": 6, "worksheets.pdf": 6, "liar-decision-table.pdf": 2,
             "thirty-one-score-sheet.pdf": 1, "rules-liar.pdf": 1, "rules-thirty-one.pdf": 1,
-            "teacher-pages.pdf": 6}
+            "rules-liar-hr.pdf": 1, "rules-liar-de.pdf": 1, "rules-thirty-one-hr.pdf": 1,
+            "rules-thirty-one-de.pdf": 1, "teacher-pages.pdf": 6}
 
 
 def test_every_handout_has_its_designed_page_count(handouts):
@@ -147,13 +148,86 @@ def test_handouts_are_not_served_nor_committed():
     assert re.search(r"^handouts:.*\n\t.*tools/handouts\.py", makefile, re.M)
 
 
-def test_rules_cards_cite_only_rules_that_exist():
-    """Every rule number on a card is an anchor of the full rules (docs/rules/en.md)."""
-    full = (REPO / "docs" / "rules" / "en.md").read_text(encoding="utf-8")
+RULE_ID = re.compile(r"\b(?:R-)?[LT]\d+\b")
+
+
+def _card(card: str, lang: str) -> str:
+    name = f"{card}.md" if lang == "en" else f"{card}.{lang}.md"
+    return (REPO / "docs" / "cards" / name).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", ["en", "hr", "de"])
+def test_rules_cards_cite_only_rules_that_exist(lang):
+    """Every rule number on a card is an anchor of the full rules in its language
+    (docs/rules/<lang>.md), and the card sends the reader there."""
+    full = (REPO / "docs" / "rules" / f"{lang}.md").read_text(encoding="utf-8")
     anchors = set(re.findall(r'<a id="((?:R-)?[LT]\d+)"></a>', full))
     assert {"L1", "L13", "T14", "R-L11", "R-T10"} <= anchors
     for card in ("liar", "thirty-one"):
-        text = (REPO / "docs" / "cards" / f"{card}.md").read_text(encoding="utf-8")
-        cited = set(re.findall(r"\b(?:R-)?[LT]\d+\b", text))
+        text = _card(card, lang)
+        cited = set(RULE_ID.findall(text))
         assert cited and cited <= anchors, (card, cited - anchors)
-        assert "docs/rules/en.md" in text
+        assert f"docs/rules/{lang}.md" in text and f"rules/{lang}.html" in text
+        # the same rules as the English card: a translation leaves none out
+        assert cited == set(RULE_ID.findall(_card(card, "en"))), (card, lang)
+
+
+def _terms(lang: str) -> dict[str, list[str]]:
+    """The table "Terms in each language" of docs/rules/README.md: English term ->
+    the words of ``lang`` (a cell "list (also zelje)" gives "list"; "call, caller" two)."""
+    readme = (REPO / "docs" / "rules" / "README.md").read_text(encoding="utf-8")
+    rows = [[c.strip() for c in line.strip().strip("|").split("|")]
+            for line in readme.split("## Terms in each language", 1)[1].splitlines()
+            if line.startswith("|")]
+    column = rows[0].index({"hr": "Hrvatski", "de": "Deutsch"}[lang])
+    terms = {}
+    for row in rows[2:]:
+        cell = re.sub(r"\s*\([^)]*\)", "", row[column])
+        terms[row[0]] = [w.strip() for w in cell.split(",") if w.strip()]
+    return terms
+
+
+# which terms each card uses (English keys of the table in docs/rules/README.md)
+CARD_TERMS = {
+    "liar": ["Liar (the game)", "Colorful Chronicler `*C`", "Pale Chronicler `*P`",
+             "Hearts `H`", "Bells `B`", "Leaves `L`", "Acorns `A`", "King `K`", "Ace `A`",
+             "the 32-card Hungarian deck", "dealer", "call, caller",
+             "pass (Liar: let a play stand)"],
+    "thirty-one": ["Thirty-One", "Chronicler", "King `K`", "Ace `A`",
+                   "the 32-card Hungarian deck", "dealer", "swap one, swap all",
+                   "pass (Thirty-One)", "reveal", "stand (final turn)",
+                   "keep, exchange (dealer)", "life, lives"],
+}
+# English words every English card uses, and no Croatian or German card may
+ENGLISH = ("the", "and", "your", "player", "players", "cards", "Hearts", "King",
+           "Chronicler", "dealer", "turn", "with")
+
+
+def test_the_terms_table_is_read():
+    hr, de = _terms("hr"), _terms("de")
+    assert hr["Leaves `L`"] == ["list"] and de["Leaves `L`"] == ["Laub"]
+    assert hr["call, caller"] == ["prozvati", "prozivatelj"]
+    assert de["call, caller"] == ["anzweifeln", "Rufer"]
+    assert set(CARD_TERMS["liar"] + CARD_TERMS["thirty-one"]) <= set(hr)
+
+
+@pytest.mark.parametrize("lang", ["hr", "de"])
+@pytest.mark.parametrize("card", ["liar", "thirty-one"])
+def test_rules_card_in_croatian_and_german(handouts, card, lang):
+    text = _flat(_text(handouts / f"rules-{card}-{lang}.pdf"))
+    # the language's own words for the game, its cards and its moves (docs/rules)
+    terms = _terms(lang)
+    for key in CARD_TERMS[card]:
+        for word in terms[key]:
+            assert re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text, re.I), (key, word)
+    # the game's name as the rules of that language write it: its heading there
+    full = (REPO / "docs" / "rules" / f"{lang}.md").read_text(encoding="utf-8")
+    game = re.search(rf'<a id="{card}"></a>\n## (.+)', full).group(1)
+    assert text.startswith(game), (game, text[:40])
+    # every rule the card cites, and nothing English
+    for rule in set(RULE_ID.findall(_card(card, lang))):
+        assert re.search(rf"(?<![\w-]){re.escape(rule)}(?![\w-])", text), rule
+    english = _flat(_text(handouts / f"rules-{card}.pdf"))
+    for word in ENGLISH:
+        assert re.search(rf"\b{word}\b", english), word           # the list is English
+        assert not re.search(rf"\b{word}\b", text), (card, lang, word)
