@@ -2,7 +2,7 @@
 #   make serve   -- set up a virtual environment and serve the apps and lessons (Voila, http://localhost:8866)
 #   make test    -- set up a virtual environment and run every test (engine, widgets, lessons, browser, hub)
 #   make lab     -- set up a virtual environment and open the lessons in JupyterLab (for teachers)
-#   make handouts -- the teacher's kit as PDFs in handouts/ (answer key, worksheets, rules cards)
+#   make handouts -- the teacher's kit as PDFs in handouts/ (answer key, worksheets, rules cards in en, hr, de)
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
