@@ -41,7 +41,7 @@ from cardgames.liar.events import announcement
 from cardgames.render import back_svg, card_svg
 from widgets.card_palette import CardPalette
 from widgets.cardview import close_widget
-from widgets.rule_links import RulesHTML
+from widgets.rule_links import RulesHTML, label_html
 
 __all__ = ["CallResolution", "resolve_call", "CallExplainer", "NOBODY"]
 
@@ -250,7 +250,9 @@ class CallExplainer:
                                    title=_("The cards really put down (1-4)"),
                                    show_picked=False, on_change=lambda _p: self._render())
         self.last_cards = ipw.Checkbox(value=bool(last_cards), indent=False,
-                                       description=_("These are the player's last cards (R-L9)"),
+                                       description=label_html(
+                                           _("These are the player's last cards (R-L9)")),
+                                       description_allow_html=True,
                                        layout=ipw.Layout(width="24em", margin="0 0 0 1em"))
         self.caller = ipw.Dropdown(options=self._caller_options(players, claimant), value=caller,
                                    description=_("Who calls “Liar!”"), style=style,

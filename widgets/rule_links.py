@@ -31,7 +31,7 @@ from traitlets import validate
 from cardgames.i18n import get_language
 from cardgames.rules import link_rules
 
-__all__ = ["RulesHTML", "linked"]
+__all__ = ["RulesHTML", "label_html", "linked"]
 
 
 def linked(html_text: str) -> str:
@@ -43,6 +43,17 @@ def linked(html_text: str) -> str:
 <svg><title>T13</title></svg>'
     """
     return link_rules(html_text, get_language(), escape=False)
+
+
+def label_html(text: str) -> str:
+    """A control's label (plain text) as HTML with its citations linked, for a
+    ``description`` shown with ``description_allow_html=True``.
+
+    >>> label_html("with the joker (T2) <b>")
+    'with the joker (<a href="../files/rules/en.html#T2" target="_blank" rel="noopener">T2</a>) \
+&lt;b&gt;'
+    """
+    return link_rules(text, get_language())
 
 
 class RulesHTML(ipw.HTML):

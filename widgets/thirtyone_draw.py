@@ -41,7 +41,7 @@ from cardgames.thirtyone import (
     score,
 )
 from widgets.responsive import scroll_x, style_widget
-from widgets.rule_links import RulesHTML
+from widgets.rule_links import RulesHTML, label_html
 from widgets.table_base import bot_label, cards_html
 
 __all__ = [
@@ -146,8 +146,9 @@ class ThirtyOneLayout:
             first = "as given"
         self.bot_kind = ipw.Dropdown(options=kinds, value=first, description=_("kind"),
                                      style=style, layout=ipw.Layout(width="13em", max_width="100%"))
-        self.joker = ipw.Checkbox(value=chronicler, description=_("with the joker (T2)"),
-                                  indent=False, layout=ipw.Layout(width="13em", max_width="100%"))
+        self.joker = ipw.Checkbox(value=chronicler, description=label_html(_("with the joker (T2)")),
+                                  description_allow_html=True, indent=False,
+                                  layout=ipw.Layout(width="13em", max_width="100%"))
         self.lives_choice = ipw.Dropdown(options=list(range(6)) if lives <= 5 else
                                          list(range(lives + 1)),
                                          value=lives, description=_("lives"), style=style,

@@ -72,6 +72,15 @@ def assert_every_citation_linked(ids, lang: str) -> int:
         assert {code for code, _ in links} <= {lang}
         assert {rule for _, rule in links} <= RULES
         count += len(links)
+    for k, w in list(_instances.items()):       # the labels of controls (a checkbox)
+        label = getattr(w, "description", "") if k in ids else ""
+        if isinstance(label, str) and CITATION.search(text_outside_links(label)):
+            assert getattr(w, "description_allow_html", False), f"label not linked: {label!r}"
+            pytest.fail(f"citations not linked in the label {label!r}")
+        if isinstance(label, str) and "<a " in label:
+            assert w.description_allow_html and rule_links(label), label
+            assert {code for code, _ in rule_links(label)} == {lang}
+            count += len(rule_links(label))
     return count
 
 
@@ -147,6 +156,20 @@ def test_explainers_link_their_rules_in_croatian(in_language, live_widgets):
     assert assert_every_citation_linked(live_widgets(), "hr") >= 4
     for w in (ex, odds, scorer, cycle):
         w.close()
+
+
+@pytest.mark.parametrize("lang", ["hr", "de"])
+def test_checkbox_labels_link_their_rules(lang, in_language, live_widgets):
+    in_language(lang)
+    ex = CallExplainer(players=3, claimant=0, due_rank="7", cards="7H 9B", caller=1)
+    assert ex.last_cards.description_allow_html
+    assert ex.last_cards.description.endswith(f"({link('R-L9', lang)})")
+    table = ThirtyOneTable(bots=("heuristic",), seed=1)
+    assert table.joker.description_allow_html
+    assert table.joker.description.endswith(f"({link('T2', lang)})")
+    assert_every_citation_linked(live_widgets(), lang)
+    ex.close()
+    table.close()
 
 
 def test_exercise_feedback_links_the_rules(live_widgets):
