@@ -41,7 +41,7 @@ from cardgames.liar.events import announcement
 from cardgames.render import back_svg, card_svg
 from widgets.card_palette import CardPalette
 from widgets.cardview import close_widget
-from widgets.rule_links import RulesHTML, label_html
+from widgets.rule_links import RulesHTML, split_citation
 
 __all__ = ["CallResolution", "resolve_call", "CallExplainer", "NOBODY"]
 
@@ -249,11 +249,10 @@ class CallExplainer:
                                    max_copies=decks_for(players),
                                    title=_("The cards really put down (1-4)"),
                                    show_picked=False, on_change=lambda _p: self._render())
-        self.last_cards = ipw.Checkbox(value=bool(last_cards), indent=False,
-                                       description=label_html(
-                                           _("These are the player's last cards (R-L9)")),
-                                       description_allow_html=True,
-                                       layout=ipw.Layout(width="24em", margin="0 0 0 1em"))
+        label, cite = split_citation(_("These are the player's last cards (R-L9)"))
+        self.last_cards = ipw.Checkbox(value=bool(last_cards), indent=False, description=label,
+                                       layout=ipw.Layout(width="auto", margin="0 0 0 1em"))
+        self.last_cards_rule = RulesHTML(cite, layout=ipw.Layout(margin="0 1.5em 0 0"))
         self.caller = ipw.Dropdown(options=self._caller_options(players, claimant), value=caller,
                                    description=_("Who calls “Liar!”"), style=style,
                                    layout=ipw.Layout(width="30em"))
@@ -265,7 +264,7 @@ class CallExplainer:
         controls = ipw.VBox([
             ipw.HBox([self.players, self.claimant, self.due_rank]),
             ipw.HBox([self.pile_before, self.caller]),
-            ipw.HBox([self.last_cards, self.deck_note]),
+            ipw.HBox([self.last_cards, self.last_cards_rule, self.deck_note]),
         ])
         self.first_button = ipw.Button(description=_("◀◀ From the first step"),
                                        tooltip=_("Show the engine's steps one at a time"),
@@ -502,7 +501,7 @@ class CallExplainer:
         self.palette.close()
         controls = self.widget.children[0]
         for w in (self.players, self.claimant, self.due_rank, self.pile_before, self.last_cards,
-                  self.caller, self.deck_note, self.play_line, self.steps, self.outcome,
+                  self.last_cards_rule, self.caller, self.deck_note, self.play_line, self.steps, self.outcome,
                   self.table, self.first_button, self.step_button, self.all_button,
                   self.stepper, *controls.children, controls, self.widget):
             close_widget(w)

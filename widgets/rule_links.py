@@ -23,6 +23,8 @@ language: nothing of a hand, hidden or not (R-L11, R-T9).
 
 from __future__ import annotations
 
+import html
+import re
 from typing import Any
 
 import ipywidgets as ipw
@@ -31,7 +33,7 @@ from traitlets import validate
 from cardgames.i18n import get_language
 from cardgames.rules import link_rules
 
-__all__ = ["RulesHTML", "label_html", "linked"]
+__all__ = ["RulesHTML", "linked", "split_citation"]
 
 
 def linked(html_text: str) -> str:
@@ -45,15 +47,27 @@ def linked(html_text: str) -> str:
     return link_rules(html_text, get_language(), escape=False)
 
 
-def label_html(text: str) -> str:
-    """A control's label (plain text) as HTML with its citations linked, for a
-    ``description`` shown with ``description_allow_html=True``.
+# "(T2)", "(L7, R-L4)", "(T5–T9)" at the end of a label
+_TRAILING = re.compile(r"\s*(\((?:R-)?[LT]\d{1,2}(?:(?:, |/|–)(?:R-)?[LT]\d{1,2})*\))\s*$")
 
-    >>> label_html("with the joker (T2) <b>")
-    'with the joker (<a href="../files/rules/en.html#T2" target="_blank" rel="noopener">T2</a>) \
-&lt;b&gt;'
+
+def split_citation(label: str) -> tuple[str, str]:
+    """A control's label and the citation it ends with, as linked HTML for an
+    :class:`RulesHTML` beside the control (``("label", "")`` if it cites nothing).
+
+    A control's own label cannot hold a working link: ipywidgets sanitizes an HTML
+    ``description`` (the link would lose ``target`` and replace the app's page), and a
+    click on it would toggle a checkbox.
+
+    >>> split_citation("with the joker (T2)")
+    ('with the joker', '(<a href="../files/rules/en.html#T2" target="_blank" rel="noopener">T2</a>)')
+    >>> split_citation("Bots")
+    ('Bots', '')
     """
-    return link_rules(text, get_language())
+    m = _TRAILING.search(label)
+    if m is None:
+        return label, ""
+    return label[:m.start()], linked(html.escape(m.group(1), quote=False))
 
 
 class RulesHTML(ipw.HTML):

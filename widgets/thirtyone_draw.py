@@ -41,7 +41,7 @@ from cardgames.thirtyone import (
     score,
 )
 from widgets.responsive import scroll_x, style_widget
-from widgets.rule_links import RulesHTML, label_html
+from widgets.rule_links import RulesHTML, split_citation
 from widgets.table_base import bot_label, cards_html
 
 __all__ = [
@@ -146,9 +146,10 @@ class ThirtyOneLayout:
             first = "as given"
         self.bot_kind = ipw.Dropdown(options=kinds, value=first, description=_("kind"),
                                      style=style, layout=ipw.Layout(width="13em", max_width="100%"))
-        self.joker = ipw.Checkbox(value=chronicler, description=label_html(_("with the joker (T2)")),
-                                  description_allow_html=True, indent=False,
-                                  layout=ipw.Layout(width="13em", max_width="100%"))
+        label, cite = split_citation(_("with the joker (T2)"))
+        self.joker = ipw.Checkbox(value=chronicler, description=label, indent=False,
+                                  layout=ipw.Layout(width="auto", max_width="100%"))
+        self.joker_rule = RulesHTML(cite, layout=ipw.Layout(margin="0 1em 0 0"))
         self.lives_choice = ipw.Dropdown(options=list(range(6)) if lives <= 5 else
                                          list(range(lives + 1)),
                                          value=lives, description=_("lives"), style=style,
@@ -156,7 +157,7 @@ class ThirtyOneLayout:
         self.new_match_button = _button(_("New match"), _("Start a new match with these settings"),
                                        "warning")
         self.settings_row = ipw.HBox(
-            [self.bots_count, self.bot_kind, self.joker, self.lives_choice,
+            [self.bots_count, self.bot_kind, self.joker, self.joker_rule, self.lives_choice,
              self.new_match_button],
             layout=ipw.Layout(flex_flow="row wrap", align_items="center",
                               border_top="1px solid #ddd", margin="10px 0 0 0",

@@ -103,4 +103,27 @@ def test_a_citation_on_an_app_page_opens_its_rule(voila_server, page, page_log, 
     rules.close()
     expect(steps.first).to_be_visible()          # the app page is still there
     assert page.url.startswith(voila_server.app_url("app_call_explainer.ipynb"))
+    # the citation of a checkbox's label, beside it, opens its rule in a new tab too
+    box = page.locator(".widget-checkbox input[type=checkbox]")
+    expect(box).to_have_count(1)
+    checked = box.is_checked()
+    with page.context.expect_page() as opened:
+        page.locator(".widget-checkbox + .widget-html a", has_text="R-L9").click()
+    assert opened.value.url == f"{voila_server.url}voila/files/rules/de.html#R-L9"
+    opened.value.close()
+    assert box.is_checked() == checked
+    # no rule number left as plain text anywhere on the page
+    assert page.evaluate(UNLINKED) == []
     assert page_log.problems() == []
+
+
+# the visible text nodes outside links, drawings and code that cite a rule
+UNLINKED = r"""() => {
+  const re = /(?<![\w-])(?:R-)?[LT]\d{1,2}(?![\w-])/; const out = [];
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const p = n.parentElement;
+    if (!p || p.closest('a, script, style, svg') || p.offsetParent === null) continue;
+    if (re.test(n.textContent)) out.push(n.textContent.trim());
+  }
+  return out; }"""
