@@ -252,7 +252,8 @@ class CallExplainer:
         label, cite = split_citation(_("These are the player's last cards (R-L9)"))
         self.last_cards = ipw.Checkbox(value=bool(last_cards), indent=False, description=label,
                                        layout=ipw.Layout(width="auto", margin="0 0 0 1em"))
-        self.last_cards_rule = RulesHTML(cite, layout=ipw.Layout(margin="0 1.5em 0 0"))
+        self.last_cards_rule = RulesHTML(cite, layout=ipw.Layout(margin="0 1.5em 0 0.3em",
+                                                                align_self="center"))
         self.caller = ipw.Dropdown(options=self._caller_options(players, claimant), value=caller,
                                    description=_("Who calls “Liar!”"), style=style,
                                    layout=ipw.Layout(width="30em"))

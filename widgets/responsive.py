@@ -12,7 +12,9 @@ things ``Layout`` cannot do are in :data:`CSS`, sent once per app by
   slider with its description, given a fixed width) is wider than the page;
 - a card's *Pick* button wraps its words ("Pick Ace of Hearts") instead of cutting
   them off (ipywidgets buttons do not wrap);
-- tab labels dark enough to read (JupyterLab's grey on grey is 4.45:1, AA needs 4.5).
+- tab labels dark enough to read (JupyterLab's grey on grey is 4.45:1, AA needs 4.5);
+- a link to the rules (a rule citation, :mod:`widgets.rule_links`, or the app's rules
+  link) looks like a link: JupyterLab's CSS gives links the colour of the text.
 
 The page template (share/jupyter/voila/templates/cardgames) serves the same CSS to every
 page, lessons included: ``static/cardgames.css`` is :data:`CSS`
@@ -63,6 +65,7 @@ CSS = f"""
 .{SCROLL_X}, .widget-html-content {{ overflow-x:auto; max-width:100%; min-width:0; }}
 .jupyter-widgets.widget-tab > .lm-TabBar .lm-TabBar-tab {{ color:#333 !important;
   min-height:{TOUCH_PX}px; }}
+.jupyter-widgets a[href*="files/rules/"] {{ color:#0b57d0; text-decoration:underline; }}
 """
 
 

@@ -149,7 +149,7 @@ class ThirtyOneLayout:
         label, cite = split_citation(_("with the joker (T2)"))
         self.joker = ipw.Checkbox(value=chronicler, description=label, indent=False,
                                   layout=ipw.Layout(width="auto", max_width="100%"))
-        self.joker_rule = RulesHTML(cite, layout=ipw.Layout(margin="0 1em 0 0"))
+        self.joker_rule = RulesHTML(cite, layout=ipw.Layout(margin="0 1em 0 0.3em", align_self="center"))
         self.lives_choice = ipw.Dropdown(options=list(range(6)) if lives <= 5 else
                                          list(range(lives + 1)),
                                          value=lives, description=_("lives"), style=style,
