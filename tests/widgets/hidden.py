@@ -70,17 +70,36 @@ def synced_strings(widgets: Iterable[Widget] | None = None) -> list[str]:
     return out
 
 
+def names_in_every_language(card: Card) -> list[str]:
+    """``card.name`` in each language of the package (a hidden card's Croatian or German
+    name is as much a leak as its English one), longest first.
+
+    >>> names_in_every_language(Card.parse("AH"))
+    ['Ace of Hearts', 'Herz-Ass', 'As srca']
+    """
+    from cardgames.i18n import SUPPORTED, language
+
+    names = set()
+    for lang in SUPPORTED:
+        with language(lang):
+            names.add(card.name)
+    return sorted(names, key=lambda n: (-len(n), n))
+
+
 @lru_cache(maxsize=None)
 def card_patterns(card: Card) -> tuple[re.Pattern[str], ...]:
-    """The regular expressions that find ``card`` in text (see the module docstring)."""
+    """The regular expressions that find ``card`` in text (see the module docstring), its
+    names in every language (cached once, whatever the language of the caller)."""
     code = str(card)
-    name = card.name
     pats = [
         re.compile(r'data-card="' + re.escape(code) + '"'),
-        re.compile(r"(?<![\w*])" + re.escape(name) + r"(?!\w)"),
+        re.compile(r"(?<![\w*])(?:" + "|".join(map(re.escape, names_in_every_language(card)))
+                   + r")(?!\w)"),
     ]
     if code == "*":   # the plain Chronicler ("Chronicler" inside "Pale Chronicler" is another card)
-        pats[1] = re.compile(r"(?<!Colorful )(?<!Pale )(?<![\w*])Chronicler(?!\w)")
+        # (and the same in hr and de: "Šareni/Blijedi Kroničar", "Bunter/Blasser Chronist")
+        pats[1] = re.compile(r"(?<!Colorful )(?<!Pale )(?<!Šareni )(?<!Blijedi )(?<!Bunter )"
+                             r"(?<!Blasser )(?<![\w*])(?:Chronicler|Kroničar|Chronist)(?!\w)")
         pats.append(re.compile(r"card-chronicler(?![\w-])"))
     else:
         pats.append(re.compile(r"(?<![\w*])" + re.escape(code) + r"(?![\w*])"))
@@ -103,7 +122,8 @@ def _combined() -> list[re.Pattern[str]]:
     if not _COMBINED:
         from cardgames.cards import ALL_CARDS
 
-        names = sorted({c.name for c in ALL_CARDS}, key=len, reverse=True)
+        names = sorted({n for c in ALL_CARDS for n in names_in_every_language(c)},
+                       key=len, reverse=True)
         codes = sorted({str(c) for c in ALL_CARDS if str(c) != "*"}, key=len, reverse=True)
         _COMBINED.extend([
             re.compile(r'data-card="([^"]+)"'),
@@ -119,7 +139,7 @@ def _card_of(token: str) -> Card | None:
     from cardgames.cards import ALL_CARDS
 
     table = {str(c): c for c in ALL_CARDS}
-    table.update({c.name: c for c in ALL_CARDS})
+    table.update({n: c for c in ALL_CARDS for n in names_in_every_language(c)})
     table.update({"chronicler": table["*"], "chronicler-colorful": table["*C"],
                   "chronicler-pale": table["*P"]})
     return table.get(token)

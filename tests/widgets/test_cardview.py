@@ -167,3 +167,22 @@ def test_enabling_keeps_the_drawing_and_the_pick(live_widgets):
     view.buttons[1].click()
     assert "selected-ring" not in view.slots[1].html.value
     view.close()
+
+
+def test_the_hidden_card_check_knows_every_language(live_widgets):
+    """A hidden card's Croatian or German name is as much a leak as its English one: the
+    check (tests/widgets/hidden.py) finds the card drawn face up in a Croatian page, and
+    tells the plain Chronicler from the coloured one in each language."""
+    from hidden import find_card
+
+    from cardgames.i18n import language
+
+    with language("hr"):
+        view = HandView(parse_cards("AH"), face_up=True, title="Ruka")
+        texts = [s.html.value for s in view.slots]
+    assert find_card(Card.parse("AH"), texts)
+    assert find_card(Card.parse("AH"), ["As srca", "Herz-Ass"]) == ["As srca", "Herz-Ass"]
+    for colourful in ("Šareni Kroničar", "Bunter Chronist", "Colorful Chronicler"):
+        assert find_card(Card.parse("*"), [colourful]) == []
+        assert find_card(Card.parse("*C"), [colourful]) == [colourful]
+    assert find_card(Card.parse("*"), ["Kroničar", "Chronist"]) == ["Kroničar", "Chronist"]
