@@ -19,7 +19,7 @@ from typing import Any
 import ipywidgets as ipw
 
 from cardgames.cards import Card, format_cards
-from cardgames.i18n import N_, format_number, ngettext
+from cardgames.i18n import N_, format_number, ngettext, pgettext
 from cardgames.i18n import gettext as _
 from cardgames.thirtyone import (
     DealOver,
@@ -108,7 +108,7 @@ class ThirtyOneLayout:
                                   _("T6: swap the picked hand card for the picked table card"),
                                   "primary")
         self.swap_all_button = _button(_("Swap all"), _("T7, R-T4: all 3 cards for the table's 3"))
-        self.pass_button = _button(_("Pass"), _("T8: swap nothing (not twice in a row, R-T5)"))
+        self.pass_button = _button(pgettext("Thirty-One action", "Pass"), _("T8: swap nothing (not twice in a row, R-T5)"))
         self.reveal_button = _button(_("Reveal"),
                                     _("T9: show your hand; the others get one final turn"),
                                     "danger")
