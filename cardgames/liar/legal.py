@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from math import comb
+from operator import attrgetter
 
 from cardgames.cards import Card, format_cards
 from cardgames.i18n import gettext as _
@@ -38,6 +39,8 @@ _MAX_PLAY = 4  # R-L4
 _PLAY, _WINDOW = Phase.PLAY, Phase.CALL_WINDOW
 # _CUM[n] = cumulative counts of the k-subsets of n distinct positions, k = 1..min(4, n)
 _CUM: list[tuple[int, ...]] = []
+_CODE = attrgetter("code")   # sort key: cards order by code (an int compare, not Card.__lt__)
+_Random = random.Random
 
 
 def _cum(n: int) -> tuple[int, ...]:
@@ -85,13 +88,16 @@ class LiarLegalActions:
     'call or pass'
     """
 
-    __slots__ = ("phase", "player", "hand", "distinct")
+    __slots__ = ("phase", "player", "hand", "distinct", "_picked")
 
     def __init__(self, phase: Phase, player: int | None, hand: tuple[Card, ...] = ()) -> None:
         self.phase = phase
         self.player = player
         self.hand = hand
         self.distinct = len(set(hand)) == len(hand)
+        #: the action :meth:`sample` returned last (``None`` before): the state that made
+        #: this collection accepts exactly that object without validating it again
+        self._picked: LiarAction | None = None
 
     @classmethod
     def for_play(cls, player: int, hand: tuple[Card, ...]) -> LiarLegalActions:
@@ -106,6 +112,7 @@ class LiarLegalActions:
         self.player = player
         self.hand = hand
         self.distinct = distinct
+        self._picked = None
         return self
 
     def describe(self, *, show_cards: bool = True) -> str:
@@ -213,25 +220,86 @@ class LiarLegalActions:
         """
         phase = self.phase
         if phase is _WINDOW:
-            return CALL if rng.random() < 0.5 else PASS
+            action: LiarAction = CALL if rng.random() < 0.5 else PASS
+            self._picked = action
+            return action
         if phase is not _PLAY:
             raise IndexError("no legal action: the round is over")
         hand = self.hand
         cum = _cum(len(hand))
         total = cum[-1]
         distinct = self.distinct
-        randrange = rng.randrange
+        fast = type(rng) is _Random     # a subclass may override randrange/sample: call them
+        randbelow = rng._randbelow if fast else rng.randrange  # the same draws as randrange(m)
         while True:
-            r = randrange(total)
+            r = randbelow(total)
             k = 1
             while r >= cum[k - 1]:
                 k += 1
-            chosen = rng.sample(hand, k)
-            chosen.sort()
+            if not fast:
+                chosen = rng.sample(hand, k)
+            elif k == 1:            # what rng.sample(hand, 1) draws
+                chosen = [hand[randbelow(len(hand))]]
+            else:
+                chosen = _sample(randbelow, hand, k)
+            if k > 1:
+                chosen.sort(key=_CODE)
             if distinct:
-                return Play._of(tuple(chosen))
+                play = Play._of(tuple(chosen))
+                self._picked = play
+                return play
             w = 1
             for c in set(chosen):
                 w *= comb(hand.count(c), chosen.count(c))
-            if w == 1 or randrange(w) == 0:
-                return Play._of(tuple(chosen))
+            if w == 1 or randbelow(w) == 0:
+                play = Play._of(tuple(chosen))
+                self._picked = play
+                return play
+
+
+def _sample(randbelow: Callable[[int], int], population: tuple[Card, ...],
+            k: int) -> list[Card]:
+    """``random.Random.sample(population, k)`` for ``1 <= k <= 4``, drawing the same numbers
+    with ``randbelow`` (the generator's ``_randbelow``), without its argument checks.
+
+    CPython's algorithm (unchanged since 3.2, checked at import below): a pool
+    of the population when it has at most 21 items, else a set of indices.
+
+    >>> rngs = random.Random(5), random.Random(5)
+    >>> hand = tuple(range(30))
+    >>> _sample(rngs[0]._randbelow, hand, 4) == rngs[1].sample(hand, 4)
+    True
+    """
+    n = len(population)
+    result = []
+    if n <= 21:
+        pool = list(population)
+        for i in range(k):
+            j = randbelow(n - i)
+            result.append(pool[j])
+            pool[j] = pool[n - i - 1]
+    else:
+        selected: set[int] = set()
+        for _ in range(k):
+            j = randbelow(n)
+            while j in selected:
+                j = randbelow(n)
+            selected.add(j)
+            result.append(population[j])
+    return result
+
+
+def _check_sample() -> bool:
+    """Whether :func:`_sample` draws as this Python's ``random.sample`` does (both branches)."""
+    for n in (1, 5, 21, 22, 40):
+        for k in range(1, min(n, _MAX_PLAY) + 1):
+            a, b = random.Random(n * 10 + k), random.Random(n * 10 + k)
+            pop = tuple(range(n))
+            if any(_sample(a._randbelow, pop, k) != b.sample(pop, k) for _ in range(20)) \
+                    or a.random() != b.random():
+                raise RuntimeError(  # pragma: no cover - a Python with another sample()
+                    "random.Random.sample changed: cardgames.liar.legal._sample must follow it")
+    return True
+
+
+_check_sample()

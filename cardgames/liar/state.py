@@ -35,7 +35,7 @@ from cardgames.core import check_player
 from cardgames.errors import ActionParseError, GameOverError, IllegalActionError
 from cardgames.i18n import gettext as _
 from cardgames.i18n import ngettext
-from cardgames.liar.actions import Call, LiarAction, Pass, Play
+from cardgames.liar.actions import PASS, Call, LiarAction, Pass, Play
 from cardgames.liar.events import (
     CallMade,
     LiarEvent,
@@ -44,6 +44,7 @@ from cardgames.liar.events import (
     PileTaken,
     Played,
     Revealed,
+    TAKE_REASONS,
     RoundOver,
     WentOut,
     announcement,
@@ -79,7 +80,9 @@ class LiarState:
     _FIELDS = ("game", "seed", "dealer", "_hands", "pile", "put_aside", "current_player",
                "_phase", "due_rank", "plays_made", "history", "events", "_rng", "_pile_count",
                "winner", "end_reason", "_own")
-    __slots__ = _FIELDS
+    #: ``_legal`` caches :meth:`legal_actions` (``None`` until asked for, and again after
+    #: every change); it is not a field of the state (not compared, copied or saved).
+    __slots__ = (*_FIELDS, "_legal")
 
     game: LiarGame
     seed: int | None
@@ -93,6 +96,7 @@ class LiarState:
     events: list[LiarEvent]
     winner: int | None
     end_reason: str | None
+    _legal: LiarLegalActions | None
 
     def __init__(self, game: LiarGame, *, hands: list[list[Card]], pile: list[PilePlay],
                  put_aside: list[Card], current_player: int, phase: Phase, due_rank: Rank,
@@ -136,6 +140,7 @@ class LiarState:
         self.winner = winner
         self.end_reason = end_reason
         self._own = own
+        self._legal = None
 
     # ------------------------------------------------------------------ queries
     @property
@@ -181,16 +186,26 @@ class LiarState:
                            cards_held=counts)
 
     def legal_actions(self) -> LiarLegalActions:
-        """The lazy collection of what the player to move may do (see :mod:`.legal`)."""
+        """The lazy collection of what the player to move may do (see :mod:`.legal`).
+
+        The same object until the state changes; :meth:`apply` accepts the
+        action its ``sample`` returned last without validating it again.
+        """
+        legal = self._legal
+        if legal is not None:
+            return legal
         ph = self._phase
         if ph is _PLAY:
             p: int = self.current_player  # type: ignore[assignment]  # a seat in PLAY
             hand = tuple(self._hands[p])
-            return LiarLegalActions._of_hand(
+            legal = LiarLegalActions._of_hand(
                 p, hand, self.game.decks == 1 or len(set(hand)) == len(hand))
-        if ph is _WINDOW:
-            return LiarLegalActions(_WINDOW, self.current_player)
-        return LiarLegalActions(_OVER, None)
+        elif ph is _WINDOW:
+            legal = LiarLegalActions(_WINDOW, self.current_player)
+        else:
+            legal = LiarLegalActions(_OVER, None)
+        self._legal = legal
+        return legal
 
     def view(self, player: int) -> LiarView:
         """What ``player`` may know (R-L11): see :class:`cardgames.liar.view.LiarView`."""
@@ -209,6 +224,18 @@ class LiarState:
         """
         ph = self._phase
         p = self.current_player
+        legal = self._legal
+        if legal is not None and action is legal._picked and player is None:
+            # the action just sampled from the current legal actions: legal by construction
+            self._legal = None
+            if ph is _PLAY:
+                self._put_down(p, action.cards)  # type: ignore[arg-type, union-attr]  # a Play
+            elif action is PASS:
+                self._pass(p)  # type: ignore[arg-type]  # a seat in the call window
+            else:
+                self._call(p)  # type: ignore[arg-type]
+            self.history.append(action)  # type: ignore[arg-type]  # a LiarAction
+            return
         if player is not None:
             check_player(player, players=self.game.players, rule="R-L1")
         cls = type(action)
@@ -252,6 +279,7 @@ class LiarState:
             raise ActionParseError(_("not a Liar action: {action!r}").format(action=action), player=p, action=action,
                                    reason=_("not a Liar action"),
                                    legal=self.legal_actions().describe())
+        self._legal = None
         self.history.append(action)  # type: ignore[arg-type]  # parsed above if it was text
 
     def _refuse_window_action(self, p: int | None, action: LiarAction) -> None:
@@ -304,8 +332,14 @@ class LiarState:
                               legal=self.legal_actions().describe()),
                     player=p, action=action, rule="L7", reason=what,
                     legal=self.legal_actions().describe())
+        self._put_down(p, cards)
+
+    def _put_down(self, p: int, cards: tuple[Card, ...]) -> None:
+        """Player ``p`` puts ``cards`` (a legal play, L7, R-L4) down: the call window opens."""
+        hand = self._hands[p]
         for c in cards:
             hand.remove(c)
+        n = len(cards)
         due = self.due_rank
         number = self.plays_made + 1
         self.plays_made = number
@@ -383,8 +417,6 @@ class LiarState:
             self._continue(self._next_player(c))  # L10, L13
 
     def _take_pile(self, player: int, reason: str) -> None:
-        from cardgames.liar.events import TAKE_REASONS
-
         hand = self._hands[player]
         for entry in self.pile:
             hand.extend(entry.cards)
