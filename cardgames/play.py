@@ -114,12 +114,18 @@ def agent_turn(state: State, agents: Sequence[Agent | None],
         # ``player`` is the player to act, read above: apply() need not check it again
         state.apply(action)
     except IllegalActionError as e:
-        name = agent_name(agent)
-        raise AgentError(_("agent {name!r} in seat {player} chose an illegal action {action!r}: "
-                           "{error}")
-                           .format(name=name, player=player, action=str(action), error=e), agent=name, player=player, action=action,
-                         rule=e.rule, reason=e.reason, legal=e.legal) from e
+        raise _refused(agent, player, action, e) from e
     return action
+
+
+def _refused(agent: Agent, player: int, action: Action, e: IllegalActionError) -> AgentError:
+    """The :class:`~cardgames.errors.AgentError` for an action the engine refused."""
+    name = agent_name(agent)
+    return AgentError(_("agent {name!r} in seat {player} chose an illegal action {action!r}: "
+                        "{error}")
+                        .format(name=name, player=player, action=str(action), error=e),
+                      agent=name, player=player, action=action,
+                      rule=e.rule, reason=e.reason, legal=e.legal)
 
 
 def agent_name(agent: Agent) -> str:
@@ -132,14 +138,34 @@ def play_state(state: S, agents: Sequence[Agent | None], rngs: Sequence[random.R
                max_decisions: int | None = None) -> S:
     """Let ``agents`` play ``state`` to the end (in place) and return it.
 
-    Each action comes from :func:`agent_turn`: an agent that returns an
+    Each turn is :func:`agent_turn`'s, step for step (the loop below inlines
+    it, with each seat's ``act`` and ``needs_view`` read once per call, and
+    hands a seat nobody plays or a state without a player to act to
+    :func:`agent_turn` itself for its error): an agent that returns an
     illegal action is an :class:`~cardgames.errors.AgentError`, never
     silently replaced.  ``max_decisions`` stops after that many actions.
     """
     decisions = 0
     is_over = state.is_over
+    legal_actions = state.legal_actions
+    apply = state.apply
+    view = state.view
+    # per seat: its agent's bound ``act`` and whether it reads a view (None: a person's seat)
+    seats = [None if a is None else (a.act, _needs_view(a)) for a in agents]
     while not is_over():
-        agent_turn(state, agents, rngs)
+        player = state.current_player
+        seat = None if player is None else seats[player]
+        if seat is None:            # game over without is_over(), or a person's seat: the
+            agent_turn(state, agents, rngs)  # error of agent_turn (it raises)
+        else:
+            act, needs_view = seat
+            legal = legal_actions()
+            action = act(view(player) if needs_view else None, legal, rngs[player])
+            try:
+                apply(action)
+            except IllegalActionError as e:
+                raise _refused(agents[player], player, action,  # type: ignore[arg-type]
+                               e) from e
         decisions += 1
         if max_decisions is not None and decisions >= max_decisions:
             break

@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from math import comb
 from operator import attrgetter
 
 from cardgames.cards import Card, format_cards
+from cardgames.draws import randbelow, sample
 from cardgames.i18n import gettext as _
 from cardgames.i18n import ngettext
 from cardgames.liar.actions import CALL, PASS, LiarAction, Play
@@ -40,7 +41,6 @@ _PLAY, _WINDOW = Phase.PLAY, Phase.CALL_WINDOW
 # _CUM[n] = cumulative counts of the k-subsets of n distinct positions, k = 1..min(4, n)
 _CUM: list[tuple[int, ...]] = []
 _CODE = attrgetter("code")   # sort key: cards order by code (an int compare, not Card.__lt__)
-_Random = random.Random
 
 
 def _cum(n: int) -> tuple[int, ...]:
@@ -229,19 +229,14 @@ class LiarLegalActions:
         cum = _cum(len(hand))
         total = cum[-1]
         distinct = self.distinct
-        fast = type(rng) is _Random     # a subclass may override randrange/sample: call them
-        randbelow = rng._randbelow if fast else rng.randrange  # the same draws as randrange(m)
+        # rng.randrange(m) and rng.sample(hand, k), drawing the same numbers faster
+        randrange = randbelow(rng)
         while True:
-            r = randbelow(total)
+            r = randrange(total)
             k = 1
             while r >= cum[k - 1]:
                 k += 1
-            if not fast:
-                chosen = rng.sample(hand, k)
-            elif k == 1:            # what rng.sample(hand, 1) draws
-                chosen = [hand[randbelow(len(hand))]]
-            else:
-                chosen = _sample(randbelow, hand, k)
+            chosen = sample(rng, hand, k)
             if k > 1:
                 chosen.sort(key=_CODE)
             if distinct:
@@ -251,55 +246,8 @@ class LiarLegalActions:
             w = 1
             for c in set(chosen):
                 w *= comb(hand.count(c), chosen.count(c))
-            if w == 1 or randbelow(w) == 0:
+            if w == 1 or randrange(w) == 0:
                 play = Play._of(tuple(chosen))
                 self._picked = play
                 return play
 
-
-def _sample(randbelow: Callable[[int], int], population: tuple[Card, ...],
-            k: int) -> list[Card]:
-    """``random.Random.sample(population, k)`` for ``1 <= k <= 4``, drawing the same numbers
-    with ``randbelow`` (the generator's ``_randbelow``), without its argument checks.
-
-    CPython's algorithm (unchanged since 3.2, checked at import below): a pool
-    of the population when it has at most 21 items, else a set of indices.
-
-    >>> rngs = random.Random(5), random.Random(5)
-    >>> hand = tuple(range(30))
-    >>> _sample(rngs[0]._randbelow, hand, 4) == rngs[1].sample(hand, 4)
-    True
-    """
-    n = len(population)
-    result = []
-    if n <= 21:
-        pool = list(population)
-        for i in range(k):
-            j = randbelow(n - i)
-            result.append(pool[j])
-            pool[j] = pool[n - i - 1]
-    else:
-        selected: set[int] = set()
-        for _ in range(k):
-            j = randbelow(n)
-            while j in selected:
-                j = randbelow(n)
-            selected.add(j)
-            result.append(population[j])
-    return result
-
-
-def _check_sample() -> bool:
-    """Whether :func:`_sample` draws as this Python's ``random.sample`` does (both branches)."""
-    for n in (1, 5, 21, 22, 40):
-        for k in range(1, min(n, _MAX_PLAY) + 1):
-            a, b = random.Random(n * 10 + k), random.Random(n * 10 + k)
-            pop = tuple(range(n))
-            if any(_sample(a._randbelow, pop, k) != b.sample(pop, k) for _ in range(20)) \
-                    or a.random() != b.random():
-                raise RuntimeError(  # pragma: no cover - a Python with another sample()
-                    "random.Random.sample changed: cardgames.liar.legal._sample must follow it")
-    return True
-
-
-_check_sample()

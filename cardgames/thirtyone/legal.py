@@ -36,6 +36,10 @@ __all__ = ["ThirtyOneLegalActions", "LegalActions", "compute_legal", "final_turn
 _KEEP, _EXCHANGE, _SWAP_ALL, _PASS, _REVEAL, _STAND = (
     Keep(), Exchange(), SwapAll(), Pass(), Reveal(), Stand())
 
+#: The non-swap actions of a play turn (T7-T9, R-T4, R-T5):
+#: ``_EXTRA[swap all makes 21 or more][passed last turn]``.
+_EXTRA: tuple[tuple[tuple[ThirtyOneAction, ...], ...], ...] = (
+    ((_PASS, _REVEAL), (_REVEAL,)), ((_SWAP_ALL, _PASS, _REVEAL), (_SWAP_ALL, _REVEAL)))
 _NOTHING: object = object()   # ``_picked`` before any sample: never an action
 
 
@@ -200,10 +204,9 @@ def compute_legal(phase: Phase, hand: list[Card], table: list[Card], *, passed: 
         if capped:
             return ThirtyOneLegalActions((_REVEAL,))
         t0, t1, t2 = table
-        extra: tuple[ThirtyOneAction, ...] = (
-            ((_SWAP_ALL,) if score_table()[t0.code][t1.code][t2.code] >= MIN_SCORE else ())
-            + ((_REVEAL,) if passed else (_PASS, _REVEAL)))
-        return ThirtyOneLegalActions._swaps(tuple(hand), (t0, t1, t2), extra)
+        return ThirtyOneLegalActions._swaps(
+            tuple(hand), (t0, t1, t2),
+            _EXTRA[score_table()[t0.code][t1.code][t2.code] >= MIN_SCORE][passed])
     if phase is Phase.FINAL:
         return ThirtyOneLegalActions(final_turn_actions(hand, table))
     if phase is Phase.EXCHANGE:

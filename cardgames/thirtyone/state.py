@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardgames.cards import Card
 from cardgames.core import check_player
+from cardgames.draws import shuffle
 from cardgames.errors import (
     ActionParseError,
     CardgamesError,
@@ -216,7 +217,7 @@ class ThirtyOneState:
         """Shuffle and deal (T4, R-T1), then the R-T7 check."""
         n = self.game.players
         deck = self.game.deck()
-        self._rng.shuffle(deck)
+        shuffle(self._rng, deck)   # rng.shuffle's permutation, faster
         seats = self._order_after(self._dealer)
         self._hands = [[] for _ in range(n)]
         pos = 0
@@ -344,36 +345,10 @@ class ThirtyOneState:
 
         ``player``, if given, must be the player to act (T5).
         """
-        if player is not None:
-            check_player(player, players=self.game.players, rule="R-T1")
-        if action.__class__ is str:
-            try:
-                action = parse_action(action)
-            except ActionParseError as e:
-                who = (_("the game is over") if self._current is None else
-                       _("player {player}").format(player=self._current))
-                mine = player is None or player == self._current
-                raise ActionParseError(
-                    f"{who}: {e}", player=self._current if player is None else player,
-                    action=action, rule=e.rule, reason=e.reason,
-                    legal=self.legal_actions().summary() if mine else e.legal) from None
-        if player is not None and player != self._current and self._current is not None:
-            cur = self._current
-            kinds = _kinds(self.legal_actions())
-            raise IllegalActionError(
-                _("player {player} cannot {action}: it is player {cur}'s turn (T5, R-T1: turns go "
-                  "round in order of play); player {cur} may now: {kinds}")
-                  .format(player=player, action=action, cur=cur, kinds=kinds),
-                player=player, action=action, rule="T5", reason=_("it is player {cur}'s turn")
-                                                                  .format(cur=cur),
-                legal=_("nothing until player {player} has acted").format(player=cur))
         legal = self._legal
-        if legal is None or action is not legal._picked:
-            # not the action just sampled from the current legal set: search it,
-            # identity first (an agent returns one of the legal actions: C speed), then ==
-            acts = self.legal_actions()._actions
-            if not any(map(is_, acts, repeat(action))) and action not in acts:
-                raise self._refusal(action)
+        if legal is None or action is not legal._picked or player is not None:
+            action = self._check_action(action, player)
+        # legal now: the action just sampled from the current legal set, or checked above
         self._legal = None
         self.history.append(action)  # type: ignore[arg-type]  # a str was parsed above
         p: int = self._current  # type: ignore[assignment]
@@ -399,7 +374,7 @@ class ThirtyOneState:
                 self._current = self._final[0]
                 return
             self._passed[p] = False
-            if not self._check_three_aces((p,)):
+            if not self._three_aces(p):
                 self._current = self._next_seat(p)
         elif phase is Phase.FINAL:
             if cls is SwapOne:
@@ -408,7 +383,7 @@ class ThirtyOneState:
                 self._swap_all(p, final=True)
             else:
                 self._events.append(Stood(p))
-            if cls is not Stand and self._check_three_aces((p,)):
+            if cls is not Stand and self._three_aces(p):
                 return
             hand = self._revealed[p] = tuple(self._hands[p])
             self._events.append(Revealed(p, hand, True))
@@ -425,13 +400,52 @@ class ThirtyOneState:
             else:
                 self._events.append(Kept(p))
             self._phase = Phase.PLAY
-            if not self._check_three_aces((p,)):
+            if not self._three_aces(p):
                 self._current = self._next_seat(p)
+
+    def _check_action(self, action: ThirtyOneAction | str,
+                      player: int | None) -> ThirtyOneAction:
+        """The action (text parsed) if it is legal now for ``player``; else refuse it.
+
+        An action object must be one of :meth:`legal_actions`; a refusal changes nothing.
+        """
+        if player is not None:
+            check_player(player, players=self.game.players, rule="R-T1")
+        if action.__class__ is str:
+            try:
+                action = parse_action(action)
+            except ActionParseError as e:
+                who = (_("the game is over") if self._current is None else
+                       _("player {player}").format(player=self._current))
+                mine = player is None or player == self._current
+                raise ActionParseError(
+                    f"{who}: {e}", player=self._current if player is None else player,
+                    action=action, rule=e.rule, reason=e.reason,
+                    legal=self.legal_actions().summary() if mine else e.legal) from None
+        if player is not None and player != self._current and self._current is not None:
+            cur = self._current
+            kinds = _kinds(self.legal_actions())
+            raise IllegalActionError(
+                _("player {player} cannot {action}: it is player {cur}'s turn (T5, R-T1: turns go "
+                  "round in order of play); player {cur} may now: {kinds}")
+                  .format(player=player, action=action, cur=cur, kinds=kinds),
+                player=player, action=action, rule="T5", reason=_("it is player {cur}'s turn")
+                                                                  .format(cur=cur),
+                legal=_("nothing until player {player} has acted").format(player=cur))
+        # not the action just sampled from the current legal set: search it,
+        # identity first (an agent returns one of the legal actions: C speed), then ==
+        acts = self.legal_actions()._actions
+        if not any(map(is_, acts, repeat(action))) and action not in acts:
+            raise self._refusal(action)
+        return action  # type: ignore[return-value]  # a str was parsed above
 
     def _swap_one(self, p: int, action: SwapOne, final: bool) -> None:
         hand, table = self._hands[p], self._table
         h, t = action.hand_card, action.table_card
-        i, j = hand.index(h), table.index(t)
+        # both are there (the action is legal); a Card equals only itself (interned), so
+        # find them by identity rather than list.index's Card.__eq__ calls
+        i = 0 if hand[0] is h else 1 if hand[1] is h else 2
+        j = 0 if table[0] is t else 1 if table[1] is t else 2
         hand[i], table[j] = t, h
         self._events.append(Swapped(p, (h,), (t,), final))
 
@@ -445,6 +459,14 @@ class ThirtyOneState:
         return refusal(self, action)
 
     # ------------------------------------------------------------------ deal end
+    def _three_aces(self, seat: int) -> bool:
+        """:meth:`_check_three_aces` for one seat, looking the hand up first (R-T7)."""
+        hand = self._hands[seat]
+        table = score_table()
+        if table[hand[0].code][hand[1].code][hand[2].code] != THREE_ACES_SCORE:
+            return False
+        return self._check_three_aces((seat,))
+
     def _check_three_aces(self, seats: Iterable[int]) -> bool:
         """R-T7: three Aces end the deal at once; every other player loses a life (T14)."""
         for seat in seats:
