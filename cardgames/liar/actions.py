@@ -140,7 +140,7 @@ class Play(LiarAction):
     def _of(cls, sorted_cards: tuple[Card, ...]) -> Play:
         """Fast constructor for already sorted, valid cards (legal-action sampling)."""
         self = object.__new__(cls)
-        object.__setattr__(self, "cards", sorted_cards)
+        _set_cards(self, sorted_cards)   # the slot itself (frozen: no __setattr__)
         return self
 
     @property
@@ -176,6 +176,8 @@ class Pass(LiarAction):
     def __repr__(self) -> str:
         return "Pass()"
 
+
+_set_cards = Play.__dict__["cards"].__set__
 
 #: The call action (a shared instance; ``Call()`` is equal to it).
 CALL = Call()

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardgames.cards import Card, Rank, format_cards, parse_cards
+from cardgames.frozen import fast_init
 from cardgames.i18n import N_, N_plural, localized, ngettext
 from cardgames.i18n import gettext as _
 
@@ -73,6 +74,7 @@ class LiarEvent:
         raise NotImplementedError
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Played(LiarEvent):
     """``player`` put ``count`` cards down, announcing ``count`` x ``announced`` (L7, R-L4).
@@ -93,6 +95,7 @@ class Played(LiarEvent):
                                            claim=announcement(self.count, self.announced))
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Passed(LiarEvent):
     """``player`` was asked in the call window and let play ``number`` stand (R-L5)."""
@@ -106,6 +109,7 @@ class Passed(LiarEvent):
             player=self.player, number=self.number)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class CallMade(LiarEvent):
     """``caller`` shouted "Liar!" at ``accused``'s play ``number`` (L9, R-L5)."""
@@ -121,6 +125,7 @@ class CallMade(LiarEvent):
                                        number=self.number)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Revealed(LiarEvent):
     """The challenged play was turned over (L9); ``true`` is the verdict of R-L6."""
@@ -162,6 +167,7 @@ TAKE_REASONS: dict[str, tuple[str, str]] = {
 }
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class PileTaken(LiarEvent):
     """``player`` took the whole pile of ``count`` cards; ``reason`` is a key of :data:`TAKE_REASONS`."""
@@ -180,6 +186,7 @@ class PileTaken(LiarEvent):
                                            rule=self.rule)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class PalePenalty(LiarEvent):
     """Nobody called play ``number`` of ``player``; it held the Pale Chronicler (L13, R-L7).
@@ -197,6 +204,7 @@ class PalePenalty(LiarEvent):
                  "(L13, R-L7).").format(player=self.player, number=self.number)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class WentOut(LiarEvent):
     """``player`` got rid of all their cards after the call window (R-L9) and wins (L11)."""
@@ -209,6 +217,7 @@ class WentOut(LiarEvent):
                  "(R-L9): they win the round (L11).").format(player=self.player)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class RoundOver(LiarEvent):
     """The round ended; ``places`` and ``cards_held`` per seat (R-L10).

@@ -5,10 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardgames.cards import Card, Rank
+from cardgames.frozen import fast_init
 
 __all__ = ["PilePlay"]
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class PilePlay:
     """One play lying face down in the pile: who, which cards, the announced rank, its number."""

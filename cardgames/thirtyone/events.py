@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardgames.cards import Card, format_cards, parse_cards
+from cardgames.frozen import fast_init
 from cardgames.errors import CardgamesError
 from cardgames.i18n import N_, format_number, localized, ngettext
 from cardgames.i18n import gettext as _
@@ -56,6 +57,7 @@ def _reason(text: str) -> str:
     return _(text) if text in _FIXED_REASONS else text
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class DealResult:
     """How one deal ended.
@@ -91,6 +93,7 @@ class DealResult:
         return text
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Dealt:
     """A deal began: 3 cards to each seat in ``seats`` and the face-up table (T4, R-T1)."""
@@ -113,6 +116,7 @@ class Dealt:
                                  table=format_cards(self.table), n=self.undealt)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Kept:
     """The dealer kept their cards (T4, R-T1)."""
@@ -125,6 +129,7 @@ class Kept:
             player=self.player)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Exchanged:
     """The dealer exchanged their hand for the table (T4, R-T1)."""
@@ -141,6 +146,7 @@ class Exchanged:
                                             put=format_cards(self.to_table))
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Swapped:
     """A swap: which cards went to and from the table (T6, T7; a final swap T10, R-T6)."""
@@ -164,6 +170,7 @@ class Swapped:
                            taken=format_cards(self.from_table), rule=rule)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Passed:
     """A pass (T8); that player may not pass on their next turn (R-T5)."""
@@ -176,6 +183,7 @@ class Passed:
             player=self.player)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Revealed:
     """A hand was revealed: by a reveal (T9) or after a final turn (T10, R-T6)."""
@@ -193,6 +201,7 @@ class Revealed:
                  "(T9, T10, R-T6)").format(player=self.player, hand=format_cards(self.hand))
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Stood:
     """A final turn without a swap (T10, R-T6)."""
@@ -205,6 +214,7 @@ class Stood:
             player=self.player)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class ThreeAces:
     """A player holds three Aces: the deal ends at once (T11, T14, R-T7)."""
@@ -219,6 +229,7 @@ class ThreeAces:
             player=self.player, hand=format_cards(self.hand))
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Scored:
     """A hand was scored at the end of a deal (T11, R-T2, R-T3)."""
@@ -241,6 +252,7 @@ class Scored:
             why=self.explanation)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class LifeLost:
     """A player lost a life (T13, T14); ``lives`` is what is left."""
@@ -257,6 +269,7 @@ class LifeLost:
                                            n=self.lives)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class PlayerOut:
     """A player lost a life with 0 lives left and is out (T13, R-T8)."""
@@ -270,6 +283,7 @@ class PlayerOut:
                  "(T13, R-T8)").format(player=self.player, reason=_reason(self.reason))
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class DealOver:
     """A deal ended (see :class:`DealResult`)."""
@@ -281,6 +295,7 @@ class DealOver:
         return self.result.describe()
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class MatchOver:
     """The game ended: one player remains, or the last players went out together (R-T8).
