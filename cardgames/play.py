@@ -150,8 +150,10 @@ def play_state(state: S, agents: Sequence[Agent | None], rngs: Sequence[random.R
     legal_actions = state.legal_actions
     apply = state.apply
     view = state.view
-    # per seat: its agent's bound ``act`` and whether it reads a view (None: a person's seat)
-    seats = [None if a is None else (a.act, _needs_view(a)) for a in agents]
+    # per seat: its agent's bound ``act`` and whether it reads a view (None: a person's seat);
+    # act None: a RandomAgent, whose act() is ``legal.sample(rng)`` here (asked inline)
+    seats = [None if a is None else (None if type(a) is RandomAgent else a.act, _needs_view(a))
+             for a in agents]
     while not is_over():
         player = state.current_player
         seat = None if player is None else seats[player]
@@ -160,7 +162,11 @@ def play_state(state: S, agents: Sequence[Agent | None], rngs: Sequence[random.R
         else:
             act, needs_view = seat
             legal = legal_actions()
-            action = act(view(player) if needs_view else None, legal, rngs[player])
+            if act is None and hasattr(legal, "sample"):
+                action = legal.sample(rngs[player])     # RandomAgent.act, inline
+            else:
+                action = (act or agents[player].act)(  # type: ignore[union-attr]
+                    view(player) if needs_view else None, legal, rngs[player])
             try:
                 apply(action)
             except IllegalActionError as e:

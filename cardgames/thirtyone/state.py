@@ -60,6 +60,8 @@ from cardgames.thirtyone.events import (
     ThreeAces,
 )
 from cardgames.thirtyone.legal import (
+    _EXTRA,
+    _NOTHING,
     LegalActions,
     ThirtyOneLegalActions,
     _kinds,
@@ -69,7 +71,7 @@ from cardgames.thirtyone.legal import (
 from cardgames.thirtyone.outcome import ThirtyOneOutcome
 from cardgames.thirtyone.phase import Phase
 from cardgames.thirtyone.refusal import refusal
-from cardgames.thirtyone.score import THREE_ACES_SCORE, score, score_table
+from cardgames.thirtyone.score import MIN_SCORE, THREE_ACES_SCORE, score, score_table
 from cardgames.thirtyone.snapshot import state_from_dict, state_to_dict
 from cardgames.thirtyone.view import ThirtyOneView
 
@@ -81,6 +83,9 @@ __all__ = ["ThirtyOneState", "ThirtyOneOutcome", "ThirtyOneLegalActions", "Legal
 
 _KEEP, _EXCHANGE, _SWAP_ALL, _PASS, _REVEAL, _STAND = (
     Keep(), Exchange(), SwapAll(), Pass(), Reveal(), Stand())
+_PLAY_PHASE = Phase.PLAY
+_LEGAL_CLASS = ThirtyOneLegalActions
+_new_legal = object.__new__
 
 # ThirtyOneOutcome, ThirtyOneLegalActions and LegalActions live in .outcome and
 # .legal; they are imported above and stay importable from here.
@@ -333,6 +338,18 @@ class ThirtyOneState:
         legal = self._legal
         if legal is None:
             p = self._current
+            if self._phase is _PLAY_PHASE and self.game.turn_cap is None:
+                # compute_legal's play turn, inline (the hot path of every game): swaps, then
+                # swap all if it makes 21 or more (R-T4), pass unless just passed (R-T5), reveal
+                t0, t1, t2 = self._table
+                legal = self._legal = _new_legal(_LEGAL_CLASS)
+                legal._acts = None          # ThirtyOneLegalActions._swaps, inline
+                legal._hand = tuple(self._hands[p])  # type: ignore[index]  # a seat
+                legal._table = (t0, t1, t2)
+                legal._extra = _EXTRA[score_table()[t0.code][t1.code][t2.code] >= MIN_SCORE][
+                    self._passed[p]]  # type: ignore[index]
+                legal._picked = _NOTHING
+                return legal
             legal = self._legal = compute_legal(
                 self._phase, self._hands[p] if p is not None else [], self._table,
                 passed=p is not None and self._passed[p],
@@ -354,11 +371,23 @@ class ThirtyOneState:
         p: int = self._current  # type: ignore[assignment]
         phase = self._phase
         cls = action.__class__
-        if phase is Phase.PLAY:
+        if phase is _PLAY_PHASE:
             self._turns += 1
-            if cls is SwapOne:
-                self._swap_one(p, action, final=False)  # type: ignore[arg-type]
-            elif cls is SwapAll:
+            if cls is SwapOne:          # _swap_one(p, action, final=False), inline
+                hand, table = self._hands[p], self._table
+                h, t = action.hand_card, action.table_card  # type: ignore[union-attr]
+                i = 0 if hand[0] is h else 1 if hand[1] is h else 2
+                j = 0 if table[0] is t else 1 if table[1] is t else 2
+                hand[i], table[j] = t, h
+                self._events.append(Swapped(p, (h,), (t,), False))
+                self._passed[p] = False
+                # _three_aces(p), inline: R-T7
+                if score_table()[hand[0].code][hand[1].code][hand[2].code] == THREE_ACES_SCORE \
+                        and self._check_three_aces((p,)):
+                    return
+                self._current = self._next_seat(p)
+                return
+            if cls is SwapAll:
                 self._swap_all(p, final=False)
             elif cls is Pass:
                 self._passed[p] = True
@@ -469,9 +498,10 @@ class ThirtyOneState:
 
     def _check_three_aces(self, seats: Iterable[int]) -> bool:
         """R-T7: three Aces end the deal at once; every other player loses a life (T14)."""
+        table = score_table()
         for seat in seats:
             hand = self._hands[seat]
-            if hand and score_table()[hand[0].code][hand[1].code][hand[2].code] == THREE_ACES_SCORE:
+            if hand and table[hand[0].code][hand[1].code][hand[2].code] == THREE_ACES_SCORE:
                 self._events.append(ThreeAces(seat, tuple(hand)))
                 losers = tuple(s for s in self._order_after(seat)[:-1])
                 scores: list[float | None] = [None] * self.game.players
@@ -484,9 +514,11 @@ class ThirtyOneState:
     def _score_deal(self) -> None:
         """Score every remaining hand (T11); the lowest lose a life (T13)."""
         scores: list[float | None] = [None] * self.game.players
+        table = score_table()       # score(hand) without its input checks: 3 cards each
         for seat in self.remaining():
             hand = tuple(self._hands[seat])
-            s = scores[seat] = score(hand)
+            a, b, c = hand
+            s = scores[seat] = table[a.code][b.code][c.code]
             self._events.append(Scored(seat, hand, s))
         low = min(s for s in scores if s is not None)
         losers = tuple(p for p, s in enumerate(scores) if s == low)
