@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardgames.cards import Card, format_cards, parse_cards
-from cardgames.frozen import fast_init
 from cardgames.errors import CardgamesError
+from cardgames.frozen import fast_init
 from cardgames.i18n import N_, format_number, localized, ngettext
 from cardgames.i18n import gettext as _
 

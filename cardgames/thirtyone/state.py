@@ -71,7 +71,7 @@ from cardgames.thirtyone.legal import (
 from cardgames.thirtyone.outcome import ThirtyOneOutcome
 from cardgames.thirtyone.phase import Phase
 from cardgames.thirtyone.refusal import refusal
-from cardgames.thirtyone.score import MIN_SCORE, THREE_ACES_SCORE, score, score_table
+from cardgames.thirtyone.score import MIN_SCORE, THREE_ACES_SCORE, score_table
 from cardgames.thirtyone.snapshot import state_from_dict, state_to_dict
 from cardgames.thirtyone.view import ThirtyOneView
 
