@@ -44,11 +44,8 @@ from __future__ import annotations
 
 import functools
 import itertools
-import json
-import random
 from typing import Any
 
-import numpy as np
 import pyspiel  # type: ignore[import-not-found,unused-ignore]
 
 from cardgames.adapters.actions import (
@@ -60,13 +57,11 @@ from cardgames.adapters.actions import (
     liar_play_cards,
     liar_play_id,
 )
-from cardgames.adapters.encode import LiarEncoding, ThirtyOneEncoding
+from cardgames.adapters.openspiel_observers import LiarObserver, ThirtyOneObserver
 from cardgames.cards import Card
 from cardgames.liar import LiarGame
 from cardgames.liar.actions import CALL, PASS, Play
-from cardgames.liar.probability import known_holdings
 from cardgames.liar.state import Phase as LiarPhase
-from cardgames.liar.state import PilePlay
 from cardgames.thirtyone import (
     Exchange,
     Keep,
@@ -286,40 +281,6 @@ class ThirtyOneSpielState(pyspiel.State):  # type: ignore[misc]
             return f"dealing: {len(self.dealt)} of {self.to_deal} cards; lives {self.lives}"
         return self.deal.describe() if hasattr(self.deal, "describe") else repr(self.deal)
 
-
-class ThirtyOneObserver:
-    """Observation string and tensor from the player's view only (R-T9); the layout is
-    :class:`cardgames.adapters.encode.ThirtyOneEncoding` (a "dealing" flag while dealt)."""
-
-    def __init__(self, players: int, params: Any) -> None:
-        if params:
-            raise ValueError(f"observation parameters not supported; passed {params}")
-        self.encoding = ThirtyOneEncoding(players)
-        self.tensor = np.zeros(self.encoding.size, np.float32)
-        self.dict = self.encoding.split(self.tensor)
-
-    def set_from(self, state: ThirtyOneSpielState, player: int) -> None:
-        view = state.view(player)
-        if view is None:
-            self.tensor.fill(0)
-            self.dict["me"][player] = 1
-            self.dict["dealer"][state.dealer] = 1
-            self.dict["lives"][:] = state.lives
-            self.dict["out"][:] = state.out
-            self.dict["phase"][4] = 1                                  # dealing
-            for c in state.dealt_to(player):
-                self.dict["hand"][c] += 1
-            return
-        self.encoding.fill(self.tensor, view)
-
-    def string_from(self, state: ThirtyOneSpielState, player: int) -> str:
-        view = state.view(player)
-        if view is None:
-            cards = " ".join(str(Card.from_code(c)) for c in state.dealt_to(player))
-            return f"p{player} dealing; my cards so far: {cards}; lives {state.lives}"
-        return json.dumps(view.to_dict(), sort_keys=True)
-
-
 # =========================================================================== Liar
 
 _LIAR_TYPE = pyspiel.GameType(
@@ -479,125 +440,9 @@ class LiarSpielState(pyspiel.State):  # type: ignore[misc]
             return f"dealing: {len(self.dealt)} of {self.to_deal} cards"
         return self.round.describe() if hasattr(self.round, "describe") else repr(self.round)
 
-
-class LiarObserver:
-    """Observation string and tensor from the player's view only (R-L11); the layout is
-    :class:`cardgames.adapters.encode.LiarEncoding` (a "dealing" flag while dealt)."""
-
-    def __init__(self, players: int, params: Any) -> None:
-        if params:
-            raise ValueError(f"observation parameters not supported; passed {params}")
-        self.encoding = LiarEncoding(players)
-        self.tensor = np.zeros(self.encoding.size, np.float32)
-        self.dict = self.encoding.split(self.tensor)
-
-    def set_from(self, state: LiarSpielState, player: int) -> None:
-        view = state.view(player)
-        if view is None:
-            self.tensor.fill(0)
-            self.dict["me"][player] = 1
-            self.dict["phase"][3] = 1                                   # dealing
-            for c in state.dealt_to(player):
-                self.dict["hand"][c] += 1
-            return
-        self.encoding.fill(self.tensor, view)
-
-    def string_from(self, state: LiarSpielState, player: int) -> str:
-        view = state.view(player)
-        if view is None:
-            cards = " ".join(str(Card.from_code(c)) for c in state.dealt_to(player))
-            return f"p{player} dealing; my cards so far: {cards}"
-        return json.dumps(view.to_dict(), sort_keys=True)
-
-
-# =========================================================================== ISMCTS
-
-
-def resampler(state: Any, player: int) -> Any:
-    """A copy of ``state`` with the cards ``player`` cannot see dealt anew (for ``ISMCTSBot``).
-
-    Thirty-One: the engine's ``determinize`` (known cards stay).  Liar: the other
-    hands (less the cards ``player`` knows are there), the other players' plays
-    in the pile and the cards put aside are shuffled together, sizes kept.
-    The draw uses Python's ``random`` seeded from numpy's global generator,
-    which ``ISMCTSBot`` callers seed.
-    """
-    rng = random.Random(int(np.random.randint(2**31)))
-    new = state.clone()
-    if isinstance(state, ThirtyOneSpielState):
-        if state.deal is not None and not state.is_terminal():
-            new.deal = state.deal.determinize(player, rng)
-        return new
-    if state.round is None or state.is_terminal():
-        return new
-    r = new.round = state.round.clone()
-    view = state.round.view(player)
-    known = known_holdings(view)
-    pool: list[Card] = []
-    keep: list[list[Card]] = []
-    for q in range(r.players):
-        if q == player:
-            keep.append(list(r._hands[q]))
-            continue
-        held = list(r._hands[q])
-        kept = []
-        for card, m in known[q].items():
-            for _ in range(m):
-                if card in held:
-                    held.remove(card)
-                    kept.append(card)
-        keep.append(kept)
-        pool.extend(held)
-    pool.extend(c for e in r.pile if e.player != player for c in e.cards)
-    pool.extend(r.put_aside)
-    rng.shuffle(pool)
-    i = 0
-    for q in range(r.players):
-        if q != player:
-            need = len(r._hands[q]) - len(keep[q])
-            keep[q].extend(pool[i:i + need])
-            i += need
-    r._hands = keep
-    new_pile = []
-    swapped: dict[int, PilePlay] = {}
-    for e in r.pile:
-        if e.player != player:
-            f = PilePlay(number=e.number, player=e.player, cards=tuple(pool[i:i + e.count]),
-                         announced=e.announced)
-            swapped[id(e)] = f
-            i += e.count
-            e = f
-        new_pile.append(e)
-    r.pile = new_pile
-    r._own = [[swapped.get(id(e), e) for e in own] for own in r._own]
-    r.put_aside = pool[i:]
-    return new
-
-
-def make_ismcts_bot(game: Any, *, max_simulations: int = 50, uct_c: float = 2.0,
-                    seed: int = 0) -> Any:
-    """OpenSpiel's ``ISMCTSBot`` for these games, ready for ``evaluate_bots``.
-
-    It keys nodes by observation strings (the games provide no information
-    states), resamples with :func:`resampler`, rolls out at random, and
-    accepts ``restart_at``/``inform_action`` (ISMCTS keeps no state between
-    moves, so both do nothing; ``evaluate_bots`` calls them).
-    """
-    from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped]
-
-    class _Bot(ismcts.ISMCTSBot):  # type: ignore[misc]
-        def restart_at(self, state: Any) -> None:
-            pass
-
-        def inform_action(self, state: Any, player_id: int, action: int) -> None:
-            pass
-
-    rs = np.random.RandomState(seed)
-    bot = _Bot(game, mcts.RandomRolloutEvaluator(1, rs), uct_c=uct_c,
-               max_simulations=max_simulations, random_state=rs, use_observation_string=True)
-    bot.set_resampler(resampler)
-    return bot
-
-
 pyspiel.register_game(_T31_TYPE, ThirtyOneSpielGame)
 pyspiel.register_game(_LIAR_TYPE, LiarSpielGame)
+
+# the observers (made by ``make_py_observer``) and ISMCTS live beside this module; the
+# ISMCTS helpers stay importable from here
+from cardgames.adapters.openspiel_ismcts import make_ismcts_bot, resampler  # noqa: E402

@@ -1,0 +1,107 @@
+"""Information-set MCTS for the OpenSpiel games: :func:`resampler` and :func:`make_ismcts_bot`.
+
+Importable from :mod:`cardgames.adapters.openspiel` too (which registers the
+games these work on).  Split from it so that module holds the games and states.
+"""
+
+
+import random
+from typing import Any
+
+import numpy as np
+
+from cardgames.cards import Card
+from cardgames.liar.probability import known_holdings
+from cardgames.liar.state import PilePlay
+
+__all__ = ["make_ismcts_bot", "resampler"]
+
+
+
+def resampler(state: Any, player: int) -> Any:
+    """A copy of ``state`` with the cards ``player`` cannot see dealt anew (for ``ISMCTSBot``).
+
+    Thirty-One: the engine's ``determinize`` (known cards stay).  Liar: the other
+    hands (less the cards ``player`` knows are there), the other players' plays
+    in the pile and the cards put aside are shuffled together, sizes kept.
+    The draw uses Python's ``random`` seeded from numpy's global generator,
+    which ``ISMCTSBot`` callers seed.
+    """
+    from cardgames.adapters.openspiel import ThirtyOneSpielState  # (it imports this module)
+
+    rng = random.Random(int(np.random.randint(2**31)))
+    new = state.clone()
+    if isinstance(state, ThirtyOneSpielState):
+        if state.deal is not None and not state.is_terminal():
+            new.deal = state.deal.determinize(player, rng)
+        return new
+    if state.round is None or state.is_terminal():
+        return new
+    r = new.round = state.round.clone()
+    view = state.round.view(player)
+    known = known_holdings(view)
+    pool: list[Card] = []
+    keep: list[list[Card]] = []
+    for q in range(r.players):
+        if q == player:
+            keep.append(list(r._hands[q]))
+            continue
+        held = list(r._hands[q])
+        kept = []
+        for card, m in known[q].items():
+            for _ in range(m):
+                if card in held:
+                    held.remove(card)
+                    kept.append(card)
+        keep.append(kept)
+        pool.extend(held)
+    pool.extend(c for e in r.pile if e.player != player for c in e.cards)
+    pool.extend(r.put_aside)
+    rng.shuffle(pool)
+    i = 0
+    for q in range(r.players):
+        if q != player:
+            need = len(r._hands[q]) - len(keep[q])
+            keep[q].extend(pool[i:i + need])
+            i += need
+    r._hands = keep
+    new_pile = []
+    swapped: dict[int, PilePlay] = {}
+    for e in r.pile:
+        if e.player != player:
+            f = PilePlay(number=e.number, player=e.player, cards=tuple(pool[i:i + e.count]),
+                         announced=e.announced)
+            swapped[id(e)] = f
+            i += e.count
+            e = f
+        new_pile.append(e)
+    r.pile = new_pile
+    r._own = [[swapped.get(id(e), e) for e in own] for own in r._own]
+    r.put_aside = pool[i:]
+    r._legal = None             # the hands changed: the cached legal actions are stale
+    return new
+
+
+def make_ismcts_bot(game: Any, *, max_simulations: int = 50, uct_c: float = 2.0,
+                    seed: int = 0) -> Any:
+    """OpenSpiel's ``ISMCTSBot`` for these games, ready for ``evaluate_bots``.
+
+    It keys nodes by observation strings (the games provide no information
+    states), resamples with :func:`resampler`, rolls out at random, and
+    accepts ``restart_at``/``inform_action`` (ISMCTS keeps no state between
+    moves, so both do nothing; ``evaluate_bots`` calls them).
+    """
+    from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped]
+
+    class _Bot(ismcts.ISMCTSBot):  # type: ignore[misc]
+        def restart_at(self, state: Any) -> None:
+            pass
+
+        def inform_action(self, state: Any, player_id: int, action: int) -> None:
+            pass
+
+    rs = np.random.RandomState(seed)
+    bot = _Bot(game, mcts.RandomRolloutEvaluator(1, rs), uct_c=uct_c,
+               max_simulations=max_simulations, random_state=rs, use_observation_string=True)
+    bot.set_resampler(resampler)
+    return bot
