@@ -66,5 +66,5 @@ def fast_init(cls: type[T]) -> type[T]:
     init.__module__ = old.__module__
     init.__annotations__ = dict(old.__annotations__)
     init.__doc__ = old.__doc__
-    cls.__init__ = init  # type: ignore[misc]
+    cls.__init__ = init  # type: ignore[method-assign]
     return cls

@@ -35,6 +35,7 @@ __all__ = ["GameRecord", "Match", "MatchRecord", "agent_name", "agent_rng", "age
            "agent_turn", "play_game", "play_match", "play_state"]
 
 S = TypeVar("S", bound=State)
+_RANDOM = RandomAgent()
 
 
 @dataclass(frozen=True)
@@ -157,21 +158,21 @@ def play_state(state: S, agents: Sequence[Agent | None], rngs: Sequence[random.R
     while not is_over():
         player = state.current_player
         seat = None if player is None else seats[player]
-        if seat is None:            # game over without is_over(), or a person's seat: the
-            agent_turn(state, agents, rngs)  # error of agent_turn (it raises)
+        if player is None or seat is None:  # game over without is_over(), or a person's
+            agent_turn(state, agents, rngs)  # seat: the error of agent_turn (it raises)
         else:
             act, needs_view = seat
             legal = legal_actions()
-            if act is None and hasattr(legal, "sample"):
-                action = legal.sample(rngs[player])     # RandomAgent.act, inline
+            rng = rngs[player]
+            if act is None:         # a RandomAgent: its act(), inline
+                sample = getattr(legal, "sample", None)
+                action = sample(rng) if sample is not None else _RANDOM.act(None, legal, rng)
             else:
-                action = (act or agents[player].act)(  # type: ignore[union-attr]
-                    view(player) if needs_view else None, legal, rngs[player])
+                action = act(view(player) if needs_view else None, legal, rng)
             try:
                 apply(action)
             except IllegalActionError as e:
-                raise _refused(agents[player], player, action,  # type: ignore[arg-type]
-                               e) from e
+                raise _refused(agents[player], player, action, e) from e  # type: ignore[arg-type]
         decisions += 1
         if max_decisions is not None and decisions >= max_decisions:
             break

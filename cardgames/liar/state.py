@@ -37,6 +37,7 @@ from cardgames.i18n import gettext as _
 from cardgames.i18n import ngettext
 from cardgames.liar.actions import PASS, Call, LiarAction, Pass, Play
 from cardgames.liar.events import (
+    TAKE_REASONS,
     CallMade,
     LiarEvent,
     PalePenalty,
@@ -44,7 +45,6 @@ from cardgames.liar.events import (
     PileTaken,
     Played,
     Revealed,
-    TAKE_REASONS,
     RoundOver,
     WentOut,
     announcement,
@@ -229,12 +229,12 @@ class LiarState:
             # the action just sampled from the current legal actions: legal by construction
             self._legal = None
             if ph is _PLAY:
-                self._put_down(p, action.cards)  # type: ignore[arg-type, union-attr]  # a Play
+                self._put_down(p, action.cards)  # type: ignore[arg-type, attr-defined]  # a Play
             elif action is PASS:
                 self._pass(p)  # type: ignore[arg-type]  # a seat in the call window
             else:
                 self._call(p)  # type: ignore[arg-type]
-            self.history.append(action)  # type: ignore[arg-type]  # a LiarAction
+            self.history.append(action)
             return
         if player is not None:
             check_player(player, players=self.game.players, rule="R-L1")

@@ -374,15 +374,15 @@ class ThirtyOneState:
         if phase is _PLAY_PHASE:
             self._turns += 1
             if cls is SwapOne:          # _swap_one(p, action, final=False), inline
-                hand, table = self._hands[p], self._table
+                held, table = self._hands[p], self._table
                 h, t = action.hand_card, action.table_card  # type: ignore[union-attr]
-                i = 0 if hand[0] is h else 1 if hand[1] is h else 2
+                i = 0 if held[0] is h else 1 if held[1] is h else 2
                 j = 0 if table[0] is t else 1 if table[1] is t else 2
-                hand[i], table[j] = t, h
+                held[i], table[j] = t, h
                 self._events.append(Swapped(p, (h,), (t,), False))
                 self._passed[p] = False
                 # _three_aces(p), inline: R-T7
-                if score_table()[hand[0].code][hand[1].code][hand[2].code] == THREE_ACES_SCORE \
+                if score_table()[held[0].code][held[1].code][held[2].code] == THREE_ACES_SCORE \
                         and self._check_three_aces((p,)):
                     return
                 self._current = self._next_seat(p)
