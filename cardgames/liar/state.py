@@ -2,6 +2,10 @@
 
 The pile entry type is in :mod:`.pile`, the outcome in :mod:`.outcome`, the
 JSON snapshot in :mod:`.snapshot` and the legal actions in :mod:`.legal`.
+Why ~520 lines: one class, the round's state machine (L7-L13, R-L5-R-L10),
+whose transitions share private fields; each refusal names its rule in full,
+and the action just sampled from the cached legal actions takes a short path
+through :meth:`LiarState.apply` (docs/analysis.md, "Speed").
 
 A round runs in two alternating phases (R-L5)::
 

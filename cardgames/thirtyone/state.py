@@ -1,8 +1,11 @@
 """The state of a game of Thirty-One: :class:`ThirtyOneState` and its helpers.
 
-Why ~600 lines: it is one class, the state machine of T4-T14 (dealing,
+Why ~670 lines: it is one class, the state machine of T4-T14 (dealing,
 turns, the final round, three Aces, scoring and lives), whose transitions
-share private fields and are read best together.  Everything that is not a
+share private fields and are read best together; the play turn's legal
+actions and a one-card swap are also written out inline in
+:meth:`~ThirtyOneState.legal_actions` and :meth:`~ThirtyOneState.apply`,
+the hot path of every game (docs/analysis.md, "Speed").  Everything that is not a
 transition lives beside it: legal actions (:mod:`.legal`), refusals
 (:mod:`.refusal`), the outcome type (:mod:`.outcome`), JSON (:mod:`.snapshot`)
 and views (:mod:`.view`).
