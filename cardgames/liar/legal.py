@@ -105,10 +105,11 @@ class LiarLegalActions:
         return cls(Phase.PLAY, player, hand)
 
     @classmethod
-    def _of_hand(cls, player: int, hand: tuple[Card, ...], distinct: bool) -> LiarLegalActions:
+    def _of_hand(cls, player: int, hand: tuple[Card, ...], distinct: bool, *,
+                 phase: Phase = _PLAY) -> LiarLegalActions:
         """Fast constructor for the state, which knows ``distinct`` (one deck: True)."""
         self = object.__new__(cls)
-        self.phase = _PLAY
+        self.phase = phase
         self.player = player
         self.hand = hand
         self.distinct = distinct

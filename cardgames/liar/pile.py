@@ -27,4 +27,4 @@ class PilePlay:
     def is_true(self) -> bool:
         """R-L6 (when called): every card is of the announced rank or a Chronicler."""
         a = self.announced
-        return all(c.rank is a or c.is_chronicler for c in self.cards)
+        return all(c.rank is a or c.code >= 32 for c in self.cards)   # >= 32: is_chronicler

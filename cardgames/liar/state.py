@@ -205,9 +205,10 @@ class LiarState:
             legal = LiarLegalActions._of_hand(
                 p, hand, self.game.decks == 1 or len(set(hand)) == len(hand))
         elif ph is _WINDOW:
-            legal = LiarLegalActions(_WINDOW, self.current_player)
+            legal = LiarLegalActions._of_hand(self.current_player, (), True,  # type: ignore[arg-type]
+                                              phase=_WINDOW)
         else:
-            legal = LiarLegalActions(_OVER, None)
+            legal = LiarLegalActions._of_hand(None, (), True, phase=_OVER)  # type: ignore[arg-type]
         self._legal = legal
         return legal
 
