@@ -27,11 +27,11 @@ def resampler(state: Any, player: int) -> Any:
     The draw uses Python's ``random`` seeded from numpy's global generator,
     which ``ISMCTSBot`` callers seed.
     """
-    from cardgames.adapters.openspiel import ThirtyOneSpielState  # (it imports this module)
-
     rng = random.Random(int(np.random.randint(2**31)))
     new = state.clone()
-    if isinstance(state, ThirtyOneSpielState):
+    # a ThirtyOneSpielState holds its engine state as ``deal``, a LiarSpielState as ``round``
+    # (told apart by that, not by class: the game module imports this one)
+    if hasattr(state, "deal"):
         if state.deal is not None and not state.is_terminal():
             new.deal = state.deal.determinize(player, rng)
         return new
