@@ -28,8 +28,10 @@ def _ratios(tree: Path, seconds: float) -> dict[str, float]:
     for line in out.splitlines():
         if line.startswith("cardgames"):
             us[line.split()[1]] = float(line.split()[3])
-        elif line.startswith("OpenSpiel"):
-            us["openspiel"] = float(line.split()[4])
+        elif line.startswith("OpenSpiel (pyspiel)") and "Crazy Eights" in line:
+            # "OpenSpiel (pyspiel)  Crazy Eights  <players>  <us/decision> ..."; not the
+            # "OpenSpiel (Python)" rows of the adapters that compare.py prints after it
+            us["openspiel"] = float(line.split("Crazy Eights", 1)[1].split()[1])
     return {name: value / us["openspiel"] for name, value in us.items() if name != "openspiel"}
 
 

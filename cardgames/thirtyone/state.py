@@ -86,8 +86,15 @@ __all__ = ["ThirtyOneState", "ThirtyOneOutcome", "ThirtyOneLegalActions", "Legal
 
 _KEEP, _EXCHANGE, _SWAP_ALL, _PASS, _REVEAL, _STAND = (
     Keep(), Exchange(), SwapAll(), Pass(), Reveal(), Stand())
-_PLAY_PHASE = Phase.PLAY
+_PLAY_PHASE, _OVER_PHASE = Phase.PLAY, Phase.OVER
 _LEGAL_CLASS = ThirtyOneLegalActions
+#: ``score_table()``, fetched on first use (read from this global on the hot path, no call)
+_SCORES: list[list[list[float]]] = []
+
+
+def _load_scores() -> list[list[list[float]]]:
+    _SCORES[:] = score_table()
+    return _SCORES
 _new_legal = object.__new__
 
 # ThirtyOneOutcome, ThirtyOneLegalActions and LegalActions live in .outcome and
@@ -308,7 +315,7 @@ class ThirtyOneState:
         return tuple(p for p, o in enumerate(self._out) if not o)
 
     def is_over(self) -> bool:
-        return self._phase is Phase.OVER
+        return self._phase is _OVER_PHASE
 
     def outcome(self) -> ThirtyOneOutcome | None:
         """The result once the game (or single deal) is over, else ``None``."""
@@ -349,7 +356,8 @@ class ThirtyOneState:
                 legal._acts = None          # ThirtyOneLegalActions._swaps, inline
                 legal._hand = tuple(self._hands[p])  # type: ignore[index]  # a seat
                 legal._table = (t0, t1, t2)
-                legal._extra = _EXTRA[score_table()[t0.code][t1.code][t2.code] >= MIN_SCORE][
+                scores = _SCORES or _load_scores()
+                legal._extra = _EXTRA[scores[t0.code][t1.code][t2.code] >= MIN_SCORE][
                     self._passed[p]]  # type: ignore[index]
                 legal._picked = _NOTHING
                 return legal
@@ -385,10 +393,16 @@ class ThirtyOneState:
                 self._events.append(Swapped(p, (h,), (t,), False))
                 self._passed[p] = False
                 # _three_aces(p), inline: R-T7
-                if score_table()[held[0].code][held[1].code][held[2].code] == THREE_ACES_SCORE \
+                scores = _SCORES or _load_scores()
+                if scores[held[0].code][held[1].code][held[2].code] == THREE_ACES_SCORE \
                         and self._check_three_aces((p,)):
                     return
-                self._current = self._next_seat(p)
+                out = self._out         # _next_seat(p), inline (R-T1)
+                n = len(out)
+                q = (p + 1) % n
+                while out[q]:
+                    q = (q + 1) % n
+                self._current = q
                 return
             if cls is SwapAll:
                 self._swap_all(p, final=False)
