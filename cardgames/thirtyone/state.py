@@ -20,8 +20,8 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterable
-from itertools import repeat
-from operator import is_
+from itertools import compress, repeat
+from operator import is_, not_
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardgames.cards import Card
@@ -225,8 +225,9 @@ class ThirtyOneState:
 
     def _order_after(self, seat: int) -> tuple[int, ...]:
         """Remaining seats in order of play, starting after ``seat`` (it comes last if in)."""
-        n = self.game.players
-        return tuple(s for s in ((seat + i) % n for i in range(1, n + 1)) if not self._out[s])
+        n, out = self.game.players, self._out
+        order = (*range(seat + 1, n), *range(seat + 1))
+        return tuple(compress(order, map(not_, map(out.__getitem__, order))))
 
     def _start_deal(self) -> None:
         """Shuffle and deal (T4, R-T1), then the R-T7 check."""
@@ -312,7 +313,7 @@ class ThirtyOneState:
 
     def remaining(self) -> tuple[int, ...]:
         """Seats still in the game (R-T8)."""
-        return tuple(p for p, o in enumerate(self._out) if not o)
+        return tuple(compress(range(len(self._out)), map(not_, self._out)))
 
     def is_over(self) -> bool:
         return self._phase is _OVER_PHASE
