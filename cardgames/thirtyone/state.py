@@ -1,6 +1,6 @@
 """The state of a game of Thirty-One: :class:`ThirtyOneState` and its helpers.
 
-Why ~670 lines: it is one class, the state machine of T4-T14 (dealing,
+Why ~690 lines: it is one class, the state machine of T4-T14 (dealing,
 turns, the final round, three Aces, scoring and lives), whose transitions
 share private fields and are read best together; the play turn's legal
 actions and a one-card swap are also written out inline in
