@@ -88,8 +88,13 @@ def pct(xs: list[float], q: float) -> float | None:
 
 
 def expected_outputs(notebook: Path) -> int:
+    """The outputs of the executed notebook that a served page carries as Voila output
+    JSON: all but ``stream`` outputs (printed text), which Voila's template writes as
+    text, not as ``application/vnd.voila.cell-output+json`` (lesson 04: 22 outputs, 5 of
+    them printed, 17 counted on every page)."""
     nb = json.loads(notebook.read_text())
-    return sum(len(c.get("outputs", [])) for c in nb["cells"] if c["cell_type"] == "code")
+    return sum(1 for c in nb["cells"] if c["cell_type"] == "code"
+               for o in c.get("outputs", []) if o.get("output_type") != "stream")
 
 
 def page_outputs(html: str) -> int:
