@@ -7,8 +7,8 @@ and, when the picker changes, sets the language and builds the widget again
 (a fresh widget: an app's inputs start again from their defaults).
 
 The language of a served app comes from the page's query string (``?lang=de``),
-read with :func:`voila.utils.wait_for_request`, which also works with Voila's
-pre-heated kernels; without one it is ``CARDGAMES_LANG``, else English.  A
+read with :func:`widgets.request.page_query` (Voila's ``wait_for_request`` protocol),
+which also works with Voila's pre-heated kernels; without one it is ``CARDGAMES_LANG``, else English.  A
 ``?lang=`` that is not supported is shown on the page as an error naming the
 supported languages, never silently ignored.
 
