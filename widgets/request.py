@@ -33,7 +33,20 @@ import os
 from collections.abc import Mapping
 from urllib.parse import parse_qsl
 
-__all__ = ["page_query", "page_query_string", "query_socket_url", "wait_for_request"]
+__all__ = ["page_query", "page_query_string", "page_pending", "query_socket_url",
+           "wait_for_request"]
+
+
+def page_pending() -> bool:
+    """True in a pre-heated kernel that no page has taken yet (reading the query would
+    wait): an app can do its work for the likely case first.
+
+    >>> import os
+    >>> os.environ.pop("VOILA_PREHEAT", None) and None
+    >>> page_pending()
+    False
+    """
+    return os.environ.get("VOILA_PREHEAT") == "True" and "QUERY_STRING" not in os.environ
 
 
 def query_socket_url(env: Mapping[str, str] | None = None) -> str:
@@ -82,7 +95,7 @@ def page_query_string() -> str:
 
     A pre-heated kernel waits here until a page takes it.
     """
-    if os.environ.get("VOILA_PREHEAT") == "True" and "QUERY_STRING" not in os.environ:
+    if page_pending():
         wait_for_request()         # blocks until a page takes this pre-heated kernel
     return os.environ.get("QUERY_STRING", "")
 
