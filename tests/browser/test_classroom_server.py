@@ -144,6 +144,27 @@ def test_pool_pages_deal_their_own_seed_and_get_their_query(server, chromium):
         assert re.search(r"Using pre-heated kernel: \S+ for app_query", server.log_since(mark))
     finally:
         close_page(context, page)
+    # an app taken from the pool was built before its page came, in the server's language
+    # (English); the page's ?lang=hr draws it again in Croatian (widgets.i18n.LocalizedApp)
+    from cardgames.i18n import gettext
+    from widgets.apps import TITLES
+
+    title_hr = gettext(TITLES["liar"][0], lang="hr")
+    context = chromium.new_context()
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        page.goto(server.app_url(LIAR) + "?lang=hr")
+        page.get_by_text(title_hr).first.wait_for(state="visible")
+        assert page.evaluate("document.documentElement.lang") == "hr"
+        assert page.get_by_role("radio", name="Hrvatski").or_(
+            page.get_by_role("button", name="Hrvatski")).first.is_visible()
+        assert gettext(TITLES["liar"][0], lang="en") not in page.locator(
+            "#rendered_cells").inner_text()
+        assert len(re.findall(r"Using pre-heated kernel: \S+ for app_liar",
+                              server.log_since(mark))) >= 3
+    finally:
+        close_page(context, page)
     # the pools refill after the tabs closed
     wait_until(lambda: status(server)["pools"] == {LIAR: 2, QUERY: 2} and
                status(server)["in_use"] == 0, 60, "the pools are full again")
