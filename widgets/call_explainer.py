@@ -7,6 +7,10 @@ window's answers with :meth:`LiarState.apply`, and reports the engine's own
 events (their ``describe()`` texts cite the rules) and where the engine left
 the round (who plays next, which rank is due, or who won).
 
+Why ~510 lines: the engine walk-through (:func:`resolve_call`) and its widget belong
+together (the widget shows exactly the steps the function returns); the drawing of a
+play is already in :mod:`widgets.liar_draw`.
+
 >>> r = resolve_call(players=3, claimant=0, due_rank="7", cards="7H 9B", caller=1)
 >>> r.true, r.taker, r.reason, r.next_player, r.next_rank.plural
 (False, 0, 'caught', 1, 'eights')

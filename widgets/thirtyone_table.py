@@ -9,6 +9,10 @@
 True
 >>> table.close()
 
+Why ~500 lines: only Thirty-One's own turn logic is here (deal results shown
+before the next deal, final turns, lives); the bot loop, log and lifecycle are in
+:mod:`widgets.table_base`, the drawing in :mod:`widgets.thirtyone_draw`.
+
 What is shown (all of it rendered from ``state.view(human_seat)`` and the
 public event log, R-T9; the drawing is in :mod:`widgets.thirtyone_draw`): the
 3 table cards, your hand (click a card of your hand and a table card, then
