@@ -28,9 +28,13 @@ def values():
     return yaml.safe_load((DEPLOY / "values.yaml").read_text())
 
 
-def test_students_land_on_voila_in_their_own_server(config, values):
-    assert config.Spawner.default_url == "/voila/tree"
+def test_students_land_on_the_start_page_in_their_own_server(config, values):
+    """The start page (classroom.extension, a server extension) in each student's server."""
+    assert config.Spawner.default_url == "/cardgames/"
     assert values["singleuser"]["defaultUrl"] == config.Spawner.default_url
+    enable = "--ServerApp.jpserver_extensions=classroom=True"
+    assert enable in config.Spawner.args
+    assert enable in values["hub"]["config"]["KubeSpawner"]["args"]
 
 
 def test_same_log_in(config, values):
@@ -47,7 +51,8 @@ def test_same_server_settings(config, values):
     assert spawner["notebook_dir"] == config.Spawner.notebook_dir
     # the same Voila and kernel-culling settings: make serve's voila.json, in the image
     # (the server's own idle stop is the chart's culler on Kubernetes)
-    assert spawner["args"] == [f"--config={VOILA_IN_IMAGE}"]
+    assert spawner["args"] == [f"--config={VOILA_IN_IMAGE}",
+                               "--ServerApp.jpserver_extensions=classroom=True"]
     assert f"--config={VOILA_IN_IMAGE}" in config.Spawner.args
 
 
