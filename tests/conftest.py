@@ -62,3 +62,28 @@ def pytest_collection_modifyitems(config, items):
     modules move, in their order, so module-scoped servers start once."""
     late = {item.path for item in items if "playwright_session" in item.fixturenames}
     items.sort(key=lambda item: item.path in late)
+
+
+#: Variables that change what a server started later serves (a page's request, the
+#: pre-heat mode, the language): no test may leave them changed.
+_SERVED_ENV = ("QUERY_STRING", "PATH_INFO", "SCRIPT_NAME", "VOILA_PREHEAT", "VOILA_KERNEL_ID",
+               "CARDGAMES_LANG", "CARDGAMES_SEED_LIAR", "CARDGAMES_SEED_THIRTY_ONE")
+
+
+@pytest.fixture(autouse=True)
+def _served_environment_unchanged():
+    """A test that leaves e.g. ``QUERY_STRING`` in ``os.environ`` changes every Voila server
+    and kernel the later tests start (their pooled kernels would not wait for a page): put
+    it back and fail that test."""
+    before = {k: os.environ.get(k) for k in _SERVED_ENV}
+    yield
+    after = {k: os.environ.get(k) for k in _SERVED_ENV}
+    if after != before:
+        for k, v in before.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+        changed = sorted(k for k in _SERVED_ENV if before[k] != after[k])
+        pytest.fail(f"the test left {', '.join(changed)} changed in os.environ "
+                    "(use monkeypatch.setenv/delenv)", pytrace=False)

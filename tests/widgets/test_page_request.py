@@ -20,6 +20,17 @@ ENVS = [
 REQUEST = {"QUERY_STRING": "lang=hr&x=1", "PATH_INFO": "/voila/render/app_liar.ipynb"}
 
 
+@pytest.fixture(autouse=True)
+def _environment_restored():
+    """Voila's function and ours write the request into ``os.environ`` directly (as in a
+    kernel); put the test process's environment back exactly, or every server a later
+    test starts would inherit a page's QUERY_STRING (its pooled kernels would not wait)."""
+    saved = dict(os.environ)
+    yield
+    os.environ.clear()
+    os.environ.update(saved)
+
+
 class _FakeSocket:
     def __init__(self, url, seen):
         seen.append(url)
