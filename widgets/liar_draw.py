@@ -36,7 +36,7 @@ from cardgames.liar import (
 )
 from widgets.cardview import HandView
 from widgets.responsive import scroll_x, style_widget
-from widgets.rule_links import RulesHTML
+from widgets.rule_links import RulesHTML, RulesLogHTML
 from widgets.table_base import BLUE, GREEN, GREY, RED, backs_html, bot_label, cards_html, esc
 
 __all__ = [
@@ -82,7 +82,7 @@ class LiarLayout:
         self.bots_button = ipw.Button(description=_("Let the bots play"), layout=big,
                                       tooltip=_("The bots move until you must act"))
         self.message = RulesHTML()
-        self.log = RulesHTML()
+        self.log = RulesLogHTML()
         self.result = RulesHTML()
         self.new_round_button = ipw.Button(description=_("New round"), button_style="success",
                                            tooltip=_("Deal the next round; the dealer moves on "

@@ -33,7 +33,7 @@ from traitlets import validate
 from cardgames.i18n import get_language
 from cardgames.rules import link_rules
 
-__all__ = ["RulesHTML", "linked", "split_citation"]
+__all__ = ["RulesHTML", "RulesLogHTML", "linked", "split_citation"]
 
 
 def linked(html_text: str) -> str:
@@ -81,3 +81,23 @@ class RulesHTML(ipw.HTML):
     def _link_rules(self, proposal: dict[str, Any]) -> str:
         value = proposal["value"]
         return linked(value) if value else value
+
+
+# the rule links :func:`linked` makes (any base: ``../files/rules/``, a hub prefix, ...)
+_RULE_LINK = re.compile(r'<a (href="[^"]*/rules/[a-z]{2}\.html#(?:R-)?[LT]\d{1,2}")')
+
+
+class RulesLogHTML(RulesHTML):
+    """A :class:`RulesHTML` for a log that grows with every move: its rule links are
+    clickable but not Tab stops (``tabindex="-1"``), so that a keyboard user reaches the
+    table's controls in a few presses however long the game; the rules stay one Tab
+    away in the app's header link.
+
+    >>> RulesLogHTML("Player 1 took the pile (L10).").value
+    'Player 1 took the pile (<a tabindex="-1" href="../files/rules/en.html#L10" target="_blank" rel="noopener">L10</a>).'
+    """
+
+    @validate("value")
+    def _link_rules(self, proposal: dict[str, Any]) -> str:
+        value = proposal["value"]
+        return _RULE_LINK.sub(r'<a tabindex="-1" \1', linked(value)) if value else value

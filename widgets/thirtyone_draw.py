@@ -41,7 +41,7 @@ from cardgames.thirtyone import (
     score,
 )
 from widgets.responsive import scroll_x, style_widget
-from widgets.rule_links import RulesHTML, split_citation
+from widgets.rule_links import RulesHTML, RulesLogHTML, split_citation
 from widgets.table_base import bot_label, cards_html
 
 __all__ = [
@@ -131,7 +131,7 @@ class ThirtyOneLayout:
                                  layout=ipw.Layout(flex_flow="row wrap"))
         self.message = RulesHTML()
         self.result = RulesHTML()
-        self.log = RulesHTML(layout=ipw.Layout(max_height="560px", overflow="auto",
+        self.log = RulesLogHTML(layout=ipw.Layout(max_height="560px", overflow="auto",
                                               border="1px solid #ccc", padding="2px 8px"))
 
         # settings for a new match

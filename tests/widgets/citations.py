@@ -22,7 +22,7 @@ __all__ = ["RULE_LINK", "rule_links", "unlinked"]
 
 #: One rule link as a widget writes it: the language's page, the rule's anchor, its id.
 RULE_LINK = re.compile(
-    r'<a href="\.\./files/rules/(?P<lang>[a-z]{2})\.html#(?P<anchor>[^"]*)" '
+    r'<a (?:tabindex="-1" )?href="\.\./files/rules/(?P<lang>[a-z]{2})\.html#(?P<anchor>[^"]*)" '
     r'target="_blank" rel="noopener">(?P<text>[^<]*)</a>')
 _ANY_LINK = re.compile(r"<a\b[^>]*>")
 

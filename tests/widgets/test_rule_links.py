@@ -35,8 +35,10 @@ RULES = ({f"L{n}" for n in range(1, 14)} | {f"R-L{n}" for n in range(1, 12)}
 CITATION = re.compile(r"(?<![\w-])(?:R-)?[LT]\d{1,2}(?![\w-])")
 
 
-def link(rule: str, lang: str) -> str:
-    return (f'<a href="../files/rules/{lang}.html#{rule}" target="_blank" '
+def link(rule: str, lang: str, *, tab_stop: bool = True) -> str:
+    """A rule link as the rules pages expect it; in a move log it is no Tab stop."""
+    tab = "" if tab_stop else 'tabindex="-1" '
+    return (f'<a {tab}href="../files/rules/{lang}.html#{rule}" target="_blank" '
             f'rel="noopener">{rule}</a>')
 
 
@@ -106,7 +108,8 @@ def test_liar_event_log_links_the_engine_citations(lang, in_language, live_widge
     table = LiarTable(seed=5)
     log = table.log.value
     # the log holds the bots' plays of the round so far ("... (L7, R-L4).")
-    assert link("L7", lang) in log and link("R-L4", lang) in log
+    assert link("L7", lang, tab_stop=False) in log and link("R-L4", lang, tab_stop=False) in log
+    assert link("L7", lang) not in log      # the log's links are no Tab stops (keyboard users)
     for e in table.state.events:
         assert html.escape(e.describe()) in unlinked(log, lang)
     assert assert_every_citation_linked(live_widgets(), lang) > 0
