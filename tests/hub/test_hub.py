@@ -250,6 +250,13 @@ def test_two_students_each_in_their_own_server(hub, hub_context, expect):
         except psutil.NoSuchProcess:
             return False
 
+    # a student's server exits on the hub's SIGTERM without waiting for its kernels; each
+    # kernel notices its parent is gone (ipykernel's parent poller, every second) and
+    # stops itself: give them a few seconds, then nothing may be left
+    deadline = time.monotonic() + 15
+    while any(alive(pid, created) for pid, created, _ in started) and \
+            time.monotonic() < deadline:
+        time.sleep(0.5)
     left = [(pid, cmd) for pid, created, cmd in started if alive(pid, created)]
     for pid, _ in left:                     # tidy up before failing
         psutil.Process(pid).kill()
