@@ -569,11 +569,14 @@ async def run(args) -> dict:
         extra += ["--students", str(args.students), "--notebooks", nb.removesuffix(".ipynb")]
     if args.max_kernels:
         extra += ["--max-kernels", str(args.max_kernels)]
-    # the apps deal from a fresh seed, as in class (the test suite fixes them)
-    for name in [k for k in os.environ if k.startswith("CARDGAMES_SEED_")]:
-        del os.environ[name]
-    server = _voila.start_voila("lessons", log_path=tmp / "voila.log", runtime_dir=tmp,
-                                extra_args=extra)
+    # the apps deal from a fresh seed, as in class (the test suite fixes them): the server
+    # starts without the seeds; this process gets them back (a test runs this in-process)
+    seeds = {k: os.environ.pop(k) for k in list(os.environ) if k.startswith("CARDGAMES_SEED_")}
+    try:
+        server = _voila.start_voila("lessons", log_path=tmp / "voila.log", runtime_dir=tmp,
+                                    extra_args=extra)
+    finally:
+        os.environ.update(seeds)
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=max(8, args.students + 4))
     try:
         print(f"server on {server.url} (log {tmp / 'voila.log'}); load {os.getloadavg()[0]:.1f}",
