@@ -25,6 +25,12 @@ and closes the page:
   "updated" is the kernel's first widget update for it.  Closing is the page's
   beacon: ``POST /voila/api/shutdown/<id>`` with the ``_xsrf`` form field.
 
+The Chromium pages stand for students' own laptops and phones, but here they share
+the server's cores: by default they run at a lower priority (``--browser-nice 10``,
+through a wrapper that starts Chromium in a session of its own under ``nice``), so they take what the server
+and the kernels leave instead of slowing every student down.  ``--browser-nice 0``
+runs them at the server's priority.
+
 Every served page is checked to hold every output of its notebook (the stored,
 executed notebook's number of outputs), and the server's log for errors.  While the
 students work, the kernels' memory is read with psutil (USS: what a kernel alone
@@ -43,6 +49,7 @@ import http.cookiejar
 import json
 import os
 import random
+import shlex
 import re
 import statistics
 import sys
@@ -511,7 +518,7 @@ def report(nb: str, args, waves: list[dict], warm_s, leaked, after_s, final_stat
     def f(x, unit=""):
         return "-" if x is None else f"{x:.2f}{unit}" if unit == " s" else f"{x:.0f}{unit}"
     print(f"\n== classroom: {nb}, {args.students} students ({min(args.browsers, args.students)} "
-          f"in Chromium), {len(waves)} wave(s) of {args.duration:.0f} s, input every "
+          f"in Chromium at nice {args.browser_nice}), {len(waves)} wave(s) of {args.duration:.0f} s, input every "
           f"{args.interval:.0f} s, pool {'warm, ' + f(warm_s, ' s') if warm_s is not None else 'none'}")
     print(f"page request -> usable: p50 {f(pct(usable, .5), ' s')}  p95 {f(pct(usable, .95), ' s')}"
           f"  max {f(max(usable) if usable else None, ' s')}  (not usable: {not_usable})")
@@ -551,6 +558,7 @@ def report(nb: str, args, waves: list[dict], warm_s, leaked, after_s, final_stat
         f"{w['load'][0]:.1f}/{w['load'][1]:.1f}/{w['load'][2]:.1f}" for w in waves)
         + f" (1/5/15 min) on {os.cpu_count()} CPUs")
     return {"notebook": nb, "students": args.students, "browsers": args.browsers,
+            "browser_nice": args.browser_nice,
             "usable_s": usable, "inputs_ms": inputs, "errors": errors,
             "not_usable": not_usable, "missing_outputs": missing, "log_errors": log_errors,
             "memory": mem, "leaked": leaked, "kernels_after": final_status["kernels"],
@@ -590,8 +598,9 @@ async def run(args) -> dict:
         async with async_playwright() as p:
             browser = None
             if args.browsers:
-                browser = await p.chromium.launch(executable_path=_voila.chromium_path(),
-                                                  args=_voila.CHROMIUM_FLAGS, headless=True)
+                browser = await p.chromium.launch(
+                    executable_path=niced(_voila.chromium_path(), args.browser_nice, tmp),
+                    args=_voila.CHROMIUM_FLAGS, headless=True)
             try:
                 for w in range(1, args.waves + 1):
                     if args.pool and w > 1:
@@ -616,6 +625,23 @@ async def run(args) -> dict:
         server.stop()
 
 
+def niced(executable: str, nice: int, folder: Path) -> str:
+    """``executable``, or a script in ``folder`` that runs it at low priority: in a
+    session of its own (Linux schedules each session as one group, so a niced process
+    in the server's session would still get its group's share) whose group is niced
+    (``/proc/self/autogroup``), and under ``nice``."""
+    if not nice:
+        return executable
+    wrapper = folder / "chromium-niced"
+    exe, n = shlex.quote(executable), int(nice)
+    wrapper.write_text(
+        "#!/bin/sh\n"
+        f"exec setsid -w sh -c 'echo {n} > /proc/self/autogroup 2>/dev/null; "
+        f"exec nice -n {n} {exe} \"$@\"' sh \"$@\"\n")
+    wrapper.chmod(0o755)
+    return str(wrapper)
+
+
 async def wait_pool_warm_again(server, size: int, timeout: float) -> None:
     t0 = time.monotonic()
     while time.monotonic() - t0 < timeout:
@@ -629,6 +655,9 @@ def parse_args(argv=None) -> argparse.Namespace:
     ap.add_argument("notebook", nargs="?", default="app_call_odds")
     ap.add_argument("--students", type=int, default=30)
     ap.add_argument("--browsers", type=int, default=5, help="students in real Chromium pages")
+    ap.add_argument("--browser-nice", type=int, default=10,
+                    help="the Chromium pages' nice value (they stand for other machines; 0: "
+                         "the server's priority)")
     ap.add_argument("--duration", type=float, default=60.0, help="seconds of use per wave")
     ap.add_argument("--interval", type=float, default=2.0, help="seconds between inputs")
     ap.add_argument("--waves", type=int, default=1)

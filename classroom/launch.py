@@ -147,10 +147,12 @@ def voila_config(p: Plan):
         pools = {"default": {"pool_size": 0}}
         pools.update({nb: {"pool_size": n} for nb, n in p.pools.items()})
         c.VoilaKernelManager.kernel_pools_config = pools
-        # a page that takes a pool kernel gets its replacement 3 s later, the
+        # a page that takes a pool kernel gets its replacement 30 s later, the
         # replacements 2 s apart (ClassroomKernelManager.refill_stagger): a class
-        # opening its pages at once is not slowed down by 30 kernels starting
-        c.VoilaKernelManager.fill_delay = 3.0
+        # opening its pages at once is not slowed down by kernels starting (each
+        # ~1 s of CPU) in its first seconds; with 3 s, 30 pages at once were usable
+        # after 7.2 s (p95) instead of 6.1 s (docs/serving.md)
+        c.VoilaKernelManager.fill_delay = 30.0
     return c
 
 

@@ -122,13 +122,16 @@ class CallOdds:
                                 on_change=lambda _p: self._render())
         self.seen = CardPalette(cards, max_copies=decks,
                                 title=_("Seen: cards I know are not in the claim"),
-                                on_change=lambda _p: self._render())
+                                on_change=lambda _p: self._render(), lazy=True)
         self.answer = RulesHTML()
         self.counting = RulesHTML()
         self.tables = RulesHTML()
         self.tabs = ipw.Tab(children=[self.hand.widget, self.seen.widget])
         self.tabs.set_title(0, _("My hand"))
         self.tabs.set_title(1, _("Seen turned over"))
+        # the second tab's buttons are built when it is first opened (a faster page)
+        self.tabs.observe(lambda change: self.seen.build() if change["new"] == 1 else None,
+                          names="selected_index")
         self.widget = ipw.VBox([
             ipw.HBox([self.decks, self.chroniclers]),
             ipw.HBox([self.count, self.rank]),

@@ -65,6 +65,9 @@ class CardPalette:
     - ``max_total``: how many cards in all (``None``: no limit).
     - ``title``: a heading; ``text_entry``: show a text box to type the cards.
     - ``on_change(palette)``: called after every change of the selection.
+    - ``lazy``: build the buttons only when :meth:`build` is first called (e.g. when
+      a hidden tab is opened): every widget is a message to the browser while the
+      page loads, and a palette is ~80 of them.
 
     ``widget`` is the box to display.  Read the selection with :attr:`picked`
     (sorted cards, copies repeated) or :attr:`counts`.
@@ -73,7 +76,8 @@ class CardPalette:
     def __init__(self, cards: Iterable[Card], *, max_copies: int = 1,
                  max_total: int | None = None, title: str = "", text_entry: bool = True,
                  show_picked: bool = True, card_width: float = 64,
-                 on_change: Callable[[CardPalette], None] | None = None) -> None:
+                 on_change: Callable[[CardPalette], None] | None = None,
+                 lazy: bool = False) -> None:
         self._cards: tuple[Card, ...] = tuple(dict.fromkeys(cards))
         for c in self._cards:
             if not isinstance(c, Card):
@@ -88,9 +92,31 @@ class CardPalette:
         if on_change is not None:
             self._callbacks.append(on_change)
         self.message = ""
+        self._title, self._text_entry, self._show_picked = title, text_entry, show_picked
+        self._card_width = card_width
+        self._built = False
+        self.widget = ipw.VBox([])
+        if not lazy:
+            self.build()
+
+    def build(self) -> None:
+        """Create the palette's widgets inside :attr:`widget` (once; at construction
+        unless ``lazy``)."""
+        if self._built or self._closed:
+            return
+        self._built = True
+        title, text_entry, show_picked = self._title, self._text_entry, self._show_picked
         self.title = RulesHTML(value=(f"<b style='font-size:1.2em'>{html.escape(title)}</b>"
                                      if title else ""))
-        self.buttons: dict[Card, ipw.Button] = {}
+        self._buttons: dict[Card, ipw.Button] = {}
+        # One Layout for all card buttons and one ButtonStyle per look (suit, picked),
+        # shared: each widget model is a message to the browser when the page loads,
+        # and a palette of 36 cards had 108 of them for its buttons alone.
+        self._button_layout = ipw.Layout(width="4.2em", height="2.3em", margin="2px")
+        self._styles: dict[tuple[Suit | None, bool], ipw.ButtonStyle] = {}
+        head_layout = ipw.Layout(width="8.5em")
+        row_layout = ipw.Layout(align_items="center")
+        self._shared = [self._button_layout, head_layout, row_layout]
         rows: list[ipw.Widget] = []
         groups: dict[Suit | None, list[Card]] = {}
         for c in self._cards:
@@ -102,18 +128,16 @@ class CardPalette:
             else:
                 label = (f"<span style='display:inline-flex;align-items:center;gap:4px;"
                          f"font-size:1.05em'>{suit_svg(suit, size=22)} {suit.label}</span>")
-            head = ipw.HTML(value=label, layout=ipw.Layout(width="8.5em"))
+            head = ipw.HTML(value=label, layout=head_layout)
             self._row_labels.append(head)
             buttons = []
             for c in group:
                 b = ipw.Button(description=c.notation(), tooltip=c.name,
-                               layout=ipw.Layout(width="4.2em", height="2.3em", margin="2px"))
-                b.style.font_weight = "bold"
-                b.style.button_color = SUIT_BUTTON_COLORS[suit]
+                               layout=self._button_layout, style=self._style(suit, False))
                 b.on_click(lambda _b, c=c: self._clicked(c))
-                self.buttons[c] = b
+                self._buttons[c] = b
                 buttons.append(b)
-            rows.append(ipw.HBox([head, *buttons], layout=ipw.Layout(align_items="center")))
+            rows.append(ipw.HBox([head, *buttons], layout=row_layout))
         self.grid = ipw.VBox(rows)
         self.text = ipw.Text(value="", placeholder=_("or type cards, e.g. AH KH 9H"),
                              description=_("Cards"), layout=ipw.Layout(width="24em"))
@@ -125,15 +149,21 @@ class CardPalette:
         entry = [self.text, self.set_button] if text_entry else []
         self.entry = ipw.HBox([*entry, self.clear_button])
         self.status = RulesHTML(value="")
-        self._card_width = card_width
         self.picked_view = ipw.HTML(value="") if show_picked else None
         parts: list[ipw.Widget] = [self.title, self.grid, self.entry, self.status]
         if self.picked_view is not None:
             parts.append(self.picked_view)
-        self.widget = ipw.VBox(parts)
+        self.widget.children = parts
+        self._say(self.message)
         self._redraw()
 
     # -- reading --------------------------------------------------------------
+    @property
+    def buttons(self) -> dict[Card, ipw.Button]:
+        """Each card's button (built now if the palette is lazy and not yet shown)."""
+        self.build()
+        return self._buttons if self._built else {}
+
     @property
     def cards(self) -> tuple[Card, ...]:
         """The cards offered, in display order."""
@@ -211,7 +241,7 @@ class CardPalette:
             card = _card_of(card)
         except (ValueError, CardParseError):
             return False
-        if card not in self.buttons:
+        if card not in self._cards:
             self._say(_("{card} is not one of the cards offered here.").format(card=card))
             return False
         have = self._counts[card]
@@ -240,7 +270,7 @@ class CardPalette:
             items = [_card_of(c) for c in cards]
         counts = Counter(items)
         for c, k in counts.items():
-            if c not in self.buttons:
+            if c not in self._cards:
                 raise ValueError(_("{card} ({name}) is not one of the cards offered here").format(
                     card=c, name=c.name))
             if k > self._max_copies:
@@ -288,19 +318,28 @@ class CardPalette:
     # -- drawing --------------------------------------------------------------------
     def _say(self, text: str) -> None:
         self.message = text
-        if not self._closed:
+        if self._built and not self._closed:
             self.status.value = (f'<span style="color:#b00020;font-size:1.1em">'
                                  f'{html.escape(text)}</span>' if text else "")
 
+    def _style(self, suit: Suit | None, picked: bool) -> ipw.ButtonStyle:
+        """The shared style of a button of ``suit`` (None: Chroniclers), picked or not."""
+        key = (None if picked else suit, picked)
+        if key not in self._styles:
+            self._styles[key] = ipw.ButtonStyle(
+                font_weight="bold", button_color=_PICKED_COLOR if picked else
+                SUIT_BUTTON_COLORS[suit], text_color="white" if picked else "#1d1d1f")
+        return self._styles[key]
+
     def _redraw(self) -> None:
-        if self._closed:
+        if self._closed or not self._built:
             return
-        for c, b in self.buttons.items():
+        for c, b in self._buttons.items():
             k = self._counts[c]
             b.description = c.notation() + (f" ×{k}" if k > 1 else "")
-            b.style.button_color = (_PICKED_COLOR if k else
-                                    SUIT_BUTTON_COLORS[None if c.is_chronicler else c.suit])
-            b.style.text_color = "white" if k else "#1d1d1f"
+            style = self._style(None if c.is_chronicler else c.suit, bool(k))
+            if b.style is not style:
+                b.style = style
             b.disabled = not self._enabled
         if self.picked_view is not None:
             self.picked_view.value = self.picked_html()
@@ -323,11 +362,14 @@ class CardPalette:
         """Close every widget of the palette; later clicks change nothing."""
         self._closed = True
         self._callbacks = []
-        for b in self.buttons.values():
+        if not self._built:
+            close_widget(self.widget)
+            return
+        for b in self._buttons.values():
             close_widget(b)
         for w in (*self._row_labels, *self.grid.children, self.grid, self.text,
                   self.set_button, self.clear_button, self.entry, self.status, self.title,
-                  self.picked_view, self.widget):
+                  self.picked_view, self.widget, *self._styles.values(), *self._shared):
             close_widget(w)
 
     def _repr_mimebundle_(self, **kwargs):

@@ -40,7 +40,7 @@ from cardgames.i18n import (
 from cardgames.i18n import gettext as _
 from cardgames.rules import rule_url
 from widgets.cardview import close_widget
-from widgets.request import page_query_string
+from widgets.request import page_pending, page_query_string
 from widgets.responsive import mark_language
 from widgets.rule_links import RulesHTML
 
@@ -85,6 +85,11 @@ class LanguagePicker(ipw.ToggleButtons):
         self.add_class("language-picker")
 
 
+def _error_html(error: str) -> str:
+    return (f"<div class='language-error' style='color:#b00020'>{html.escape(error)}</div>"
+            if error else "")
+
+
 class LocalizedApp:
     """An app in the chosen language: a header (title, intro, rules link, picker) and a body.
 
@@ -98,14 +103,20 @@ class LocalizedApp:
                  rules: str = "L1", lang: str | None = None) -> None:
         self._build = build
         self._title, self._intro, self._rules = title, intro, rules
+        # A pre-heated kernel (make serve STUDENTS=...) runs this before any page asks:
+        # build the app in the server's language (CARDGAMES_LANG, else English) now, while
+        # nobody waits, and only build it again if the page's ?lang= asks for another.
+        early = lang is None and page_pending()
         error = ""
-        try:
-            code = language_from_query() if lang is None else check_language(lang)
-        except ConfigError as e:
-            code, error = get_language(), str(e)
+        if early:
+            code = get_language()
+        else:
+            try:
+                code = language_from_query() if lang is None else check_language(lang)
+            except ConfigError as e:
+                code, error = get_language(), str(e)
         set_language(code)
-        self.error = ipw.HTML(f"<div class='language-error' style='color:#b00020'>"
-                              f"{html.escape(error)}</div>" if error else "")
+        self.error = ipw.HTML(_error_html(error))
         self.header = RulesHTML()
         self.picker = LanguagePicker(code)
         self.picker.observe(self._on_pick, names="value")
@@ -114,6 +125,13 @@ class LocalizedApp:
         self.widget = ipw.VBox([self.error, self.picker, self.header, self.body])
         self.widget.add_class("localized-app")
         self._render()
+        if early:                                   # now wait for the page (its ?lang=)
+            try:
+                wanted = language_from_query()
+            except ConfigError as e:
+                wanted, self.error.value = code, _error_html(str(e))
+            if wanted != code:
+                self.picker.value = wanted          # _on_pick draws it in that language
 
     @property
     def language(self) -> str:

@@ -22,7 +22,7 @@ def test_eight_students_with_a_warm_pool(chromium):
     sys.modules["bench_classroom"] = bench          # its dataclasses need the module
     spec.loader.exec_module(bench)
     args = bench.parse_args(["app_rank_cycle", "--students", "8", "--browsers", "2",
-                             "--duration", "20", "--after", "15", "--warm-timeout", "120"])
+                             "--duration", "20", "--after", "45", "--warm-timeout", "120"])
     # its own event loop, in a thread: the session's Playwright (sync API) holds this one
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         result = pool.submit(asyncio.run, bench.run(args)).result(timeout=600)

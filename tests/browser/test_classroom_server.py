@@ -144,8 +144,8 @@ def test_pool_pages_deal_their_own_seed_and_get_their_query(server, chromium):
         assert re.search(r"Using pre-heated kernel: \S+ for app_query", server.log_since(mark))
     finally:
         close_page(context, page)
-    # an app taken from the pool waited for its page: the page's ?lang=hr draws it in
-    # Croatian (widgets.i18n.LocalizedApp, widgets.request.page_query)
+    # an app taken from the pool was built before its page came, in the server's language
+    # (English); the page's ?lang=hr draws it again in Croatian (widgets.i18n.LocalizedApp)
     from cardgames.i18n import gettext
     from widgets.apps import TITLES
 
@@ -167,7 +167,7 @@ def test_pool_pages_deal_their_own_seed_and_get_their_query(server, chromium):
         close_page(context, page)
     # the pools refill after the tabs closed
     wait_until(lambda: status(server)["pools"] == {LIAR: 2, QUERY: 2} and
-               status(server)["in_use"] == 0, 60, "the pools are full again")
+               status(server)["in_use"] == 0, 120, "the pools are full again")
 
 
 def test_a_dead_kernel_tells_its_student_and_reload_works(server, chromium):

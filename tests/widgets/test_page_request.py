@@ -98,3 +98,51 @@ def test_a_kernel_does_not_import_the_voila_server():
                          check=True, cwd=os.path.dirname(os.path.dirname(os.path.dirname(
                              os.path.abspath(__file__))))).stdout.strip()
     assert out == "[]"
+
+
+@pytest.mark.parametrize("query, builds, shown", [
+    ("lang=hr", ["en", "hr"], "hr"),     # built for the server's language, then the page's
+    ("", ["en"], "en"),                  # no ?lang=: the app built before the page is kept
+    ("lang=en", ["en"], "en"),
+    ("lang=xx", ["en"], "en"),           # refused, with an error naming the languages
+])
+def test_a_preheated_app_is_built_before_its_page_and_again_only_for_another_language(
+        query, builds, shown, monkeypatch, live_widgets):
+    from cardgames.i18n import get_language, set_language
+    from widgets import i18n, request
+
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    monkeypatch.delenv("CARDGAMES_LANG", raising=False)
+    waited = []
+
+    def page_arrives():
+        assert built == ["en"], "the app is built before the kernel waits for its page"
+        waited.append(True)
+        os.environ["QUERY_STRING"] = query
+
+    monkeypatch.setattr(request, "wait_for_request", page_arrives)
+    built: list[str] = []
+
+    def build():
+        built.append(get_language())
+        return ipywidgets_label(get_language())
+
+    set_language(None)
+    try:
+        app = i18n.LocalizedApp(build, title="Call odds")
+        assert waited == [True]
+        assert built == builds
+        assert app.language == shown and app.picker.value == shown
+        assert app.body.children[0].value == shown
+        assert ("xx" in app.error.value and "hr" in app.error.value) == (query == "lang=xx")
+        app.close()
+    finally:
+        os.environ.pop("QUERY_STRING", None)
+        set_language(None)
+
+
+def ipywidgets_label(text):
+    import ipywidgets
+
+    return ipywidgets.Label(text)
