@@ -49,8 +49,8 @@ import http.cookiejar
 import json
 import os
 import random
-import shlex
 import re
+import shlex
 import statistics
 import sys
 import tempfile
