@@ -166,3 +166,16 @@ def html_unescape(text: str) -> str:
     import html
 
     return html.unescape(text)
+
+
+def test_the_seen_palette_is_built_when_its_tab_opens(live_widgets):
+    w = CallOdds(hand="7H 7B", claim=(2, "7"), seen="7L")
+    assert not w.seen.widget.children                               # not built: a faster page
+    assert w.seen.picked == parse_cards("7L")                        # but it counts
+    w.tabs.selected_index = 0                                        # the first tab: nothing
+    assert not w.seen.widget.children
+    w.tabs.selected_index = 1                                        # the browser opens it
+    assert w.seen.widget.children and len(w.seen.buttons) == 34
+    assert w.seen.buttons[Card.parse("7L")].style.text_color == "white"
+    w.close()
+    assert live_widgets() == set()

@@ -84,3 +84,44 @@ def test_disabled_or_closed_palette_ignores_clicks(live_widgets):
     button.click()
     assert p.picked == []
     assert live_widgets() == set()
+
+
+def test_buttons_share_one_layout_and_a_style_per_look(live_widgets):
+    """Every widget model is a message when the page loads: the 34 buttons share one
+    Layout, and one style per look (a suit's tint, or picked) instead of one each."""
+    p = CardPalette(CARDS)
+    assert len({id(b.layout) for b in p.buttons.values()}) == 1
+    assert len({id(b.style) for b in p.buttons.values()}) == 5      # 4 suits + Chroniclers
+    p.click("7H")
+    p.click("AB")
+    picked = {id(p.buttons[Card.parse(c)].style) for c in ("7H", "AB")}
+    assert len(picked) == 1                                          # one "picked" look
+    assert p.buttons[Card.parse("7H")].style.text_color == "white"
+    assert p.buttons[Card.parse("8H")].style.text_color != "white"
+    assert len({id(b.style) for b in p.buttons.values()}) == 6
+    p.click("7H")                                                    # put back: hearts tint
+    assert p.buttons[Card.parse("7H")].style is p.buttons[Card.parse("8H")].style
+    p.close()
+    assert live_widgets() == set()
+
+
+def test_a_lazy_palette_makes_its_buttons_when_built(live_widgets):
+    before = live_widgets()
+    p = CardPalette(CARDS, max_copies=2, lazy=True)
+    assert len(live_widgets() - before) == 2                         # its box and its Layout
+    p.set_picked("7H 7H KB")                                         # picking works unbuilt
+    assert p.picked == parse_cards("7H 7H KB")
+    assert p.toggle("ZZ") is False and p.picked == parse_cards("7H 7H KB")
+    p.build()
+    assert p.widget.children and len(p.buttons) == 34
+    assert p.buttons[Card.parse("7H")].description == "7H ×2"        # drawn as picked
+    assert p.buttons[Card.parse("KB")].style.text_color == "white"
+    p.close()
+    assert live_widgets() == set()
+
+
+def test_a_lazy_palette_closed_unbuilt_leaves_nothing(live_widgets):
+    p = CardPalette(CARDS, lazy=True)
+    p.close()
+    p.build()                                                        # too late: nothing
+    assert p.buttons == {} and live_widgets() == set()
