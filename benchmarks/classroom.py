@@ -392,10 +392,13 @@ async def browser_act(page, step) -> float | None:
         target = control.locator(".noUi-handle")
     if not await target.count():
         return None
+    if step is None or step.kind == "button":     # a disabled or hidden button: no input
+        if not (await target.is_visible() and await target.is_enabled()):
+            return None
     await control.evaluate("el => { const b = window.__bench; b.control = el; b.changes = [];"
                            " b.t0 = null; b.armed = true; }")
     if step is None or step.kind == "button":
-        await target.click()
+        await target.click(timeout=ACT_TIMEOUT * 1000)
     elif step.kind == "dropdown":
         await target.select_option(label=step.value)
     else:
