@@ -10,7 +10,7 @@ import pytest
 from cardgames.liar import LiarGame
 from cardgames.liar.actions import CALL, PASS
 from cardgames.liar.bots import BOTS, LiarCallerAgent, LiarHeuristicAgent
-from cardgames.liar.expert import LiarExpertAgent, lie_posterior
+from cardgames.liar.expert import LiarExpertAgent, call_chance, call_rates, lie_posterior
 from cardgames.liar.state import Phase
 from cardgames.play import agent_rngs, agent_turn
 
@@ -111,3 +111,58 @@ def test_plays_whole_rounds_legally(players, options):
         while not s.is_over():    # agent_turn raises AgentError on an illegal action
             agent_turn(s, agents, rngs)
         assert s.outcome() is not None
+
+
+def _caller_history(seat3_hand: str):
+    """4 players; three times seat 3 lies, seats 0 and 1 pass, seat 2 calls (L9), and seat 2's
+    true play then stands (everyone passes, R-L5).  Seat 2: 3 calls in 3 times asked; seats
+    0 and 1: 6 passes each; seat 3: 3 passes."""
+    s = LiarGame(players=4).state_from_position(
+        hands=["7H 8H 9H 10H UH OH KH AH", "7B 8B 9B 10B UB OB KB AB",
+               "7L 8L 9L 10L UL OL KL AL", seat3_hand], current_player=3)
+    for a in ["play 8A", "pass", "pass", "call", "play 8L", "pass", "pass", "pass",      # VII, VIII
+              "play 10A", "pass", "pass", "call", "play 10L", "pass", "pass", "pass",    # IX, X
+              "play OA", "pass", "pass", "call", "play OL", "pass", "pass", "pass"]:     # U, O
+        s.apply(a)
+    return s
+
+
+def test_call_rates_count_the_public_log():
+    s = _caller_history("8A 10A OA")
+    # (calls + 1) / (times asked + 3), by hand from the history above
+    assert call_rates(s.view(0)) == pytest.approx((1 / 9, 1 / 9, 4 / 6, 1 / 6))
+    assert call_rates(s.view(2)) == call_rates(s.view(0))        # public: the same for all
+    # P(seat 1 or seat 2 calls), taken as independent
+    assert call_chance(s.view(0), [1, 2]) == pytest.approx(1 - (8 / 9) * (2 / 6))
+    assert call_chance(s.view(0), []) == 0.0
+
+
+def test_leaves_a_call_to_a_player_asked_later_who_calls_everything():
+    # Seat 3 (3 cards left after the claim) claims "2 Kings"; seat 0 is asked first, then
+    # seats 1 and 2.  C = P(seat 1 or 2 calls) = 1 - (8/9)(2/6) = 19/27.  Claimant's weight
+    # w = 2.5 / (3 + 1) = 0.625, share = 1/3.  Last in the window (C = 0) it calls iff
+    # p * w > 1 - p, i.e. p > 1 / 1.625 = 0.615; weighing C it calls iff
+    # (8/27) p w > (1 - p)(1 + C/3), i.e. p > 1.2346 / 1.4198 = 0.870.
+    s = _caller_history("8A 10A OA")
+    s.apply("play 8A 10A")
+    v = s.view(0)
+    assert v.claim is not None and v.claim.player == 3 and v.hand_sizes[3] == 3
+    p = lie_posterior(v, trust=0.5)
+    assert 0.62 < p < 0.86
+    assert LiarExpertAgent(trust=0.5, defer=False).should_call(v)
+    assert not LiarExpertAgent(trust=0.5).should_call(v)
+
+
+@pytest.mark.parametrize("players,expected", [(2, "9A"), (4, "AA")])
+def test_keeps_a_true_card_back_only_if_the_junk_before_it_would_stand(players, expected):
+    # Seat 0 holds AA 9A, Aces due.  The heuristic keeps AA back to go out on (a last play
+    # must be true, R-L9) and bluffs 9A: 9 is not due for it in its next two turns.  With
+    # no history every other seat calls with the prior 1/3: 2 players -> the 9A bluff
+    # stands with 2/3 >= 1/2, keep back; 4 players -> (2/3)^3 = 8/27 < 1/2: play AA now.
+    hands = ["AA 9A", "7H 8H 9H", "7B 8B 9B", "7L 8L 9L"][:players]
+    s = LiarGame(players=players).state_from_position(hands=hands, current_player=0,
+                                                       due_rank="A")
+    assert str(LiarHeuristicAgent().choose_play(s.view(0), random.Random(0))) == "play 9A"
+    play = LiarExpertAgent().choose_play(s.view(0), random.Random(0))
+    assert str(play) == f"play {expected}"
+    assert str(LiarExpertAgent(keep_back=0.0).choose_play(s.view(0), random.Random(0))) == "play 9A"
