@@ -33,7 +33,7 @@ __all__ = ["Plan", "ServeError", "kernel_mb", "main", "parse_students", "plan"]
 #: Measured memory of one kernel after running the notebook (USS+shared, MB, rounded
 #: up; benchmarks/classroom.py, docs/serving.md).  Others: by kind, see kernel_mb.
 KERNEL_MB = {
-    "app_call_explainer": 70, "app_call_odds": 70, "app_hand_scorer": 110,
+    "app_call_explainer": 70, "app_call_odds": 70, "app_hand_scorer": 70,
     "app_liar": 70, "app_rank_cycle": 70, "app_thirty_one": 70,
 }
 APP_MB, LESSON_MB = 110, 240

@@ -90,7 +90,31 @@ def _fmt(score: float) -> str:
 
 def distribution_chart(value: float | None) -> str:
     """An ``<img>`` (SVG data URI) of the number of hands per score, both decks, log scale,
-    with ``value`` marked.  The SVG sits in its own document (no id clashes on a page)."""
+    with ``value`` marked.  The SVG sits in its own document (no id clashes on a page).
+
+    The charts are drawn by matplotlib in a helper process, every score at once, and
+    kept on disk (:mod:`widgets.chart_cache`): the app's kernel never loads matplotlib.
+    """
+    from cardgames.i18n import get_language
+    from widgets.chart_cache import cached_svg
+
+    svg = cached_svg("hands", get_language(), value, module=__name__,
+                     draw=lambda: chart_svg(value))
+    data = base64.b64encode(svg.encode()).decode()
+    label = (_("Number of 3-card hands per score, 32 and 33 cards")
+             + ("; " + _("the score of this hand, {score}, is marked").format(score=_fmt(value))
+                if value is not None else ""))
+    return (f'<img class="hand-chart" alt="{html.escape(label)}" '
+            f'style="max-width:100%;width:760px" src="data:image/svg+xml;base64,{data}"/>')
+
+
+def chart_values() -> list[float | None]:
+    """Every value a chart is drawn for: no hand (None), then every score of either deck."""
+    return [None, *sorted(set(_distribution(False)) | set(_distribution(True)))]
+
+
+def chart_svg(value: float | None) -> str:
+    """The chart of :func:`distribution_chart` as SVG text, drawn here with matplotlib."""
     from matplotlib.figure import Figure
 
     plain, wild = _distribution(False), _distribution(True)
@@ -127,13 +151,23 @@ def distribution_chart(value: float | None) -> str:
     import matplotlib
 
     with matplotlib.rc_context({"svg.hashsalt": "hand-scorer", "svg.fonttype": "path"}):
-        fig.savefig(buf, format="svg")
-    data = base64.b64encode(buf.getvalue().encode()).decode()
-    label = (_("Number of 3-card hands per score, 32 and 33 cards")
-             + ("; " + _("the score of this hand, {score}, is marked").format(score=_fmt(value))
-                if value is not None else ""))
-    return (f'<img class="hand-chart" alt="{html.escape(label)}" '
-            f'style="max-width:100%;width:760px" src="data:image/svg+xml;base64,{data}"/>')
+        fig.savefig(buf, format="svg", metadata={"Date": None})   # the same bytes each time
+    return buf.getvalue()
+
+
+def draw_charts(lang: str, folder: str) -> int:
+    """Draw the chart of every value of :func:`chart_values` in ``lang`` into ``folder``
+    (what ``python -m widgets.hand_scorer --lang hr --out <folder>`` does); how many."""
+    from pathlib import Path
+
+    from cardgames.i18n import language
+    from widgets.chart_cache import chart_file_name, write_svg
+
+    values = chart_values()
+    with language(lang):
+        for value in values:
+            write_svg(Path(folder), chart_file_name("hands", lang, value), chart_svg(value))
+    return len(values)
 
 
 _BIG = "font-size:1.35em;margin:0.3em 0"
@@ -262,3 +296,13 @@ class HandScorer:
 
 
 _CELL = "border:1px solid #bbb;padding:4px 8px;text-align:right"
+
+
+if __name__ == "__main__":
+    import argparse
+
+    ap = argparse.ArgumentParser(description="Draw the hand scorer's charts (chart_cache).")
+    ap.add_argument("--lang", required=True)
+    ap.add_argument("--out", required=True)
+    ns = ap.parse_args()
+    draw_charts(ns.lang, ns.out)
