@@ -42,7 +42,7 @@ from cardgames.rules import rule_url
 from widgets.cardview import close_widget
 from widgets.request import page_pending, page_query_string
 from widgets.responsive import mark_language
-from widgets.rule_links import RulesHTML
+from widgets.rule_links import RulesHTML, rules_base
 
 __all__ = ["LanguagePicker", "LocalizedApp", "language_from_query", "request_query"]
 
@@ -157,7 +157,7 @@ class LocalizedApp:
         rules = html.escape(_("The rules of the game"))
         self.header.value = (
             f"<h1 class='app-title'>{_(self._title)}</h1>{intro}"
-            f"<p><a class='rules-link' href='{rule_url(self._rules, code)}' target='_blank' "
+            f"<p><a class='rules-link' href='{rule_url(self._rules, code, base=rules_base())}' target='_blank' "
             f"rel='noopener'>{rules}</a></p>")
         old = self.app
         self.app = self._build()

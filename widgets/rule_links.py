@@ -24,16 +24,74 @@ language: nothing of a hand, hidden or not (R-L11, R-T9).
 from __future__ import annotations
 
 import html
+import os
 import re
+from collections.abc import Mapping
 from typing import Any
+from urllib.parse import quote
 
 import ipywidgets as ipw
 from traitlets import validate
 
 from cardgames.i18n import get_language
-from cardgames.rules import link_rules
+from cardgames.rules import BASE_URL, link_rules
 
-__all__ = ["RulesHTML", "RulesLogHTML", "linked", "split_citation"]
+__all__ = ["RulesHTML", "RulesLogHTML", "linked", "rules_base", "split_citation"]
+
+
+def rules_base(env: Mapping[str, str] | None = None, *,
+               server: tuple[str, str] | None = None) -> str:
+    """Where the rules pages (``lessons/rules/<lang>.html``) are, seen from the page that
+    shows the widget; ``env``: the kernel's environment (``os.environ``).
+
+    - In Voilà (an app page ``<prefix>/voila/render/<notebook>``; its kernels have
+      ``VOILA_*`` variables): :data:`cardgames.rules.BASE_URL`, ``../files/rules/``.
+    - In a Jupyter server (JupyterLab, Notebook, a JupyterHub user's server; the kernel
+      has ``JPY_SESSION_NAME``): the server's ``files/`` address of the notebook's
+      folder.  An ipywidgets HTML value is put in the page as it is, so a relative link
+      would resolve against the Lab page's own address.  ``server`` is that server's
+      ``(root_dir, base_url)``, read from its runtime file (``jpserver-<pid>.json``, the
+      kernel's parent) when not given.
+    - Elsewhere, or when the server cannot be found: :data:`~cardgames.rules.BASE_URL`.
+
+    >>> rules_base({"VOILA_BASE_URL": "/", "JPY_SESSION_NAME": "/srv/x.ipynb"})
+    '../files/rules/'
+    >>> rules_base({"JPY_SESSION_NAME": "/srv/lessons/03 hand.ipynb"},
+    ...            server=("/srv", "/user/ana/"))
+    '/user/ana/files/lessons/rules/'
+    >>> rules_base({"JPY_SESSION_NAME": "/srv/03.ipynb"}, server=("/srv", "/"))
+    '/files/rules/'
+    >>> rules_base({"JPY_SESSION_NAME": "/elsewhere/03.ipynb"}, server=("/srv", "/"))
+    '../files/rules/'
+    >>> rules_base({})
+    '../files/rules/'
+    """
+    env = os.environ if env is None else env
+    session = env.get("JPY_SESSION_NAME", "")
+    if any(k.startswith("VOILA_") for k in env) or not session:
+        return BASE_URL
+    try:
+        root, base_url = server or _jupyter_server(env)
+        folder = os.path.dirname(session) if os.path.isabs(session) else os.getcwd()
+        rel = os.path.relpath(folder, root)
+    except (OSError, ValueError, KeyError, TypeError):
+        return BASE_URL
+    if rel.startswith(".."):
+        return BASE_URL
+    path = "rules/" if rel == "." else f"{rel.replace(os.sep, '/')}/rules/"
+    return base_url.rstrip("/") + "/files/" + quote(path)
+
+
+def _jupyter_server(env: Mapping[str, str]) -> tuple[str, str]:
+    """``(root_dir, base_url)`` of the Jupyter server that started this kernel."""
+    import json
+
+    from jupyter_core.paths import jupyter_runtime_dir
+
+    folder = env.get("JUPYTER_RUNTIME_DIR") or jupyter_runtime_dir()
+    with open(os.path.join(folder, f"jpserver-{os.getppid()}.json"), encoding="utf-8") as f:
+        info = json.load(f)
+    return str(info["root_dir"]), str(info["base_url"])
 
 
 def linked(html_text: str) -> str:
@@ -44,7 +102,7 @@ def linked(html_text: str) -> str:
     'lowest score (<a href="../files/rules/en.html#T13" target="_blank" rel="noopener">T13</a>) \
 <svg><title>T13</title></svg>'
     """
-    return link_rules(html_text, get_language(), escape=False)
+    return link_rules(html_text, get_language(), escape=False, base=rules_base())
 
 
 # "(T2)", "(L7, R-L4)", "(T5–T9)" at the end of a label

@@ -65,6 +65,23 @@ def test_liar_app_runs_and_a_card_is_played(lab, expect):
     # the first new line of the log is the human's play: one card, announced (L7, R-L4)
     seat = LiarTable(seed=SEED).human_seat
     assert re.match(rf'Player {seat} put down 1 card and announced "1 ', log.nth(n).inner_text())
+    # the rule links (the header's and the log's) open the rules page from Lab too: a
+    # widget's HTML is put in the page as it is, so the kernel makes them absolute
+    # (widgets.rule_links.rules_base; Voila's relative links would resolve to /lab/...)
+    links = lab.output_of("liar_app(").locator("a[href*='rules/en.html#']")
+    hrefs = {links.nth(i).evaluate("a => a.href") for i in range(min(links.count(), 6))}
+    assert len(hrefs) >= 2
+    for href in hrefs:
+        assert href.startswith(lab.server.url + "files/rules/en.html#"), href
+    link = links.last
+    anchor = link.evaluate("a => a.href").rsplit("#", 1)[1]
+    with lab.page.context.expect_page() as opened:
+        link.click()                                   # a new tab, as the student sees it
+    rules = opened.value
+    rules.wait_for_load_state()
+    assert rules.url.endswith(f"files/rules/en.html#{anchor}")
+    assert rules.locator(f"[id='{anchor}']").count() == 1
+    rules.close()
     lab.assert_clean()
 
 
