@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import functools
 import hashlib
 import importlib.util
 import logging
@@ -52,7 +53,10 @@ def chart_file_name(name: str, lang: str, value: object) -> str:
     return f"{name}-{lang}-{key}.svg"
 
 
+@functools.cache
 def _version(module: str, lang: str) -> str:
+    """A digest of what draws ``module``'s charts in ``lang`` (read once per process:
+    every click of an app asks for a chart)."""
     digest = hashlib.sha256()
     spec = importlib.util.find_spec(module)
     for path in (spec.origin if spec else None, catalog_path(lang)):

@@ -23,6 +23,7 @@ language: nothing of a hand, hidden or not (R-L11, R-T9).
 
 from __future__ import annotations
 
+import functools
 import html
 import os
 import re
@@ -84,12 +85,17 @@ def rules_base(env: Mapping[str, str] | None = None, *,
 
 def _jupyter_server(env: Mapping[str, str]) -> tuple[str, str]:
     """``(root_dir, base_url)`` of the Jupyter server that started this kernel."""
-    import json
-
     from jupyter_core.paths import jupyter_runtime_dir
 
-    folder = env.get("JUPYTER_RUNTIME_DIR") or jupyter_runtime_dir()
-    with open(os.path.join(folder, f"jpserver-{os.getppid()}.json"), encoding="utf-8") as f:
+    return _server_file(env.get("JUPYTER_RUNTIME_DIR") or jupyter_runtime_dir(), os.getppid())
+
+
+@functools.lru_cache(maxsize=8)
+def _server_file(folder: str, pid: int) -> tuple[str, str]:
+    """The server's runtime file, read once (every linked text asks for it)."""
+    import json
+
+    with open(os.path.join(folder, f"jpserver-{pid}.json"), encoding="utf-8") as f:
         info = json.load(f)
     return str(info["root_dir"]), str(info["base_url"])
 
