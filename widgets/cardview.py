@@ -196,8 +196,11 @@ class HandView:
         self._slots: list[CardButton] = []
         self._generation = 0
         self.title = RulesHTML(value=self._title_html(title))
+        # cards top-aligned: a Pick button whose label runs to three lines (hr, de on a
+        # phone) only makes its own slot taller, and every card and button of a line
+        # stays level (with "flex-end" that card sat higher than its neighbours)
         self.row = ipw.Box([], layout=ipw.Layout(display="flex", flex_flow="row wrap",
-                                                 align_items="flex-end"))
+                                                 align_items="flex-start"))
         self.status = RulesHTML(value="")
         self.widget = ipw.VBox([self.title, self.row, self.status])
         self._quiet = True

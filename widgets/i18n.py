@@ -90,6 +90,13 @@ def _error_html(error: str) -> str:
             if error else "")
 
 
+def _show_error(box: ipw.HTML, error: str) -> None:
+    """Show ``error`` above the picker; with none the box takes no room (an empty HTML
+    widget is a 44-px row, responsive.CSS: it was an empty band above the picker)."""
+    box.value = _error_html(error)
+    box.layout.display = "" if error else "none"
+
+
 class LocalizedApp:
     """An app in the chosen language: a header (title, intro, rules link, picker) and a body.
 
@@ -116,7 +123,8 @@ class LocalizedApp:
             except ConfigError as e:
                 code, error = get_language(), str(e)
         set_language(code)
-        self.error = ipw.HTML(_error_html(error))
+        self.error = ipw.HTML()
+        _show_error(self.error, error)
         self.header = RulesHTML()
         self.picker = LanguagePicker(code)
         self.picker.observe(self._on_pick, names="value")
@@ -129,7 +137,8 @@ class LocalizedApp:
             try:
                 wanted = language_from_query()
             except ConfigError as e:
-                wanted, self.error.value = code, _error_html(str(e))
+                wanted = code
+                _show_error(self.error, str(e))
             if wanted != code:
                 self.picker.value = wanted          # _on_pick draws it in that language
 
@@ -147,7 +156,7 @@ class LocalizedApp:
         if code == get_language() and self.app is not None:
             return
         set_language(code)
-        self.error.value = ""
+        _show_error(self.error, "")
         self._render()
 
     def _render(self) -> None:

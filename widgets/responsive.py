@@ -10,6 +10,13 @@ things ``Layout`` cannot do are in :data:`CSS`, sent once per app by
   text box, check box and slider handle of the page;
 - every row of widgets (``HBox``) wraps, and no labelled control (a drop-down or a
   slider with its description, given a fixed width) is wider than the page;
+- a drop-down whose list does not fit beside its label goes under it and its box grows
+  (ipywidgets fixes the box's height, and its list wraps once label and list are wider
+  than 148 px: the Call odds app's "Claim: N = [2]" was cut off);
+- a slider keeps its value beside the track (the track narrows instead), and its
+  handle (44 px, wider than ipywidgets' own) stays clear of the label at the track's
+  start ("Turn" was cut to "Tur").  ipywidgets' stylesheet comes after this one, so
+  these rules are one class more specific than the ones they replace;
 - a card's *Pick* button wraps its words ("Pick Ace of Hearts") instead of cutting
   them off (ipywidgets buttons do not wrap);
 - tab labels dark enough to read (JupyterLab's grey on grey is 4.45:1, AA needs 4.5);
@@ -53,15 +60,18 @@ CSS = f"""
   min-height:{TOUCH_PX}px; height:auto; }}
 .widget-inline-hbox {{ min-height:{TOUCH_PX}px; height:auto; align-items:center; }}
 .jupyter-widgets.widget-hbox {{ flex-wrap:wrap; }}
-.jupyter-widgets.widget-inline-hbox {{ max-width:100%; flex-wrap:wrap; }}
+.jupyter-widgets.widget-inline-hbox {{ max-width:100%; flex-wrap:wrap; height:auto; }}
+.jupyter-widgets.widget-dropdown > select {{ flex:1 1 auto; }}
+.jupyter-widgets.widget-slider {{ flex-wrap:nowrap; }}
+.jupyter-widgets.widget-slider .widget-readout {{ min-width:3em; }}
 .widget-inline-hbox > select, .widget-inline-hbox > input {{ min-width:{TOUCH_PX}px; }}
 .widget-checkbox > label {{ min-height:{TOUCH_PX}px; display:flex; align-items:center; }}
 .widget-checkbox input[type=checkbox] {{ width:22px; height:22px; }}
 .widget-slider .noUi-handle {{ width:{TOUCH_PX}px !important; height:{TOUCH_PX}px !important;
   top:-{TOUCH_PX // 2 - 3}px !important; right:-{TOUCH_PX // 2}px !important;
   border-radius:50% !important; }}
-.widget-hslider .slider-container {{ margin-left:{TOUCH_PX // 2}px;
-  margin-right:{TOUCH_PX // 2}px; }}
+.jupyter-widgets.widget-hslider .slider-container {{ margin-left:{TOUCH_PX // 2}px;
+  margin-right:{TOUCH_PX // 2}px; min-width:0; }}
 .{SCROLL_X}, .widget-html-content {{ overflow-x:auto; max-width:100%; min-width:0; }}
 .jupyter-widgets.widget-tab > .lm-TabBar .lm-TabBar-tab {{ color:#333 !important;
   min-height:{TOUCH_PX}px; }}

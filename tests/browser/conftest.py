@@ -12,7 +12,7 @@ Fixtures:
   Chromium (``/usr/bin/chromium``, or ``$CHROMIUM``).
 - ``page`` (per test): a fresh page that records console errors, page errors
   and every request to another host (aborted: the tests never use the
-  network); a screenshot goes to ``test-artifacts/<test>.png`` at the end.
+  network; none is expected); a screenshot goes to ``test-artifacts/<test>.png`` at the end.
 
 The start-up code itself is ``benchmarks/_voila.py`` (shared with
 ``benchmarks/apps.py``).
@@ -137,18 +137,12 @@ class PageLog:
     external_requests: list[str] = field(default_factory=list)
 
     def unexpected_external(self) -> list[str]:
-        """Requests to other hosts, except Voila's known Font Awesome stylesheet."""
-        return [u for u in self.external_requests if not KNOWN_EXTERNAL.match(u)]
+        """Requests to other hosts: none is expected (the page template drops Voila's
+        Font Awesome CDN links, tests/browser/test_ui_fixes.py)."""
+        return list(self.external_requests)
 
     def problems(self) -> list[str]:
         return self.console_errors + self.page_errors + self.unexpected_external()
-
-
-# Voila's own page templates link Font Awesome from a CDN. Offline (a classroom
-# without internet, and these tests) that stylesheet simply fails to load; the
-# apps use no icons.  Any other outside request is a failure.
-KNOWN_EXTERNAL = re.compile(r"^https://cdn\.jsdelivr\.net/npm/(@fortawesome/fontawesome-free|"
-                            r"font-awesome)@")
 
 
 @pytest.fixture
@@ -171,8 +165,6 @@ def page(chromium, voila_server, artifacts, request):
     def on_console(msg):
         if msg.type == "error":
             where = msg.location.get("url", "") if msg.location else ""
-            if msg.text.startswith("Failed to load resource") and KNOWN_EXTERNAL.match(where):
-                return
             log.console_errors.append(f"{msg.text} ({where})")
 
     page.on("console", on_console)
