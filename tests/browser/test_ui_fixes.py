@@ -21,6 +21,7 @@ browser draws.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -63,8 +64,8 @@ def open_app(chromium, voila_server, artifacts, request):
     finally:
         for i, (context, page) in enumerate(opened):
             try:
-                name = f"ui-{request.node.name}-{i}".replace("/", "_").replace("[", "_")
-                page.screenshot(path=str(artifacts / f"{name.rstrip(']')}.png"))
+                name = re.sub(r"[^\w.-]+", "_", f"ui-{request.node.name}-{i}")
+                page.screenshot(path=str(artifacts / f"{name}.png"))
                 page.close(run_before_unload=True)
             except Exception:
                 pass
