@@ -29,7 +29,6 @@ from cardgames.thirtyone.actions import (
     parse_action,
 )
 from cardgames.thirtyone.bots import (
-    BOTS,
     RandomAgent,
     ThirtyOneHeuristicAgent,
     final_turn_best,
@@ -90,11 +89,10 @@ __all__ = [
     "Phase", "ThirtyOneView", "ThirtyOneGame", "ThirtyOneState", "ThirtyOneOutcome",
     "ThirtyOneLegalActions", "LegalActions", "replay",
     # bots
-    "RandomAgent", "ThirtyOneHeuristicAgent", "hand_after", "final_turn_best", "self_play",
+    "RandomAgent", "ThirtyOneHeuristicAgent", "ThirtyOneExpertAgent", "hand_after",
+    "final_turn_best", "self_play",
 ]
 
-# The expert bot builds on this package's bots; it joins the registry here, so that
-# BOTS (tournaments, the CLI, the play tables) offers it without an import cycle.
+# The expert bot builds on this package's bots (imported last); the bots by name are in
+# cardgames.registry.
 from cardgames.thirtyone.expert import ThirtyOneExpertAgent  # noqa: E402
-
-BOTS["expert"] = ThirtyOneExpertAgent
