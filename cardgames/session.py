@@ -289,12 +289,13 @@ class Session:
         self._game_match.append(self._match_index)
         self._starts.append(start)
         self._rngs = agent_rngs(start["seed"], len(self._seats))
-        self._file(state.events)
+        self._file(state.events, -1 if len(self._games) == 1 else self._mark)
 
-    def _file(self, events: Sequence[Any]) -> list[Any]:
+    def _file(self, events: Sequence[Any], tag: int) -> list[Any]:
+        """Log ``events`` under the mark they lead away from (-1: the first deal)."""
         new = list(events)
         self._log.extend(new)
-        self._tags.extend([self._mark] * len(new))
+        self._tags.extend([tag] * len(new))
         return new
 
     # ------------------------------------------------------------------ reading
@@ -369,8 +370,10 @@ class Session:
                             seats=self._seats, **extra)
 
     def events_since(self, seat: int, mark: int | None = None) -> tuple[list[Any], int]:
-        """The public events since ``mark`` (default: since ``seat`` last asked) and the
-        session's mark now, which becomes ``seat``'s cursor.
+        """The public events since the table was at ``mark`` (default: since ``seat`` last
+        asked, or all of them the first time) and the session's mark now, which becomes
+        ``seat``'s cursor.  ``events_since(seat, view.mark)`` is what happened after that
+        view was taken (the first deal's events precede mark 0).
 
         Every event of both engines is public by construction (R-L11, R-T9: no
         event names a card hidden from anyone; a called play's cards and the
@@ -379,7 +382,7 @@ class Session:
         with self._lock:
             seat = check_player(seat, players=len(self._seats))
             if mark is None:
-                mark = self._cursors.get(seat, 0)
+                mark = self._cursors.get(seat, -1)          # -1: never asked, all of it
             elif isinstance(mark, bool) or not isinstance(mark, int) or not 0 <= mark <= self._mark:
                 raise ConfigError(_("mark must be a whole number 0-{last}, not {mark!r}")
                                     .format(last=self._mark, mark=mark))
@@ -429,7 +432,7 @@ class Session:
     def _changed(self, before: int) -> list[Any]:
         """File the events of the action just applied, count it, settle the round."""
         state = self._games[-1]
-        new = self._file(state.events[before:])
+        new = self._file(state.events[before:], self._mark)
         self._mark += 1
         if self._liar is not None and state.is_over() and len(self._liar.results) < len(
                 [g for g in self._game_match if g == self._match_index]):
