@@ -79,7 +79,7 @@ BOT_KINDS = _LIAR.bot_names
 #: Moves the bots may make in one go before the table stops and asks for a click.
 MAX_BOT_MOVES = 5000
 
-#: The table's words for a rule the engine cites without a ``reason`` (RULES.md).
+#: The table's words for a rule the engine cites without a ``reason`` (docs/rules/en.md).
 _RULE_WORDS = {
     "R-L4": N_("a play is 1–4 cards of your own hand"),
     "L7": N_("you put down cards from your own hand"),

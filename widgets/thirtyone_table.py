@@ -86,7 +86,7 @@ BOT_KINDS: Mapping[str, Callable[[], Any]] = _THIRTY_ONE.bots
 #: The most bot moves "Let the bots play" makes at once (a deal always ends, R-T10).
 MAX_BOT_MOVES = 2000
 
-#: The table's words for a rule the engine cites without a ``reason`` (RULES.md).
+#: The table's words for a rule the engine cites without a ``reason`` (docs/rules/en.md).
 _RULE_WORDS = {
     "T5": N_("it is not your turn"),
     "T4/R-T1": N_("only the dealer keeps or exchanges, before the first turn"),

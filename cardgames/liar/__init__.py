@@ -1,4 +1,5 @@
-"""Liar ("Laž!"): the bluffing game of RULES.md L1-L13 and rulings R-L1-R-L11.
+"""Liar ("Laž!"): the bluffing game of rules L1-L13 and rulings R-L1-R-L11
+(``docs/rules/en.md``).
 
 The public API (an instance of the game protocol of :mod:`cardgames.core`):
 
@@ -41,7 +42,7 @@ The public API (an instance of the game protocol of :mod:`cardgames.core`):
 >>> state.phase.name, state.current_player        # the call window asks player 2 first
 ('CALL_WINDOW', 2)
 
-Settled where RULES.md is silent (each in the originals' spirit):
+Settled where the rules are silent (each in the originals' spirit):
 
 1. **The Pale Chronicler in a play (L13).** "May only be played as a bluff" is
    read as a description, not a restriction: the Pale Chronicler is never of

@@ -1,6 +1,6 @@
 """One test (or more) per rule L1-L13 and ruling R-L1-R-L11, on hand-built positions.
 
-Every expected value below is worked out by hand from RULES.md, not read
+Every expected value below is worked out by hand from docs/rules/en.md, not read
 from the engine.
 """
 
