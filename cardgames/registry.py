@@ -23,6 +23,7 @@ cardgames.errors.ConfigError: unknown game 'chess': use 'thirty-one' or 'liar'
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -96,7 +97,27 @@ class GameInfo:
     def make_game(self, **options: Any) -> Game:
         """The game object with ``options`` (the game class validates them, naming the rule).
 
-        ``lives`` must also be within the table limit :attr:`lives` (R-T8).
+        >>> get("thirty-one").make_game(players=3, colour="red")
+        Traceback (most recent call last):
+        ...
+        cardgames.errors.ConfigError: unknown option 'colour' for thirty-one: use players, chronicler, lives, turn_cap
+        """
+        known = [f.name for f in dataclasses.fields(self.game_class)]
+        for key in options:
+            if key not in known:
+                raise ConfigError(_("unknown option {key!r} for {game}: use {names}")
+                                    .format(key=key, game=self.name, names=", ".join(known)))
+        game: Game = self.game_class(**options)
+        return game
+
+    def make_table_game(self, **options: Any) -> Game:
+        """:meth:`make_game` within what a play table offers: ``lives`` within
+        :attr:`lives` (R-T8; the engine itself allows any number >= 0).
+
+        >>> get("thirty-one").make_table_game(players=2, lives=12)
+        Traceback (most recent call last):
+        ...
+        cardgames.errors.ConfigError: lives must be a whole number 0-9 (R-T8), not 12
         """
         if self.lives is not None and "lives" in options:
             lo, hi = self.lives
@@ -104,8 +125,7 @@ class GameInfo:
             if not isinstance(lv, int) or isinstance(lv, bool) or not lo <= lv <= hi:
                 raise ConfigError(_("lives must be a whole number {lo}-{hi} (R-T8), not "
                                     "{value!r}").format(lo=lo, hi=hi, value=lv))
-        game: Game = self.game_class(**options)
-        return game
+        return self.make_game(**options)
 
     def make_bot(self, name: str) -> Agent:
         """A new bot of this game from its name (see :attr:`bot_names`)."""

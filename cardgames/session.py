@@ -229,7 +229,7 @@ class Session:
                                 .format(players=game_options["players"], n=len(self._seats)))
         game_options.pop("players", None)
         self._options = _plain(game_options)
-        self._game = info.make_game(players=len(self._seats), **game_options)
+        self._game = info.make_table_game(players=len(self._seats), **game_options)
         self._match = bool(match)
         self._auto_next = bool(auto_next)
         self._agents: list[Agent | None] = [None if s.bot is None else info.make_bot(s.bot)

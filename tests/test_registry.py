@@ -36,6 +36,13 @@ def test_names_and_aliases():
         registry.get(3)  # type: ignore[arg-type]
 
 
+def test_unknown_options_are_refused_by_name():
+    with pytest.raises(ConfigError, match="unknown option 'deck' for liar"):
+        registry.get("liar").make_game(players=2, deck=2)
+    with pytest.raises(ConfigError, match="unknown option"):
+        tournament.make_game("thirty-one", 2, decks=2)
+
+
 def test_for_game_finds_the_descriptor_of_a_game_object():
     assert registry.for_game(LiarGame(players=3)).name == "liar"
     assert registry.for_game(ThirtyOneGame).name == "thirty-one"
@@ -62,12 +69,13 @@ def test_the_players_limits_are_the_engines(name):
 def test_lives_limit_of_a_table():
     info = registry.get("thirty-one")
     assert info.lives == (0, 9)
-    assert info.make_game(players=2, lives=0).lives == 0
-    assert info.make_game(players=2, lives=9).lives == 9
+    assert info.make_table_game(players=2, lives=0).lives == 0
+    assert info.make_table_game(players=2, lives=9).lives == 9
     for bad in (10, -1, True, "3"):
         with pytest.raises(ConfigError, match="R-T8"):
-            info.make_game(players=2, lives=bad)
-    assert ThirtyOneGame(players=2, lives=10).lives == 10    # the engine allows more (R-T8)
+            info.make_table_game(players=2, lives=bad)
+    # the engine (and so a tournament) allows more lives (R-T8)
+    assert info.make_game(players=2, lives=10).lives == 10
 
 
 @pytest.mark.parametrize("name", ["liar", "thirty-one"])

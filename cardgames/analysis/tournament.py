@@ -93,7 +93,7 @@ def make_game(game: str | Game, players: int, **options: Any) -> Game:
             raise ConfigError(f"the game is for {game.players} players but {players} agents "
                               "were given")
         return game
-    made: Game = registry.get(game).game_class(players=players, **options)
+    made: Game = registry.get(game).make_game(players=players, **options)
     return made
 
 
