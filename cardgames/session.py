@@ -187,6 +187,16 @@ class SeatView:
     def my_turn(self) -> bool:
         return self.to_act == self.seat
 
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON data (the engine view's ``to_dict()`` inside), e.g. to send to the
+        seat's own browser; it holds what the seat may know, nothing else."""
+        return {"seat": self.seat, "game": self.game, "view": self.view.to_dict(),
+                "mark": self.mark, "to_act": self.to_act, "legal": list(self.legal),
+                "over": self.over, "match_over": self.match_over, "match": self.match,
+                "round": self.round, "seats": [s.to_dict() for s in self.seats],
+                "points": list(self.points), "places": [list(p) for p in self.places],
+                "lives": list(self.lives)}
+
 
 @dataclass(frozen=True)
 class TeacherFrame:

@@ -163,7 +163,7 @@ def test_auto_next_deals_the_next_round():
 def _seat_strings(s: Session, seat: int) -> list[str]:
     sv = s.view(seat)
     events, _ = s.events_since(seat, 0)
-    return [json.dumps(sv.view.to_dict(), default=str), *sv.legal, repr(sv.seats),
+    return [json.dumps(sv.to_dict()), repr(sv), *sv.legal,
             *(e.describe() for e in events), *(repr(e) for e in events)]
 
 
