@@ -389,7 +389,10 @@ class Session:
                 raise ConfigError(_("not a session of version {version}: {found!r}")
                                     .format(version=VERSION, found=data.get("format")))
             return cls._load(data)
-        except (KeyError, TypeError, AttributeError, json.JSONDecodeError) as e:
+        except ConfigError:
+            raise
+        except (KeyError, IndexError, TypeError, AttributeError, ValueError) as e:
+            # ValueError: bad JSON, or a state's own refusal of its snapshot
             raise ConfigError(_("not a saved session: {error}").format(error=e)) from None
 
     @classmethod

@@ -404,6 +404,19 @@ def test_from_json_refuses_what_is_not_a_session(text):
         Session.from_json(text)
 
 
+def test_from_json_refuses_a_broken_state_or_generator():
+    s = with_human("thirty-one", ("random",), seed=3)
+    data = json.loads(s.to_json())
+    broken = dict(data, games=[dict(data["games"][0], state='{"format": 1}')])
+    with pytest.raises(ConfigError, match="not a saved session"):
+        Session.from_json(json.dumps(broken))
+    with pytest.raises(ConfigError, match="random generator"):
+        Session.from_json(json.dumps(dict(data, rngs=[[3, [1], None]] * 2)))
+    with pytest.raises(ConfigError):
+        Session.from_json(json.dumps(dict(data, seats=[{"kind": "bot", "name": "x",
+                                                         "bot": "nobody"}] * 2)))
+
+
 def test_from_json_refuses_a_tampered_mark():
     s = with_human("thirty-one", ("random",), seed=3)
     s.act(0, s.view(0).legal[0])
