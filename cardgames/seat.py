@@ -106,7 +106,9 @@ class SeatView:
     (0 = the first), ``round`` the Liar round of the match or the Thirty-One
     deal (1 = the first).  Liar: ``points`` the match points so far and
     ``places`` the places of each finished round (R-L10); Thirty-One: ``lives``
-    (T13).  The other seats appear only as their :class:`Seat` (kind and name).
+    (T13); ``rounds``: the Liar match's rounds (``None``: to a target or without
+    end; Thirty-One: ``None``).  The other seats appear only as their
+    :class:`Seat` (kind and name).
     """
 
     seat: int
@@ -123,6 +125,7 @@ class SeatView:
     points: tuple[int, ...] = ()
     places: tuple[tuple[int, ...], ...] = ()
     lives: tuple[int, ...] = ()
+    rounds: int | None = None
 
     @property
     def my_turn(self) -> bool:
@@ -136,7 +139,7 @@ class SeatView:
                 "over": self.over, "match_over": self.match_over, "match": self.match,
                 "round": self.round, "seats": [s.to_dict() for s in self.seats],
                 "points": list(self.points), "places": [list(p) for p in self.places],
-                "lives": list(self.lives)}
+                "lives": list(self.lives), "rounds": self.rounds}
 
 
 @dataclass(frozen=True)

@@ -76,6 +76,8 @@ FORMAT = "cardgames-session"
 VERSION = 1
 #: The rule a stale action breaks, per game: the first action counts (R-L5, T5).
 _TURN_RULE = {"liar": "R-L5", "thirty-one": "T5"}
+#: The rounds of a Liar match with ``rounds=None`` and ``target=None``: no end.
+_ENDLESS = 10**9
 
 
 class Session:
@@ -127,7 +129,7 @@ class Session:
         ``seats``: one :class:`Seat` per player (their number is the game's
         ``players``, R-L2, T1).  ``options``: the game's options (``decks``,
         ``chroniclers``, ``lives`` ...) and, for Liar, the match's ``rounds``
-        (default 5) and ``target`` (R-L10).  ``match=False``: one Liar round or
+        (default 5) and ``target`` (R-L10; both ``None``: rounds without end).  ``match=False``: one Liar round or
         one Thirty-One deal per match.  ``auto_next``: deal the next Liar round
         as soon as one ends (else :meth:`next_game` does).
         """
@@ -150,10 +152,11 @@ class Session:
 
     def _liar_match(self) -> LiarMatch:
         """The Liar match (R-L10) of the current match number."""
+        rounds, target = self._match_options["rounds"], self._match_options["target"]
         return LiarMatch(cast(LiarGame, self._game),
                          seed=match_seed(self._seed, self._match_index),
-                         rounds=self._match_options["rounds"],
-                         target=self._match_options["target"])
+                         rounds=_ENDLESS if rounds is None and target is None else rounds,
+                         target=target)
 
     def _add_game(self, state: State, start: dict[str, Any]) -> None:
         self._games.append(state)
@@ -232,6 +235,8 @@ class Session:
                 results: list[Any] = list(self._liar.results) if self._liar is not None else (
                     [state.outcome()] if state.is_over() else [])
                 extra["places"] = tuple(tuple(r.places) for r in results)
+                rounds = self._liar.rounds if self._liar is not None else 1
+                extra["rounds"] = None if rounds == _ENDLESS else rounds
             else:
                 extra["round"] = view.deal
                 extra["lives"] = tuple(view.lives)

@@ -150,6 +150,23 @@ def test_a_single_round_or_deal_with_match_false():
     assert t.over and len(t.state.results) == 1
 
 
+def test_the_match_progression_in_the_view():
+    s = Session.new("liar", seats=bots("random", "random"), seed=3, options={"rounds": 2})
+    v = s.view(0)
+    assert (v.round, v.rounds, v.points, v.places, v.lives) == (1, 2, (0, 0), (), ())
+    s.run_bots()
+    v = s.view(1)
+    out = s.state.outcome()
+    assert v.over and not v.match_over and v.points == out.points and v.places == (out.places,)
+    s.next_game()
+    assert s.view(0).round == 2 and s.view(0).points == out.points
+    endless = Session.new("liar", seats=bots("random", "random"), seed=3,
+                          options={"rounds": None})
+    assert endless.view(0).rounds is None and not endless.match_over
+    t = Session.new("thirty-one", seats=bots("random", "random"), seed=3, options={"lives": 1})
+    assert t.view(0).lives == (1, 1) and t.view(0).round == 1 and t.view(0).rounds is None
+
+
 def test_auto_next_deals_the_next_round():
     s = Session.new("liar", seats=bots("random", "random"), seed=3, options={"rounds": 2},
                     auto_next=True)
