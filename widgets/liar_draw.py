@@ -17,10 +17,10 @@ from typing import Any
 
 import ipywidgets as ipw
 
+from cardgames import registry
 from cardgames.i18n import N_, ngettext
 from cardgames.i18n import gettext as _
 from cardgames.liar import (
-    BOTS,
     CallMade,
     LiarGame,
     LiarMatch,
@@ -90,7 +90,7 @@ class LiarLayout:
         self.new_match_button = ipw.Button(description=_("New match"), layout=big,
                                            tooltip=_("Start a new match with the options below"))
         style = {"description_width": "initial"}
-        kinds = [(bot_label(k), k) for k in BOTS]
+        kinds = [(bot_label(k), k) for k in registry.get("liar").bot_names]
         uniform = all(isinstance(b, str) for b in bots) and len(set(bots)) == 1
         if not uniform:
             kinds.append((_(_AS_GIVEN_LABEL), AS_GIVEN))

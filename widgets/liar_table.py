@@ -40,10 +40,10 @@ from typing import Any
 
 import ipywidgets as ipw
 
+from cardgames import registry
 from cardgames.i18n import N_, ngettext
 from cardgames.i18n import gettext as _
 from cardgames.liar import (
-    BOTS,
     CALL,
     PASS,
     LiarAction,
@@ -54,9 +54,9 @@ from cardgames.liar import (
     Phase,
     Play,
     Played,
-    round_seed,
 )
 from cardgames.play import agent_name, agent_rngs
+from cardgames.seeds import match_seed
 from widgets.cardview import HandView
 from widgets.liar_draw import (
     AS_GIVEN,
@@ -73,12 +73,13 @@ from widgets.table_base import GREY, PlayTable, bot_label, esc, show_cards
 
 __all__ = ["BOT_KINDS", "MAX_BOT_MOVES", "LiarTable"]
 
-#: The bot kinds offered for a new match (names of ``cardgames.liar.BOTS``).
-BOT_KINDS = tuple(BOTS)
+_LIAR = registry.get("liar")
+#: The bot kinds offered for a new match (the bots of ``cardgames.registry.get("liar")``).
+BOT_KINDS = _LIAR.bot_names
 #: Moves the bots may make in one go before the table stops and asks for a click.
 MAX_BOT_MOVES = 5000
 
-#: The table's words for a rule the engine cites without a ``reason`` (RULES.md).
+#: The table's words for a rule the engine cites without a ``reason`` (docs/rules/en.md).
 _RULE_WORDS = {
     "R-L4": N_("a play is 1–4 cards of your own hand"),
     "L7": N_("you put down cards from your own hand"),
@@ -89,14 +90,14 @@ _RULE_WORDS = {
 
 
 def _make_bot(spec: Any) -> Any:
-    """A bot from its name in ``cardgames.liar.BOTS``, or the agent object given."""
-    return BOTS[spec]() if isinstance(spec, str) else spec
+    """A bot from its name in the registry, or the agent object given."""
+    return _LIAR.bot(spec)
 
 
 class LiarTable(LiarLayout, PlayTable):
     """A Liar table in a notebook: you in ``human_seat`` against bots (L1-L13, R-L1-R-L11).
 
-    - ``bots``: one entry per bot, a name of ``cardgames.liar.BOTS``
+    - ``bots``: one entry per bot, a bot name of ``cardgames.registry.get("liar")``
       (``"heuristic"``, ``"random"``, ``"caller"``) or an agent object with
       ``act(view, legal_actions, rng)``.  1-3 bots with one deck, 1-7 with two
       (R-L2).
@@ -137,6 +138,7 @@ class LiarTable(LiarLayout, PlayTable):
         self._autoplay = bool(autoplay)
         self._card_width = int(card_width)
         self._match_seed = seed
+        self._table_seed = seed
         self._matches = 0
         # -- Python-only state (never synced): the engine, the bots, the match
         self._game: LiarGame
@@ -158,15 +160,7 @@ class LiarTable(LiarLayout, PlayTable):
         if not bots:
             raise ValueError(_("a Liar table needs 1-3 bots (1-7 with two decks, R-L2)"))
         for b in bots:
-            if isinstance(b, str):
-                if b not in BOTS:
-                    raise ValueError(_("unknown bot {bot!r}: choose from {names} or pass an agent "
-                                       "object with act(view, legal, rng)").format(
-                                         bot=b, names=", ".join(BOTS)))
-            elif not callable(getattr(b, "act", None)):
-                raise ValueError(_("a bot is a name ({names}) or an agent with "
-                                   "act(view, legal_actions, rng), not {bot!r}").format(
-                                     names=", ".join(BOTS), bot=b))
+            _LIAR.check_bot(b)
 
     @staticmethod
     def _check_config(bots: tuple[Any, ...], decks: int, chroniclers: Any,
@@ -365,16 +359,16 @@ class LiarTable(LiarLayout, PlayTable):
         if kind == AS_GIVEN and AS_GIVEN in offered:
             given = self._given_bots
             bots = tuple(given[i % len(given)] for i in range(n_bots))
-        elif kind in BOTS:
+        elif kind in _LIAR.bots:
             bots = (kind,) * n_bots
         else:
             self._say(_("Unknown bot kind {kind!r}: choose one of {names}.").format(
-                kind=kind, names=", ".join(bot_label(b) for b in BOTS)))
+                kind=kind, names=", ".join(bot_label(b) for b in _LIAR.bots)))
             self._render()
             return
         seat = min(self._human_pref, n_bots) if isinstance(self._human_pref, int) else 0
-        # deterministic: the k-th new match of this table uses round_seed(seed, -k)
-        seed = round_seed(self._match_seed, -1 - self._matches) % (2**31)
+        # deterministic: the k-th match of this table plays seeds.match_seed(seed, k)
+        seed = match_seed(self._table_seed, self._matches)
         self._start_match(bots, decks, None if ch == "none" else "both", seat, seed)
 
     # ================================================================ the bots

@@ -40,12 +40,14 @@ from __future__ import annotations
 import functools
 import html
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from cardgames import registry
 from cardgames.i18n import N_
 from cardgames.i18n import gettext as _
 from cardgames.play import agent_name, agent_rngs
+from cardgames.seeds import match_seed
 from cardgames.thirtyone import (
     DealOver,
     Dealt,
@@ -54,14 +56,11 @@ from cardgames.thirtyone import (
     Keep,
     Pass,
     Phase,
-    RandomAgent,
     Reveal,
     Stand,
     SwapAll,
     SwapOne,
-    ThirtyOneExpertAgent,
     ThirtyOneGame,
-    ThirtyOneHeuristicAgent,
     ThirtyOneState,
 )
 from widgets.cardview import HandView
@@ -81,16 +80,13 @@ from widgets.thirtyone_draw import (
 
 __all__ = ["BOT_KINDS", "MAX_BOTS", "ThirtyOneTable"]
 
-#: The bots one can choose by name.
-BOT_KINDS: dict[str, Callable[[], Any]] = {
-    "heuristic": ThirtyOneHeuristicAgent,
-    "random": RandomAgent,
-    "expert": ThirtyOneExpertAgent,   # the difficulty setting (issue 13)
-}
+_THIRTY_ONE = registry.get("thirty-one")
+#: The bots one can choose by name (the registry's: ``cardgames.registry.get("thirty-one")``).
+BOT_KINDS: Mapping[str, Callable[[], Any]] = _THIRTY_ONE.bots
 #: The most bot moves "Let the bots play" makes at once (a deal always ends, R-T10).
 MAX_BOT_MOVES = 2000
 
-#: The table's words for a rule the engine cites without a ``reason`` (RULES.md).
+#: The table's words for a rule the engine cites without a ``reason`` (docs/rules/en.md).
 _RULE_WORDS = {
     "T5": N_("it is not your turn"),
     "T4/R-T1": N_("only the dealer keeps or exchanges, before the first turn"),
@@ -107,8 +103,8 @@ _PLAYER_RE = re.compile(r"\b(?:[Pp]layer|[Ii]gra(?:č|ča|ču|čem)|Spieler[sn]?
 
 
 def _make_bot(spec: Any) -> Any:
-    """A bot from its name in :data:`BOT_KINDS`, or the agent object given."""
-    return BOT_KINDS[spec]() if isinstance(spec, str) else spec
+    """A bot from its name in the registry, or the agent object given."""
+    return _THIRTY_ONE.bot(spec)
 
 
 class ThirtyOneTable(ThirtyOneLayout, PlayTable):
@@ -183,20 +179,13 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
             raise ValueError(_("Thirty-One is for 2-9 players (T1): give 1-{most} bots, "
                                "not {n}").format(most=MAX_BOTS, n=len(bots)))
         for b in bots:
-            if isinstance(b, str):
-                if b not in BOT_KINDS:
-                    raise ValueError(_("unknown bot {bot!r}: choose one of {names}").format(
-                        bot=b, names=", ".join(sorted(BOT_KINDS))))
-            elif not callable(getattr(b, "act", None)):
-                raise ValueError(_("a bot must be a name ({names}) or an agent with "
-                                   "act(view, legal_actions, rng), not {bot!r}").format(
-                                     names=", ".join(sorted(BOT_KINDS)), bot=b))
+            _THIRTY_ONE.check_bot(b)
 
     def _start(self, n_bots: int, bots: list[Any], chronicler: bool, lives: int) -> None:
         """A new match (Python side) and fresh card views; the old ones are closed."""
         players = n_bots + 1
         human = min(self._human_pref, players - 1)
-        seed = self._seed + self._match            # match k plays seed + k
+        seed = match_seed(self._seed, self._match)  # match k: seeds.match_seed(seed, k)
         game = ThirtyOneGame(players=players, chronicler=chronicler, lives=lives)
         self._game = game
         self._state = game.new_state(seed=seed)

@@ -8,7 +8,7 @@ from the state's own seeded random generator (the dealer moves on, R-T1), so
 outcome's winners are then the deal's best hands).  Every finished deal is in
 ``state.results`` and in the event log (:class:`~cardgames.thirtyone.events.DealOver`).
 
-Settled here where RULES.md is silent:
+Settled here where the rules (``docs/rules/en.md``) are silent:
 
 * Dealing (R-T1): the shuffled deck is dealt 3 cards at a time to the seats
   in order of play from ``dealer+1`` (the dealer last), then 3 cards to the
