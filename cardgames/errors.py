@@ -2,7 +2,7 @@
 
 Every error a user can cause is a :class:`ValueError` subclass, so
 ``except ValueError`` catches all of them, and each message names the bad
-input and, where one applies, the rule of ``RULES.md`` it breaks.
+input and, where one applies, the rule of the rules (``docs/rules/en.md``) it breaks.
 
 >>> from cardgames.cards import parse_cards
 >>> try:
@@ -22,6 +22,7 @@ __all__ = [
     "ActionParseError",
     "GameOverError",
     "AgentError",
+    "SaveError",
 ]
 
 
@@ -35,6 +36,26 @@ class CardParseError(CardgamesError):
 
 class ConfigError(CardgamesError):
     """A game configuration (players, decks, options) is not allowed by the rules."""
+
+
+class SaveError(CardgamesError):
+    """A saved state (``from_json``) that no real game can hold, or that cannot be read.
+
+    ``field`` names the field of the save (``""`` for the whole save) and
+    ``rule`` the rule it breaks (``""`` when it is only malformed).
+
+    >>> from cardgames.liar import LiarState
+    >>> try:
+    ...     LiarState.from_json('{"format": "cardgames.liar.state", "version": true}')
+    ... except SaveError as e:
+    ...     print(e.field)
+    version
+    """
+
+    def __init__(self, message: str, *, field: str = "", rule: str = "") -> None:
+        super().__init__(message)
+        self.field = field
+        self.rule = rule
 
 
 class ActionParseError(CardgamesError):

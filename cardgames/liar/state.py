@@ -498,8 +498,9 @@ class LiarState:
 
     @classmethod
     def from_json(cls, text: str) -> LiarState:
-        """The state of :meth:`to_json`."""
-        return cls.from_dict(json.loads(text))
+        """The state of :meth:`to_json`; a save no real round can hold is refused with a
+        :class:`~cardgames.errors.SaveError` naming the field and the rule."""
+        return state_from_dict(cls, text)
 
     def __repr__(self) -> str:
         return (f"<LiarState {self.game.players} players, phase {self._phase.value}, player "
