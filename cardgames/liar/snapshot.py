@@ -1,14 +1,16 @@
 """A Liar state as versioned JSON-friendly data, and back (``LiarState.to_dict``/``from_dict``).
 
-It sits below the state module (which calls it), so it takes the state class
-as an argument and never imports it at run time (no import cycle).
+It sits below the state module (which calls it): it reads the fields the state
+hands it and checks a save's fields against the rules, and never imports the
+state or the game (no import cycle, not even for the type checker).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any, Protocol, TypeVar
 
-from cardgames.cards import Rank, format_cards
+from cardgames.cards import Card, Rank, format_cards
 from cardgames.i18n import gettext as _
 from cardgames.liar.actions import LiarAction
 from cardgames.liar.events import RoundOver, event_from_dict, event_to_dict
@@ -28,10 +30,6 @@ from cardgames.saves import (
     whole,
 )
 
-if TYPE_CHECKING:
-    from cardgames.liar.game import LiarGame
-    from cardgames.liar.state import LiarState
-
 __all__ = ["state_from_dict", "state_to_dict"]
 
 _FORMAT = "cardgames.liar.state"
@@ -44,48 +42,64 @@ def _play_dict(e: PilePlay) -> dict[str, Any]:
             "announced": e.announced.name}
 
 
-def state_to_dict(self: LiarState) -> dict[str, Any]:
-    """The full snapshot of ``self`` (hidden cards and RNG state included) as JSON-friendly data."""
-    g = self.game
-    version, internal, gauss = self._rng.getstate()
+def state_to_dict(game: dict[str, Any], f: dict[str, Any]) -> dict[str, Any]:
+    """The full snapshot of a state: ``game`` is its game's ``to_dict()``, ``f`` its fields
+    (as ``LiarState.to_dict`` gives them; hidden cards and the RNG state included)."""
+    version, internal, gauss = f["rng"]
     return {
         "format": _FORMAT,
         "version": _VERSION,
-        "game": g.to_dict(),
-        "seed": self.seed,
-        "dealer": self.dealer,
-        "hands": [format_cards(h) for h in self._hands],
-        "pile": [_play_dict(e) for e in self.pile],
-        "put_aside": format_cards(self.put_aside),
-        "plays": [_play_dict(e) for own in self._own for e in own],
-        "current_player": self.current_player,
-        "phase": self._phase.value,
-        "due_rank": self.due_rank.name,
-        "plays_made": self.plays_made,
-        "winner": self.winner,
-        "end_reason": self.end_reason,
-        "history": [str(a) for a in self.history],
-        "events": [event_to_dict(e) for e in self.events],
+        "game": game,
+        "seed": f["seed"],
+        "dealer": f["dealer"],
+        "hands": [format_cards(h) for h in f["hands"]],
+        "pile": [_play_dict(e) for e in f["pile"]],
+        "put_aside": format_cards(f["put_aside"]),
+        "plays": [_play_dict(e) for own in f["own"] for e in own],
+        "current_player": f["current_player"],
+        "phase": f["phase"].value,
+        "due_rank": f["due_rank"].name,
+        "plays_made": f["plays_made"],
+        "winner": f["winner"],
+        "end_reason": f["end_reason"],
+        "history": [str(a) for a in f["history"]],
+        "events": [event_to_dict(e) for e in f["events"]],
         "rng": [version, list(internal), gauss],
     }
 
 
-def state_from_dict(cls: type[LiarState], data: object) -> LiarState:
-    """The state (of class ``cls``) of :func:`state_to_dict` (also version 1 as written before
-    ``"version"``), once every field is checked (:func:`read_fields`)."""
+def state_from_dict(data: object, make_game: Callable[[Any], G]) -> tuple[G, dict[str, Any]]:
+    """The game (``make_game(game_dict)``) and the checked fields (:func:`read_fields`) of a
+    snapshot of :func:`state_to_dict`: JSON text or the dict (also version 1 as written
+    before ``"version"``).  The state class makes the state, so this module imports
+    neither it nor the game."""
     d = open_save(data, fmt=_FORMAT, what=_what(), version=_VERSION, old_formats=(_FORMAT + "/1",))
     with reading("game", _what()):
-        game = cls.game_class.from_dict(need(d, "game", _what()))
-    new = object.__new__(cls)
-    new._init(game, **read_fields(d, game))
-    return new
+        game = make_game(need(d, "game", _what()))
+    return game, read_fields(d, game)
+
+
+class Options(Protocol):
+    """What the reader needs of a game: its options and deck."""
+
+    @property
+    def players(self) -> int: ...
+    @property
+    def deck_size(self) -> int: ...
+    @property
+    def max_plays(self) -> int | None: ...
+
+    def deck(self) -> list[Card]: ...
+
+
+G = TypeVar("G", bound=Options)
 
 
 def _what() -> str:
     return _("Liar save")
 
 
-def read_fields(d: dict[str, Any], game: LiarGame) -> dict[str, Any]:
+def read_fields(d: dict[str, Any], game: Options) -> dict[str, Any]:
     """The state's fields from a save's dict, checked against everything a real round can
     hold: the cards are the deck (R-L2), one hand per seat, whose turn it is in which phase
     (R-L5), the pile's ranks (R-L8), the end (L11, R-L9).  A :class:`SaveError` names the

@@ -1,15 +1,16 @@
 """Full snapshots of a :class:`~cardgames.thirtyone.state.ThirtyOneState` (JSON-ready dicts).
 
 A snapshot holds everything, hidden cards and the random state included, so
-``state_from_dict(state_to_dict(s)) == s`` and play continues identically.
+``ThirtyOneState.from_json(s.to_json()) == s`` and play continues identically.
 It is for saving and restoring, never for agents (they get views, R-T9).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any, Protocol, TypeVar
 
-from cardgames.cards import format_cards
+from cardgames.cards import Card, format_cards
 from cardgames.i18n import gettext as _
 from cardgames.saves import (
     MAX_COUNT,
@@ -28,12 +29,9 @@ from cardgames.saves import (
 from cardgames.thirtyone.actions import parse_action
 from cardgames.thirtyone.events import DealResult, Dealt, event_from_dict, event_to_dict
 from cardgames.thirtyone.phase import Phase
+from cardgames.thirtyone.record import ThirtyOneRecord
 
-if TYPE_CHECKING:   # state.py imports this module: only the type checker reads this one
-    from cardgames.thirtyone.game import ThirtyOneGame
-    from cardgames.thirtyone.state import ThirtyOneState
-
-__all__ = ["FORMAT", "VERSION", "state_to_dict", "state_from_dict"]
+__all__ = ["FORMAT", "VERSION", "state_to_dict", "state_from_dict", "read_fields"]
 
 #: The ``"format"`` of a snapshot.
 FORMAT = "cardgames.thirtyone.state"
@@ -42,54 +40,69 @@ FORMAT = "cardgames.thirtyone.state"
 VERSION = 1
 
 
-def state_to_dict(state: ThirtyOneState) -> dict[str, Any]:
-    """A full snapshot of ``state`` as a JSON-ready dict."""
-    version, internal, gauss = state._rng.getstate()
-    g = state.game
+def state_to_dict(r: ThirtyOneRecord) -> dict[str, Any]:
+    """A full snapshot of a state's record (``state.record()``) as a JSON-ready dict."""
+    version, internal, gauss = r.rng_state
+    g = r.game
     return {
         "format": FORMAT, "version": VERSION,
         "game": {"players": g.players, "chronicler": g.chronicler, "lives": g.lives,
                  "turn_cap": g.turn_cap},
-        "seed": state.seed, "first_dealer": state.first_dealer,
-        "single_deal": state.single_deal,
+        "seed": r.seed, "first_dealer": r.first_dealer,
+        "single_deal": r.single_deal,
         "rng": [version, list(internal), gauss],
-        "hands": [format_cards(h) for h in state._hands],
-        "table": format_cards(state._table), "undealt": format_cards(state._undealt),
-        "lives": list(state._lives), "out": list(state._out), "dealer": state._dealer,
-        "deal": state._deal, "phase": state._phase.value, "current": state._current,
-        "passed": list(state._passed), "turns": state._turns, "revealer": state._revealer,
-        "revealed": [None if h is None else format_cards(h) for h in state._revealed],
-        "final": list(state._final), "history": [str(a) for a in state.history],
-        "events": [event_to_dict(e) for e in state._events],
-        "deal_start": state._deal_start,
-        "results": [event_to_dict(r) for r in state.results],
-        "winners": None if state._winners is None else list(state._winners),
+        "hands": [format_cards(h) for h in r.hands],
+        "table": format_cards(r.table), "undealt": format_cards(r.undealt),
+        "lives": list(r.lives), "out": list(r.out), "dealer": r.dealer,
+        "deal": r.deal, "phase": r.phase.value, "current": r.current,
+        "passed": list(r.passed), "turns": r.turns, "revealer": r.revealer,
+        "revealed": [None if h is None else format_cards(h) for h in r.revealed],
+        "final": list(r.final), "history": [str(a) for a in r.history],
+        "events": [event_to_dict(e) for e in r.events],
+        "deal_start": r.deal_start,
+        "results": [event_to_dict(e) for e in r.results],
+        "winners": None if r.winners is None else list(r.winners),
     }
 
 
-def state_from_dict(cls: type[ThirtyOneState], data: object) -> ThirtyOneState:
-    """Rebuild a state from :func:`state_to_dict` output (JSON text or the dict; any version up
-    to :data:`VERSION`; a snapshot without ``"version"`` was written before versions, by
-    5b5243e, and is version 1), once every field is checked (:func:`read_fields`).
-
-    A newer version is refused with an error naming it.  ``cls`` is the state class;
-    ``cls.game_class`` rebuilds the game (so this module imports neither).
+def state_from_dict(data: object, make_game: Callable[..., G]) -> tuple[G, dict[str, Any]]:
+    """The game (made by ``make_game(**options)``) and the state's fields of a snapshot of
+    :func:`state_to_dict`: JSON text or the dict, any version up to :data:`VERSION` (a
+    snapshot without ``"version"`` was written before versions, by 5b5243e, and is version
+    1).  Every field is checked (:func:`read_fields`); a newer version is refused naming it.
+    The state class makes the state (so this module imports neither it nor the game).
     """
     w = _what()
     d = open_save(data, fmt=FORMAT, what=w, version=VERSION, no_version=1)
     game_data = need(d, "game", w)
+    if not isinstance(game_data, dict):
+        raise refuse(w, "game", _("the game's options are an object"))
     with reading("game", w):
-        if not isinstance(game_data, dict):
-            raise TypeError("not an object")
-        g = cls.game_class(**game_data)
-    return cls._make(g, **read_fields(d, g))
+        game = make_game(**game_data)
+    return game, read_fields(d, game)
+
+
+G = TypeVar("G", bound="Options")
+
+
+class Options(Protocol):
+    """What the reader needs of a game: its options and deck."""
+
+    @property
+    def players(self) -> int: ...
+    @property
+    def lives(self) -> int: ...
+    @property
+    def turn_cap(self) -> int | None: ...
+
+    def deck(self) -> list[Card]: ...
 
 
 def _what() -> str:
     return _("Thirty-One save")
 
 
-def read_fields(d: dict[str, Any], game: ThirtyOneGame) -> dict[str, Any]:
+def read_fields(d: dict[str, Any], game: Options) -> dict[str, Any]:
     """The state's fields from a save's dict, checked against everything a real game can
     hold: the cards are the deck (T2), 3 cards a seat still in (T4), lives (T13, R-T8), whose
     turn it is in which phase (T5, R-T1, R-T6), the deals and their results.  A
