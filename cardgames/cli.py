@@ -48,6 +48,12 @@ class _UsageError(Exception):
     pass
 
 
+def _one_line(text: str) -> str:
+    """``text`` with line breaks and other control characters written as escapes (an error
+    is one line, whatever the arguments held)."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 def _fmt(value: float) -> str:
     return format_number(value)
 
@@ -56,10 +62,23 @@ def _fmt(value: float) -> str:
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
-    from cardgames.cards import as_cards
+    from cardgames.cards import as_cards, format_cards
     from cardgames.thirtyone import explain, score
 
     cards = as_cards(args.cards)     # "AH KH 9H" or AH KH 9H: as_cards reads both
+    if len(cards) != 3:
+        raise _UsageError(_("{prog} score: error: a Thirty-One hand is 3 cards (T4), got {n}: "
+                            "{cards}").format(prog=PROG, n=len(cards),
+                                              cards=format_cards(cards) or "-"))
+    twice = sorted({c for c in cards if not c.is_chronicler and cards.count(c) > 1})
+    if twice:
+        raise _UsageError(_("{prog} score: error: {cards} is there twice, but one deck holds "
+                            "each card once (T2): not a hand of Thirty-One").format(
+            prog=PROG, cards=format_cards(twice)))
+    if sum(c.is_chronicler for c in cards) > 1:
+        raise _UsageError(_("{prog} score: error: Thirty-One plays with at most one Chronicler "
+                            "(T2): {cards} is not a hand of one deck").format(
+            prog=PROG, cards=format_cards(cards)))
     print(_fmt(score(cards)))
     print(explain(cards))
     return 0
@@ -122,7 +141,11 @@ def _cmd_odds_31(args: argparse.Namespace) -> int:
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from cardgames.analysis.tournament import summarize, tournament
 
-    agents = [a.strip() for a in args.agents.split(",") if a.strip()]
+    agents = [a.strip() for a in args.agents.split(",")]
+    if "" in agents:
+        raise _UsageError(_("{prog} simulate: error: --agents {agents!r} has an empty name: "
+                            "give one agent per seat, separated by commas").format(
+            prog=PROG, agents=args.agents))
     if len(agents) < 2:
         raise _UsageError(_("{prog} simulate: error: --agents needs at least 2 comma-"
                             "separated agents, got {agents!r}").format(prog=PROG,
@@ -143,7 +166,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             if not sep:
                 raise _UsageError(_("{prog} simulate: error: --option takes KEY=VALUE, "
                                     "not {item!r}").format(prog=PROG, item=item))
-            options[key.strip()] = _literal(value.strip())
+            options[key.strip()] = _option(args.game, key.strip(), value.strip())
     if args.rounds is not None:
         options["rounds"] = args.rounds
     df = tournament(args.game, agents, games=args.games, seed=args.seed,
@@ -199,36 +222,105 @@ def _summary_table(summary: Any) -> str:
     return str(shown.to_string())
 
 
-def _literal(text: str) -> object:
-    import ast
+#: The options ``simulate --option KEY=VALUE`` takes, per game, with the largest value and
+#: why: each bound is far beyond a real game and keeps one run to minutes, not days.
+OPTIONS: dict[str, dict[str, tuple[int, int, str]]] = {
+    "thirty-one": {
+        "lives": (0, 9, N_("lives 0-9: every life is a deal a player may lose, and the tables "
+                           "offer 0-9 (R-T8)")),
+        "turn_cap": (0, 1000, N_("turn_cap 0-1000: a cap on a deal's turns (R-T10); 1000 "
+                                 "turns is far beyond any real deal")),
+        "chronicler": (0, 1, N_("chronicler true or false (T2)")),
+    },
+    "liar": {
+        "decks": (1, 2, N_("decks 1 or 2 (R-L2)")),
+        "chroniclers": (0, 0, N_("chroniclers none, both, colorful or pale (R-L2)")),
+        "points": (0, 1000, N_("points: up to 8 whole numbers 0-1000 per place (R-L10)")),
+        "max_plays": (1, 100_000, N_("max_plays 1-100000: the safety cap on a round's plays "
+                                     "(default 1000)")),
+        "tie_places": (0, 0, N_("tie_places competition or dense (R-L10)")),
+        "target": (1, 1000, N_("target 1-1000: a match to this many points (R-L10); 1000 is "
+                               "already hundreds of rounds")),
+    },
+}
 
-    try:
-        return ast.literal_eval(text)
-    except (ValueError, SyntaxError):
-        return text
+
+def _option(game: str, key: str, value: str) -> object:
+    """The value of ``--option key=value`` for ``game``, read and bounded (see :data:`OPTIONS`)."""
+    known = OPTIONS[game]
+    if key not in known:
+        raise _UsageError(_("{prog} simulate: error: {game} has no option {key!r}; its options "
+                            "are {options}").format(prog=PROG, game=game, key=key,
+                                                    options=", ".join(sorted(known))))
+    lo, hi, why = known[key]
+    low = value.lower()
+    if len(value) > 100:
+        value = value[:40] + "..."
+    if key in ("chroniclers", "tie_places"):
+        return value
+    if key == "chronicler":
+        if low in ("true", "1", "yes"):
+            return True
+        if low in ("false", "0", "no"):
+            return False
+    elif key == "points":
+        parts = value.strip("()[] ").replace(",", " ").split()
+        if 1 <= len(parts) <= 8 and all(p.isdigit() and int(p) <= hi for p in parts):
+            return tuple(int(p) for p in parts)
+    elif key == "turn_cap" and low == "none":
+        return None
+    elif value.isdigit() and lo <= int(value[:12]) <= hi:
+        return int(value)
+    raise _UsageError(_("{prog} simulate: error: --option {key}={value}: {why}").format(
+        prog=PROG, key=key, value=value[:40], why=_(why)))
 
 
 # --------------------------------------------------------------------------- parser
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(_("not a whole number: {text!r}").format(
-            text=text)) from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(_("must be at least 1, not {value}").format(
-            value=value))
-    return value
+#: The largest counts the command line takes, and why (a bigger one is refused at once,
+#: rather than running for hours or filling the memory).
+MAX_GAMES = 1_000_000     # the 95% interval of a win rate is then within +-0.1 points
+MAX_WORKERS = 64          # worker processes: more than the machine's cores only cost memory
+MAX_CHUNK = 100_000       # games per task
+MAX_ROUNDS = 1000         # rounds of a Liar match (R-L10)
+MAX_SEED = 2**63 - 1      # a seed is a 64-bit whole number
+
+
+def _count(hi: int, why: str, lo: int = 1) -> Any:
+    """An argparse type: a whole number ``lo``-``hi`` (``why`` says why ``hi``)."""
+
+    def read(text: str) -> int:
+        t = text.strip()
+        digits = t[1:] if t[:1] in "+-" else t
+        if not digits.isdigit() or len(digits) > 30:
+            if digits.isdigit():
+                raise argparse.ArgumentTypeError(_("must be {lo}-{hi} ({why}), not {text}").format(
+                    lo=format_count(lo), hi=format_count(hi), why=_(why), text=t[:40] + "..."))
+            raise argparse.ArgumentTypeError(_("not a whole number: {text!r}").format(
+                text=text[:40]))
+        value = int(t)
+        if value < lo:
+            raise argparse.ArgumentTypeError(_("must be at least {lo}, not {value}").format(
+                lo=lo, value=value))
+        if value > hi:
+            raise argparse.ArgumentTypeError(_("must be {lo}-{hi} ({why}), not {value}").format(
+                lo=format_count(lo), hi=format_count(hi), why=_(why), value=value))
+        return value
+
+    return read
 
 
 def _number(text: str) -> float:
     try:
-        return float(text)
+        value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(_("not a number: {text!r}").format(
-            text=text)) from None
+            text=text[:40])) from None
+    if value != value or value in (float("inf"), float("-inf")):
+        raise argparse.ArgumentTypeError(_("not a finite number: {text!r}").format(
+            text=text[:40]))
+    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -268,14 +360,15 @@ def build_parser() -> argparse.ArgumentParser:
                    help=_("the claim, N x rank: 2x7, 3xU, 1xA, '2 Kings' (N is 1-4, R-L4)"))
     q.add_argument("--seen", default="", help=_("other cards you know are not in the claim "
                    "(turned over in calls, or put down by you), e.g. \"7L UH\""))
-    q.add_argument("--players", type=_positive, default=4, help=_("players at the table "
+    q.add_argument("--players", type=_count(8, N_("Liar is for 2-8 players (R-L2)")), default=4, help=_("players at the table "
                    "(default 4)"))
-    q.add_argument("--decks", type=_positive, default=1, choices=(1, 2),
+    q.add_argument("--decks", type=_count(2, N_("Liar uses 1 or 2 decks (R-L2)")), default=1,
                    help=_("1 or 2 decks (R-L2; default 1)"))
     q.add_argument("--chroniclers", nargs="?", const="both", default="none",
                    choices=("none", "both", "colorful", "pale"),
                    help=_("Chroniclers in the deck (L12, L13; alone: both)"))
-    q.add_argument("--aside", type=int, default=None,
+    q.add_argument("--aside", type=_count(8, N_("the deal leaves fewer cards than players over "
+                   "(L5, R-L3)"), lo=0), default=None,
                    help=_("cards put aside (L5, R-L3); default: what the deal leaves over"))
     q.add_argument("--distribution", action="store_true",
                    help=_("also print how many of the rank the other players hold"))
@@ -310,21 +403,27 @@ def build_parser() -> argparse.ArgumentParser:
     from cardgames import registry
 
     p.add_argument("game", choices=registry.names(), help=_("the game"))
-    p.add_argument("--games", type=_positive, default=1000, help=_("games (default 1000)"))
+    p.add_argument("--games", type=_count(MAX_GAMES, N_("a win rate's 95 percent interval is then "
+                   "within 0.1 points: more games only take longer")), default=1000,
+                   help=_("games (default 1000, at most 1,000,000)"))
     p.add_argument("--agents", required=True,
                    help=_("comma-separated agents, one per seat: random, heuristic, ..."))
-    p.add_argument("--workers", type=_positive, default=None,
+    p.add_argument("--workers", type=_count(MAX_WORKERS, N_("more worker processes than cores "
+                   "only cost memory")), default=None,
                    help=_("worker processes (default: all cores for 2,000 games or more, "
                    "else 1)"))
-    p.add_argument("--seed", type=int, default=0, help=_("master seed (default 0)"))
+    p.add_argument("--seed", type=_count(MAX_SEED, N_("a seed is a 64-bit whole number"),
+                                      lo=-MAX_SEED - 1),
+                   default=0, help=_("master seed (default 0)"))
     p.add_argument("--out", default=None, help=_("write the per-game table: .csv or .parquet"))
-    p.add_argument("--chunk-size", type=_positive, default=200, help=_("games per task "
+    p.add_argument("--chunk-size", type=_count(MAX_CHUNK, N_("games per task")), default=200, help=_("games per task "
                    "(default 200)"))
     p.add_argument("--option", dest="game_option", action="append", metavar="KEY=VALUE",
                    help=_("a game option, e.g. --option lives=5 (repeatable); liar rounds "
                    "stop after --option max_plays=N plays (default 1000, a safety cap: "
                    "such a round has no winner and is counted as capped)"))
-    p.add_argument("--rounds", type=_positive, default=None,
+    p.add_argument("--rounds", type=_count(MAX_ROUNDS, N_("a match of 1000 rounds is already "
+                   "hours of play (R-L10)")), default=None,
                    help=_("liar: each game is a match of this many rounds (R-L10)"))
     p.add_argument("--no-progress", action="store_true", help=_("no progress bar"))
     p.set_defaults(func=_cmd_simulate)
@@ -374,10 +473,10 @@ def _main(argv: Sequence[str] | None) -> int:
         args = parser.parse_args(argv)
         return int(args.func(args) or 0)
     except _UsageError as e:
-        print(str(e), file=sys.stderr)
+        print(_one_line(str(e)), file=sys.stderr)
         return 2
     except CardgamesError as e:
-        print(_("{prog}: error: {error}").format(prog=PROG, error=e), file=sys.stderr)
+        print(_one_line(_("{prog}: error: {error}").format(prog=PROG, error=e)), file=sys.stderr)
         return 2
     except ModuleNotFoundError as e:
         if e.name in ("pandas", "numpy", "pyarrow", "tqdm"):
@@ -390,11 +489,18 @@ def _main(argv: Sequence[str] | None) -> int:
         os.dup2(devnull, sys.stdout.fileno())
         return 0
     except OSError as e:       # e.g. --out in a read-only folder
-        print(_("{prog}: error: {error}").format(prog=PROG, error=e), file=sys.stderr)
+        print(_one_line(_("{prog}: error: {error}").format(prog=PROG, error=e)), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(_("{prog}: interrupted").format(prog=PROG), file=sys.stderr)
         return 130
+    except (RecursionError, MemoryError, OverflowError, TypeError, ValueError) as e:
+        # a bug, not the user's fault: still one line, never a traceback (issue 18)
+        print(_one_line(_("{prog}: error: {error} (this is a bug of cardgames: please report "
+                          "the command)").format(prog=PROG,
+                                                 error=f"{type(e).__name__}: {str(e)[:200]}")),
+              file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -24,6 +24,7 @@ __all__ = [
     "GameOverError",
     "AgentError",
     "StaleActionError",
+    "SaveError",
 ]
 
 
@@ -37,6 +38,26 @@ class CardParseError(CardgamesError):
 
 class ConfigError(CardgamesError):
     """A game configuration (players, decks, options) is not allowed by the rules."""
+
+
+class SaveError(CardgamesError):
+    """A saved state (``from_json``) that no real game can hold, or that cannot be read.
+
+    ``field`` names the field of the save (``""`` for the whole save) and
+    ``rule`` the rule it breaks (``""`` when it is only malformed).
+
+    >>> from cardgames.liar import LiarState
+    >>> try:
+    ...     LiarState.from_json('{"format": "cardgames.liar.state", "version": true}')
+    ... except SaveError as e:
+    ...     print(e.field)
+    version
+    """
+
+    def __init__(self, message: str, *, field: str = "", rule: str = "") -> None:
+        super().__init__(message)
+        self.field = field
+        self.rule = rule
 
 
 class ActionParseError(CardgamesError):

@@ -10,12 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from cardgames.cards import Card
-from cardgames.liar.probability import known_holdings
-from cardgames.liar.state import PilePlay
-
 __all__ = ["make_ismcts_bot", "resampler"]
-
 
 
 def resampler(state: Any, player: int) -> Any:
@@ -37,48 +32,7 @@ def resampler(state: Any, player: int) -> Any:
         return new
     if state.round is None or state.is_terminal():
         return new
-    r = new.round = state.round.clone()
-    view = state.round.view(player)
-    known = known_holdings(view)
-    pool: list[Card] = []
-    keep: list[list[Card]] = []
-    for q in range(r.players):
-        if q == player:
-            keep.append(list(r._hands[q]))
-            continue
-        held = list(r._hands[q])
-        kept = []
-        for card, m in known[q].items():
-            for _ in range(m):
-                if card in held:
-                    held.remove(card)
-                    kept.append(card)
-        keep.append(kept)
-        pool.extend(held)
-    pool.extend(c for e in r.pile if e.player != player for c in e.cards)
-    pool.extend(r.put_aside)
-    rng.shuffle(pool)
-    i = 0
-    for q in range(r.players):
-        if q != player:
-            need = len(r._hands[q]) - len(keep[q])
-            keep[q].extend(pool[i:i + need])
-            i += need
-    r._hands = keep
-    new_pile = []
-    swapped: dict[int, PilePlay] = {}
-    for e in r.pile:
-        if e.player != player:
-            f = PilePlay(number=e.number, player=e.player, cards=tuple(pool[i:i + e.count]),
-                         announced=e.announced)
-            swapped[id(e)] = f
-            i += e.count
-            e = f
-        new_pile.append(e)
-    r.pile = new_pile
-    r._own = [[swapped.get(id(e), e) for e in own] for own in r._own]
-    r.put_aside = pool[i:]
-    r._legal = None             # the hands changed: the cached legal actions are stale
+    new.round = state.round.determinize(player, rng)   # the engine's own (LiarState)
     return new
 
 

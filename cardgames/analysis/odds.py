@@ -24,6 +24,7 @@ P(the claim "2 sevens" can be true) = 0.0025 (1/406): of the 29 cards you have n
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -32,7 +33,7 @@ from typing import Any
 
 from cardgames.cards import Card, Chronicler, Rank, as_cards, make_deck
 from cardgames.errors import ConfigError
-from cardgames.i18n import decimal, localized, ngettext
+from cardgames.i18n import decimal, get_language, language, localized, ngettext
 from cardgames.i18n import gettext as _
 from cardgames.liar.events import announcement
 
@@ -47,7 +48,6 @@ __all__ = [
     "simulate_claim",
 ]
 
-_PLURALS = {r.plural.lower(): r for r in Rank}
 _CLAIM_RE = re.compile(r"^\s*(\d+)\s*(?:[x×*]|\s)\s*(\S.*?)\s*$", re.IGNORECASE)
 
 
@@ -73,15 +73,41 @@ def parse_claim(text: str) -> tuple[int, Rank]:
         raise ConfigError(_("a claim is 1-4 cards (R-L4), not {n}: {text!r}").format(
             n=n, text=text))
     word = m.group(2).strip()
-    rank = _PLURALS.get(word.lower())
+    rank = rank_words().get(word.lower())
     if rank is None:
         try:
             rank = Rank.parse(word)
         except ValueError:
+            names = dict.fromkeys((Rank.SEVEN.plural, Rank.KING.plural, "sevens", "Kings"))
             raise ConfigError(_("not a claim: {text!r}: unknown rank {word!r}; use 7 8 9 10 U "
-                                "O K A or a name such as sevens, Kings").format(
-                text=text, word=word)) from None
+                                "O K A or a name such as {names}").format(
+                text=text, word=word, names=", ".join(names))) from None
     return n, rank
+
+
+def rank_words() -> dict[str, Rank]:
+    """Every name of a rank a claim may use, lower case: in English, and in the current
+    language (names, plurals and every counted form, e.g. Croatian "Kralja", "Kraljeva").
+
+    >>> from cardgames.i18n import language
+    >>> with language("de"):
+    ...     rank_words()["könige"], rank_words()["kings"]
+    (<Rank.KING: 6>, <Rank.KING: 6>)
+    """
+    return _rank_words(get_language())
+
+
+@functools.cache
+def _rank_words(lang: str) -> dict[str, Rank]:
+    words: dict[str, Rank] = {}
+    for code in dict.fromkeys(("en", lang)):
+        with language(code):
+            for r in Rank:
+                words[r.plural.lower()] = r
+                words[r.label.lower()] = r
+                for n in range(1, 6):         # 1, 2-4, 5+: every plural form
+                    words[r.count(n).split(" ", 1)[-1].lower()] = r
+    return words
 
 
 def _chroniclers(value: Any) -> tuple[Chronicler, ...]:

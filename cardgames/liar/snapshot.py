@@ -1,23 +1,34 @@
 """A Liar state as versioned JSON-friendly data, and back (``LiarState.to_dict``/``from_dict``).
 
-It sits below the state module (which calls it), so it takes the state class
-as an argument and never imports it at run time (no import cycle).
+It sits below the state module (which calls it): it reads the fields the state
+hands it and checks a save's fields against the rules, and never imports the
+state or the game (no import cycle, not even for the type checker).
 """
 
 from __future__ import annotations
 
-import random
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any, Protocol, TypeVar
 
-from cardgames.cards import Rank, format_cards, parse_cards
+from cardgames.cards import Card, Rank, format_cards
 from cardgames.i18n import gettext as _
 from cardgames.liar.actions import LiarAction
-from cardgames.liar.events import event_from_dict, event_to_dict
+from cardgames.liar.events import RoundOver, event_from_dict, event_to_dict
 from cardgames.liar.phase import Phase
 from cardgames.liar.pile import PilePlay
-
-if TYPE_CHECKING:
-    from cardgames.liar.state import LiarState
+from cardgames.saves import (
+    MAX_COUNT,
+    cards,
+    check_deck,
+    items,
+    need,
+    open_save,
+    reading,
+    refuse,
+    rng,
+    text,
+    whole,
+)
 
 __all__ = ["state_from_dict", "state_to_dict"]
 
@@ -31,66 +42,157 @@ def _play_dict(e: PilePlay) -> dict[str, Any]:
             "announced": e.announced.name}
 
 
-def _play_from(d: dict[str, Any]) -> PilePlay:
-    return PilePlay(d["number"], d["player"], tuple(parse_cards(d["cards"])), Rank[d["announced"]])
-
-
-def state_to_dict(self: LiarState) -> dict[str, Any]:
-    """The full snapshot of ``self`` (hidden cards and RNG state included) as JSON-friendly data."""
-    g = self.game
-    version, internal, gauss = self._rng.getstate()
+def state_to_dict(game: dict[str, Any], f: dict[str, Any]) -> dict[str, Any]:
+    """The full snapshot of a state: ``game`` is its game's ``to_dict()``, ``f`` its fields
+    (as ``LiarState.to_dict`` gives them; hidden cards and the RNG state included)."""
+    version, internal, gauss = f["rng"]
     return {
         "format": _FORMAT,
         "version": _VERSION,
-        "game": g.to_dict(),
-        "seed": self.seed,
-        "dealer": self.dealer,
-        "hands": [format_cards(h) for h in self._hands],
-        "pile": [_play_dict(e) for e in self.pile],
-        "put_aside": format_cards(self.put_aside),
-        "plays": [_play_dict(e) for own in self._own for e in own],
-        "current_player": self.current_player,
-        "phase": self._phase.value,
-        "due_rank": self.due_rank.name,
-        "plays_made": self.plays_made,
-        "winner": self.winner,
-        "end_reason": self.end_reason,
-        "history": [str(a) for a in self.history],
-        "events": [event_to_dict(e) for e in self.events],
+        "game": game,
+        "seed": f["seed"],
+        "dealer": f["dealer"],
+        "hands": [format_cards(h) for h in f["hands"]],
+        "pile": [_play_dict(e) for e in f["pile"]],
+        "put_aside": format_cards(f["put_aside"]),
+        "plays": [_play_dict(e) for own in f["own"] for e in own],
+        "current_player": f["current_player"],
+        "phase": f["phase"].value,
+        "due_rank": f["due_rank"].name,
+        "plays_made": f["plays_made"],
+        "winner": f["winner"],
+        "end_reason": f["end_reason"],
+        "history": [str(a) for a in f["history"]],
+        "events": [event_to_dict(e) for e in f["events"]],
         "rng": [version, list(internal), gauss],
     }
 
 
-def state_from_dict(cls: type[LiarState], data: dict[str, Any]) -> LiarState:
-    """The state (of class ``cls``) of :func:`state_to_dict` (also version 1 as written before ``"version"``)."""
-    fmt = data.get("format") if isinstance(data, dict) else None
-    version: object
-    if fmt == _FORMAT + "/1":          # written before the "version" key (5b5243e)
-        version = 1
-    elif fmt == _FORMAT:
-        version = data.get("version", 0)
-    else:
-        raise ValueError(_("not a Liar state snapshot: format {fmt!r}").format(fmt=fmt))
-    if version != _VERSION:
-        raise ValueError(_("cannot read a Liar state snapshot of version {version!r}: this "
-                           "cardgames reads version {supported}; a newer cardgames wrote it")
-                         .format(version=version, supported=_VERSION))
-    game = cls.game_class.from_dict(data["game"])
-    own: list[list[PilePlay]] = [[] for _ in range(game.players)]
-    for e in data["plays"]:
-        entry = _play_from(e)
+def state_from_dict(data: object, make_game: Callable[[Any], G]) -> tuple[G, dict[str, Any]]:
+    """The game (``make_game(game_dict)``) and the checked fields (:func:`read_fields`) of a
+    snapshot of :func:`state_to_dict`: JSON text or the dict (also version 1 as written
+    before ``"version"``).  The state class makes the state, so this module imports
+    neither it nor the game."""
+    d = open_save(data, fmt=_FORMAT, what=_what(), version=_VERSION, old_formats=(_FORMAT + "/1",))
+    with reading("game", _what()):
+        game = make_game(need(d, "game", _what()))
+    return game, read_fields(d, game)
+
+
+class Options(Protocol):
+    """What the reader needs of a game: its options and deck."""
+
+    @property
+    def players(self) -> int: ...
+    @property
+    def deck_size(self) -> int: ...
+    @property
+    def max_plays(self) -> int | None: ...
+
+    def deck(self) -> list[Card]: ...
+
+
+G = TypeVar("G", bound=Options)
+
+
+def _what() -> str:
+    return _("Liar save")
+
+
+def read_fields(d: dict[str, Any], game: Options) -> dict[str, Any]:
+    """The state's fields from a save's dict, checked against everything a real round can
+    hold: the cards are the deck (R-L2), one hand per seat, whose turn it is in which phase
+    (R-L5), the pile's ranks (R-L8), the end (L11, R-L9).  A :class:`SaveError` names the
+    field and the rule otherwise."""
+    w = _what()
+    n = game.players
+    seed = whole(need(d, "seed", w), "seed", w, lo=-MAX_COUNT ** 3, hi=MAX_COUNT ** 3, none=True)
+    dealer = whole(need(d, "dealer", w), "dealer", w, lo=0, hi=n - 1, rule="R-L1")
+    hands = [cards(h, f"hands[{i}]", w) for i, h in
+             enumerate(items(need(d, "hands", w), "hands", w, length=n, rule="R-L2"))]
+    pile = [_read_play(e, f"pile[{i}]", n) for i, e in
+            enumerate(items(need(d, "pile", w), "pile", w, most=game.deck_size))]
+    put_aside = cards(need(d, "put_aside", w), "put_aside", w)
+    check_deck([*(c for h in hands for c in h), *(c for e in pile for c in e.cards), *put_aside],
+               game.deck(), "hands + pile + put_aside", w, rule="R-L2")
+    plays_made = whole(need(d, "plays_made", w), "plays_made", w, lo=0,
+                       hi=MAX_COUNT if game.max_plays is None else game.max_plays, rule="L7")
+    history = []
+    for i, a in enumerate(items(need(d, "history", w), "history", w)):
+        with reading(f"history[{i}]", w):
+            history.append(LiarAction.parse(text(a, f"history[{i}]", w)))
+    own: list[list[PilePlay]] = [[] for _ in range(n)]
+    numbers = set()
+    for i, e in enumerate(items(need(d, "plays", w), "plays", w, most=plays_made)):
+        entry = _read_play(e, f"plays[{i}]", n)
+        if entry.number > plays_made or entry.number in numbers:
+            raise refuse(w, f"plays[{i}]", _("play numbers are 1 to plays_made, each once"), "L7")
+        numbers.add(entry.number)
         own[entry.player].append(entry)
-    rng_version, internal, gauss = data["rng"]
-    rng = random.Random()
-    rng.setstate((rng_version, tuple(internal), gauss))
-    new = object.__new__(cls)
-    new._init(game, seed=data["seed"], dealer=data["dealer"],
-              hands=[parse_cards(h) for h in data["hands"]],
-              pile=[_play_from(e) for e in data["pile"]],
-              put_aside=parse_cards(data["put_aside"]),
-              current_player=data["current_player"], phase=Phase(data["phase"]),
-              due_rank=Rank[data["due_rank"]], plays_made=data["plays_made"],
-              history=[LiarAction.parse(a) for a in data["history"]],
-              events=[event_from_dict(e) for e in data["events"]], rng=rng,
-              winner=data["winner"], end_reason=data["end_reason"], own=own)
-    return new
+    for i, entry in enumerate(pile):
+        if entry.number != plays_made - len(pile) + 1 + i:
+            raise refuse(w, f"pile[{i}]", _("the pile's plays are numbered in a row, the last "
+                                            "one plays_made"), "L7")
+        if entry not in own[entry.player]:
+            raise refuse(w, f"pile[{i}]", _("a play on the pile is one of its player's plays"),
+                         "L7")
+        if i and entry.announced is not pile[i - 1].announced.next():
+            raise refuse(w, f"pile[{i}]", _("consecutive plays announce consecutive ranks"),
+                         "R-L8")
+    phase = Phase(text(need(d, "phase", w), "phase", w, choices=[p.value for p in Phase]))
+    due_rank = Rank[text(need(d, "due_rank", w), "due_rank", w, choices=[r.name for r in Rank])]
+    if pile and due_rank is not pile[-1].announced.next():
+        raise refuse(w, "due_rank", _("the due rank follows the last play's rank"), "R-L8")
+    current = need(d, "current_player", w)
+    winner = need(d, "winner", w)
+    end_reason = text(need(d, "end_reason", w), "end_reason", w, choices=("went_out", "cap"),
+                      none=True)
+    empty = [p for p in range(n) if not hands[p]]
+    if phase is Phase.OVER:
+        if current is not None:
+            raise refuse(w, "current_player", _("the round is over: nobody is to move"), "L11")
+        if end_reason is None:
+            raise refuse(w, "end_reason", _("an ended round says why it ended"), "L11")
+        winner = whole(winner, "winner", w, lo=0, hi=n - 1, rule="L11", none=True)
+        if end_reason == "cap" and (winner is not None or empty or game.max_plays is None):
+            raise refuse(w, "end_reason", _("a round stopped by the cap max_plays has no winner, "
+                                            "and everybody holds cards"), "L11")
+        if end_reason == "went_out" and empty != [winner]:
+            raise refuse(w, "winner", _("the winner is the one player who went out"), "L11, R-L9")
+    else:
+        if winner is not None or end_reason is not None:
+            raise refuse(w, "winner", _("a round in play has no winner yet"), "L11")
+        current = whole(current, "current_player", w, lo=0, hi=n - 1, rule="R-L1")
+        if not hands[current]:
+            raise refuse(w, "current_player", _("the player to move holds cards"), "R-L5, L11")
+        under = pile[-1].player if phase is Phase.CALL_WINDOW and pile else None
+        if phase is Phase.CALL_WINDOW and (under is None or current == under):
+            raise refuse(w, "current_player", _("a call window is open on the last play, and "
+                                                "asks another player"), "R-L5")
+        if [p for p in empty if p != under]:
+            raise refuse(w, "hands", _("a player with no cards has gone out and the round is "
+                                       "over; only the player under the call window may be "
+                                       "empty"), "L11, R-L9")
+    events = []
+    for i, e in enumerate(items(need(d, "events", w), "events", w)):
+        with reading(f"events[{i}]", w):
+            events.append(event_from_dict(e))
+    if phase is Phase.OVER and not (events and isinstance(events[-1], RoundOver)):
+        raise refuse(w, "events", _("an ended round's log ends with its result"), "L11")
+    return dict(seed=seed, dealer=dealer, hands=hands, pile=pile, put_aside=put_aside,
+                current_player=current, phase=phase, due_rank=due_rank, plays_made=plays_made,
+                history=history, events=events, rng=rng(need(d, "rng", w), "rng", w),
+                winner=winner, end_reason=end_reason, own=own)
+
+
+def _read_play(e: object, field: str, players: int) -> PilePlay:
+    w = _what()
+    if not isinstance(e, dict):
+        raise refuse(w, field, _("a play is an object with number, player, cards and announced"))
+    return PilePlay(whole(need(e, "number", w), field + ".number", w, lo=1),
+                    whole(need(e, "player", w), field + ".player", w, lo=0, hi=players - 1,
+                          rule="R-L1"),
+                    tuple(cards(need(e, "cards", w), field + ".cards", w, count=range(1, 5),
+                                rule="R-L4")),
+                    Rank[text(need(e, "announced", w), field + ".announced", w,
+                              choices=[r.name for r in Rank])])

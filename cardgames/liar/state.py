@@ -468,6 +468,54 @@ class LiarState:
                   own=[list(x) for x in self._own])
         return new
 
+    def determinize(self, player: int, rng: random.Random) -> LiarState:
+        """A copy in which the cards hidden from ``player`` are dealt anew from ``rng``: the
+        other hands (but the cards the public log places there, :func:`~cardgames.liar.
+        probability.known_holdings`), the others' pile plays and the put-aside cards.  Hand
+        sizes, the pile's counts and ``player``'s view stay; for sampling bots (ISMCTS)."""
+        from cardgames.liar.probability import known_holdings
+
+        r = self.clone()
+        known = known_holdings(self.view(player))
+        pool: list[Card] = []
+        keep: list[list[Card]] = []
+        for q in range(self.game.players):
+            held = list(r._hands[q])
+            if q == player:
+                keep.append(held)
+                continue
+            kept = []
+            for card, m in known[q].items():
+                for _copy in range(m):
+                    if card in held:
+                        held.remove(card)
+                        kept.append(card)
+            keep.append(kept)
+            pool.extend(held)
+        pool.extend(c for e in r.pile if e.player != player for c in e.cards)
+        pool.extend(r.put_aside)
+        rng.shuffle(pool)
+        i = 0
+        for q in range(self.game.players):
+            if q != player:
+                need = len(r._hands[q]) - len(keep[q])
+                keep[q].extend(pool[i:i + need])
+                i += need
+        r._hands = keep
+        new_pile, swapped = [], {}
+        for e in r.pile:
+            if e.player != player:
+                f = PilePlay(e.number, e.player, tuple(pool[i:i + e.count]), e.announced)
+                swapped[id(e)] = f
+                i += e.count
+                e = f
+            new_pile.append(e)
+        r.pile = new_pile
+        r._own = [[swapped.get(id(e), e) for e in own] for own in r._own]
+        r.put_aside = pool[i:]
+        r._legal = None             # the hands changed: the cached legal actions are stale
+        return r
+
     def own_plays(self, player: int) -> tuple[PilePlay, ...]:
         """Every play ``player`` made this round (in the pile or not), oldest first."""
         return tuple(self._own[player])
@@ -485,7 +533,12 @@ class LiarState:
 
     def to_dict(self) -> dict[str, Any]:
         """The full snapshot (hidden cards and RNG state included) as JSON-friendly data."""
-        return state_to_dict(self)
+        return state_to_dict(self.game.to_dict(), dict(
+            seed=self.seed, dealer=self.dealer, hands=self._hands, pile=self.pile,
+            put_aside=self.put_aside, own=self._own, current_player=self.current_player,
+            phase=self._phase, due_rank=self.due_rank, plays_made=self.plays_made,
+            winner=self.winner, end_reason=self.end_reason, history=self.history,
+            events=self.events, rng=self._rng.getstate()))
 
     def to_json(self) -> str:
         """:meth:`to_dict` as JSON text; :meth:`from_json` reads it back (round-trip equal)."""
@@ -493,13 +546,18 @@ class LiarState:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> LiarState:
-        """The state of :meth:`to_dict` (also version 1 as written before ``"version"``)."""
-        return state_from_dict(cls, data)
+        """The state of :meth:`to_dict` (also version 1 as written before ``"version"``); a
+        save no real round can hold is refused with a :class:`~cardgames.errors.SaveError`."""
+        game, fields = state_from_dict(data, cls.game_class.from_dict)
+        new = object.__new__(cls)
+        new._init(game, **fields)
+        return new
 
     @classmethod
     def from_json(cls, text: str) -> LiarState:
-        """The state of :meth:`to_json`."""
-        return cls.from_dict(json.loads(text))
+        """The state of :meth:`to_json`; a save no real round can hold is refused with a
+        :class:`~cardgames.errors.SaveError` naming the field and the rule."""
+        return cls.from_dict(text)  # type: ignore[arg-type]  # from_dict reads text too
 
     def __repr__(self) -> str:
         return (f"<LiarState {self.game.players} players, phase {self._phase.value}, player "

@@ -20,14 +20,12 @@ the seed or the RNG state.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from cardgames.cards import Card, Chronicler, Rank, format_cards
 from cardgames.liar.events import LiarEvent, PileTaken, Played, event_to_dict
 from cardgames.liar.phase import Phase
-
-if TYPE_CHECKING:
-    from cardgames.liar.state import LiarState
+from cardgames.liar.pile import PilePlay
 
 __all__ = ["LiarView", "PileRecord", "OwnPlay", "make_view"]
 
@@ -124,7 +122,38 @@ class LiarView:
         }
 
 
-def make_view(state: LiarState, player: int) -> LiarView:
+class _Options(Protocol):
+    @property
+    def players(self) -> int: ...
+    @property
+    def decks(self) -> int: ...
+    @property
+    def chroniclers(self) -> tuple[Chronicler, ...]: ...
+
+
+class Viewed(Protocol):
+    """What a view reads of a state: its public API only (a ``LiarState`` is one)."""
+
+    @property
+    def game(self) -> _Options: ...
+    pile: list[PilePlay]
+    put_aside: list[Card]
+    dealer: int
+    current_player: int | None
+    due_rank: Rank
+    events: list[LiarEvent]
+
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def hand_sizes(self) -> tuple[int, ...]: ...
+    @property
+    def pile_size(self) -> int: ...
+    def hand(self, player: int) -> tuple[Card, ...]: ...
+    def own_plays(self, player: int) -> tuple[PilePlay, ...]: ...
+
+
+def make_view(state: Viewed, player: int) -> LiarView:
     """The :class:`LiarView` of ``player`` in ``state`` (R-L11)."""
     n = state.game.players
     if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < n:

@@ -58,7 +58,6 @@ from cardgames.core import check_seed
 from cardgames.errors import CardParseError, ConfigError
 from cardgames.i18n import gettext as _
 from cardgames.thirtyone.actions import ThirtyOneAction
-from cardgames.thirtyone.events import Dealt, Event, Revealed
 from cardgames.thirtyone.phase import Phase
 from cardgames.thirtyone.state import (
     LegalActions,
@@ -132,9 +131,7 @@ class ThirtyOneGame:
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < self.players:
             raise ConfigError(_("dealer must be a seat 0-{last}, not {dealer!r}")
                                 .format(last=self.players - 1, dealer=dealer))
-        state = ThirtyOneState._blank(self, seed, dealer, single_deal)
-        state._start_deal()
-        return state
+        return ThirtyOneState.new(self, seed=seed, dealer=dealer, single_deal=single_deal)
 
     def replay(self, seed: int, actions: Iterable[ThirtyOneAction | str],
                **kw: Any) -> ThirtyOneState:
@@ -217,9 +214,6 @@ class ThirtyOneGame:
 
         rng = random.Random(seed)
         rng.shuffle(pool)
-        events: list[Event] = [Dealt(deal=1, dealer=dealer, seats=order_after(dealer),
-                                     table=tuple(table_cards), undealt=len(pool))]
-        revealed: list[tuple[Card, ...] | None] = [None] * n
         final: list[int] = []
         if phase is Phase.EXCHANGE:
             current = dealer
@@ -233,19 +227,13 @@ class ThirtyOneGame:
                 if current_player == revealer:
                     raise ConfigError(_("the revealer has no final turn (R-T6)"))
                 order = order[order.index(current_player):]
-            revealed[revealer] = tuple(seat_hands[revealer])
-            events.append(Revealed(player=revealer, hand=tuple(seat_hands[revealer])))
             final = list(order)
             current = order[0]
-        state = ThirtyOneState._make(
-            self, seed=seed, first_dealer=dealer, single_deal=bool(single_deal), rng=rng,
+        return ThirtyOneState.at_position(
+            self, seed=seed, dealer=dealer, single_deal=bool(single_deal), rng=rng,
             hands=seat_hands, table=table_cards, undealt=pool, lives=lives_list, out=out,
-            dealer=dealer, deal=1, phase=phase, current=current,
-            passed=[seat in passed for seat in range(n)], turns=turns,
-            revealer=revealer if phase is Phase.FINAL else None, revealed=revealed, final=final,
-            history=[], events=events, deal_start=0, results=[], winners=None)
-        state._check_three_aces(order_after(dealer))
-        return state
+            phase=phase, current=current, passed=[seat in passed for seat in range(n)],
+            turns=turns, revealer=revealer if phase is Phase.FINAL else None, final=final)
 
 
 ThirtyOneState.game_class = ThirtyOneGame   # how a snapshot rebuilds its game (state.py never imports us)

@@ -8,7 +8,7 @@ from cardgames.i18n import gettext as _
 from cardgames.i18n import ngettext
 from cardgames.thirtyone.events import DealResult
 
-__all__ = ["ThirtyOneOutcome"]
+__all__ = ["ThirtyOneOutcome", "outcome_of", "winners_after"]
 
 
 @dataclass(frozen=True)
@@ -54,3 +54,49 @@ class ThirtyOneOutcome:
             text = _("{who} wins the deal") if self.single_deal else _("{who} wins the game")
         return text.format(who=who) + " " + ngettext("after {n} deal", "after {n} deals",
                                                      self.deals).format(n=self.deals)
+
+
+def outcome_of(winners: tuple[int, ...], results: list[DealResult], *, lives: tuple[int, ...],
+               out: tuple[bool, ...], deals: int, single_deal: bool) -> ThirtyOneOutcome:
+    """The outcome of a game that ``winners`` won, from its deals' ``results`` (R-T8): places
+    by when a player went out (a single deal: by the last deal's scores)."""
+    n = len(out)
+    last = results[-1]
+    key: list[float]
+    if single_deal:
+        reason = "best_hand" if last.three_aces is None else "three_aces"
+        key = [-1.0 if sc is None else sc for sc in last.scores]
+    else:
+        reason = "last_player" if len(winners) == 1 and not out[winners[0]] else "all_out"
+        gone = {p: r.deal for r in results for p in r.went_out}
+        key = [gone.get(p, 0) for p in range(n)]
+    top = max(key) + 1
+    for p in winners:
+        key[p] = top
+    places = tuple(1 + sum(1 for other in key if other > mine) for mine in key)
+    share = 1.0 / len(winners)
+    return ThirtyOneOutcome(
+        winners=winners, places=places,
+        returns=tuple(share if p in winners else 0.0 for p in range(n)), reason=reason,
+        lives=lives, out=out, deals=deals, last_deal=last, single_deal=single_deal)
+
+
+def winners_after(result: DealResult, remaining: tuple[int, ...], *,
+                  single_deal: bool) -> tuple[tuple[int, ...], str] | None:
+    """Who won, and why, once the deal of ``result`` is settled; ``None``: the game goes on.
+
+    A single deal: the three Aces, else the best hands.  A game: the last player left,
+    or, when nobody is, the players who went out in this deal share the win (R-T8).
+    """
+    if single_deal:
+        if result.three_aces is not None:
+            return (result.three_aces,), "the best hand of the deal (single deal)"
+        best = max(s for s in result.scores if s is not None)
+        return (tuple(p for p, s in enumerate(result.scores) if s == best),
+                "the best hand of the deal (single deal)")
+    if len(remaining) == 1:
+        return remaining, "the last player left (R-T8)"
+    if not remaining:
+        return (result.went_out, "the last players all went out in the same deal and share "
+                                 "the win (R-T8)")
+    return None

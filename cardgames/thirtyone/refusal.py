@@ -6,9 +6,12 @@ only when an action is not legal (never on the hot path).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from itertools import repeat
+from operator import is_
+from typing import Any, Protocol
 
 from cardgames.cards import Card, format_cards
+from cardgames.core import check_player
 from cardgames.errors import ActionParseError, CardgamesError, GameOverError, IllegalActionError
 from cardgames.i18n import format_number, ngettext
 from cardgames.i18n import gettext as _
@@ -22,14 +25,78 @@ from cardgames.thirtyone.actions import (
     SwapAll,
     SwapOne,
     ThirtyOneAction,
+    parse_action,
 )
+from cardgames.thirtyone.legal import ThirtyOneLegalActions, _kinds
+from cardgames.thirtyone.outcome import ThirtyOneOutcome
 from cardgames.thirtyone.phase import Phase
 from cardgames.thirtyone.score import score
 
-if TYPE_CHECKING:
-    from cardgames.thirtyone.state import ThirtyOneState
+__all__ = ["refusal", "check_action", "Refusable"]
 
-__all__ = ["refusal"]
+
+class _Options(Protocol):
+    @property
+    def players(self) -> int: ...
+    @property
+    def turn_cap(self) -> int | None: ...
+
+
+class Refusable(Protocol):
+    """What a refusal reads of a state: its public API only (a
+    :class:`~cardgames.thirtyone.state.ThirtyOneState` is one)."""
+
+    @property
+    def game(self) -> _Options: ...
+    @property
+    def current_player(self) -> int | None: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def table(self) -> tuple[Card, ...]: ...
+    @property
+    def turns(self) -> int: ...
+    @property
+    def revealer(self) -> int | None: ...
+    def hand(self, seat: int) -> tuple[Card, ...]: ...
+    def legal_actions(self) -> ThirtyOneLegalActions: ...
+    def outcome(self) -> ThirtyOneOutcome | None: ...
+
+
+def check_action(state: Refusable, action: ThirtyOneAction | str,
+                 player: int | None) -> ThirtyOneAction:
+    """``action`` (text parsed) if it is legal now for ``player``; else the error that refuses
+    it.  An action object must be one of the state's legal actions; a refusal changes
+    nothing (``ThirtyOneState.apply`` calls this for any action but the one just sampled)."""
+    cur = state.current_player
+    if player is not None:
+        check_player(player, players=state.game.players, rule="R-T1")
+    if action.__class__ is str:
+        try:
+            action = parse_action(action)
+        except ActionParseError as e:
+            who = (_("the game is over") if cur is None else
+                   _("player {player}").format(player=cur))
+            mine = player is None or player == cur
+            raise ActionParseError(
+                f"{who}: {e}", player=cur if player is None else player,
+                action=action, rule=e.rule, reason=e.reason,
+                legal=state.legal_actions().summary() if mine else e.legal) from None
+    if player is not None and player != cur and cur is not None:
+        kinds = _kinds(state.legal_actions())
+        raise IllegalActionError(
+            _("player {player} cannot {action}: it is player {cur}'s turn (T5, R-T1: turns go "
+              "round in order of play); player {cur} may now: {kinds}")
+              .format(player=player, action=action, cur=cur, kinds=kinds),
+            player=player, action=action, rule="T5", reason=_("it is player {cur}'s turn")
+                                                              .format(cur=cur),
+            legal=_("nothing until player {player} has acted").format(player=cur))
+    # not the action just sampled from the current legal set: search it,
+    # identity first (an agent returns one of the legal actions: C speed), then ==
+    acts = state.legal_actions()._actions
+    if not any(map(is_, acts, repeat(action))) and action not in acts:
+        raise refusal(state, action)
+    return action  # type: ignore[return-value]  # a str was parsed above
 
 
 def _swapped(hand: list[Card], out: Card, into: Card) -> list[Card]:
@@ -39,9 +106,9 @@ def _swapped(hand: list[Card], out: Card, into: Card) -> list[Card]:
 
 
 
-def refusal(self: ThirtyOneState, action: Any) -> CardgamesError:
+def refusal(self: Refusable, action: Any) -> CardgamesError:
     """The error for an ``action`` the player to act may not take now (the rule and why)."""
-    p = self._current
+    p = self.current_player
     legal = self.legal_actions()
     if not isinstance(action, ThirtyOneAction):
         return ActionParseError(_("player {p}: {action!r} is not a Thirty-One action; write one "
@@ -49,7 +116,7 @@ def refusal(self: ThirtyOneState, action: Any) -> CardgamesError:
                                 .format(p=p, action=action, forms=_(ACTION_FORMS)),
                                 player=p, action=action,
                                 reason=_("not a Thirty-One action"), legal=legal.summary())
-    if self._phase is Phase.OVER:
+    if self.phase is Phase.OVER:
         why = self.outcome().describe()  # type: ignore[union-attr]
         return GameOverError(_("{action} is not possible: the game is over ({why})")
                              .format(action=action, why=why),
@@ -63,10 +130,10 @@ def refusal(self: ThirtyOneState, action: Any) -> CardgamesError:
                               legal=legal.summary())
 
 
-def _why_illegal(self: ThirtyOneState, action: Any) -> tuple[str, str]:
-    p: int = self._current  # type: ignore[assignment]
-    phase = self._phase
-    hand, table = self._hands[p], self._table
+def _why_illegal(self: Refusable, action: Any) -> tuple[str, str]:
+    p: int = self.current_player  # type: ignore[assignment]  # a seat: the game is not over
+    phase = self.phase
+    hand, table = list(self.hand(p)), list(self.table)
     if not isinstance(action, ThirtyOneAction):
         return "", _("{action!r} is not a Thirty-One action").format(action=action)
     if phase is Phase.EXCHANGE:
@@ -83,7 +150,7 @@ def _why_illegal(self: ThirtyOneState, action: Any) -> tuple[str, str]:
                 card=action.table_card, table=format_cards(table))
     if phase is Phase.PLAY:
         cap = self.game.turn_cap
-        if cap is not None and self._turns >= cap:
+        if cap is not None and self.turns >= cap:
             return "R-T10", ngettext(
                 "the turn cap of {cap} turn is reached: you may only reveal",
                 "the turn cap of {cap} turns is reached: you may only reveal", cap).format(
@@ -99,7 +166,7 @@ def _why_illegal(self: ThirtyOneState, action: Any) -> tuple[str, str]:
     else:  # FINAL
         if isinstance(action, (Pass, Reveal)):
             return "T10/R-T6", _("player {player} revealed; your final turn is swap one, "
-                                 "swap all or stand").format(player=self._revealer)
+                                 "swap all or stand").format(player=self.revealer)
         if isinstance(action, SwapOne):
             after = _swapped(hand, action.hand_card, action.table_card)
         else:   # SwapAll

@@ -1,14 +1,13 @@
 """The state of a game of Thirty-One: :class:`ThirtyOneState` and its helpers.
 
-Why ~690 lines: it is one class, the state machine of T4-T14 (dealing,
-turns, the final round, three Aces, scoring and lives), whose transitions
-share private fields and are read best together; the play turn's legal
-actions and a one-card swap are also written out inline in
-:meth:`~ThirtyOneState.legal_actions` and :meth:`~ThirtyOneState.apply`,
-the hot path of every game (docs/analysis.md, "Speed").  Everything that is not a
-transition lives beside it: legal actions (:mod:`.legal`), refusals
-(:mod:`.refusal`), the outcome type (:mod:`.outcome`), JSON (:mod:`.snapshot`)
-and views (:mod:`.view`).
+One class, the state machine of T4-T14 (dealing, turns, the final round,
+three Aces, scoring and lives), whose transitions share private fields; the
+play turn's legal actions and a one-card swap are written out inline in
+:meth:`~ThirtyOneState.legal_actions` and :meth:`~ThirtyOneState.apply`, the
+hot path of every game (docs/analysis.md, "Speed").  Beside it, on public
+values only: legal actions (:mod:`.legal`), refusals (:mod:`.refusal`), the
+outcome (:mod:`.outcome`), the frozen record and its JSON (:mod:`.record`,
+:mod:`.snapshot`) and views (:mod:`.view`).
 
 Build states with :class:`~cardgames.thirtyone.game.ThirtyOneGame`
 (``new_state``, ``state_from_position``, ``replay``); the rules it settles are
@@ -20,31 +19,15 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterable
-from itertools import compress, repeat
-from operator import is_, not_
+from itertools import compress
+from operator import not_
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardgames.cards import Card
-from cardgames.core import check_player
 from cardgames.draws import shuffle
-from cardgames.errors import (
-    ActionParseError,
-    CardgamesError,
-    ConfigError,
-    IllegalActionError,
-)
+from cardgames.errors import ConfigError
 from cardgames.i18n import gettext as _
-from cardgames.thirtyone.actions import (
-    Exchange,
-    Keep,
-    Pass,
-    Reveal,
-    Stand,
-    SwapAll,
-    SwapOne,
-    ThirtyOneAction,
-    parse_action,
-)
+from cardgames.thirtyone.actions import Exchange, Pass, Stand, SwapAll, SwapOne, ThirtyOneAction
 from cardgames.thirtyone.events import (
     DealOver,
     DealResult,
@@ -67,16 +50,16 @@ from cardgames.thirtyone.legal import (
     _NOTHING,
     LegalActions,
     ThirtyOneLegalActions,
-    _kinds,
     compute_legal,
     final_turn_actions,
 )
-from cardgames.thirtyone.outcome import ThirtyOneOutcome
+from cardgames.thirtyone.outcome import ThirtyOneOutcome, outcome_of, winners_after
 from cardgames.thirtyone.phase import Phase
-from cardgames.thirtyone.refusal import refusal
+from cardgames.thirtyone.record import ThirtyOneRecord
+from cardgames.thirtyone.refusal import check_action
 from cardgames.thirtyone.score import MIN_SCORE, THREE_ACES_SCORE, score_table
 from cardgames.thirtyone.snapshot import state_from_dict, state_to_dict
-from cardgames.thirtyone.view import ThirtyOneView
+from cardgames.thirtyone.view import ThirtyOneView, redeal_hidden
 
 if TYPE_CHECKING:
     from cardgames.thirtyone.game import ThirtyOneGame
@@ -84,8 +67,6 @@ if TYPE_CHECKING:
 __all__ = ["ThirtyOneState", "ThirtyOneOutcome", "ThirtyOneLegalActions", "LegalActions",
            "final_turn_actions"]
 
-_KEEP, _EXCHANGE, _SWAP_ALL, _PASS, _REVEAL, _STAND = (
-    Keep(), Exchange(), SwapAll(), Pass(), Reveal(), Stand())
 _PLAY_PHASE, _OVER_PHASE = Phase.PLAY, Phase.OVER
 _LEGAL_CLASS = ThirtyOneLegalActions
 #: ``score_table()``, fetched on first use (read from this global on the hot path, no call)
@@ -95,10 +76,7 @@ _SCORES: list[list[list[float]]] = []
 def _load_scores() -> list[list[list[float]]]:
     _SCORES[:] = score_table()
     return _SCORES
-_new_legal = object.__new__
-
-# ThirtyOneOutcome, ThirtyOneLegalActions and LegalActions live in .outcome and
-# .legal; they are imported above and stay importable from here.
+_new_legal = object.__new__     # ThirtyOneOutcome, ...LegalActions: importable from here too
 
 
 class ThirtyOneState:
@@ -124,13 +102,12 @@ class ThirtyOneState:
     player 1 scores 27 with 9L 8L UL: Leaves: Unter 10 + IX 9 + VIII 8 = 27 (T11)
     """
 
-    #: Every field of a state, listed once: :meth:`_make` sets exactly these (``_legal`` is
-    #: a cache of the legal actions, ``None`` until asked for).
-    #: The game class that rebuilds a snapshot's game (:class:`~cardgames.thirtyone.game.
-    #: ThirtyOneGame`): ``cardgames.thirtyone.game`` sets it when it is imported, so this
-    #: module and :mod:`.snapshot` never import the game module (no import cycle).
+    #: The game class that rebuilds a snapshot's game (``cardgames.thirtyone.game`` sets it
+    #: when it is imported, so this module never imports the game module).
     game_class: ClassVar[type[ThirtyOneGame]]
 
+    #: Every field of a state, listed once: :meth:`_make` sets exactly these (``_legal`` is
+    #: a cache of the legal actions, ``None`` until asked for).
     _FIELDS = ("game", "seed", "first_dealer", "single_deal", "_rng", "_hands", "_table",
                "_undealt", "_lives", "_out", "_dealer", "_deal", "_phase", "_current",
                "_passed", "_turns", "_revealer", "_revealed", "_final", "history",
@@ -176,31 +153,11 @@ class ThirtyOneState:
         """The one constructor (every field of ``_FIELDS``), behind ``new_state``,
         ``state_from_position``, ``from_json`` and :meth:`clone`."""
         self = object.__new__(cls)
-        self.game = game
-        self.seed = seed
-        self.first_dealer = first_dealer
-        self.single_deal = single_deal
-        self._rng = rng
-        self._hands = hands
-        self._table = table
-        self._undealt = undealt
-        self._lives = lives
-        self._out = out
-        self._dealer = dealer
-        self._deal = deal
-        self._phase = phase
-        self._current = current
-        self._passed = passed
-        self._turns = turns
-        self._revealer = revealer
-        self._revealed = revealed
-        self._final = final
-        self.history = history
-        self._events = events
-        self._deal_start = deal_start
-        self.results = results
-        self._winners = winners
-        self._legal = legal
+        for name, value in zip(cls._FIELDS, (
+                game, seed, first_dealer, single_deal, rng, hands, table, undealt, lives, out,
+                dealer, deal, phase, current, passed, turns, revealer, revealed, final, history,
+                events, deal_start, results, winners, legal)):
+            setattr(self, name, value)
         return self
 
     @classmethod
@@ -229,19 +186,57 @@ class ThirtyOneState:
         order = (*range(seat + 1, n), *range(seat + 1))
         return tuple(compress(order, map(not_, map(out.__getitem__, order))))
 
+    @classmethod
+    def new(cls, game: ThirtyOneGame, *, seed: int, dealer: int,
+            single_deal: bool) -> ThirtyOneState:
+        """A game dealt from ``random.Random(seed)`` (``ThirtyOneGame.new_state`` checks the
+        options first)."""
+        state = cls._blank(game, seed, dealer, single_deal)
+        state._start_deal()
+        return state
+
+    @classmethod
+    def at_position(cls, game: ThirtyOneGame, *, seed: int, dealer: int, single_deal: bool,
+                    rng: random.Random, hands: list[list[Card]], table: list[Card],
+                    undealt: list[Card], lives: list[int], out: list[bool], phase: Phase,
+                    current: int, passed: list[bool], turns: int, revealer: int | None,
+                    final: list[int]) -> ThirtyOneState:
+        """A hand-built position (``ThirtyOneGame.state_from_position`` checks it first):
+        laid out as every deal is (:meth:`_lay_out`), then set to ``phase`` (with the
+        ``revealer``'s hand shown and the ``final`` turns to take in phase FINAL); three Aces
+        end the deal at once, as after a deal (R-T7)."""
+        state = cls._blank(game, seed, dealer, single_deal)
+        state._rng, state._lives, state._out = rng, lives, out
+        seats = state._order_after(dealer)
+        state._lay_out(hands, table, undealt, seats)
+        state._phase, state._current, state._passed, state._turns = phase, current, passed, turns
+        if phase is Phase.FINAL and revealer is not None:
+            state._revealer = revealer
+            hand = state._revealed[revealer] = tuple(hands[revealer])
+            state._events.append(Revealed(player=revealer, hand=hand))
+            state._final = final
+        state._check_three_aces(seats)
+        return state
+
     def _start_deal(self) -> None:
         """Shuffle and deal (T4, R-T1), then the R-T7 check."""
-        n = self.game.players
         deck = self.game.deck()
         shuffle(self._rng, deck)   # rng.shuffle's permutation, faster
         seats = self._order_after(self._dealer)
-        self._hands = [[] for _ in range(n)]
+        hands: list[list[Card]] = [[] for _ in range(self.game.players)]
         pos = 0
         for seat in seats:
-            self._hands[seat] = deck[pos:pos + 3]
+            hands[seat] = deck[pos:pos + 3]
             pos += 3
-        self._table = deck[pos:pos + 3]
-        self._undealt = deck[pos + 3:]
+        self._lay_out(hands, deck[pos:pos + 3], deck[pos + 3:], seats)
+        self._check_three_aces(seats)
+
+    def _lay_out(self, hands: list[list[Card]], table: list[Card], undealt: list[Card],
+                 seats: tuple[int, ...]) -> None:
+        """The one place where a deal begins (T4, R-T1): the cards are out, the deal is
+        logged, and the dealer chooses first."""
+        n = self.game.players
+        self._hands, self._table, self._undealt = hands, table, undealt
         self._deal += 1
         self._passed = [False] * n
         self._turns = 0
@@ -250,11 +245,10 @@ class ThirtyOneState:
         self._final = []
         self._deal_start = len(self._events)
         self._events.append(Dealt(deal=self._deal, dealer=self._dealer, seats=seats,
-                                  table=tuple(self._table), undealt=len(self._undealt)))
+                                  table=tuple(table), undealt=len(undealt)))
         self._phase = Phase.EXCHANGE
         self._current = self._dealer
         self._legal = None
-        self._check_three_aces(seats)
 
     # ------------------------------------------------------------------ public state
     @property
@@ -298,6 +292,11 @@ class ThirtyOneState:
         return tuple(self._table)
 
     @property
+    def revealer(self) -> int | None:
+        """Who revealed in this deal (``None`` before a reveal, T9)."""
+        return self._revealer
+
+    @property
     def turns(self) -> int:
         """Turns taken in this deal (the exchange is not a turn, R-T1)."""
         return self._turns
@@ -323,25 +322,8 @@ class ThirtyOneState:
         winners = self._winners
         if winners is None:
             return None
-        n = self.game.players
-        last = self.results[-1]
-        if self.single_deal:
-            reason = "best_hand" if last.three_aces is None else "three_aces"
-            key = [-1.0 if sc is None else sc for sc in last.scores]
-        else:
-            reason = "last_player" if len(winners) == 1 and not self._out[winners[0]] else "all_out"
-            gone = {p: r.deal for r in self.results for p in r.went_out}
-            key = [gone.get(p, 0) for p in range(n)]
-        top = max(key) + 1
-        for p in winners:
-            key[p] = top
-        places = tuple(1 + sum(1 for other in key if other > mine) for mine in key)
-        share = 1.0 / len(winners)
-        return ThirtyOneOutcome(
-            winners=winners, places=places,
-            returns=tuple(share if p in winners else 0.0 for p in range(n)), reason=reason,
-            lives=tuple(self._lives), out=tuple(self._out), deals=self._deal,
-            last_deal=last, single_deal=self.single_deal)
+        return outcome_of(winners, self.results, lives=tuple(self._lives),
+                          out=tuple(self._out), deals=self._deal, single_deal=self.single_deal)
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> ThirtyOneLegalActions:
@@ -376,7 +358,7 @@ class ThirtyOneState:
         """
         legal = self._legal
         if legal is None or action is not legal._picked or player is not None:
-            action = self._check_action(action, player)
+            action = check_action(self, action, player)   # parsed; refused if illegal
         # legal now: the action just sampled from the current legal set, or checked above
         self._legal = None
         self.history.append(action)  # type: ignore[arg-type]  # a str was parsed above
@@ -450,42 +432,6 @@ class ThirtyOneState:
             if not self._three_aces(p):
                 self._current = self._next_seat(p)
 
-    def _check_action(self, action: ThirtyOneAction | str,
-                      player: int | None) -> ThirtyOneAction:
-        """The action (text parsed) if it is legal now for ``player``; else refuse it.
-
-        An action object must be one of :meth:`legal_actions`; a refusal changes nothing.
-        """
-        if player is not None:
-            check_player(player, players=self.game.players, rule="R-T1")
-        if action.__class__ is str:
-            try:
-                action = parse_action(action)
-            except ActionParseError as e:
-                who = (_("the game is over") if self._current is None else
-                       _("player {player}").format(player=self._current))
-                mine = player is None or player == self._current
-                raise ActionParseError(
-                    f"{who}: {e}", player=self._current if player is None else player,
-                    action=action, rule=e.rule, reason=e.reason,
-                    legal=self.legal_actions().summary() if mine else e.legal) from None
-        if player is not None and player != self._current and self._current is not None:
-            cur = self._current
-            kinds = _kinds(self.legal_actions())
-            raise IllegalActionError(
-                _("player {player} cannot {action}: it is player {cur}'s turn (T5, R-T1: turns go "
-                  "round in order of play); player {cur} may now: {kinds}")
-                  .format(player=player, action=action, cur=cur, kinds=kinds),
-                player=player, action=action, rule="T5", reason=_("it is player {cur}'s turn")
-                                                                  .format(cur=cur),
-                legal=_("nothing until player {player} has acted").format(player=cur))
-        # not the action just sampled from the current legal set: search it,
-        # identity first (an agent returns one of the legal actions: C speed), then ==
-        acts = self.legal_actions()._actions
-        if not any(map(is_, acts, repeat(action))) and action not in acts:
-            raise self._refusal(action)
-        return action  # type: ignore[return-value]  # a str was parsed above
-
     def _swap_one(self, p: int, action: SwapOne, final: bool) -> None:
         hand, table = self._hands[p], self._table
         h, t = action.hand_card, action.table_card
@@ -500,10 +446,6 @@ class ThirtyOneState:
         old = self._hands[p]
         self._hands[p], self._table = self._table, old
         self._events.append(Swapped(p, tuple(old), tuple(self._hands[p]), final))
-
-    # ------------------------------------------------------------------ refusals
-    def _refusal(self, action: Any) -> CardgamesError:
-        return refusal(self, action)
 
     # ------------------------------------------------------------------ deal end
     def _three_aces(self, seat: int) -> bool:
@@ -561,19 +503,9 @@ class ThirtyOneState:
         self._events.append(DealOver(result))
         self._legal = None
         self._final = []
-        remaining = self.remaining()
-        if self.single_deal:
-            if three_aces is not None:
-                winners: tuple[int, ...] = (three_aces,)
-            else:
-                best = max(s for s in scores if s is not None)
-                winners = tuple(p for p, s in enumerate(scores) if s == best)
-            self._finish(winners, "the best hand of the deal (single deal)")
-        elif len(remaining) == 1:
-            self._finish(remaining, "the last player left (R-T8)")
-        elif not remaining:
-            self._finish(tuple(went_out), "the last players all went out in the same deal "
-                                          "and share the win (R-T8)")
+        over = winners_after(result, self.remaining(), single_deal=self.single_deal)
+        if over is not None:
+            self._finish(*over)
         else:
             self._dealer = self._next_seat(self._dealer)
             self._start_deal()
@@ -600,38 +532,13 @@ class ThirtyOneState:
             self.results[-1] if self.results else None)
 
     def determinize(self, player: int, rng: random.Random) -> ThirtyOneState:
-        """A copy in which the cards hidden from ``player`` are dealt anew from ``rng``.
-
-        Hidden cards are the other players' unrevealed hands and the undealt
-        cards, except cards the public log places in a hand (taken from the
-        table and not given back this deal).  ``player``'s view is unchanged.
-        Useful for sampling-based bots.  The copy's own RNG is left as it was.
-        """
-        known: list[list[Card]] = [[] for _ in range(self.game.players)]
-        for e in self._events[self._deal_start:]:
-            if isinstance(e, (Swapped, Exchanged)):
-                for c in e.to_table:
-                    if c in known[e.player]:
-                        known[e.player].remove(c)
-                known[e.player].extend(e.from_table)
+        """A copy in which the cards hidden from ``player`` are dealt anew from ``rng``
+        (:func:`~cardgames.thirtyone.view.redeal_hidden` says which; ``player``'s view is
+        unchanged).  Useful for sampling-based bots.  The copy's own RNG is left as it was."""
         new = self.clone()
-        slots: list[tuple[int, int]] = []       # (seat, index) of hidden hand cards; -1 = undealt
-        pool: list[Card] = list(new._undealt)
-        for seat in range(self.game.players):
-            if seat == player or self._revealed[seat] is not None:
-                continue
-            hand = new._hands[seat]
-            keep = list(known[seat])
-            for i, c in enumerate(hand):
-                if c in keep:
-                    keep.remove(c)
-                else:
-                    slots.append((seat, i))
-                    pool.append(c)
-        rng.shuffle(pool)
-        for k, (seat, i) in enumerate(slots):
-            new._hands[seat][i] = pool[k]
-        new._undealt = pool[len(slots):]
+        new._hands, new._undealt = redeal_hidden(
+            player, self._hands, self._undealt, self._revealed,
+            self._events[self._deal_start:], rng)
         new._legal = None
         return new
 
@@ -651,9 +558,19 @@ class ThirtyOneState:
             deal_start=self._deal_start, results=list(self.results), winners=self._winners,
             legal=self._legal)
 
+    def record(self) -> ThirtyOneRecord:
+        """Everything this state holds as a frozen record (hidden cards and RNG state too)."""
+        return ThirtyOneRecord(
+            self.game, self.seed, self.first_dealer, self.single_deal, self._rng.getstate(),
+            tuple(map(tuple, self._hands)), tuple(self._table), tuple(self._undealt),
+            tuple(self._lives), tuple(self._out), self._dealer, self._deal, self._phase,
+            self._current, tuple(self._passed), self._turns, self._revealer,
+            tuple(self._revealed), tuple(self._final), tuple(self.history), tuple(self._events),
+            self._deal_start, tuple(self.results), self._winners)
+
     def to_dict(self) -> dict[str, Any]:
         """A full snapshot as a JSON-ready dict (hidden cards and RNG state included)."""
-        return state_to_dict(self)
+        return state_to_dict(self.record())
 
     def to_json(self) -> str:
         """A full snapshot as JSON text; :meth:`from_json` reads it back (round-trip equal)."""
@@ -661,13 +578,10 @@ class ThirtyOneState:
 
     @classmethod
     def from_json(cls, text: str) -> ThirtyOneState:
-        """Rebuild a state from :meth:`to_json` (or a JSON snapshot dict's text)."""
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as e:
-            raise CardgamesError(_("not a Thirty-One state snapshot: {error}")
-                                   .format(error=e)) from None
-        return state_from_dict(cls, data)
+        """Rebuild a state from :meth:`to_json`; a save no real game can hold is refused with
+        a :class:`~cardgames.errors.SaveError` naming the field and the rule."""
+        game, fields = state_from_dict(text, cls.game_class)
+        return cls._make(game, **fields)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ThirtyOneState):

@@ -9,14 +9,16 @@ undealt cards (only how many there are), nor the random state.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from cardgames.cards import Card, format_cards
-from cardgames.thirtyone.events import DealResult, Event, event_to_dict
+from cardgames.thirtyone.events import DealResult, Event, Exchanged, Swapped, event_to_dict
 from cardgames.thirtyone.phase import Phase
 
-__all__ = ["Phase", "ThirtyOneView"]
+__all__ = ["Phase", "ThirtyOneView", "redeal_hidden"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,3 +105,40 @@ class ThirtyOneView:
             "events": [event_to_dict(e) for e in self.events],
             "last_deal": None if self.last_deal is None else event_to_dict(self.last_deal),
         }
+
+
+def redeal_hidden(player: int, hands: Sequence[Sequence[Card]], undealt: Sequence[Card],
+                  revealed: Sequence[tuple[Card, ...] | None], deal_events: Sequence[Event],
+                  rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
+    """New hands and undealt cards, with what ``player`` cannot see dealt anew from ``rng``.
+
+    Hidden cards are the other players' unrevealed hands and the undealt cards,
+    except cards the public log of this deal (``deal_events``) places in a hand
+    (taken from the table and not given back).  ``player``'s view is unchanged
+    (``ThirtyOneState.determinize``).
+    """
+    n = len(hands)
+    known: list[list[Card]] = [[] for _ in range(n)]
+    for e in deal_events:
+        if isinstance(e, (Swapped, Exchanged)):
+            for c in e.to_table:
+                if c in known[e.player]:
+                    known[e.player].remove(c)
+            known[e.player].extend(e.from_table)
+    new_hands = [list(h) for h in hands]
+    slots: list[tuple[int, int]] = []       # (seat, index) of hidden hand cards
+    pool: list[Card] = list(undealt)
+    for seat in range(n):
+        if seat == player or revealed[seat] is not None:
+            continue
+        keep = list(known[seat])
+        for i, c in enumerate(new_hands[seat]):
+            if c in keep:
+                keep.remove(c)
+            else:
+                slots.append((seat, i))
+                pool.append(c)
+    rng.shuffle(pool)
+    for k, (seat, i) in enumerate(slots):
+        new_hands[seat][i] = pool[k]
+    return new_hands, pool[len(slots):]
