@@ -793,9 +793,9 @@ def hold_report(nbs: list[str], args, waves: list[dict], warm_s, estimate_mb, le
               f"{st.get('memory', {}).get('committed_mb')} MB")
         most = max(m["kernels"] for m in samples)
         print(f"most kernels alive: {most} (in use + pooled)")
-    last = next((m["status"] for m in reversed(samples) if m.get("status")), {})
-    for nb, d in sorted(last.get("memory", {}).get("notebooks", {}).items()):
-        print(f"   server's figures for {nb}: {d['kernels']} kernels ({d['in_use']} in use), "
+    at_peak = (peak or {}).get("status", {})
+    for nb, d in sorted(at_peak.get("memory", {}).get("notebooks", {}).items()):
+        print(f"   the server's figures at the peak, {nb}: {d['kernels']} kernels ({d['in_use']} in use), "
               f"largest USS {d['largest_uss_mb']} MB -> {d['kernel_mb']} MB a kernel "
               f"({'measured' if d['measured'] else 'estimate'})")
     print(f"status at the end: refused {final_status.get('refused')} "
