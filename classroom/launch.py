@@ -121,6 +121,12 @@ class Plan:
                      f"~{self.memory_mb} MB (sizes measured every 15 s: USS x "
                      f"{memory.MARGIN}){cap}; past that a student sees 'the class is full, "
                      "try again in a minute'.")
+        pages = self.students * len(self.pools)
+        if self.max_kernels and self.max_kernels < pages:
+            lines.append(f"Warning: MAX_KERNELS={self.max_kernels} is fewer than the {pages} "
+                         f"pages of {self.students} students holding {len(self.pools)} "
+                         "notebooks open: some will see 'the class is full' (leave "
+                         "MAX_KERNELS out and the memory decides).")
         lines.append(f"Expected memory for the class at most: about {self.need_mb} MB of the "
                      f"{self.available_mb} MB available now ({RESERVE_MB} MB kept for the "
                      "system and the server).")
@@ -153,10 +159,6 @@ def plan(root: Path, *, students: int, notebooks: list[str], max_kernels: int | 
                          f"{memory.spare(students)} spare kernels of each for reloads, need "
                          f"about {need} MB, {usable} MB are free (after {RESERVE_MB} MB for "
                          f"the system); at most STUDENTS={fits} here")
-    if max_kernels is not None and students and max_kernels < students * len(names):
-        raise ServeError(f"MAX_KERNELS={max_kernels} is fewer than the {students * len(names)} "
-                         f"pages of {students} students holding {len(names)} notebooks open; "
-                         f"leave it out (the memory decides) or raise it")
     files = {f"{n}.ipynb": m for n, m in mb.items()}
     return Plan(pools={nb: students for nb in files}, sizes=files, students=students,
                 spare=memory.spare(students), class_mb=memory.class_mb(students, mb),
