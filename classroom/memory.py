@@ -43,15 +43,18 @@ SERVER_PER_KERNEL_MB = 3
 #: Guesses for a notebook never measured (MB, a margin included).
 APP_GUESS_MB, LESSON_GUESS_MB = 110, 240
 
-#: USS of one kernel after running the notebook (MB; 2026-12-01, this 2-core machine:
-#: ``cd lessons && PYTHONPATH=.. ../.venv/bin/python ../benchmarks/lessons.py``, and the
-#: server's own figures in ``/classroom/status`` for pooled and in-use kernels).
+#: USS of one kernel after its page opened, in a server running 30 kernels (MB;
+#: 2026-12-01, the server's own figures in ``/classroom/status``:
+#: ``benchmarks/classroom.py <every notebook> --hold --browsers 0 --students 2``, see
+#: docs/serving.md).  A kernel alone holds more (lesson 04: 172 MB, as what it shares
+#: with other kernels is its own then), so the first kernel's figure is low by up to
+#: ~55 MB, once: inside RESERVE_MB.
 MEASURED_USS_MB: dict[str, int] = {
-    "01_what_is_in_the_deck": 110, "02_counting_hands": 80, "03_how_good_is_my_hand": 118,
+    "01_deck_and_rank_order": 112, "02_bluff_resolution": 88, "03_hand_scoring": 117,
     "04_how_likely_is_a_lie": 118, "05_decisions_in_thirty_one": 120,
     "06_lives_and_tournaments": 120,
     "app_call_explainer": 45, "app_call_odds": 45, "app_hand_scorer": 46,
-    "app_liar": 45, "app_rank_cycle": 45, "app_thirty_one": 45,
+    "app_liar": 45, "app_rank_cycle": 44, "app_thirty_one": 46,
 }
 
 
