@@ -38,12 +38,13 @@ MARGIN = 1.25
 #: For Voila's own process, the system and what the kernels share (MB).
 RESERVE_MB = 1024
 #: The Voila server's own memory grows with its kernels: this much per kernel (MB;
-#: measured 2026-12-01, RSS 180 MB idle, 310 MB with 66 kernels: about 2 MB each).
+#: measured 2026-12-01: RSS 118 MB with 8 kernels, 157 MB with 30, 283 MB with 66).
 SERVER_PER_KERNEL_MB = 3
 #: Guesses for a notebook never measured (MB, a margin included).
 APP_GUESS_MB, LESSON_GUESS_MB = 110, 240
 
-#: USS of one kernel after its page opened, in a server running 30 kernels (MB;
+#: USS of one kernel after its page opened, in a server running 30 kernels (app_liar:
+#: 66 kernels, after 60 s of play) (MB;
 #: 2026-12-01, the server's own figures in ``/classroom/status``:
 #: ``benchmarks/classroom.py <every notebook> --hold --browsers 0 --students 2``, see
 #: docs/serving.md).  A kernel alone holds more (lesson 04: 172 MB, as what it shares
@@ -54,7 +55,7 @@ MEASURED_USS_MB: dict[str, int] = {
     "04_how_likely_is_a_lie": 118, "05_decisions_in_thirty_one": 120,
     "06_lives_and_tournaments": 120,
     "app_call_explainer": 45, "app_call_odds": 45, "app_hand_scorer": 46,
-    "app_liar": 45, "app_rank_cycle": 44, "app_thirty_one": 46,
+    "app_liar": 46, "app_rank_cycle": 44, "app_thirty_one": 46,
 }
 
 
@@ -71,7 +72,7 @@ def estimate_mb(notebook: str) -> int:
     """The size of a kernel of ``notebook`` (no .ipynb) before one has been measured.
 
     >>> estimate_mb("app_liar"), estimate_mb("app_new"), estimate_mb("07_new_lesson")
-    (57, 110, 240)
+    (58, 110, 240)
     """
     name = notebook.removesuffix(".ipynb")
     if name in MEASURED_USS_MB:

@@ -74,8 +74,8 @@ def _get(url: str, headers: dict[str, str]) -> tuple[int, str]:
 
 
 def test_the_class_is_full_when_memory_runs_out_in_the_page_s_language(start_voila, tmp_path):
-    # room for one app kernel (57 MB before it is measured) of 80 MB: the second page
-    # would need 57 MB more
+    # room for one app kernel (55 MB before it is measured) of 80 MB: the second page
+    # would need 55 MB more
     server = start_voila("lessons", cwd=REPO, name="class-full-memory",
                          extra_args=["--ClassroomKernelManager.memory_mb=80",
                                      "--ClassroomKernelManager.memory_floor_mb=0"])
