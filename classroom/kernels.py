@@ -110,6 +110,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._available: int | None = None      # MB available at the last measurement
         self.refused_by = {"memory": 0, "max_kernels": 0}
         self.last_refusal: str | None = None
+        self._closing = False
         self._preheat_ids: set[str] = set()   # kernels started for a pool
         self._handed_out: set[str] = set()    # ... and since given to a page
         self._orphan_since: dict[str, float] = {}
@@ -329,7 +330,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
     async def measure_memory(self) -> None:
         """Measure every kernel's USS and the available memory (psutil, in a thread),
-        then :meth:`record` it and top up the pools that may grow again."""
+        then :meth:`record` it."""
         pids = self._pids()
 
         def work() -> tuple[dict[int, tuple[float, float]], int]:
@@ -341,21 +342,23 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             return
         self.record({kid: by_pid[pid][0] for kid, pid in pids.items() if pid in by_pid},
                     available)
-        self.top_up_pools()
 
-    def top_up_pools(self) -> None:
-        """Refill a pool that fell below its :meth:`refill_target` with no page taking
-        one (refills stopped at a full class, then pages were closed)."""
+    def top_up_pools(self, delay: float = 1.0) -> None:
+        """Refill a pool that is below its :meth:`refill_target` with no page taking a
+        kernel (refills stopped at a full class, then pages were closed), from
+        ``delay`` s on, ``refill_stagger`` s apart."""
+        refill = getattr(self, "_refill", None)
+        if refill is None or self._closing:
+            return
         for nb, conf in getattr(self, "kernel_pools_config", {}).items():
-            if nb != "default" and conf.get("pool_size", 0) > 0 and hasattr(self, "_pools"):
-                pool = self._pools.get(nb, [])
-                if len(pool) < self.refill_target(nb, conf["pool_size"]):
-                    self.fill_if_needed(notebook_name=nb)
+            if nb != "default" and conf.get("pool_size", 0) > 0:
+                refill(nb, delay)
 
     def hook_pool(self) -> None:
         """Wrap Voila's pool (``get_rendered_notebook``, ``fill_if_needed``): count
         the page's kernel, and refill one kernel at a time up to :meth:`refill_target`,
-        each ``refill_stagger`` s after the previous."""
+        each ``refill_stagger`` s after the previous (the first ``fill_delay`` s after
+        the page took its kernel)."""
         get, fill = self.get_rendered_notebook, self.fill_if_needed
 
         async def get_rendered_notebook(*args: Any, **kwargs: Any) -> Any:
@@ -368,26 +371,32 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             self.release(admission)
             return result
 
+        def refill(notebook: str, delay: float, **kwargs: Any) -> None:
+            conf = self.kernel_pools_config.get(notebook)
+            if not conf or not conf.get("pool_size"):
+                return
+            size = conf["pool_size"]
+            pool = self._pools.setdefault(notebook, [])
+            try:
+                for _ in range(size):
+                    if len(pool) >= self.refill_target(notebook, size):
+                        break
+                    conf["pool_size"] = len(pool) + 1        # Voila fills up to pool_size
+                    fill(delay=self.refill_delay(delay), notebook_name=notebook, **kwargs)
+            finally:
+                conf["pool_size"] = size
+
         def fill_if_needed(delay: float | None = None, notebook_name: str | None = None,
                            **kwargs: Any) -> None:
             conf = self.kernel_pools_config.get(notebook_name)
             if delay is not None or not conf or not conf.get("pool_size"):
                 return fill(delay=delay, notebook_name=notebook_name, **kwargs)
-            size = conf["pool_size"]
-            pool = self._pools.setdefault(notebook_name, [])
-            try:
-                for _ in range(size):
-                    if len(pool) >= self.refill_target(notebook_name, size):
-                        break
-                    conf["pool_size"] = len(pool) + 1        # Voila fills up to pool_size
-                    fill(delay=self.refill_delay(self.fill_delay), notebook_name=notebook_name,
-                         **kwargs)
-            finally:
-                conf["pool_size"] = size
+            refill(notebook_name or "", self.fill_delay, **kwargs)
             return None
 
         self.get_rendered_notebook = get_rendered_notebook
         self.fill_if_needed = fill_if_needed
+        self._refill = refill
 
     def memory_status(self) -> dict[str, Any]:
         """The figures of ``/classroom/status`` (no kernel ids)."""
@@ -438,6 +447,11 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             return await super().shutdown_kernel(kernel_id, *args, **kwargs)
         finally:
             self._forget(kernel_id)
+            self.top_up_pools()          # a page closed: its pool may grow back
+
+    async def shutdown_all(self, *args, **kwargs):
+        self._closing = True             # the server stops: no more refills
+        return await super().shutdown_all(*args, **kwargs)
 
     def remove_kernel(self, kernel_id: str):
         self._forget(kernel_id)

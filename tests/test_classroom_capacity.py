@@ -233,3 +233,39 @@ def test_the_class_full_page_speaks_the_page_s_language():
     assert '<html lang="hr">' in hr and "Razred je pun" in hr and "60 sekundi" in hr
     assert "Die Klasse ist voll" in de and "60 Sekunden" in de
     assert 'href="/user/ana/?lang=de"' in full_page(lang="de", home="/user/ana/")
+
+
+def test_pools_are_refilled_one_at_a_time_up_to_the_class_and_topped_up_when_pages_close():
+    km = manager({f"a{i}": APP for i in range(4)}, class_students=4, pool_spare=2,
+                 refill_stagger=2.0)
+    km.kernel_pools_config = {"default": {"pool_size": 0}, APP: {"pool_size": 4}}
+    km.fill_delay = 30.0
+    delays: list[float] = []
+
+    def voila_fill(delay=None, notebook_name=None, **kwargs):   # Voila: up to pool_size
+        pool = km._pools.setdefault(notebook_name, [])
+        while len(pool) < km.kernel_pools_config[notebook_name]["pool_size"]:
+            pool.append(Queued(f"q{len(delays)}"))
+            delays.append(delay)
+
+    async def voila_get(*args, **kwargs):                        # pragma: no cover
+        raise AssertionError("not used here")
+    km.fill_if_needed, km.get_rendered_notebook = voila_fill, voila_get
+    km.hook_pool()
+    # 4 pages open (the whole class): a page took a kernel; only 6 - 4 = 2 are queued,
+    # 30 s after it, then 2 s apart
+    km.fill_if_needed(notebook_name=APP)
+    assert len(km._pools[APP]) == 2 and km.kernel_pools_config[APP]["pool_size"] == 4
+    assert delays == [pytest.approx(30.0, abs=0.5), pytest.approx(32.0, abs=0.5)]
+    # the pages are closed: the pool grows back to its 4, from 2 s after the queue
+    ids = km.list_kernel_ids()
+    km.list_kernel_ids = lambda: []
+    km._served.clear()
+    km.top_up_pools()
+    assert len(km._pools[APP]) == 4
+    assert delays[2:] == [pytest.approx(34.0, abs=0.5), pytest.approx(36.0, abs=0.5)]
+    # while the server stops, nothing is refilled
+    km._pools[APP].clear()
+    km._closing = True
+    km.top_up_pools()
+    assert km._pools[APP] == [] and ids
