@@ -19,8 +19,9 @@ would pass ``memory_mb`` (the memory the launcher found, after its reserve), or 
 memory the machine has now (last measured, minus what kernels started since and
 still growing will take) would fall below ``memory_floor_mb``; or at ``max_kernels``.
 :meth:`refill_target` keeps the pools of a class of ``class_students``: a pooled
-notebook is refilled only while fewer than ``class_students + pool_spare`` of its
-kernels exist, and never past ``pool_budget_mb`` (the memory the launcher announced).
+notebook is refilled only while its open pages and pooled kernels are fewer than
+``class_students + pool_spare``, and never past ``pool_budget_mb`` (the memory the
+launcher announced); a pool grows back when pages close (:meth:`top_up_pools`).
 
 The reaper (:meth:`reap_orphans`, every 10 s) shuts down a page's kernel that has had
 no browser connected for ``orphan_timeout`` seconds since its page was sent

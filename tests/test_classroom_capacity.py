@@ -70,6 +70,13 @@ def manager(pages: dict[str, str], pooled: dict[str, str] | None = None,
 
 
 # -- classroom.memory ----------------------------------------------------------------
+def test_memory_doctests():
+    import doctest
+
+    result = doctest.testmod(memory)
+    assert result.attempted >= 8 and result.failed == 0
+
+
 def test_sizes_spare_and_class():
     # USS 44 MB x 1.25 = 55; 118 x 1.25 = 147.5 -> 148
     assert memory.size_mb(44) == 55 and memory.size_mb(118) == 148
