@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/classroom.py                       # 30 students, app_call_odds
     .venv/bin/python benchmarks/classroom.py app_liar --students 30 --browsers 5 --waves 3
     .venv/bin/python benchmarks/classroom.py 04_how_likely_is_a_lie --no-pool
+    .venv/bin/python benchmarks/classroom.py app_liar 04_how_likely_is_a_lie --hold --browsers 0
 
 Starts the server as ``make serve`` does (``benchmarks/_voila.py``: ``python -m
 classroom lessons`` on a free port of 127.0.0.1), by default with a warm pool of
@@ -38,6 +39,13 @@ holds; PSS summed: the total).  After the last wave it waits ``--after`` s (defa
 120) and reports the kernels still alive (``/classroom/status``).  Every loop is
 bounded in count and time; only 127.0.0.1 is contacted.  The machine's load average
 is printed with the numbers: other work on it slows everything down.
+
+``--hold`` is the class of the day (issue 19): a warm pool for every notebook named,
+and every student opens them in turn (notebook A; once it is usable, notebook B ...)
+and keeps every page open while acting on them in turn, until the wave ends.  It
+reports per notebook the pages opened, refused ("the class is full", HTTP 503) and
+broken, the times, and the peak memory (kernels' PSS summed plus the server's RSS,
+sampled every 3 s) next to the launcher's estimate for the class.
 """
 
 from __future__ import annotations
@@ -83,6 +91,8 @@ class Student:
     errors: list[str] = field(default_factory=list)
     outputs: tuple[int, int] | None = None   # (on the page, in the notebook)
     kernel_id: str | None = None
+    notebook: str = ""
+    refused: bool = False                     # HTTP 503, "the class is full"
 
 
 def pct(xs: list[float], q: float) -> float | None:
@@ -133,9 +143,10 @@ def _decode(raw) -> dict | None:
 class LightPage:
     """What Voila's page does for one student, over HTTP and the kernel websocket."""
 
-    def __init__(self, base: str, pool: concurrent.futures.Executor):
+    def __init__(self, base: str, pool: concurrent.futures.Executor,
+                 jar: http.cookiejar.CookieJar | None = None):
         self.base, self.pool = base, pool
-        self.jar = http.cookiejar.CookieJar()
+        self.jar = http.cookiejar.CookieJar() if jar is None else jar   # one per browser
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
         self.session = uuid.uuid4().hex
         self.ws = None
@@ -442,7 +453,8 @@ def kernel_memory(server_pid: int) -> dict:
         return {"kernels": 0, "server_rss": server_rss}
     return {"kernels": len(out), "uss_median": statistics.median(u for u, _, _ in out),
             "rss_median": statistics.median(r for _, _, r in out),
-            "pss_total": sum(p for _, p, _ in out), "server_rss": server_rss}
+            "pss_total": sum(p for _, p, _ in out), "uss_total": sum(u for u, _, _ in out),
+            "server_rss": server_rss}
 
 
 def status(server) -> dict:
@@ -628,6 +640,236 @@ async def run(args) -> dict:
         server.stop()
 
 
+# -- --hold: every student opens each notebook in turn and keeps every page open -------
+async def open_light(s: Student, page: LightPage, nb: str, expected: int) -> bool:
+    """Open ``nb`` as the page does; ``s`` gets the timings, or the refusal or error."""
+    t0 = time.monotonic()
+    status_code, html, first = await page.get(f"voila/render/{nb}")
+    s.first_byte_ms = first * 1000 if first else None
+    if status_code != 200:
+        s.refused = status_code == 503 and "class-full" in html
+        s.errors.append(f"page answered {status_code}" + (" (the class is full)"
+                                                          if s.refused else ""))
+        return False
+    s.outputs = (page_outputs(html), expected)
+    m = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', html)
+    if not m:
+        s.errors.append("no kernel id in the page")
+        return False
+    s.kernel_id = m.group(1)
+    try:
+        await page.connect(s.kernel_id)
+        if not await page.request_states():
+            s.errors.append("the widget states never came")
+            return False
+    except Exception as e:  # noqa: BLE001 -- counted
+        s.errors.append(f"{type(e).__name__}: {str(e)[:160]}")
+        return False
+    s.usable_ms = (time.monotonic() - t0) * 1000
+    return True
+
+
+async def hold_student(n: int, base: str, nbs: list[str], expected: dict[str, int],
+                       stop_at: float, interval: float, pool, start: asyncio.Event) -> list[Student]:
+    """One student: opens ``nbs`` one after the other (the next once the previous is
+    usable, in the same browser: one cookie jar), acts on them in turn every
+    ``interval`` s until ``stop_at`` with every page open, then closes them all."""
+    records = [Student(n, "light", notebook=nb) for nb in nbs]
+    jar = http.cookiejar.CookieJar()
+    pages: list[tuple[Student, LightPage]] = []
+    await start.wait()
+    try:
+        for s in records:
+            page = LightPage(base, pool, jar)
+            if await open_light(s, page, s.notebook, expected[s.notebook]):
+                pages.append((s, page))
+            elif page.ws is not None:
+                await page.ws.close()
+        await asyncio.sleep(random.uniform(0, interval))
+        i = 0
+        while pages and time.monotonic() < stop_at and i < 1000:
+            s, page = pages[i % len(pages)]
+            _mode, steps = steps_for(s.notebook.removesuffix(".ipynb"))
+            try:
+                ms = await page.act(steps[(i // len(pages)) % len(steps)])
+            except Exception as e:  # noqa: BLE001 -- counted
+                s.errors.append(f"{type(e).__name__}: {str(e)[:160]}")
+                break
+            if ms is None:
+                s.no_update += 1
+            else:
+                s.inputs_ms.append(ms)
+            i += 1
+            await asyncio.sleep(max(0.0, interval - (ms or 0) / 1000))
+    finally:
+        for s, page in pages:
+            try:
+                code = await page.close(s.kernel_id)
+                if code not in (200, 204):
+                    s.errors.append(f"shutdown request answered {code}")
+            except Exception as e:  # noqa: BLE001
+                s.errors.append(f"close: {type(e).__name__}: {e}")
+    return records
+
+
+async def hold_wave(server, nbs: list[str], args, expected: dict[str, int], pool,
+                    wave_no: int) -> dict:
+    """Every student opens ``nbs`` in turn and holds them; memory sampled every 3 s."""
+    start = asyncio.Event()
+    t_start = time.monotonic() + 1.0
+    stop_at = t_start + args.duration
+    mark = server.mark()
+    samples: list[dict] = []
+    done = asyncio.Event()
+
+    async def sampler():
+        for _ in range(10_000):
+            if done.is_set():
+                return
+            m = await asyncio.get_running_loop().run_in_executor(
+                pool, kernel_memory, server.process.pid)
+            try:
+                st = await asyncio.get_running_loop().run_in_executor(pool, status, server)
+            except (OSError, ValueError):
+                st = {}
+            samples.append({**m, "status": st, "t": time.monotonic() - t_start})
+            await asyncio.sleep(3)
+
+    async def release():
+        await asyncio.sleep(max(0.0, t_start - time.monotonic()))
+        start.set()
+    probe = asyncio.ensure_future(sampler())
+    try:
+        results = await asyncio.wait_for(
+            asyncio.gather(release(), *(hold_student(n, server.url, nbs, expected, stop_at,
+                                                     args.interval, pool, start)
+                                        for n in range(args.students))),
+            timeout=args.duration + OPEN_TIMEOUT * len(nbs) + 120)
+    finally:
+        done.set()
+        await asyncio.wait_for(probe, 60)
+    students = [s for r in results[1:] for s in r]
+    return {"wave": wave_no, "students": students, "samples": samples,
+            "log_errors": server.errors_since(mark), "load": os.getloadavg()}
+
+
+def hold_report(nbs: list[str], args, waves: list[dict], warm_s, estimate_mb, leaked,
+                final_status) -> dict:
+    def f(x, unit=""):
+        return "-" if x is None else f"{x:.2f}{unit}" if unit == " s" else f"{x:.0f}{unit}"
+    students = [s for w in waves for s in w["students"]]
+    print(f"\n== classroom --hold: {args.students} students open {' then '.join(nbs)} and "
+          f"keep every page open; {len(waves)} wave(s) of {args.duration:.0f} s, pool "
+          f"{'warm, ' + f(warm_s, ' s') if warm_s is not None else 'none'}")
+    print("| page | opened | refused | errors | first byte p50 | usable p50 | usable p95 "
+          "| usable max | input p50 | input p95 (n) |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    per = {}
+    for nb in nbs:
+        rs = [s for s in students if s.notebook == nb]
+        u = [s.usable_ms / 1000 for s in rs if s.usable_ms is not None]
+        b = [s.first_byte_ms / 1000 for s in rs if s.first_byte_ms]
+        i = [x for s in rs for x in s.inputs_ms]
+        refused = sum(s.refused for s in rs)
+        errors = sum(len(s.errors) for s in rs) - refused
+        per[nb] = {"opened": len(u), "refused": refused, "errors": errors, "usable_s": u,
+                   "inputs_ms": i}
+        print(f"| {nb.removesuffix('.ipynb')} | {len(u)} of {len(rs)} | {refused} | {errors} | "
+              f"{f(pct(b, .5), ' s')} | {f(pct(u, .5), ' s')} | {f(pct(u, .95), ' s')} | "
+              f"{f(max(u) if u else None, ' s')} | {f(pct(i, .5), ' ms')} | "
+              f"{f(pct(i, .95), ' ms')} ({len(i)}) |")
+    errors = [f"wave {w['wave']} student {s.n} {s.notebook}: {e}" for w in waves
+              for s in w["students"] for e in s.errors]
+    print(f"errors and refusals: {len(errors)}" + "".join(f"\n   {e}" for e in errors[:10]))
+    samples = [m for w in waves for m in w["samples"] if m.get("kernels")]
+    peak = max(samples, key=lambda m: m["pss_total"] + m["server_rss"], default=None)
+    if peak:
+        st = peak.get("status", {})
+        print(f"peak memory: {peak['pss_total'] + peak['server_rss']:.0f} MB = kernels PSS "
+              f"{peak['pss_total']:.0f} MB ({peak['kernels']} kernels, USS in all "
+              f"{peak['uss_total']:.0f} MB, per kernel median {peak['uss_median']:.0f}) + server "
+              f"RSS {peak['server_rss']:.0f} MB, at {peak['t']:.0f} s; the launcher's estimate "
+              f"for the class: {estimate_mb} MB; the server counted "
+              f"{st.get('memory', {}).get('committed_mb')} MB")
+        most = max(m["kernels"] for m in samples)
+        print(f"most kernels alive: {most} (in use + pooled)")
+    at_peak = (peak or {}).get("status", {})
+    for nb, d in sorted(at_peak.get("memory", {}).get("notebooks", {}).items()):
+        print(f"   the server's figures at the peak, {nb}: {d['kernels']} kernels ({d['in_use']} in use), "
+              f"largest USS {d['largest_uss_mb']} MB -> {d['kernel_mb']} MB a kernel "
+              f"({'measured' if d['measured'] else 'estimate'})")
+    print(f"status at the end: refused {final_status.get('refused')} "
+          f"{final_status.get('refused_by')}; kernels {final_status['kernels']} "
+          f"(pooled {final_status['pooled']}); leaked {leaked}")
+    log_errors = [line for w in waves for line in w["log_errors"]]
+    print(f"server log error lines: {len(log_errors)}" + "".join(f"\n   {e[:160]}"
+                                                                 for e in log_errors[:5]))
+    print("load average during the waves: " + ", ".join(
+        f"{w['load'][0]:.1f}/{w['load'][1]:.1f}/{w['load'][2]:.1f}" for w in waves)
+        + f" (1/5/15 min) on {os.cpu_count()} CPUs")
+    return {"notebooks": nbs, "students": args.students, "per_notebook": per,
+            "errors": errors, "refused": sum(d["refused"] for d in per.values()),
+            "not_usable": sum(1 for s in students if s.usable_ms is None),
+            "usable_s": [x for d in per.values() for x in d["usable_s"]],
+            "inputs_ms": [x for d in per.values() for x in d["inputs_ms"]],
+            "missing_outputs": [f"student {s.n} {s.notebook}: {s.outputs[0]} of {s.outputs[1]}"
+                                for s in students if s.outputs and s.outputs[0] < s.outputs[1]],
+            "log_errors": log_errors, "leaked": leaked, "kernels_after": final_status["kernels"],
+            "peak": peak, "estimate_mb": estimate_mb, "most_kernels":
+                max((m["kernels"] for m in samples), default=0),
+            "final_status": final_status, "pool_warm_s": warm_s,
+            "load": [w["load"] for w in waves]}
+
+
+async def run_hold(args) -> dict:
+    nbs = [n if n.endswith(".ipynb") else n + ".ipynb" for n in args.notebooks]
+    for nb in nbs:
+        if not (_voila.LESSONS / nb).exists():
+            raise SystemExit(f"no such notebook: lessons/{nb}")
+    expected = {nb: expected_outputs(_voila.LESSONS / nb) for nb in nbs}
+    tmp = Path(tempfile.mkdtemp(prefix="bench-classroom-"))
+    extra = [f"--ClassroomKernelManager.orphan_timeout={args.orphan_timeout}", *args.server_arg]
+    if args.pool:
+        extra += ["--students", str(args.students),
+                  "--notebooks", " ".join(nb.removesuffix(".ipynb") for nb in nbs)]
+    if args.max_kernels:
+        extra += ["--max-kernels", str(args.max_kernels)]
+    seeds = {k: os.environ.pop(k) for k in list(os.environ) if k.startswith("CARDGAMES_SEED_")}
+    try:
+        server = _voila.start_voila("lessons", log_path=tmp / "voila.log", runtime_dir=tmp,
+                                    extra_args=extra)
+    finally:
+        os.environ.update(seeds)
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=max(8, args.students * 2 + 4))
+    try:
+        print(f"server on {server.url} (log {tmp / 'voila.log'}); load {os.getloadavg()[0]:.1f}",
+              flush=True)
+        found = re.search(r"Expected memory for the class at most: about (\d+) MB", server.log())
+        estimate = int(found.group(1)) if found else None
+        warm_s = await wait_pool_warm(server, args.warm_timeout) if args.pool else None
+        if warm_s is not None:
+            print(f"pool warm after {warm_s:.0f} s", flush=True)
+        base_kernels = status(server)["kernels"]
+        waves = []
+        for w in range(1, args.waves + 1):
+            if args.pool and w > 1:
+                await wait_pool_warm_again(server, args.students * len(nbs), args.warm_timeout)
+            print(f"wave {w}: {args.students} students open {' then '.join(nbs)}, holding "
+                  "each page open", flush=True)
+            waves.append(await hold_wave(server, nbs, args, expected, pool, w))
+            n, secs = await wait_kernels(server, base_kernels, 120)
+            print(f"  after wave {w}: {n} kernels alive ({secs:.0f} s after the tabs closed; "
+                  f"the pool is {base_kernels})", flush=True)
+        await asyncio.sleep(args.after)
+        final = status(server)
+        leaked = max(0, final["kernels"] - base_kernels)
+        return hold_report(nbs, args, waves, warm_s, estimate, leaked, final)
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+        server.stop()
+
+
+
 def niced(executable: str, nice: int, folder: Path) -> str:
     """``executable``, or a script in ``folder`` that runs it at low priority: in a
     session of its own (Linux schedules each session as one group, so a niced process
@@ -655,7 +897,16 @@ async def wait_pool_warm_again(server, size: int, timeout: float) -> None:
 
 def parse_args(argv=None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("notebook", nargs="?", default="app_call_odds")
+    ap.add_argument("notebooks", nargs="*", default=["app_call_odds"],
+                    help="the notebook; with --hold, several: each student opens them in turn")
+    ap.add_argument("--hold", action="store_true",
+                    help="every student opens each notebook in turn (the next once the "
+                         "previous is usable) and keeps every page open until the end of "
+                         "the wave; refusals ('the class is full') are counted; websocket "
+                         "clients only (--browsers 0)")
+    ap.add_argument("--server-arg", action="append", default=[],
+                    help="an option for the server, e.g. "
+                         "--server-arg=--ClassroomKernelManager.memory_mb=4000")
     ap.add_argument("--students", type=int, default=30)
     ap.add_argument("--browsers", type=int, default=5, help="students in real Chromium pages")
     ap.add_argument("--browser-nice", type=int, default=10,
@@ -673,6 +924,11 @@ def parse_args(argv=None) -> argparse.Namespace:
     ap.add_argument("--warm-timeout", type=float, default=900.0)
     ap.add_argument("--json", type=Path)
     args = ap.parse_args(argv)
+    args.notebook = args.notebooks[0]
+    if len(args.notebooks) > 1 and not args.hold:
+        ap.error("several notebooks need --hold")
+    if args.hold and args.browsers:
+        ap.error("--hold runs websocket clients only: add --browsers 0")
     for name, v in (("students", args.students), ("waves", args.waves)):
         if not 1 <= v <= 200:
             ap.error(f"--{name} must be between 1 and 200")
@@ -685,10 +941,11 @@ def parse_args(argv=None) -> argparse.Namespace:
 
 def main(argv=None) -> int:
     args = parse_args(argv)
-    result = asyncio.run(run(args))
+    result = asyncio.run(run_hold(args) if args.hold else run(args))
     if args.json:
         args.json.write_text(json.dumps(result, indent=1, default=str))
     ok = (not result["errors"] and not result["not_usable"] and not result["missing_outputs"]
+          and not result.get("refused")
           and not result["leaked"])
     return 0 if ok else 1
 

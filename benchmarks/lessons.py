@@ -13,7 +13,9 @@ written back.  Reported per notebook:
   ``--cells`` also prints it per cell (the slowest first).
 * **wall**: the elapsed time, which grows with the load average (printed);
 * **RSS**: the kernel's resident memory after the last cell, and the RSS of an
-  empty kernel for comparison; ``--modules`` lists the heavy packages the run
+  empty kernel for comparison; **USS** (what only this kernel holds: what one more
+  student's kernel adds) and **PSS** after the last cell (psutil's
+  ``memory_full_info``, as the classroom server measures its kernels); ``--modules`` lists the heavy packages the run
   imported (numpy, pandas, matplotlib, scipy, ...).
 
 Other work slows the wall time only; CPU time varies by a few per cent.
@@ -76,12 +78,14 @@ def run(path: pathlib.Path) -> dict:
         wall = time.perf_counter() - wall0
         cpu = _cpu(proc) - cpu0
         rss = proc.memory_info().rss
+        full = proc.memory_full_info()      # USS: what this kernel alone holds
         probe = nbformat.v4.new_code_cell(PROBE)
         nb.cells.append(probe)
         client.on_cell_executed = None
         client.execute_cell(probe, len(nb.cells) - 1)
         modules = "".join(o.get("text", "") for o in probe.outputs)
     return {"cpu": cpu, "wall": wall, "rss": rss, "rss0": rss0, "cells": cells,
+            "uss": full.uss, "pss": getattr(full, "pss", full.uss),
             "modules": modules}
 
 
@@ -98,11 +102,13 @@ def main(argv: list[str]) -> int:
         paths = sorted(LESSONS.glob("0[0-9]_*.ipynb")) + sorted(LESSONS.glob("app_*.ipynb"))
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}, "
           f"{psutil.cpu_count()} cores")
-    print(f"{'notebook':36} {'CPU s':>7} {'wall s':>7} {'RSS MB':>7} {'empty MB':>8}")
+    print(f"{'notebook':36} {'CPU s':>7} {'wall s':>7} {'RSS MB':>7} {'empty MB':>8} "
+          f"{'USS MB':>7} {'PSS MB':>7}")
     for path in paths:
         r = run(path)
         print(f"{path.stem:36} {r['cpu']:7.2f} {r['wall']:7.2f} {r['rss'] / 2**20:7.0f} "
-              f"{r['rss0'] / 2**20:8.0f}", flush=True)
+              f"{r['rss0'] / 2**20:8.0f} {r['uss'] / 2**20:7.0f} {r['pss'] / 2**20:7.0f}",
+              flush=True)
         if args.cells:
             for cpu, index, first in sorted(r["cells"], reverse=True)[:args.top]:
                 print(f"    cell {index:3d} {cpu:6.2f} s  {first}")

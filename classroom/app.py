@@ -36,8 +36,8 @@ from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from . import renderer
 from .extension import StartPageHandler
-from .kernels import ClassroomKernelManager, current_admission
-from .startpage import full_page
+from .kernels import ClassroomKernelManager
+from .startpage import full_page, page_language
 
 __all__ = ["GUARD_SCRIPT", "ClassroomVoila", "RenderHandler", "StartPageHandler", "StatusHandler"]
 
@@ -145,14 +145,18 @@ class RenderHandler(TornadoVoilaHandler):
         if isinstance(km, ClassroomKernelManager) and str(path or "").endswith(".ipynb"):
             if user:
                 await km.shutdown_abandoned(user, str(path))
-            admission = km.admit()
+            admission = km.admit(str(path))
             if admission is None:
-                self.log.warning("The class is full (%d kernels in use, cap %d): refused %s",
-                                 km.in_use(), km.max_kernels, path)
+                self.log.warning("The class is full (%s: %d kernels in use, cap %d, %d MB "
+                                 "counted of %d): refused %s", km.last_refusal, km.in_use(),
+                                 km.max_kernels, km.committed_mb(), km.memory_mb, path)
                 self.set_status(503)
                 self.set_header("Retry-After", str(RETRY_SECONDS))
                 self.set_header("Cache-Control", "no-store")
-                self.finish(full_page(retry_seconds=RETRY_SECONDS))
+                lang = page_language(self.get_argument("lang", ""),
+                                     self.request.headers.get("Accept-Language", ""))
+                self.finish(full_page(retry_seconds=RETRY_SECONDS, lang=lang,
+                                      home=self.base_url))
                 return
         kernel_id = None
         try:
@@ -220,7 +224,16 @@ class StatusHandler(JupyterHandler):
                      "in_use": km.in_use(),
                      "pooled": len(km.pooled_ids() & set(km.list_kernel_ids())),
                      "max_kernels": km.max_kernels, "refused": km.refused,
-                     "pools": pools})
+                     "pools": pools, **classroom_status(km)})
+
+
+def classroom_status(km) -> dict:
+    """Why a page is refused now (``full``: "memory", "max_kernels" or None), the
+    refusals by reason and the memory figures (``ClassroomKernelManager.memory_status``)."""
+    if not isinstance(km, ClassroomKernelManager):
+        return {}
+    return {"full": km.full_reason(), "refused_by": dict(km.refused_by),
+            "memory": km.memory_status()}
 
 
 class KernelWebsocketHandler(VoilaKernelWebsocketHandler):
@@ -273,27 +286,8 @@ class ClassroomVoila(Voila):
         settings = super().init_settings()
         settings["classroom_root"] = self.root_dir
         km = self.kernel_manager
-        if hasattr(km, "get_rendered_notebook"):           # pre-heated pools
-            original = km.get_rendered_notebook
-
-            async def get_rendered_notebook(*args, **kwargs):
-                result = await original(*args, **kwargs)
-                km.handed_out(result[2])
-                # the page has its kernel: the request no longer counts on its own
-                km.release(current_admission.get())
-                return result
-
-            km.get_rendered_notebook = get_rendered_notebook
-            fill = km.fill_if_needed
-
-            def fill_if_needed(delay=None, notebook_name=None, **kwargs):
-                # a page took a pooled kernel (Voila then refills after `fill_delay`):
-                # one replacement per page, started `refill_stagger` s after the previous
-                if delay is None:
-                    delay = km.refill_delay(km.fill_delay)
-                return fill(delay=delay, notebook_name=notebook_name, **kwargs)
-
-            km.fill_if_needed = fill_if_needed
+        if hasattr(km, "get_rendered_notebook") and isinstance(km, ClassroomKernelManager):
+            km.hook_pool()        # pre-heated pools: counted, refilled as the class needs
         return settings
 
     def init_handlers(self):
@@ -316,6 +310,8 @@ class ClassroomVoila(Voila):
         km = self.kernel_manager
         if isinstance(km, ClassroomKernelManager) and km.orphan_timeout:
             PeriodicCallback(km.reap_orphans, 10_000).start()
+        if isinstance(km, ClassroomKernelManager) and km.measure_interval > 0:
+            PeriodicCallback(km.measure_memory, km.measure_interval * 1000).start()
         pools = getattr(km, "kernel_pools_config", {})
         wanted = {nb: conf.get("pool_size", 0) for nb, conf in pools.items()
                   if nb != "default" and conf.get("pool_size", 0) > 0}

@@ -7,9 +7,15 @@
 
 ``--students N --notebooks "a b"`` keeps N pre-heated kernels ready for each named
 notebook (Voila's ``preheat_kernel`` with a ``pool_size`` per notebook, none for the
-others).  ``--max-kernels`` is the most kernels pages may use at once (the pool not
-counted); by default it is what the memory left after the pool holds.  Errors are
-:class:`ServeError` with a message that names the problem, before Voila starts.
+others), and promises that N students each holding every one of these pages open,
+with :func:`memory.spare` more kernels of each for reloads, fit in the memory: it
+refuses a class that does not, saying how many students fit.  The server refills a
+pool only up to that class (``ClassroomKernelManager.class_students``,
+``pool_budget_mb``) and measures its kernels (:mod:`classroom.memory`).
+``--max-kernels`` is the most kernels pages may use at once (the pool not counted);
+by default there is no such cap: a page is refused only when its kernel would not fit
+in the memory.  Errors are :class:`ServeError` with a message that names the problem,
+before Voila starts.
 
 >>> parse_students("30")
 30
@@ -28,16 +34,11 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import memory
+
 __all__ = ["Plan", "ServeError", "kernel_mb", "main", "parse_students", "plan"]
 
-#: Measured memory of one kernel after running the notebook (USS+shared, MB, rounded
-#: up; benchmarks/classroom.py, docs/serving.md).  Others: by kind, see kernel_mb.
-KERNEL_MB = {
-    "app_call_explainer": 70, "app_call_odds": 70, "app_hand_scorer": 70,
-    "app_liar": 70, "app_rank_cycle": 70, "app_thirty_one": 70,
-}
-APP_MB, LESSON_MB = 110, 240
-RESERVE_MB = 1024   # for Voila itself, the browser tests, the system
+RESERVE_MB = memory.RESERVE_MB   # for Voila itself, the browser tests, the system
 
 
 class ServeError(ValueError):
@@ -64,15 +65,16 @@ def parse_cap(text: str | None) -> int | None:
 
 
 def kernel_mb(name: str) -> int:
-    """Expected memory of one kernel of notebook ``name`` (no .ipynb), in MB."""
-    return KERNEL_MB.get(name, APP_MB if name.startswith("app_") else LESSON_MB)
+    """The first estimate of one kernel of notebook ``name`` (no .ipynb), in MB: its
+    recorded USS with the margin (``classroom.memory.estimate_mb``); the server then
+    measures its own kernels."""
+    return memory.estimate_mb(name)
 
 
 def available_mb() -> int:
     """Memory available for new processes, in MB (psutil, else /proc/meminfo)."""
     try:
-        import psutil
-        return psutil.virtual_memory().available // 2**20
+        return memory.available_mb()
     except ImportError:
         for line in Path("/proc/meminfo").read_text().splitlines():
             if line.startswith("MemAvailable:"):
@@ -82,33 +84,61 @@ def available_mb() -> int:
 
 @dataclass(frozen=True)
 class Plan:
-    """What the server will hold: pools per notebook and the cap on page kernels."""
+    """What the server will hold: a pool per notebook of the class, the class's memory
+    at its largest, and the limits on the pages' kernels."""
 
-    pools: dict[str, int]       # notebook file -> pre-heated kernels
-    pool_mb: int
-    max_kernels: int
-    page_mb: int
+    pools: dict[str, int]       # notebook file -> pre-heated kernels at the start
+    sizes: dict[str, int]       # notebook file -> MB per kernel (first estimate)
+    students: int
+    spare: int                  # kernels per notebook beyond one per student (reloads)
+    class_mb: int               # the class's kernels at their largest, pool included
+    need_mb: int                # ... and what the server process adds for them
+    memory_mb: int              # what all kernels may use: available less the reserve
+    max_kernels: int            # MAX_KERNELS; 0: the memory decides
     available_mb: int
+    fits: int                   # students of these notebooks the memory holds
+
+    @property
+    def pool_mb(self) -> int:
+        """The pool at the start: ``students`` kernels of each notebook."""
+        return sum(n * self.sizes[nb] for nb, n in self.pools.items())
 
     def describe(self) -> str:
         lines = []
         if self.pools:
-            per = ", ".join(f"{n} × {nb} (~{kernel_mb(nb[:-6])} MB each)"
+            per = ", ".join(f"{n} × {nb} (~{self.sizes[nb]} MB each)"
                             for nb, n in self.pools.items())
+            each = self.students + self.spare
             lines.append(f"Pre-heated pool: {per}: about {self.pool_mb} MB.")
-        lines.append(f"Pages may use up to {self.max_kernels} kernels at once "
-                     f"(at most ~{self.page_mb} MB each, ~{self.max_kernels * self.page_mb} MB); "
-                     "past that a student sees 'the class is full, try again in a minute'.")
-        lines.append(f"Expected memory at most: about {self.pool_mb + self.max_kernels * self.page_mb}"
-                     f" MB of the {self.available_mb} MB available now.")
+            lines.append(f"The class: {self.students} students, each holding every one of "
+                         f"these pages open, plus {self.spare} spare kernels of each for "
+                         f"reloads: at most {each} kernels of each, about {self.class_mb} MB "
+                         f"(+{self.need_mb - self.class_mb} MB in the server): the pool is "
+                         f"refilled only up to that; {self.fits} students would fit here.")
+        cap = (f", and pages may use up to {self.max_kernels} kernels at once (MAX_KERNELS)"
+               if self.max_kernels else "")
+        lines.append(f"Other pages start kernels of their own until the kernels would use "
+                     f"~{self.memory_mb} MB (sizes measured every 15 s: USS x "
+                     f"{memory.MARGIN}){cap}; past that a student sees 'the class is full, "
+                     "try again in a minute'.")
+        pages = self.students * len(self.pools)
+        if self.max_kernels and self.max_kernels < pages:
+            lines.append(f"Warning: MAX_KERNELS={self.max_kernels} is fewer than the {pages} "
+                         f"pages of {self.students} students holding {len(self.pools)} "
+                         "notebooks open: some will see 'the class is full' (leave "
+                         "MAX_KERNELS out and the memory decides).")
+        lines.append(f"Expected memory for the class at most: about {self.need_mb} MB of the "
+                     f"{self.available_mb} MB available now ({RESERVE_MB} MB kept for the "
+                     "system and the server).")
         return "\n".join(f"[classroom] {line}" for line in lines)
 
 
 def plan(root: Path, *, students: int, notebooks: list[str], max_kernels: int | None,
-         available: int | None = None) -> Plan:
-    """Check the settings against ``root`` and the memory; raise :class:`ServeError`."""
+         available: int | None = None, sizes: dict[str, int] | None = None) -> Plan:
+    """Check the settings against ``root`` and the memory; raise :class:`ServeError`.
+    ``sizes`` (notebook name -> MB a kernel) replaces the recorded estimates."""
     available = available_mb() if available is None else available
-    names = [n.removesuffix(".ipynb") for n in notebooks]
+    names = [n.removesuffix(".ipynb") for n in dict.fromkeys(notebooks)]
     known = sorted(p.stem for p in root.glob("*.ipynb"))
     unknown = [n for n in names if n not in known]
     if unknown:
@@ -119,21 +149,21 @@ def plan(root: Path, *, students: int, notebooks: list[str], max_kernels: int | 
                          'e.g. NOTEBOOKS="04_how_likely_is_a_lie app_call_odds"')
     if names and not students:
         raise ServeError("NOTEBOOKS needs STUDENTS: how many warm kernels to keep for each")
-    pools = {f"{n}.ipynb": students for n in dict.fromkeys(names)}
-    pool_mb = sum(students * kernel_mb(n) for n in dict.fromkeys(names))
-    usable = available - RESERVE_MB
-    if pool_mb > usable:
-        per_student = sum(kernel_mb(n) for n in dict.fromkeys(names))
-        most = max(usable // per_student, 0)
-        raise ServeError(f"STUDENTS={students} is too many for this machine's memory: the pool "
-                         f"needs about {pool_mb} MB ({per_student} MB per student), {usable} MB "
-                         f"are free (after {RESERVE_MB} MB for the system); at most "
-                         f"STUDENTS={most} here")
-    page_mb = max(kernel_mb(n) for n in known) if known else LESSON_MB
-    fits = max((usable - pool_mb) // page_mb, 1)
-    if max_kernels is None:
-        max_kernels = fits
-    return Plan(pools, pool_mb, max_kernels, page_mb, available)
+    mb = {n: (sizes or {}).get(n) or kernel_mb(n) for n in names}
+    usable = max(available - RESERVE_MB, 0)
+    fits = memory.students_that_fit(usable, mb)
+    need = memory.need_mb(students, mb)
+    if students and need > usable:
+        raise ServeError(f"STUDENTS={students} is too many for this machine's memory: "
+                         f"{students} students holding {' and '.join(names)} open, with "
+                         f"{memory.spare(students)} spare kernels of each for reloads, need "
+                         f"about {need} MB, {usable} MB are free (after {RESERVE_MB} MB for "
+                         f"the system); at most STUDENTS={fits} here")
+    files = {f"{n}.ipynb": m for n, m in mb.items()}
+    return Plan(pools={nb: students for nb in files}, sizes=files, students=students,
+                spare=memory.spare(students), class_mb=memory.class_mb(students, mb),
+                need_mb=need, memory_mb=usable, max_kernels=max_kernels or 0,
+                available_mb=available, fits=fits)
 
 
 def voila_config(p: Plan):
@@ -142,7 +172,12 @@ def voila_config(p: Plan):
 
     c = Config()
     c.ClassroomKernelManager.max_kernels = p.max_kernels
+    c.ClassroomKernelManager.memory_mb = p.memory_mb
     if p.pools:
+        c.ClassroomKernelManager.kernel_mb = dict(p.sizes)
+        c.ClassroomKernelManager.class_students = p.students
+        c.ClassroomKernelManager.pool_spare = p.spare
+        c.ClassroomKernelManager.pool_budget_mb = p.class_mb
         c.VoilaConfiguration.preheat_kernel = True
         pools = {"default": {"pool_size": 0}}
         pools.update({nb: {"pool_size": n} for nb, n in p.pools.items()})

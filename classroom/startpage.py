@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from html import escape
 
-from cardgames.i18n import LANGUAGE_NAMES, N_, SUPPORTED, check_language
+from cardgames.errors import ConfigError
+from cardgames.i18n import LANGUAGE_NAMES, N_, SUPPORTED, check_language, get_language, ngettext
 from cardgames.i18n import gettext as _
 
 from .catalog import Entry
 
-__all__ = ["GROUPS", "full_page", "language_error_page", "language_picker", "start_page"]
+__all__ = ["GROUPS", "full_page", "language_error_page", "language_picker", "page_language",
+           "start_page"]
 
 GROUPS = {"lessons": N_("Lessons"), "apps": N_("Apps"), "rules": N_("Rules")}
 TITLE = N_("Card games: lessons and apps")
@@ -128,23 +130,70 @@ def start_page(entries: list[Entry], *, lang: str = "en", base_url: str = "/",
 """
 
 
-def full_page(*, retry_seconds: int = 60, lang: str = "en") -> str:
-    """The friendly page served (HTTP 503) when the kernel cap is reached."""
+def page_language(asked: str = "", accept_language: str = "") -> str:
+    """The language of a page the server makes itself: ``?lang=`` if supported, else the
+    browser's first supported ``Accept-Language`` (by weight), else ``CARDGAMES_LANG``'s.
+
+    >>> page_language("hr"), page_language("", "de-AT,de;q=0.9,en;q=0.8")
+    ('hr', 'de')
+    >>> page_language("fr", "fr-FR, hr;q=0.5, de;q=0.7"), page_language("", "*")
+    ('de', 'en')
+    """
+    for code in (asked, *_accepted(accept_language)):
+        try:
+            return check_language(code.split("-")[0])
+        except ConfigError:
+            continue
+    return get_language()
+
+
+def _accepted(header: str) -> list[str]:
+    """The languages of an ``Accept-Language`` header, the preferred first (at most 20)."""
+    weighted = []
+    for i, part in enumerate(header.split(",")[:20]):
+        code, _sep, params = part.strip().partition(";")
+        q = 1.0
+        if params.strip().startswith("q="):
+            try:
+                q = float(params.strip()[2:])
+            except ValueError:
+                q = 0.0
+        if code and q > 0:
+            weighted.append((-q, i, code.strip().lower()))
+    return [code for _q, _i, code in sorted(weighted)]
+
+
+def full_page(*, retry_seconds: int = 60, lang: str = "en", home: str = "/") -> str:
+    """The friendly page served (HTTP 503) when the class is full (no memory left for
+    another kernel, or ``MAX_KERNELS``), in ``lang``.
+
+    >>> "Razred je pun" in full_page(lang="hr")
+    True
+    """
+    lang = check_language(lang)
+    seconds = int(retry_seconds)
+    text = ngettext("This computer is running as many pages as it can hold. This page tries "
+                    "again by itself in {n} second; or close a tab you no longer need.",
+                    "This computer is running as many pages as it can hold. This page tries "
+                    "again by itself in {n} seconds; or close a tab you no longer need.",
+                    seconds, lang=lang).format(n=seconds)
+    title = _("The class is full", lang=lang)
+    heading = _("The class is full, try again in a minute", lang=lang)
+    back = _("Back to the start page", lang=lang)
     return f"""<!DOCTYPE html>
 <html lang="{escape(lang)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="refresh" content="{int(retry_seconds)}">
-<title>The class is full</title>
+<meta http-equiv="refresh" content="{seconds}">
+<title>{escape(title)}</title>
 <style>{STYLE}</style>
 </head>
 <body>
-<main>
-<h1>The class is full, try again in a minute</h1>
-<p>This computer is running as many pages as it can hold. This page tries again
-by itself in {int(retry_seconds)} seconds; or close a tab you no longer need.</p>
-<p><a class="entry" href="/">Back to the start page</a></p>
+<main id="class-full">
+<h1>{escape(heading)}</h1>
+<p>{escape(text)}</p>
+<p><a class="entry" href="{escape(home)}?lang={escape(lang)}">{escape(back)}</a></p>
 </main>
 </body>
 </html>

@@ -152,19 +152,23 @@ def test_unknown_notebook_is_named():
 
 
 def test_pool_too_large_for_memory_says_how_many_fit():
-    # 100 x (240 MB lesson + 70 MB app) = 31,000 MB > 8,000 - 1,024 MB free;
-    # 6,976 // 310 = 22 students fit
-    with pytest.raises(ServeError, match=r"STUDENTS=100 is too many.*at most STUDENTS=22"):
+    # kernels of 240 MB (lesson) + 70 MB (app), 3 MB more in the server for each: every
+    # student and every spare kernel pair 316 MB; 100 students + 10 spare: 110 x 316 =
+    # 34,760 MB > 8,000 - 1,024 = 6,976 MB free; 6,976 // 316 = 22 pairs: 20 students
+    # and 2 spare (21 students would need 3 spare: 24 pairs)
+    with pytest.raises(ServeError, match=r"STUDENTS=100 is too many.*need about 34760 MB.*"
+                                         r"at most STUDENTS=20 here"):
         plan(LESSONS, students=100, notebooks=["04_how_likely_is_a_lie", "app_call_odds"],
-             max_kernels=None, available=8_000)
+             max_kernels=None, available=8_000,
+             sizes={"04_how_likely_is_a_lie": 240, "app_call_odds": 70})
 
 
 def test_cap_from_memory_and_override():
-    # 10 x 70 MB pool; (10,000 - 1,024 - 700) // 240 MB (the largest kernel) = 34
+    # no MAX_KERNELS: no count cap, the memory decides: 10,000 - 1,024 MB for kernels
     p = plan(LESSONS, students=10, notebooks=["app_call_odds"], max_kernels=None,
-             available=10_000)
+             available=10_000, sizes={"app_call_odds": 70})
     assert p.pools == {"app_call_odds.ipynb": 10} and p.pool_mb == 700
-    assert p.max_kernels == 34
+    assert p.max_kernels == 0 and p.memory_mb == 8_976
     assert plan(LESSONS, students=0, notebooks=[], max_kernels=5,
                 available=10_000).max_kernels == 5
 
