@@ -242,7 +242,10 @@ class RenderHandler(TornadoVoilaHandler):
         user = guard.user_of(self)
         if isinstance(km, ClassroomKernelManager) and str(path or "").endswith(".ipynb"):
             if user:
-                await km.shutdown_abandoned(user, str(path))
+                try:
+                    await km.shutdown_abandoned(user, str(path))
+                except web.HTTPError:
+                    pass     # one was shut down meanwhile (its page left while loading)
             admission = km.admit()
             if admission is None:
                 self.log.warning("The class is full (%d kernels in use, cap %d): refused %s",

@@ -132,8 +132,9 @@ def check_owner(handler: web.RequestHandler, kernel_id: str) -> None:
         OWNERS.forget(kernel_id)
         return
     if not OWNERS.allowed(kernel_id, user_of(handler)):
-        handler.log.warning("Refused %s %s: the kernel belongs to another page",
-                            handler.request.method, redact(handler.request.path))
+        log = getattr(handler, "log", logging.getLogger(__name__))
+        log.warning("Refused %s %s: the kernel belongs to another page",
+                    handler.request.method, redact(handler.request.path))
         raise web.HTTPError(403, "this kernel belongs to another page")
 
 

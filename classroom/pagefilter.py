@@ -259,7 +259,7 @@ class MemoryWatch:
     def check(self) -> None:
         if self.limit_mb <= 0:
             return
-        import psutil
+        import psutil  # type: ignore[import-untyped]
 
         from .guard import kernel_tag
         for kid in list(self.km.list_kernel_ids()):

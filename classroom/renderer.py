@@ -205,9 +205,8 @@ def install() -> None:
     and its exporters share compiled templates (:data:`TEMPLATE_CODE`)."""
     import voila.exporter
     import voila.handler
-    import voila.voila_kernel_manager
-
     import voila.notebook_renderer
+    import voila.voila_kernel_manager
 
     voila.handler.NotebookRenderer = StoppableRenderer
     voila.voila_kernel_manager.NotebookRenderer = StoppableRenderer

@@ -16,7 +16,7 @@ import time
 import urllib.error
 import urllib.request
 import uuid
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -72,7 +72,7 @@ class Browser:
 def message(msg_type: str, content: dict, session: str = "s") -> tuple[str, str]:
     msg_id = uuid.uuid4().hex
     header = {"msg_id": msg_id, "username": "student", "session": session,
-              "date": datetime.now(timezone.utc).isoformat(), "msg_type": msg_type,
+              "date": datetime.now(UTC).isoformat(), "msg_type": msg_type,
               "version": "5.3"}
     return msg_id, json.dumps({"header": header, "parent_header": {}, "metadata": {},
                                "content": content, "channel": "shell", "buffers": []})
