@@ -149,21 +149,56 @@ def _loads(part: Any) -> Any:
         return None
 
 
+#: The most parts a websocket message may have (header ... content, and buffers).
+MAX_PARTS = 64
+
+
+def split_v1(message: bytes) -> tuple[str, list[bytes]] | None:
+    """Channel and parts of a v1-protocol frame, or None when its offsets do not
+    describe the frame (Jupyter Server's own parser builds a list as long as the
+    first 8 bytes say: a 20-byte frame could ask for 2**64 entries).
+
+    >>> from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
+    >>> split_v1(serialize_msg_to_ws_v1([b"{}", b"{}", b"{}", b"{}"], "shell"))
+    ('shell', [b'{}', b'{}', b'{}', b'{}'])
+    >>> split_v1(b"\\xff" * 8 + b"garbage") is None
+    True
+    """
+    if len(message) < 8:
+        return None
+    n = int.from_bytes(message[:8], "little")
+    if not 6 <= n <= MAX_PARTS + 2 or len(message) < 8 * (n + 1):
+        return None
+    offsets = [int.from_bytes(message[8 * (i + 1):8 * (i + 2)], "little") for i in range(n)]
+    if offsets[0] != 8 * (n + 1) or offsets[-1] != len(message) or offsets != sorted(offsets):
+        return None
+    try:
+        channel = message[offsets[0]:offsets[1]].decode()
+    except UnicodeDecodeError:
+        return None
+    return channel, [message[offsets[i]:offsets[i + 1]] for i in range(1, n - 1)]
+
+
 def decode_incoming(message: str | bytes, v1: bool) -> tuple[Any, Any]:
     """``(header, content)`` of a page's websocket message (None where unreadable):
-    the v1 binary protocol (``v1.kernel.websocket.jupyter.org``) or the legacy JSON."""
-    from jupyter_server.services.kernels.connection.base import (
-        deserialize_binary_message,
-        deserialize_msg_from_ws_v1,
-    )
-    try:
-        if v1 and isinstance(message, bytes):
-            _, parts = deserialize_msg_from_ws_v1(message)
-            return _loads(parts[0]), _loads(parts[3])
-        msg = (deserialize_binary_message(message) if isinstance(message, bytes)
-               else json.loads(message))
-    except (ValueError, IndexError, TypeError, UnicodeDecodeError, KeyError):
-        return None, None
+    the v1 binary protocol (``v1.kernel.websocket.jupyter.org``) or the legacy JSON
+    (text, or binary: a count of parts and their offsets, then the JSON)."""
+    if isinstance(message, bytes) and v1:
+        split = split_v1(message)
+        if split is None:
+            return None, None
+        return _loads(split[1][0]), _loads(split[1][3])
+    if isinstance(message, bytes):
+        if len(message) < 8:
+            return None, None
+        n = int.from_bytes(message[:4], "big", signed=True)
+        if not 1 <= n <= MAX_PARTS or len(message) < 4 * (n + 1):
+            return None, None
+        start = int.from_bytes(message[4:8], "big")
+        stop = int.from_bytes(message[8:12], "big") if n > 1 else len(message)
+        msg = _loads(message[start:stop])
+    else:
+        msg = _loads(message)
     if not isinstance(msg, dict):
         return None, None
     return msg.get("header"), msg.get("content")
@@ -191,16 +226,14 @@ def scrub_outgoing(message: Any, v1: bool) -> tuple[Any, str | None]:
     ('An error happened in t', 'KeyError: 1')
     """
     if isinstance(message, bytes) and v1:
-        from jupyter_server.services.kernels.connection.base import (
-            deserialize_msg_from_ws_v1,
-            serialize_msg_to_ws_v1,
-        )
-        try:
-            channel, parts = deserialize_msg_from_ws_v1(message)
-            header = json.loads(parts[0])
-        except (ValueError, IndexError, UnicodeDecodeError):
+        from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
+        split = split_v1(message)
+        if split is None:
             return message, None
-        if channel != "iopub" or header.get("msg_type") not in ("stream", "error"):
+        channel, parts = split
+        header = _loads(parts[0])
+        if channel != "iopub" or not isinstance(header, dict) or \
+                header.get("msg_type") not in ("stream", "error"):
             return message, None
         content = _loads(parts[3])
         new = _scrub(header["msg_type"], content) if isinstance(content, dict) else None

@@ -266,6 +266,32 @@ def test_the_20_x_4_mb_attack_is_refused_and_another_page_is_unaffected(voila_se
         b.shutdown(k)
 
 
+def test_a_frame_with_hostile_offsets_is_dropped_and_the_server_answers(voila_server,
+                                                                        websocket_client):
+    """A 16-byte v1 frame whose first 8 bytes ask for 2**56 parts: Jupyter Server's
+    parser would build that list in the server's only thread (the whole class stops,
+    the machine runs out of memory).  The page filter drops it; the server and the
+    kernel answer at once."""
+    ana = Browser(voila_server)
+    kid, _ = ana.open_page()
+    ws = websocket_client.create_connection(
+        f"ws://127.0.0.1:{voila_server.port}/api/kernels/{kid}/channels"
+        f"?session_id={uuid.uuid4().hex}", timeout=10, cookie=ana.cookies(),
+        subprotocols=["v1.kernel.websocket.jupyter.org"])
+    try:
+        assert ws.subprotocol == "v1.kernel.websocket.jupyter.org"
+        mark = voila_server.mark()
+        ws.send_binary(b"\x00\x01garbage" + b"\x00" * 8)
+        t0 = time.monotonic()
+        assert status(voila_server)["kernels"] >= 1
+        assert time.monotonic() - t0 < 5
+        wait_until(lambda: "a message without a msg_type" in voila_server.log_since(mark), 10,
+                   "the frame is dropped with a log line")
+    finally:
+        ws.close()
+        ana.shutdown(kid)
+
+
 MEMORY_NOTEBOOK = {
     "cells": [
         {"cell_type": "markdown", "id": "title", "metadata": {}, "source": "# Memory hog"},
