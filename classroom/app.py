@@ -11,7 +11,11 @@
   small script to the page that tells the student, within seconds, when the page's
   kernel has died or was shut down, with a Reload button;
 * the kernel manager is :class:`classroom.kernels.ClassroomKernelManager` (cap,
-  reaper of orphaned kernels), wrapped by Voila for pre-heated pools.
+  reaper of orphaned kernels), wrapped by Voila for pre-heated pools;
+* a page's kernel belongs to the browser that got the page: its websocket, REST view
+  and shutdown refuse any other (``classroom.guard``); what the page sends it is
+  bounded and no traceback is sent back (``classroom.pagefilter``); each kernel runs
+  under a memory limit; bad URLs get a 4xx (docs/serving.md, issue 18).
 
 It also prints when the pre-heated pools are warm.  Run it through
 ``python -m classroom`` (``classroom.launch``), which ``make serve`` calls.

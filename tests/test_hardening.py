@@ -1,6 +1,6 @@
 """Issue 18, the server's parts without a server: the page filter, the log redaction,
 the bad-path rule, the kernel's memory limits and the sweep of unclaimed kernels.
-The same behaviour against a real server: ``tests/browser/test_hardening.py``."""
+The same behaviour against a real server: ``tests/browser/test_server_hardening.py``."""
 
 from __future__ import annotations
 
