@@ -11,7 +11,11 @@
   small script to the page that tells the student, within seconds, when the page's
   kernel has died or was shut down, with a Reload button;
 * the kernel manager is :class:`classroom.kernels.ClassroomKernelManager` (cap,
-  reaper of orphaned kernels), wrapped by Voila for pre-heated pools.
+  reaper of orphaned kernels), wrapped by Voila for pre-heated pools;
+* a page's kernel belongs to the browser that got the page: its websocket, REST view
+  and shutdown refuse any other (``classroom.guard``); what the page sends it is
+  bounded and no traceback is sent back (``classroom.pagefilter``); each kernel runs
+  under a memory limit; bad URLs get a 4xx (docs/serving.md, issue 18).
 
 It also prints when the pre-heated pools are warm.  Run it through
 ``python -m classroom`` (``classroom.launch``), which ``make serve`` calls.
@@ -20,21 +24,24 @@ It also prints when the pre-heated pools are warm.  Run it through
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import re
 import sys
 import time
 from typing import ClassVar
 
 from jupyter_server.base.handlers import JupyterHandler
+from jupyter_server.services.kernels.handlers import KernelHandler
 from tornado import web
 from tornado.ioloop import PeriodicCallback
+from traitlets import Integer
 from voila.app import Voila, VoilaKernelWebsocketHandler
 from voila.request_info_handler import RequestInfoSocketHandler
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
-from . import renderer
+from . import guard, pagefilter, renderer
 from .extension import StartPageHandler
 from .kernels import ClassroomKernelManager
 from .startpage import full_page, page_language
@@ -42,6 +49,9 @@ from .startpage import full_page, page_language
 __all__ = ["GUARD_SCRIPT", "ClassroomVoila", "RenderHandler", "StartPageHandler", "StatusHandler"]
 
 RETRY_SECONDS = 60
+#: Seconds a page kernel may exist with no page request rendering it and no page
+#: served (a request that failed or went away): then it is shut down.
+UNCLAIMED_SECONDS = 10.0
 KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
 
 #: Shows a notice when the page's kernel restarts, dies or disappears.
@@ -117,8 +127,10 @@ GUARD_SCRIPT = """<script>
 
 
 
-async def stop_kernel(km, kernel_id: str) -> None:
-    """Stop the renderer before its next cell, let the running cell end, shut down."""
+async def stop_kernel(km, kernel_id: str, *, now: bool = False) -> None:
+    """Stop the renderer before its next cell, let the running cell end, shut down
+    (``now``: kill the kernel, e.g. one still starting when its page was left, which a
+    polite shutdown interrupts with a KeyboardInterrupt traceback in the log)."""
     renderer.stop_rendering(kernel_id)
     try:
         for _ in range(600):                          # at most 60 s for a long cell
@@ -126,25 +138,118 @@ async def stop_kernel(km, kernel_id: str) -> None:
                 break
             await asyncio.sleep(0.1)
         if kernel_id in km:
-            await km.shutdown_kernel(kernel_id)
+            if now:
+                await kill_process(km, kernel_id)
+            await km.shutdown_kernel(kernel_id, now=now)
     except (KeyError, RuntimeError):
         pass
     finally:
         renderer.forget(kernel_id)
 
 
+async def kill_process(km, kernel_id: str) -> None:
+    """SIGKILL the kernel's process and wait for it (Jupyter's shutdown would first
+    interrupt it: a KeyboardInterrupt traceback when it is still importing)."""
+    try:
+        process = km.get_kernel(kernel_id).provisioner.process
+    except (KeyError, AttributeError, web.HTTPError):
+        return
+    if process is None or process.poll() is not None:
+        return
+    process.kill()
+    for _ in range(40):
+        if process.poll() is not None:
+            return
+        await asyncio.sleep(0.05)
+
+
+class PageRequest:
+    """One page request: its kernel (once started) and whether the browser left."""
+
+    __slots__ = ("closed", "kernel_id", "km", "stopped", "user")
+
+    def __init__(self, km, user: str) -> None:
+        self.km = km
+        self.kernel_id: str | None = None
+        self.user = user
+        self.closed = False          # the browser left before the page was complete
+        self.stopped = False         # ... and its kernel is being shut down
+
+    def stop(self) -> asyncio.Future | None:
+        """Shut the page's kernel down (once), e.g. because its browser left."""
+        if self.kernel_id is None or self.stopped:
+            return None
+        self.stopped = True
+        return asyncio.ensure_future(stop_kernel(self.km, self.kernel_id, now=True))
+
+
+#: The page request being served (the render handler sets it; the kernel manager's
+#: ``start_kernel`` and ``get_rendered_notebook`` record the page's kernel in it).
+current_page: contextvars.ContextVar[PageRequest | None] = contextvars.ContextVar(
+    "current_page", default=None)
+#: Kernels whose page request is still being served.
+RENDERING: dict[str, PageRequest] = {}
+
+
+def claim(kernel_id: str) -> None:
+    """The current page request got ``kernel_id``: it belongs to its browser."""
+    request = current_page.get()
+    if request is not None and request.kernel_id is None:
+        request.kernel_id = kernel_id
+        RENDERING[kernel_id] = request
+        guard.OWNERS.bind(kernel_id, request.user)
+        if request.closed:                # the browser left while the kernel started
+            request.stop()
+
+
 class RenderHandler(TornadoVoilaHandler):
-    """Voila's page handler with the XSRF cookie, the cap and the dead-kernel notice."""
+    """Voila's page handler with the XSRF cookie, the cap and the dead-kernel notice;
+    the page's kernel is bound to its browser (``classroom.guard``), ``?template=`` and
+    ``?theme=`` are refused, and a page that fails or is left while it loads has its
+    kernel shut down at once."""
+
+    _page: PageRequest | None = None
+
+    def overrides(self) -> list[str]:
+        """Drop ``?template=``/``?theme=`` (Voila would skip the warm pool for any of
+        them); the names given with another value than the server's."""
+        vc = self.voila_configuration
+        wrong = []
+        for name, configured in (("template", vc.template), ("theme", vc.theme)):
+            values = self.request.query_arguments.pop(name, [])
+            self.request.arguments.pop(name, None)
+            if any(v.decode(errors="replace") != (configured or "") for v in values):
+                wrong.append(name)
+        return wrong
+
+    def on_connection_close(self) -> None:
+        """The browser left before the page was complete: stop its kernel now."""
+        page = self._page
+        if page is None or page.closed or self._finished:
+            return
+        page.closed = True
+        if page.kernel_id is not None:
+            self.log.info("Page of %s left while loading: shutting down its kernel %s",
+                          self.request.path, page.kernel_id)
+            page.stop()
 
     @web.authenticated
     async def get(self, path=None):
         self.xsrf_token  # noqa: B018 -- sets the _xsrf cookie the page's shutdown beacon sends
+        wrong = self.overrides()
+        if wrong:
+            self.log.debug("Refused a page with ?%s=: this server uses its own template "
+                             "and theme", "= ?".join(wrong))
+            raise web.HTTPError(400, log_message=None)
         km = self.kernel_manager
         admission = None
-        user = getattr(self.current_user, "username", "") or ""
+        user = guard.user_of(self)
         if isinstance(km, ClassroomKernelManager) and str(path or "").endswith(".ipynb"):
             if user:
-                await km.shutdown_abandoned(user, str(path))
+                try:
+                    await km.shutdown_abandoned(user, str(path))
+                except web.HTTPError:
+                    pass     # one was shut down meanwhile (its page left while loading)
             admission = km.admit(str(path))
             if admission is None:
                 self.log.warning("The class is full (%s: %d kernels in use, cap %d, %d MB "
@@ -158,35 +263,75 @@ class RenderHandler(TornadoVoilaHandler):
                 self.finish(full_page(retry_seconds=RETRY_SECONDS, lang=lang,
                                       home=self.base_url))
                 return
-        kernel_id = None
+        page = self._page = PageRequest(km, user)
+        current_page.set(page)
+        complete = False
         try:
             injected = False
             async for html in self.get_generator(path=path):
                 if not injected and "</head>" in html:
                     html = html.replace("</head>", GUARD_SCRIPT + "</head>", 1)
                     injected = True
-                if kernel_id is None:
+                if page.kernel_id is None:
                     found = KERNEL_ID.search(html)
-                    kernel_id = found.group(1) if found else None
-                if self.request.connection.stream.closed():
+                    if found:
+                        claim(found.group(1))
+                if page.closed or self.request.connection.stream.closed():
                     # the student left (reload, closed tab) before the page was complete:
                     # its kernel would run on with nobody to see it.  Voila renders in a
                     # task of its own, so read on until the kernel id is known, then stop.
-                    if kernel_id is None:
+                    page.closed = True
+                    if page.kernel_id is None:
                         continue
-                    self.log.info("Page of %s left while loading: shutting down kernel %s",
-                                  path, kernel_id)
-                    await stop_kernel(km, kernel_id)
+                    stopping = page.stop()
+                    if stopping is not None:
+                        self.log.info("Page of %s left while loading: shutting down its "
+                                      "kernel %s", path, page.kernel_id)
+                        await stopping
                     return
                 self.write(html)
                 self.flush()
+            complete = True
         finally:
             if admission is not None:
                 km.release(admission)
-        if kernel_id is not None:
-            renderer.forget(kernel_id)
+            kernel_id = page.kernel_id
+            if kernel_id is not None:
+                RENDERING.pop(kernel_id, None)
+                if not complete:
+                    page.stop()        # the page failed half-way: nobody can use its kernel
+        if page.kernel_id is not None:
+            renderer.forget(page.kernel_id)
             if isinstance(km, ClassroomKernelManager):
-                km.served(kernel_id, user, str(path))
+                km.served(page.kernel_id, user, str(path))
+
+    def write_error(self, status_code, **kwargs):
+        guard.plain_error(self, status_code)
+
+
+async def sweep_unclaimed(km, seen: dict[str, float], now: float | None = None) -> list[str]:
+    """Shut down page kernels that no page request is rendering and no page was served
+    for (a request that failed or went away while its kernel started) once they have
+    been so for :data:`UNCLAIMED_SECONDS`; their ids."""
+    now = time.monotonic() if now is None else now
+    alive = set(km.list_kernel_ids())
+    guard.OWNERS.prune(alive)
+    served = getattr(km, "_served", set())
+    pending = getattr(km, "_pending_kernels", {})
+    pooled = km.pooled_ids() if hasattr(km, "pooled_ids") else set()
+    lonely = {k for k in alive - pooled - served - set(RENDERING) if k not in pending}
+    for kid in list(seen):
+        if kid not in lonely:
+            del seen[kid]
+    stopped = []
+    for kid in lonely:
+        since = seen.setdefault(kid, now)
+        if now - since >= UNCLAIMED_SECONDS:
+            km.log.info("Shutting down kernel %s: no page is using it", kid)
+            seen.pop(kid, None)
+            stopped.append(kid)
+            await stop_kernel(km, kid, now=True)
+    return stopped
 
 
 class ShutdownHandler(VoilaShutdownKernelHandler):
@@ -198,6 +343,7 @@ class ShutdownHandler(VoilaShutdownKernelHandler):
     @web.authenticated
     async def post(self, kernel_id):
         km = self.kernel_manager
+        guard.check_owner(self, kernel_id)
         if kernel_id in ShutdownHandler._going or kernel_id not in km:
             self.set_status(204)
             self.finish()
@@ -209,6 +355,23 @@ class ShutdownHandler(VoilaShutdownKernelHandler):
             ShutdownHandler._going.discard(kernel_id)
         self.set_status(204)
         self.finish()
+
+    def write_error(self, status_code, **kwargs):
+        guard.plain_error(self, status_code)
+
+
+class OwnedKernelHandler(KernelHandler):
+    """``GET``/``DELETE /api/kernels/<id>`` for the kernel's own page only."""
+
+    @web.authenticated
+    async def get(self, kernel_id):
+        guard.check_owner(self, kernel_id)
+        await super().get(kernel_id)
+
+    @web.authenticated
+    async def delete(self, kernel_id):
+        guard.check_owner(self, kernel_id)
+        await super().delete(kernel_id)
 
 
 class StatusHandler(JupyterHandler):
@@ -244,7 +407,12 @@ class KernelWebsocketHandler(VoilaKernelWebsocketHandler):
     crashed ``select_subprotocol`` with an AttributeError and a traceback in the log.
     """
 
+    #: Frames larger than this close the socket (Jupyter Server allows 10 MiB).
+    max_message_size = pagefilter.MAX_FRAME
+    page_filter: ClassVar[pagefilter.PageFilter] = pagefilter.PageFilter()
+
     async def pre_get(self):
+        guard.check_owner(self, self.kernel_id)
         try:
             await super().pre_get()
         except (TimeoutError, KeyError) as e:
@@ -266,9 +434,27 @@ class KernelWebsocketHandler(VoilaKernelWebsocketHandler):
             return
         await super().open(kernel_id)
 
+    def _v1(self) -> bool:
+        return self.selected_subprotocol == "v1.kernel.websocket.jupyter.org"
+
     def on_message(self, ws_message):
-        if self.connection is not None:
-            super().on_message(ws_message)
+        if self.connection is None:
+            return
+        header, content = pagefilter.decode_incoming(ws_message, self._v1())
+        why = self.page_filter.check(self.kernel_id, header, content, len(ws_message))
+        if why is not None:
+            if self.page_filter.should_say(self.kernel_id, why):
+                self.log.warning("Dropped a message from the page of kernel %s: %s",
+                                 guard.kernel_tag(self.kernel_id), why)
+            return
+        super().on_message(ws_message)
+
+    def write_message(self, message, binary=False):
+        message, said = pagefilter.scrub_outgoing(message, self._v1())
+        if said is not None:
+            self.log.warning("Kernel %s wrote an error for its page (not sent): %s",
+                             guard.kernel_tag(self.kernel_id), said)
+        return super().write_message(message, binary)
 
     def on_close(self):
         if self.connection is not None:
@@ -280,21 +466,59 @@ class ClassroomVoila(Voila):
 
     name = "voila"
 
+    kernel_memory_mb = Integer(
+        1024, config=True,
+        help="Resident memory (MB) a kernel may use; over it, it is replaced and its page "
+             "says it stopped working. 0: no limit.")
+    kernel_address_space_mb = Integer(
+        4096, config=True,
+        help="Address space (MB, RLIMIT_AS) each kernel runs under: an allocation past "
+             "it fails at once. 0: no limit.")
+
     def init_settings(self):
         renderer.install()
         self.voila_configuration.multi_kernel_manager_class = ClassroomKernelManager
+        # no ?template= / ?theme= (a kernel per bad name, stuck in "starting")
+        self.voila_configuration.allow_template_override = "NO"
+        self.voila_configuration.allow_theme_override = "NO"
         settings = super().init_settings()
         settings["classroom_root"] = self.root_dir
         km = self.kernel_manager
+        km.kernel_manager_class = "classroom.pagefilter.LimitedKernelManager"
+        pagefilter.LIMITS["address_space_mb"] = self.kernel_address_space_mb
+        start = km.start_kernel
+
+        async def start_kernel(*args, **kwargs):
+            kernel_id = await start(*args, **kwargs)
+            env = kwargs.get("env") or {}
+            if env.get("VOILA_PREHEAT") != "True":
+                claim(kernel_id)                           # the page's own kernel
+            return kernel_id
+
+        km.start_kernel = start_kernel
         if hasattr(km, "get_rendered_notebook") and isinstance(km, ClassroomKernelManager):
             km.hook_pool()        # pre-heated pools: counted, refilled as the class needs
+            hooked = km.get_rendered_notebook
+
+            async def get_rendered_notebook(*args, **kwargs):
+                result = await hooked(*args, **kwargs)
+                claim(result[2])                           # a pooled kernel: now the page's
+                return result
+
+            km.get_rendered_notebook = get_rendered_notebook
         return settings
 
     def init_handlers(self):
-        handlers = []
+        guard.install_redaction(self.log)
+        JupyterHandler.write_error = _write_error        # type: ignore[method-assign]
+        handlers = [(guard.BAD_PATH, guard.BadPathHandler)]
         for spec in super().init_handlers():
             pattern, handler = spec[0], spec[1]
-            if handler is TornadoVoilaTreeHandler and pattern == self.server_url:
+            if pattern in (r"/login", r"/logout"):
+                spec = (pattern, guard.NotFoundHandler)   # no login: nothing to log out of
+            elif handler is KernelHandler:
+                spec = (pattern, OwnedKernelHandler, *spec[2:])
+            elif handler is TornadoVoilaTreeHandler and pattern == self.server_url:
                 spec = (pattern, StartPageHandler)
             elif handler is TornadoVoilaHandler:
                 spec = (pattern, RenderHandler, *spec[2:])
@@ -308,10 +532,15 @@ class ClassroomVoila(Voila):
 
     def listen(self):
         km = self.kernel_manager
+        guard.install_redaction(self.log)
         if isinstance(km, ClassroomKernelManager) and km.orphan_timeout:
             PeriodicCallback(km.reap_orphans, 10_000).start()
         if isinstance(km, ClassroomKernelManager) and km.measure_interval > 0:
             PeriodicCallback(km.measure_memory, km.measure_interval * 1000).start()
+        unclaimed: dict[str, float] = {}
+        PeriodicCallback(lambda: sweep_unclaimed(km, unclaimed), 2_000).start()
+        self._memory_watch = pagefilter.MemoryWatch(km, self.kernel_memory_mb, self.log)
+        PeriodicCallback(self._memory_watch.check, 1_000).start()
         pools = getattr(km, "kernel_pools_config", {})
         wanted = {nb: conf.get("pool_size", 0) for nb, conf in pools.items()
                   if nb != "default" and conf.get("pool_size", 0) > 0}
@@ -353,6 +582,12 @@ def pool_ready(km, nb: str) -> int:
                     result.get("kernel_id") in RequestInfoSocketHandler._waiters:
                 n += 1
     return n
+
+
+def _write_error(self, status_code, **kwargs):
+    """Jupyter Server's error pages need a setting Voila does not set (``static_path``):
+    every 404 failed with a second traceback.  Error pages are plain text."""
+    guard.plain_error(self, status_code)
 
 
 def main(argv=None) -> None:

@@ -25,13 +25,15 @@ from __future__ import annotations
 import nbformat
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
+from jupyter_core.utils import ensure_async
 from nbclient.exceptions import CellExecutionError
+from nbclient.util import run_hook
 from nbconvert.preprocessors import ClearOutputPreprocessor
-from voila.execute import strip_code_cell_warnings
+from voila.execute import VoilaExecutor, strip_code_cell_warnings
 from voila.notebook_renderer import NotebookRenderer
 
-__all__ = ["STOP", "SharedBytecodeCache", "StoppableRenderer", "forget", "install",
-           "stop_rendering"]
+__all__ = ["STOP", "PageGone", "QuietExecutor", "SharedBytecodeCache", "StoppableRenderer",
+           "forget", "install", "stop_rendering"]
 
 #: Kernel ids whose page is gone: their renderers stop before the next cell.
 STOP: set[str] = set()
@@ -52,6 +54,36 @@ def forget(kernel_id: str) -> None:
     STOP.discard(kernel_id)
 
 
+class PageGone(RuntimeError):
+    """The page's kernel was shut down (its page was left) while it started."""
+
+
+class QuietExecutor(VoilaExecutor):
+    """Voila's executor; a kernel shut down while it starts (its page was left) is not
+    an error of the server (nbclient logged one, and Voila a task's traceback)."""
+
+    async def async_start_new_kernel_client(self):
+        """nbclient 0.10's, with :class:`PageGone` when the kernel was stopped."""
+        assert self.km is not None
+        try:
+            self.kc = self.km.client()
+            await ensure_async(self.kc.start_channels())
+            await ensure_async(self.kc.wait_for_ready(timeout=self.startup_timeout))
+        except Exception as e:
+            kernel_id = getattr(self.km, "kernel_id", None)
+            gone = kernel_id in STOP or not self.km.has_kernel
+            if not gone:
+                self.log.error("Error occurred while starting new kernel client for kernel "
+                               "%s: %s", kernel_id, e)
+            await self._async_cleanup_kernel()
+            if gone:
+                raise PageGone(f"kernel {kernel_id} was shut down while it started") from e
+            raise
+        self.kc.allow_stdin = False
+        await run_hook(self.on_notebook_start, notebook=self.nb)
+        return self.kc
+
+
 class StoppableRenderer(NotebookRenderer):
     """``NotebookRenderer`` whose cell loop stops when its page is gone."""
 
@@ -60,6 +92,20 @@ class StoppableRenderer(NotebookRenderer):
             return True
         km = getattr(getattr(self, "executor", None), "km", None)
         return km is not None and not km.has_kernel
+
+    def generate_content_generator(self, kernel_id=None, kernel_future=None):
+        """Voila's page generator; it ends quietly when the kernel was shut down while
+        it started (:class:`PageGone`)."""
+        inner = super().generate_content_generator(kernel_id, kernel_future)
+
+        async def quiet():
+            try:
+                async for item in inner:
+                    yield item
+            except PageGone:
+                self.log.info("Stopped the page of kernel %s: it was shut down", kernel_id)
+
+        return quiet()
 
     async def _jinja_cell_generator(self, nb, kernel_id):
         """Voila's loop (0.5.13), with the check before each cell."""
@@ -159,10 +205,12 @@ def install() -> None:
     and its exporters share compiled templates (:data:`TEMPLATE_CODE`)."""
     import voila.exporter
     import voila.handler
+    import voila.notebook_renderer
     import voila.voila_kernel_manager
 
     voila.handler.NotebookRenderer = StoppableRenderer
     voila.voila_kernel_manager.NotebookRenderer = StoppableRenderer
+    voila.notebook_renderer.VoilaExecutor = QuietExecutor
     exporter = voila.exporter.VoilaExporter
     if "_create_environment" not in exporter.__dict__:
         exporter._create_environment = _shared_code_environment(  # type: ignore[method-assign]

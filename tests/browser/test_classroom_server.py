@@ -54,9 +54,15 @@ def wait_until(pred, timeout: float, what: str, step: float = 0.5):
         time.sleep(step)
 
 
-def kernel_status(server, kernel_id: str) -> int:
+def kernel_status(server, kernel_id: str, context=None) -> int:
+    """``GET /api/kernels/<id>`` with the cookies of the page's browser ``context``
+    (another browser gets 403 while the kernel lives: issue 18)."""
+    req = urllib.request.Request(f"{server.url}api/kernels/{kernel_id}")
+    if context is not None:
+        req.add_header("Cookie", "; ".join(f"{c['name']}={c['value']}"
+                                           for c in context.cookies()))
     try:
-        with urllib.request.urlopen(f"{server.url}api/kernels/{kernel_id}", timeout=5) as r:
+        with urllib.request.urlopen(req, timeout=5) as r:
             return r.status
     except urllib.error.HTTPError as e:
         return e.code
@@ -118,7 +124,7 @@ def test_xsrf_is_checked_and_the_page_carries_the_token(server, chromium):
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(req, timeout=10)
         assert refused.value.code == 403
-        assert kernel_status(server, kid) == 200
+        assert kernel_status(server, kid, context) == 200
         mark = server.mark()
     finally:
         close_page(context, page)

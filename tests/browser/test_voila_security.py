@@ -13,7 +13,14 @@ import urllib.request
 import uuid
 from datetime import datetime, timezone
 
+from classroom.guard import kernel_tag
+
 APP = "app_rank_cycle.ipynb"
+
+
+def cookie_header(context) -> str:
+    """The page's cookies (its login cookie: the kernel belongs to that browser)."""
+    return "; ".join(f"{c['name']}={c['value']}" for c in context.cookies())
 
 
 def message(msg_type: str, content: dict, session: str) -> tuple[str, str]:
@@ -42,7 +49,7 @@ def test_raw_execute_request_is_refused(voila_server, page, tmp_path, websocket_
     session = uuid.uuid4().hex
     ws = websocket.create_connection(
         f"ws://127.0.0.1:{voila_server.port}/api/kernels/{kernel_id}/channels"
-        f"?session_id={session}", timeout=10)
+        f"?session_id={session}", timeout=10, cookie=cookie_header(page.context))
     try:
         code = f"open({str(marker)!r}, 'w').write('the kernel ran code from the websocket')"
         exec_id, exec_msg = message("execute_request",
@@ -83,9 +90,13 @@ def test_raw_execute_request_is_refused(voila_server, page, tmp_path, websocket_
     assert "execute_request" in log and "not allowed" in log, log
 
 
-def kernel_status(server, kernel_id: str) -> int:
+def kernel_status(server, kernel_id: str, context=None) -> int:
+    """``GET /api/kernels/<id>``, with the cookies of the page's browser ``context``."""
+    req = urllib.request.Request(f"{server.url}api/kernels/{kernel_id}")
+    if context is not None:
+        req.add_header("Cookie", cookie_header(context))
     try:
-        with urllib.request.urlopen(f"{server.url}api/kernels/{kernel_id}", timeout=5) as r:
+        with urllib.request.urlopen(req, timeout=5) as r:
             return r.status
     except urllib.error.HTTPError as e:
         return e.code
@@ -98,15 +109,18 @@ def test_closing_the_tab_shuts_the_kernel_down(voila_server, chromium):
         page.goto(voila_server.app_url(APP))
         page.get_by_role("button", name="Next turn ▶").wait_for(state="visible", timeout=60_000)
         kernel_id = json.loads(page.locator("#jupyter-config-data").text_content())["kernelId"]
-        assert f"Kernel started: {kernel_id}" in voila_server.log()
-        assert f"Kernel shutdown: {kernel_id}" not in voila_server.log()
-        assert kernel_status(voila_server, kernel_id) == 200
+        # the log names kernels by a tag, never by their id (issue 18)
+        assert f"Kernel started: {kernel_tag(kernel_id)}" in voila_server.log()
+        assert f"Kernel shutdown: {kernel_tag(kernel_id)}" not in voila_server.log()
+        assert kernel_id not in voila_server.log()
+        assert kernel_status(voila_server, kernel_id, context) == 200
+        assert kernel_status(voila_server, kernel_id) == 403     # another browser
         page.close(run_before_unload=True)
         deadline = time.monotonic() + 20
-        while kernel_status(voila_server, kernel_id) != 404:
+        while kernel_status(voila_server, kernel_id, context) != 404:
             assert time.monotonic() < deadline, "the kernel outlived its closed tab"
             time.sleep(0.2)
-        assert f"Kernel shutdown: {kernel_id}" in voila_server.log()
+        assert f"Kernel shutdown: {kernel_tag(kernel_id)}" in voila_server.log()
         # voila 0.5.13 sets no _xsrf cookie on a page opened directly (voila#1458); the
         # classroom server sets it, so the beacon passes the XSRF check (docs/serving.md)
         assert "_xsrf' argument missing" not in voila_server.log()
