@@ -55,7 +55,7 @@ from cardgames.thirtyone import Exchange, Keep, Pass, Reveal, Stand, SwapAll, Sw
 from cardgames.thirtyone.actions import swap_one
 
 __all__ = ["hand_play_id_array", "hand_play_ids", "t31_action", "t31_action_id",
-           "t31_legal_ids"]
+           "t31_apply_legal", "t31_legal_ids"]
 
 _MAX_PLAY = 4  # R-L4
 _TERMS = np.zeros((_MAX_PLAY, NUM_CARD_CODES + 1), np.int64)
@@ -126,12 +126,32 @@ def t31_action_id(action: Any) -> int:
 
 
 def t31_legal_ids(legal: Any) -> list[int]:
-    """The sorted ids of a Thirty-One legal-action collection (no per-action call)."""
+    """The sorted ids of a Thirty-One legal-action collection (no per-action call).
+
+    A play turn's collection is lazy (:mod:`cardgames.thirtyone.legal`): its
+    swaps are read off its hand and table codes without building the actions.
+    """
     simple = _T31_SIMPLE_ID
-    ids = [6 + NUM_CARD_CODES * a.hand_card.code + a.table_card.code if a.__class__ is SwapOne
-           else simple[a.__class__] for a in legal]
+    if getattr(legal, "_acts", False) is None:          # lazy: every hand card x table card
+        table = [t.code for t in legal._table]
+        ids = [6 + NUM_CARD_CODES * h.code + t for h in legal._hand for t in table]
+        ids += [simple[a.__class__] for a in legal._extra]
+    else:
+        ids = [6 + NUM_CARD_CODES * a.hand_card.code + a.table_card.code
+               if a.__class__ is SwapOne else simple[a.__class__] for a in legal]
     ids.sort()
     return ids
+
+
+def t31_apply_legal(state: Any, action: Any) -> None:
+    """Apply ``action`` to a Thirty-One engine state, known legal (its id was among the legal ids).
+
+    Marks it as the legal collection's pick, the engine's own fast path for
+    an action drawn from the current legal set, so ``apply`` does not search
+    the collection again (which would build the lazy play-turn actions).
+    """
+    state.legal_actions()._picked = action
+    state.apply(action)
 
 
 def t31_action(action_id: int) -> Any:

@@ -48,6 +48,7 @@ OpenSpiel's ``python/games/kuhn_poker.py``:
 from __future__ import annotations
 
 import functools
+import itertools
 from typing import Any
 
 import pyspiel  # type: ignore[import-not-found,unused-ignore]
@@ -67,7 +68,13 @@ from cardgames.adapters.compact import (
     compact_play,
     compact_text,
 )
-from cardgames.adapters.legal_ids import hand_play_ids, t31_action, t31_action_id, t31_legal_ids
+from cardgames.adapters.legal_ids import (
+    hand_play_ids,
+    t31_action,
+    t31_action_id,
+    t31_apply_legal,
+    t31_legal_ids,
+)
 from cardgames.adapters.openspiel_observers import LiarObserver, ThirtyOneObserver
 from cardgames.cards import Card
 from cardgames.liar import LiarGame
@@ -167,6 +174,7 @@ class ThirtyOneSpielState(pyspiel.State):  # type: ignore[misc]
         self._deal: _Engine | None = None           # the engine state of the deal in play
         self._cur = _CHANCE
         self._legal: list[int] | None = None
+        self._deck_codes = sorted(c.code for c in game.engine.deck())
         self._start_dealing()
 
     @property
@@ -181,6 +189,11 @@ class ThirtyOneSpielState(pyspiel.State):  # type: ignore[misc]
         seat = None if value is None else value.current_player   # None: over (then settled)
         self._cur = _TERMINAL if self.winners else _CHANCE if seat is None else int(seat)
 
+    @property
+    def remaining(self) -> dict[int, int]:
+        """While dealing: how many of each card code are not dealt yet."""
+        return {c: 1 for c in self._undealt}
+
     # ---------------------------------------------------------------- dealing
     def _seats(self) -> list[int]:
         n = len(self.out)
@@ -189,8 +202,7 @@ class ThirtyOneSpielState(pyspiel.State):  # type: ignore[misc]
     def _start_dealing(self) -> None:
         self.deal = None
         self.dealt: list[int] = []
-        self.remaining = {c.code: 1 for c in self.engine_game.deck()}
-        self._undealt = sorted(self.remaining)          # one card of each code (T2)
+        self._undealt = list(self._deck_codes)          # one card of each code (T2), sorted
         self.to_deal = 3 * len(self._seats()) + 3
 
     def _finish_dealing(self) -> None:
@@ -237,19 +249,20 @@ class ThirtyOneSpielState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         left = self._undealt
-        p = 1.0 / len(left)
-        return [(c, p) for c in left]
+        return list(zip(left, itertools.repeat(1.0 / len(left))))
 
     def _apply_action(self, action: int) -> None:
         if self._deal is None:
-            self.remaining[action] -= 1
             self._undealt.remove(action)
             self.dealt.append(action)
             if len(self.dealt) == self.to_deal:
                 self._finish_dealing()
             return
-        self._legal = None
-        self._deal.state.apply(t31_action(action))
+        legal, self._legal = self._legal, None
+        if legal is not None and action in legal:      # one of this position's legal ids
+            t31_apply_legal(self._deal.state, t31_action(action))
+        else:                                          # the engine checks (and refuses)
+            self._deal.state.apply(t31_action(action))
         self._settle_if_over()
 
     def _action_to_string(self, player: int, action: int) -> str:
