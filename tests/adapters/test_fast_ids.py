@@ -15,8 +15,8 @@ import numpy as np
 import pytest
 
 if os.environ.get("CI"):
-    import pyspiel  # in CI the [rl] extra is installed: a missing library fails
-    import pettingzoo
+    import pettingzoo  # in CI the [rl] extra is installed: a missing library fails
+    import pyspiel
 else:
     pyspiel = pytest.importorskip("pyspiel")
     pettingzoo = pytest.importorskip("pettingzoo")
@@ -29,7 +29,7 @@ from cardgames.adapters.actions import LIAR_CALL, LIAR_PASS, liar_play_id
 from cardgames.adapters.encode import KnownTracker
 from cardgames.adapters.legal_ids import hand_play_id_array, hand_play_ids, t31_legal_ids
 from cardgames.adapters.pettingzoo import liar_v0
-from cardgames.cards import Chronicler, Rank
+from cardgames.cards import Card, Chronicler, Rank, parse_cards
 from cardgames.liar import LiarGame
 from cardgames.liar.actions import Play
 from cardgames.liar.probability import known_holdings
@@ -180,7 +180,7 @@ def test_compact_actions_are_legal_engine_plays(options):
                 assert list(ids) == sorted(ids)
                 assert {C.compact_shape(i) for i in ids} == shapes
                 for i in ids:
-                    play = Play(tuple(game_card(c) for c in C.compact_play(hand, int(due), i)))
+                    play = Play(tuple(Card.from_code(c) for c in C.compact_play(hand, int(due), i)))
                     assert play in legal
                     assert _shape(play, due) == C.compact_shape(i)
                     assert C.compact_of_play([c.code for c in play.cards], int(due)) == i
@@ -192,17 +192,11 @@ def test_compact_actions_are_legal_engine_plays(options):
     assert plays > 50
 
 
-def game_card(code):
-    from cardgames.cards import Card
-    return Card.from_code(code)
-
-
 def test_compact_canonical_cards():
     # Kings due (rank 6): true KH, *C; wrong 7H (due in 2 ranks), OB (due in 7: the latest)
-    from cardgames.cards import parse_cards
     hand = tuple(sorted(c.code for c in parse_cards("KH 7H OB *C *P")))
     due = int(Rank.KING)
-    cards = lambda i: " ".join(str(game_card(c)) for c in C.compact_play(hand, due, i))  # noqa: E731
+    cards = lambda i: " ".join(str(Card.from_code(c)) for c in C.compact_play(hand, due, i))  # noqa: E731
     assert cards(C.compact_id(1, 1, 0)) == "KH"          # the ordinary King before *C
     assert cards(C.compact_id(2, 2, 0)) == "KH *C"
     assert cards(C.compact_id(1, 0, 0)) == "OB"          # Obers come due last after Kings
