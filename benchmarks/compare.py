@@ -1,7 +1,7 @@
 """Random self-play beside other card-game engines: RLCard's UNO, OpenSpiel's Crazy Eights.
 
-    pip install -e '.[bench]'            # rlcard, open-spiel
-    .venv/bin/python benchmarks/compare.py [--seconds 3]
+    pip install -e '.[bench]'            # rlcard, open-spiel, pygame (PettingZoo's Hold'em)
+    .venv/bin/python benchmarks/compare.py [--seconds 3] [--adapters-only]
 
 Each engine plays whole games with uniformly random legal moves for about
 ``--seconds`` seconds (best of 3 batches); a "decision" is one move by a player
@@ -10,6 +10,16 @@ Engines that are not installed are reported as such; ours is always measured.
 These are different games with different rules and state encodings, so the
 figures compare engine overheads, not games. Timed in CPU seconds of this
 process (``time.process_time``), which other work on the machine disturbs less.
+
+Then our adapters (issue 24) beside the libraries' own games, in the same run:
+OpenSpiel's Python ``kuhn_poker`` and ``liars_poker`` against
+``python_cardgames_thirty_one`` and ``python_cardgames_liar`` (full and compact
+action space), and PettingZoo's ``texas_holdem_v4`` against ``liar_v0`` (full,
+compact) and ``thirty_one_v0``.  OpenSpiel games are played with
+``state.legal_actions()`` and ``rng.choice``; PettingZoo environments (each in
+its standard wrappers) with the loop of PettingZoo's documentation,
+``env.last()`` then ``env.action_space(agent).sample(mask)``.  The ratios to
+the targets of issue 24 are printed at the end.
 """
 
 from __future__ import annotations
@@ -110,6 +120,27 @@ def openspiel_game(short_name: str, params: dict | None = None):
     return run, game.num_players()
 
 
+def pettingzoo_env(make):
+    """Random play of a PettingZoo AEC environment, as PettingZoo's documentation plays it."""
+    env = make()
+
+    def run(seed: int) -> int:
+        env.reset(seed=seed)
+        for agent in env.possible_agents:
+            env.action_space(agent).seed(seed)
+        n = 0
+        for agent in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            env.step(env.action_space(agent).sample(obs["action_mask"]))
+            n += 1
+        return n
+
+    return run, len(env.possible_agents)
+
+
 def row(engine: str, game: str, players: int, result) -> None:
     us, dps, gps = result
     print(f"{engine:<22} {game:<14} {players:>7} {us:>12.2f} {dps:>14,.0f} {gps:>10,.0f}",
@@ -120,8 +151,13 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=2.0)
     ap.add_argument("--players", type=int, default=4, help="players in our games (default 4)")
+    ap.add_argument("--adapters-only", action="store_true",
+                    help="only the adapters beside OpenSpiel's and PettingZoo's own games")
     args = ap.parse_args()
     print(f"load average {os.getloadavg()[0]:.2f}; CPU time, best of 3")
+    if args.adapters_only:
+        adapters(args.seconds)
+        return
     print(f"{'engine':<22} {'game':<14} {'players':>7} {'us/decision':>12} "
           f"{'decisions/s':>14} {'games/s':>10}")
     for name in ("thirty-one", "liar"):
@@ -142,25 +178,63 @@ def main() -> None:
     adapters(args.seconds)
 
 
+#: (library, label, factory) of the adapters' table; our rows carry "cardgames"
+_ADAPTER_ROWS = [
+    ("OpenSpiel (Python)", "kuhn_poker", lambda: openspiel_game("python_kuhn_poker")),
+    ("OpenSpiel (Python)", "liars_poker", lambda: openspiel_game("python_liars_poker")),
+    ("OpenSpiel (Python)", "cardgames_thirty_one",
+     lambda: openspiel_game("python_cardgames_thirty_one", {"players": 2})),
+    ("OpenSpiel (Python)", "cardgames_liar",
+     lambda: openspiel_game("python_cardgames_liar", {"players": 3})),
+    ("OpenSpiel (Python)", "cardgames_liar compact",
+     lambda: openspiel_game("python_cardgames_liar", {"players": 3, "actions": "compact"})),
+    ("PettingZoo", "texas_holdem_v4", lambda: pettingzoo_env(_texas)),
+    ("PettingZoo", "liar_v0", lambda: pettingzoo_env(lambda: _ours("liar_v0", players=3))),
+    ("PettingZoo", "liar_v0 compact",
+     lambda: pettingzoo_env(lambda: _ours("liar_v0", players=3, actions="compact"))),
+    ("PettingZoo", "thirty_one_v0",
+     lambda: pettingzoo_env(lambda: _ours("thirty_one_v0", players=2))),
+]
+#: issue 24's targets: (ours, reference, at most this ratio of us/decision)
+_TARGETS = [("cardgames_liar", "liars_poker", 2.0), ("cardgames_thirty_one", "kuhn_poker", 1.5),
+            ("liar_v0", "texas_holdem_v4", 1.0), ("thirty_one_v0", "texas_holdem_v4", 1.0),
+            ("cardgames_liar compact", "liars_poker", 2.0),
+            ("liar_v0 compact", "texas_holdem_v4", 1.0)]
+
+
+def _texas():
+    from pettingzoo.classic import texas_holdem_v4
+
+    return texas_holdem_v4.env()
+
+
+def _ours(name: str, **options):
+    import importlib
+
+    return importlib.import_module(f"cardgames.adapters.pettingzoo.{name}").env(**options)
+
+
 def adapters(seconds: float) -> None:
-    """Our OpenSpiel adapters against OpenSpiel's own Python games, as ratios from this run."""
-    games = [("python_kuhn_poker", {}), ("python_tic_tac_toe", {}),
-             ("python_cardgames_thirty_one", {"players": 2}),
-             ("python_cardgames_liar", {"players": 3, "max_plays": 200})]
+    """Our OpenSpiel and PettingZoo adapters beside the libraries' own games, ratios from this run."""
+    print(f"{'library':<19} {'game':<23} {'players':>7} {'us/decision':>12} "
+          f"{'decisions/s':>12} {'games/s':>8}")
     results = {}
-    for name, params in games:
+    for library, label, factory in _ADAPTER_ROWS:
         try:
-            run, players = openspiel_game(name, params)
-        except Exception as e:
-            print(f"{'OpenSpiel (Python)':<22} {name} not available ({type(e).__name__}: {e}); "
-                  "pip install -e '.[rl]'")
-            return
-        results[name] = measure(run, seconds)
-        row("OpenSpiel (Python)", name.replace("python_", "")[:14], players, results[name])
-    for ours_name in ("python_cardgames_thirty_one", "python_cardgames_liar"):
-        for ref in ("python_kuhn_poker", "python_tic_tac_toe"):
-            ratio = results[ours_name][0] / results[ref][0]
-            print(f"ratio us/decision {ours_name} / {ref}: {ratio:.2f}")
+            run, players = factory()
+        except Exception as e:  # ImportError, or a game missing from an old version
+            print(f"{library:<19} {label:<23} not available ({type(e).__name__}: {e}); "
+                  "pip install -e '.[rl,bench]'")
+            continue
+        us, dps, gps = results[label] = measure(run, seconds)
+        print(f"{library:<19} {label:<23} {players:>7} {us:>12.2f} {dps:>12,.0f} {gps:>8,.1f}",
+              flush=True)
+    print(f"load average {os.getloadavg()[0]:.2f} after the adapters")
+    for ours_label, ref, target in _TARGETS:
+        if ours_label in results and ref in results:
+            ratio = results[ours_label][0] / results[ref][0]
+            verdict = "met" if ratio <= target else "NOT met"
+            print(f"ratio {ours_label} / {ref}: {ratio:.2f} (target <= {target:g}: {verdict})")
 
 
 if __name__ == "__main__":

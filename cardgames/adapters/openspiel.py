@@ -8,7 +8,9 @@ short name                      parameters (default)
 ==============================  ===============================================
 ``python_cardgames_liar``        ``players`` (3), ``decks`` (1), ``chroniclers``
                                  (``"none"``, or ``"both"``, ``"colorful"``,
-                                 ``"pale"``), ``max_plays`` (200, the safety cap)
+                                 ``"pale"``), ``max_plays`` (200, the safety cap),
+                                 ``actions`` (``"full"``, or ``"compact"``:
+                                 :mod:`cardgames.adapters.compact`)
 ``python_cardgames_thirty_one``  ``players`` (2), ``chronicler`` (False),
                                  ``lives`` (3, R-T8), ``turn_cap`` (20, R-T10)
 ==============================  ===============================================
@@ -23,7 +25,10 @@ OpenSpiel's ``python/games/kuhn_poker.py``:
   ``state_from_position`` takes over.  A Thirty-One game runs deal after
   deal until one player has lives left (T13, R-T8); each deal is a
   single-deal engine state, lives and seats out carried over.
-* **Actions** are the fixed ids of :mod:`cardgames.adapters.actions`.
+* **Actions** are the fixed ids of :mod:`cardgames.adapters.actions`
+  (Liar's legal plays from the tables of :mod:`cardgames.adapters.legal_ids`);
+  Liar with ``actions="compact"``: the 32 play shapes of
+  :mod:`cardgames.adapters.compact`, the engine choosing the cards.
 * **Returns**: Thirty-One: winners share +1, the others -1/(players-1)
   (two players: +1 / -1; zero-sum).  Liar: the round's points (R-L10,
   4-3-2-1) minus their mean (zero-sum).
@@ -57,25 +62,28 @@ from cardgames.adapters.actions import (
     liar_play_cards,
     liar_play_id,
 )
+from cardgames.adapters.compact import (
+    LIAR_COMPACT_ACTIONS,
+    compact_legal_ids,
+    compact_play,
+    compact_text,
+)
+from cardgames.adapters.legal_ids import (
+    hand_play_ids,
+    t31_action,
+    t31_action_id,
+    t31_apply_legal,
+    t31_legal_ids,
+)
 from cardgames.adapters.openspiel_observers import LiarObserver, ThirtyOneObserver
 from cardgames.cards import Card
 from cardgames.liar import LiarGame
 from cardgames.liar.actions import CALL, PASS, Play
 from cardgames.liar.state import Phase as LiarPhase
-from cardgames.thirtyone import (
-    Exchange,
-    Keep,
-    Pass,
-    Reveal,
-    Stand,
-    SwapAll,
-    SwapOne,
-    ThirtyOneGame,
-)
-from cardgames.thirtyone.actions import swap_one
+from cardgames.thirtyone import ThirtyOneGame
 
 __all__ = ["LIAR", "THIRTY_ONE", "LiarSpielGame", "ThirtyOneSpielGame", "make_ismcts_bot",
-           "resampler"]
+           "resampler", "t31_action", "t31_action_id"]
 
 LIAR = "python_cardgames_liar"
 THIRTY_ONE = "python_cardgames_thirty_one"
@@ -100,6 +108,10 @@ def _deal_outcomes(remaining: dict[int, int]) -> list[tuple[int, float]]:
     return [(c, m / total) for c, m in sorted(remaining.items()) if m]
 
 
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+
+
 # =========================================================================== Thirty-One
 
 _T31_TYPE = pyspiel.GameType(
@@ -118,25 +130,6 @@ _T31_TYPE = pyspiel.GameType(
     provides_observation_tensor=True,
     parameter_specification={"players": 2, "chronicler": False, "lives": 3, "turn_cap": 20},
 )
-_T31_SIMPLE = [Keep(), Exchange(), SwapAll(), Pass(), Reveal(), Stand()]
-_T31_SIMPLE_ID = {a: i for i, a in enumerate(_T31_SIMPLE)}
-
-
-def t31_action_id(action: Any) -> int:
-    """The id of a Thirty-One action (see :mod:`cardgames.adapters.actions`)."""
-    if isinstance(action, SwapOne):
-        return 6 + _N * action.hand_card.code + action.table_card.code
-    return _T31_SIMPLE_ID[action]
-
-
-def t31_action(action_id: int) -> Any:
-    """The Thirty-One action of an id."""
-    if action_id < 6:
-        return _T31_SIMPLE[action_id]
-    h, t = divmod(action_id - 6, _N)
-    return swap_one(Card.from_code(h), Card.from_code(t))
-
-
 class ThirtyOneSpielGame(pyspiel.Game):  # type: ignore[misc]
     """Thirty-One as an OpenSpiel game (see the module docstring)."""
 
@@ -164,7 +157,11 @@ class ThirtyOneSpielGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class ThirtyOneSpielState(pyspiel.State):  # type: ignore[misc]
-    """A Thirty-One game: chance deals, then the engine's single-deal states, deal after deal."""
+    """A Thirty-One game: chance deals, then the engine's single-deal states, deal after deal.
+
+    The player to move is kept as an int (OpenSpiel asks several times per
+    move), and the legal ids once per position.
+    """
 
     def __init__(self, game: ThirtyOneSpielGame) -> None:
         super().__init__(game)
@@ -175,6 +172,9 @@ class ThirtyOneSpielState(pyspiel.State):  # type: ignore[misc]
         self.dealer = 0
         self.winners: tuple[int, ...] = ()
         self._deal: _Engine | None = None           # the engine state of the deal in play
+        self._cur = _CHANCE
+        self._legal: list[int] | None = None
+        self._deck_codes = sorted(c.code for c in game.engine.deck())
         self._start_dealing()
 
     @property
@@ -185,6 +185,14 @@ class ThirtyOneSpielState(pyspiel.State):  # type: ignore[misc]
     @deal.setter
     def deal(self, value: Any) -> None:
         self._deal = None if value is None else _Engine(value)
+        self._legal = None
+        seat = None if value is None else value.current_player   # None: over (then settled)
+        self._cur = _TERMINAL if self.winners else _CHANCE if seat is None else int(seat)
+
+    @property
+    def remaining(self) -> dict[int, int]:
+        """While dealing: how many of each card code are not dealt yet."""
+        return {c: 1 for c in self._undealt}
 
     # ---------------------------------------------------------------- dealing
     def _seats(self) -> list[int]:
@@ -194,7 +202,7 @@ class ThirtyOneSpielState(pyspiel.State):  # type: ignore[misc]
     def _start_dealing(self) -> None:
         self.deal = None
         self.dealt: list[int] = []
-        self.remaining = {c.code: 1 for c in self.engine_game.deck()}
+        self._undealt = list(self._deck_codes)          # one card of each code (T2), sorted
         self.to_deal = 3 * len(self._seats()) + 3
 
     def _finish_dealing(self) -> None:
@@ -209,15 +217,18 @@ class ThirtyOneSpielState(pyspiel.State):  # type: ignore[misc]
         self._settle_if_over()
 
     def _settle_if_over(self) -> None:
-        if not self.deal.is_over():
+        deal = self._deal.state  # type: ignore[union-attr]  # a deal is in play
+        if not deal.is_over():
+            self._cur = int(deal.current_player)
             return
-        result = self.deal.results[-1]
+        result = deal.results[-1]
         self.lives = list(result.lives)
         for s in result.went_out:
             self.out[s] = True
         left = [s for s in range(len(self.out)) if not self.out[s]]
         if len(left) <= 1:
             self.winners = tuple(left) if left else tuple(result.went_out)  # R-T8
+            self._cur = _TERMINAL
             return
         n = len(self.out)
         d = (self.dealer + 1) % n
@@ -228,26 +239,30 @@ class ThirtyOneSpielState(pyspiel.State):  # type: ignore[misc]
 
     # ---------------------------------------------------------------- OpenSpiel API
     def current_player(self) -> int:
-        if self.winners:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if self.deal is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        return int(self.deal.current_player)
+        return self._cur
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(t31_action_id(a) for a in self.deal.legal_actions())
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = t31_legal_ids(self._deal.state.legal_actions())  # type: ignore[union-attr]
+        return legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return _deal_outcomes(self.remaining)
+        left = self._undealt
+        return list(zip(left, itertools.repeat(1.0 / len(left))))
 
     def _apply_action(self, action: int) -> None:
-        if self.deal is None:
-            self.remaining[action] -= 1
+        if self._deal is None:
+            self._undealt.remove(action)
             self.dealt.append(action)
             if len(self.dealt) == self.to_deal:
                 self._finish_dealing()
             return
-        self.deal.apply(t31_action(action))
+        legal, self._legal = self._legal, None
+        if legal is not None and action in legal:      # one of this position's legal ids
+            t31_apply_legal(self._deal.state, t31_action(action))
+        else:                                          # the engine checks (and refuses)
+            self._deal.state.apply(t31_action(action))
         self._settle_if_over()
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -256,7 +271,7 @@ class ThirtyOneSpielState(pyspiel.State):  # type: ignore[misc]
         return str(t31_action(action))
 
     def is_terminal(self) -> bool:
-        return bool(self.winners)
+        return self._cur == _TERMINAL
 
     def returns(self) -> list[float]:
         n = len(self.out)
@@ -297,7 +312,8 @@ _LIAR_TYPE = pyspiel.GameType(
     provides_information_state_tensor=False,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification={"players": 3, "decks": 1, "chroniclers": "none", "max_plays": 200},
+    parameter_specification={"players": 3, "decks": 1, "chroniclers": "none", "max_plays": 200,
+                             "actions": "full"},
 )
 
 
@@ -315,8 +331,9 @@ def _liar_text(action_id: int) -> str:
     return str(liar_action(action_id))
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def liar_action(action_id: int) -> Any:
-    """The Liar action of an id."""
+    """The Liar action of an id (cached: actions are immutable values)."""
     if action_id == LIAR_CALL:
         return CALL
     if action_id == LIAR_PASS:
@@ -324,11 +341,17 @@ def liar_action(action_id: int) -> Any:
     return Play(tuple(Card.from_code(c) for c in liar_play_cards(action_id)))
 
 
+_WINDOW_IDS = (LIAR_CALL, LIAR_PASS)
+
+
 class LiarSpielGame(pyspiel.Game):  # type: ignore[misc]
     """Liar as an OpenSpiel game (see the module docstring)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         p = {**_LIAR_TYPE.parameter_specification, **(params or {})}
+        if p["actions"] not in ("full", "compact"):
+            raise ValueError(f"actions must be 'full' or 'compact', not {p['actions']!r}")
+        self.compact = p["actions"] == "compact"
         chron = str(p["chroniclers"])
         self.engine = LiarGame(players=int(p["players"]), decks=int(p["decks"]),
                                chroniclers=() if chron == "none" else chron,  # type: ignore[arg-type]
@@ -336,7 +359,7 @@ class LiarSpielGame(pyspiel.Game):  # type: ignore[misc]
         n = self.engine.players
         top = max(self.engine.points)
         info = pyspiel.GameInfo(
-            num_distinct_actions=LIAR_ACTIONS,
+            num_distinct_actions=LIAR_COMPACT_ACTIONS if self.compact else LIAR_ACTIONS,
             max_chance_outcomes=_N,
             num_players=n,
             min_utility=-float(top),
@@ -353,18 +376,25 @@ class LiarSpielGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class LiarSpielState(pyspiel.State):  # type: ignore[misc]
-    """A Liar round: chance deals the hands, then the engine plays (R-L1-R-L11)."""
+    """A Liar round: chance deals the hands, then the engine plays (R-L1-R-L11).
+
+    The player to move is kept as an int, the legal ids once per position
+    (a play's from :func:`cardgames.adapters.legal_ids.hand_play_ids`, cached
+    per hand).
+    """
 
     def __init__(self, game: LiarSpielGame) -> None:
         super().__init__(game)
         self.engine_game = game.engine
+        self.compact = game.compact
         self.remaining: dict[int, int] = {}
         for c in game.engine.deck():
             self.remaining[c.code] = self.remaining.get(c.code, 0) + 1
         self.dealt: list[int] = []
         self.to_deal = game.engine.hand_size * game.engine.players
         self._round: _Engine | None = None
-        self._legal: list[int] | None = None
+        self._legal: tuple[int, ...] | None = None
+        self._cur = _CHANCE
 
     @property
     def round(self) -> Any:
@@ -374,31 +404,31 @@ class LiarSpielState(pyspiel.State):  # type: ignore[misc]
     @round.setter
     def round(self, value: Any) -> None:
         self._round = None if value is None else _Engine(value)
+        self._legal = None
+        self._cur = (_CHANCE if value is None else _TERMINAL if value.is_over()
+                     else int(value.current_player))
 
     def current_player(self) -> int:
-        if self.round is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self.round.is_over():
-            return int(pyspiel.PlayerId.TERMINAL)
-        return int(self.round.current_player)
+        return self._cur
 
-    def _legal_actions(self, player: int) -> list[int]:
-        if self._legal is None:
-            r = self.round
-            if r.phase is LiarPhase.CALL_WINDOW:
-                self._legal = sorted(liar_action_id(a) for a in r.legal_actions())
+    def _legal_actions(self, player: int) -> tuple[int, ...]:
+        legal = self._legal
+        if legal is None:
+            engine_legal = self._round.state.legal_actions()  # type: ignore[union-attr]
+            if engine_legal.phase is LiarPhase.CALL_WINDOW:
+                legal = _WINDOW_IDS
             else:                 # every distinct multiset of 1-4 hand cards (R-L4)
-                codes = sorted(c.code for c in r.hand(player))
-                ids = {liar_play_id(m) for k in range(1, min(4, len(codes)) + 1)
-                       for m in set(itertools.combinations(codes, k))}
-                self._legal = sorted(ids)
-        return self._legal
+                codes = tuple(sorted([c.code for c in engine_legal.hand]))
+                legal = (compact_legal_ids(codes, int(self._round.state.due_rank))  # type: ignore[union-attr]
+                         if self.compact else hand_play_ids(codes))
+            self._legal = legal
+        return legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return _deal_outcomes(self.remaining)
 
     def _apply_action(self, action: int) -> None:
-        if self.round is None:
+        if self._round is None:
             self.remaining[action] -= 1
             self.dealt.append(action)
             if len(self.dealt) == self.to_deal:
@@ -410,15 +440,22 @@ class LiarSpielState(pyspiel.State):  # type: ignore[misc]
                                                                   current_player=1 % n)
             return
         self._legal = None
-        self.round.apply(liar_action(action))
+        r = self._round.state
+        if self.compact and action >= 2:
+            p = r.current_player
+            codes = compact_play(tuple(c.code for c in r.hand(p)), int(r.due_rank), action)
+            r.apply(Play(tuple(Card.from_code(c) for c in codes)))
+        else:
+            r.apply(liar_action(action))
+        self._cur = _TERMINAL if r.is_over() else int(r.current_player)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {Card.from_code(action)}"
-        return _liar_text(action)
+        return compact_text(action) if self.compact else _liar_text(action)
 
     def is_terminal(self) -> bool:
-        return self.round is not None and self.round.is_over()
+        return self._cur == _TERMINAL
 
     def returns(self) -> list[float]:
         n = self.engine_game.players

@@ -50,7 +50,7 @@ class ThirtyOneObserver:
             for c in state.dealt_to(player):
                 self.dict["hand"][c] += 1
             return
-        self.encoding.fill(self.tensor, view)
+        self.encoding.fill_into(self.tensor, self.dict, view)
 
     def string_from(self, state: ThirtyOneSpielState, player: int) -> str:
         view = state.view(player)
@@ -80,7 +80,7 @@ class LiarObserver:
             for c in state.dealt_to(player):
                 self.dict["hand"][c] += 1
             return
-        self.encoding.fill(self.tensor, view)
+        self.encoding.fill_into(self.tensor, self.dict, view)
 
     def string_from(self, state: LiarSpielState, player: int) -> str:
         view = state.view(player)

@@ -168,8 +168,9 @@ class ThirtyOneGame:
             raise ConfigError(_("hands must list all {n} seats (None for a seat that is out), got "
                                 "{n2}")
                                 .format(n=n, n2=len(hands)))
-        deck = self.deck()
-        pool = list(deck)
+        # the cards not yet placed, in deck order (one of each card, T2): a dict finds and
+        # removes a card by its hash, where a list compares it with every card before it
+        pool = dict.fromkeys(self.deck())
 
         def take(cards: Any, what: str) -> list[Card]:
             try:
@@ -189,7 +190,7 @@ class ThirtyOneGame:
                            "it is used twice or is not in the deck")
                     raise ConfigError(_("{what}: {c} is not available: {why}")
                                         .format(what=what, c=c, why=why))
-                pool.remove(c)
+                del pool[c]
             return [CHRONICLER if c.is_chronicler else c for c in got]
 
         seat_hands = [[] if h is None else take(h, f"hands[{i}]") for i, h in enumerate(hands)]
@@ -213,7 +214,8 @@ class ThirtyOneGame:
             return tuple(q for q in ((seat + i) % n for i in range(1, n + 1)) if not out[q])
 
         rng = random.Random(seed)
-        rng.shuffle(pool)
+        undealt = list(pool)
+        rng.shuffle(undealt)
         final: list[int] = []
         if phase is Phase.EXCHANGE:
             current = dealer
@@ -231,7 +233,7 @@ class ThirtyOneGame:
             current = order[0]
         return ThirtyOneState.at_position(
             self, seed=seed, dealer=dealer, single_deal=bool(single_deal), rng=rng,
-            hands=seat_hands, table=table_cards, undealt=pool, lives=lives_list, out=out,
+            hands=seat_hands, table=table_cards, undealt=undealt, lives=lives_list, out=out,
             phase=phase, current=current, passed=[seat in passed for seat in range(n)],
             turns=turns, revealer=revealer if phase is Phase.FINAL else None, final=final)
 

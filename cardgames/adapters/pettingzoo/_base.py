@@ -51,7 +51,8 @@ class CardgamesAEC(AECEnv):  # type: ignore[misc]
         """(reward per seat, truncated?) once the game is over."""
         raise NotImplementedError
 
-    def legal_ids(self) -> list[int]:
+    def legal_ids(self) -> Any:
+        """The legal ids now: a list or an int array (to index the mask with)."""
         return [self.action_id(a) for a in self.state.legal_actions()]
 
     # ---------------------------------------------------------------- AEC API
@@ -69,7 +70,7 @@ class CardgamesAEC(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._index[agent]
-        mask = np.zeros(self.num_actions, np.int8)
+        mask = np.zeros(self.num_actions, np.int8)     # a new array: callers may keep it
         if self.state.current_player == seat:
             mask[self.legal_ids()] = 1
         return {"observation": self.encoding.encode(self.state.view(seat)), "action_mask": mask}

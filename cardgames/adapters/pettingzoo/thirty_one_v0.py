@@ -16,24 +16,11 @@ from typing import Any, ClassVar
 
 from cardgames.adapters.actions import THIRTY_ONE_ACTIONS
 from cardgames.adapters.encode import ThirtyOneEncoding
+from cardgames.adapters.legal_ids import t31_action, t31_action_id, t31_legal_ids
 from cardgames.adapters.pettingzoo._base import CardgamesAEC, wrap
-from cardgames.cards import Card
-from cardgames.thirtyone import (
-    Exchange,
-    Keep,
-    Pass,
-    Reveal,
-    Stand,
-    SwapAll,
-    SwapOne,
-    ThirtyOneGame,
-)
-from cardgames.thirtyone.actions import swap_one
+from cardgames.thirtyone import ThirtyOneGame
 
 __all__ = ["env", "raw_env"]
-
-_SIMPLE = [Keep(), Exchange(), SwapAll(), Pass(), Reveal(), Stand()]
-_SIMPLE_ID = {a: i for i, a in enumerate(_SIMPLE)}
 
 
 class raw_env(CardgamesAEC):
@@ -47,15 +34,13 @@ class raw_env(CardgamesAEC):
         super().__init__(game, ThirtyOneEncoding(players), render_mode)
 
     def action_id(self, action: Any) -> int:
-        if isinstance(action, SwapOne):
-            return 6 + 35 * action.hand_card.code + action.table_card.code
-        return _SIMPLE_ID[action]
+        return t31_action_id(action)
 
     def action_of(self, action_id: int) -> Any:
-        if action_id < 6:
-            return _SIMPLE[action_id]
-        h, t = divmod(action_id - 6, 35)
-        return swap_one(Card.from_code(h), Card.from_code(t))
+        return t31_action(action_id)
+
+    def legal_ids(self) -> list[int]:
+        return t31_legal_ids(self.state.legal_actions())
 
     def final_rewards(self) -> tuple[list[float], bool]:
         n = self.engine.players
