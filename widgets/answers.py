@@ -6,9 +6,20 @@ precision it asks for, hints that grow with the tries, mistake-aware hints, a on
 engine** (``Exercise.compute``) when first needed and lives only in Python: the widget
 (:mod:`widgets.exercise`) never puts it, or anything that reveals it, in a synced trait.
 
-Answers are read leniently: ``1/92``, ``0.0109``, ``1.09 %``, ``2,401``, ``12``, and lists
-of ranks (``7 9 U K``, ``VII, IX, Unter, King``, ``{Rank.SEVEN, Rank.NINE}``), seats or
-cards (``AH KH 9B``, via :func:`cardgames.as_cards`).
+Answers are read leniently: ``1/92``, ``0.0109``, ``1.09 %``, ``0,760``, ``12``, the key's
+own ``1/341 ≈ 0.00293``, and lists of ranks (``7 9 U K``, ``VII, IX, Unter, King``,
+``{Rank.SEVEN, Rank.NINE}``), seats (``seat 2, then seat 0``, ``player 1, tens``) or cards
+(``AH KH 9B``, via :func:`cardgames.as_cards`).
+
+**Commas.**  Croatian and German schools write a decimal comma, so a single comma is a
+decimal comma: ``0,760`` is 0.76 and ``5,813`` is 5.813.  A comma is a thousands separator
+only where nothing else can be meant: two or more groups (``1,234,567``), a decimal point
+after it (``1,234.5``), or a decimal comma after dots (``1.234,5``); spaces between groups
+(``1 234``) are always dropped.  One form stays ambiguous, one comma before exactly three
+digits with a first digit 1–9 (``2,401``): it is read as a decimal comma first, and the
+thousands reading is accepted too when *that* one is right — the two readings differ a
+thousandfold, so no exercise's answer is right under both (a probability never is above 1,
+and the whole-number answers are whole).
 
 >>> read_number("1.1 %")
 Fraction(11, 1000)
@@ -34,7 +45,8 @@ from typing import Any
 from cardgames.cards import Card, Rank, as_cards
 from cardgames.errors import CardParseError
 
-__all__ = ["AnswerFormError", "Kind", "Exercise", "Verdict", "read_number", "read_whole",
+__all__ = ["AnswerFormError", "Kind", "Exercise", "Verdict", "read_number", "read_numbers",
+           "read_whole",
            "read_rank", "read_ranks", "read_wholes", "read_pair", "read_cards",
            "judge_number", "format_answer"]
 
@@ -71,73 +83,123 @@ FORMS = {
 }
 
 _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$", re.I)
-_THOUSANDS = re.compile(r"^\d{1,3}(,\d{3})+(\.\d+)?$")
+#: thousands separators where nothing else can be meant: 1,234,567 and 1,234.5
+_THOUSANDS = re.compile(r"^[+-]?[1-9]\d{0,2}((,\d{3}){2,}(\.\d+)?|,\d{3}\.\d+)$")
+#: dots between thousands, then a decimal comma: 1.234,5 (as German prints it)
+_DOT_THOUSANDS = re.compile(r"^[+-]?[1-9]\d{0,2}(\.\d{3})+,\d+$")
+#: 2,401: a decimal comma (read first) or a thousands separator
+_AMBIGUOUS = re.compile(r"^[+-]?[1-9]\d{0,2},\d{3}$")
 
 
-def _clean(text: str) -> str:
+def _clean(text: str, *, approx: bool = False) -> str:
+    """``text`` trimmed, its dashes and spaces made plain, ``≈`` and ``~`` dropped (kept
+    with ``approx``, for the key's ``a/b ≈ x``)."""
     if not isinstance(text, str):
         raise AnswerFormError("the answer must be text")
     if len(text) > MAX_LENGTH:
         raise AnswerFormError(f"the answer is longer than {MAX_LENGTH} characters")
-    return (text.strip().replace("\u2212", "-").replace("\u2009", " ").replace("\u00a0", " ")
-            .replace("≈", "").replace("~", "").strip())
+    s = text.strip().replace("\u2212", "-").replace("\u2009", " ").replace("\u00a0", " ")
+    return s.strip() if approx else s.replace("≈", "").replace("~", "").strip()
 
 
 def read_number(text: str) -> Fraction:
     """A number written as a fraction, a decimal, a percentage or a whole number (exactly).
 
-    >>> read_number("1/92"), read_number("0,25"), read_number("2,401"), read_number("50%")
-    (Fraction(1, 92), Fraction(1, 4), Fraction(2401, 1), Fraction(1, 2))
+    A single comma is a decimal comma (see the module's note on commas).
+
+    >>> read_number("1/92"), read_number("0,25"), read_number("0,760"), read_number("50%")
+    (Fraction(1, 92), Fraction(1, 4), Fraction(19, 25), Fraction(1, 2))
+    >>> read_number("1,234,567"), read_number("1 234"), read_number("1.234,5")
+    (Fraction(1234567, 1), Fraction(1234, 1), Fraction(2469, 2))
     >>> read_number("about a third")
     Traceback (most recent call last):
     ...
     widgets.answers.AnswerFormError: cannot read 'about a third' as a number
     """
-    s = _clean(text).replace(" ", "")
+    return read_numbers(text)[0]
+
+
+def read_numbers(text: str) -> tuple[Fraction, ...]:
+    """Every reading of a number: one, or two for the ambiguous ``2,401`` (decimal first).
+
+    The key's own form ``1/341 ≈ 0.00293`` is read as its exact left side, when the right
+    side agrees with it to the figures written.
+
+    >>> read_numbers("2,401"), read_numbers("0,760")
+    ((Fraction(2401, 1000), Fraction(2401, 1)), (Fraction(19, 25),))
+    >>> read_numbers("1/341 ≈ 0.00293")
+    (Fraction(1, 341),)
+    """
+    cleaned = _clean(text, approx=True).replace("~", "")
+    parts = [p for p in re.split(r"[≈=]", cleaned) if p.strip()]
+    if len(parts) == 2:
+        left, right = _readings(parts[0], text), _readings(parts[1], text)
+        if not _is_decimal_form(parts[1]) or not any(
+                judge_number(v, right[0], sig=_figures(right[0])) == "right" for v in left):
+            raise AnswerFormError(f"the two sides of {text.strip()!r} are not the same number")
+        return left
+    if len(parts) != 1:
+        raise AnswerFormError(f"cannot read {text.strip()!r} as a number")
+    return _readings(parts[0], text)
+
+
+def _readings(part: str, text: str) -> tuple[Fraction, ...]:
+    s = part.replace(" ", "")
     percent = s.endswith("%")
     s = s.rstrip("%")
     try:
         if s.count("/") == 1:
-            top, bottom = (_decimal(part) for part in s.split("/"))
+            top, bottom = (_decimal(p)[0] for p in s.split("/"))
             if bottom == 0:
                 raise AnswerFormError("a fraction cannot have 0 below the line")
-            value = Fraction(top) / Fraction(bottom)
+            values: tuple[Fraction, ...] = (Fraction(top) / Fraction(bottom),)
         else:
-            value = Fraction(_decimal(s))
+            values = tuple(Fraction(d) for d in _decimal(s))
     except AnswerFormError as e:
         if "below the line" in str(e):
             raise
         raise AnswerFormError(f"cannot read {text.strip()!r} as a number") from None
-    return value / 100 if percent else value
+    return tuple(v / 100 for v in values) if percent else values
 
 
-def _decimal(s: str) -> Decimal:
+def _decimal(s: str) -> tuple[Decimal, ...]:
+    """The decimal readings of ``s``: the ambiguous ``2,401`` has two (decimal comma first)."""
     if _THOUSANDS.match(s):
-        s = s.replace(",", "")
+        forms = [s.replace(",", "")]
+    elif _DOT_THOUSANDS.match(s):
+        forms = [s.replace(".", "").replace(",", ".")]
+    elif _AMBIGUOUS.match(s):
+        forms = [s.replace(",", "."), s.replace(",", "")]
     elif s.count(",") == 1 and "." not in s:
-        s = s.replace(",", ".")          # a decimal comma: 0,25
-    if not _NUMBER.match(s):
-        raise AnswerFormError(s)
-    try:
-        return Decimal(s)
-    except InvalidOperation:  # pragma: no cover - the pattern already checked it
-        raise AnswerFormError(s) from None
+        forms = [s.replace(",", ".")]          # a decimal comma: 0,25 or 0,760
+    else:
+        forms = [s]
+    out = []
+    for f in forms:
+        if not _NUMBER.match(f):
+            raise AnswerFormError(s)
+        try:
+            out.append(Decimal(f))
+        except InvalidOperation:  # pragma: no cover - the pattern already checked it
+            raise AnswerFormError(s) from None
+    return tuple(out)
 
 
 def _is_decimal_form(text: str) -> bool:
-    return "/" not in text
+    """Whether the value to judge is a decimal (the left side of the key's ``a/b ≈ x`` is not)."""
+    return "/" not in re.split(r"[≈=]", text)[0]
 
 
 def read_whole(text: str) -> int:
-    """A whole number (``2,401`` and ``12.0`` are read too).
+    """A whole number (``2,401``, ``1 234`` and ``12.0`` are read too).
 
-    >>> read_whole(" 2,401 ")
-    2401
+    >>> read_whole(" 2,401 "), read_whole("12.0")
+    (2401, 12)
     """
-    value = read_number(text)
-    if value.denominator != 1:
-        raise AnswerFormError(f"{text.strip()!r} is not a whole number")
-    return int(value)
+    for value in read_numbers(text):
+        if value.denominator == 1:
+            return int(value)
+    raise AnswerFormError(f"{text.strip()!r} is not a whole number")
 
 
 def _items(text: str) -> list[str]:
@@ -153,10 +215,16 @@ _PLURAL = {r.plural.upper(): r for r in Rank} | {r.label.upper() + "S": r for r 
 def read_rank(text: str) -> Rank:
     """One rank: a symbol, a numeral, a name, a plural or ``Rank.NAME``.
 
-    >>> read_rank("Rank.TEN"), read_rank("nines"), read_rank("viii")
-    (<Rank.TEN: 3>, <Rank.NINE: 2>, <Rank.EIGHT: 1>)
+    >>> read_rank("Rank.TEN"), read_rank("nines"), read_rank("viii"), read_rank("VII (sevens)")
+    (<Rank.TEN: 3>, <Rank.NINE: 2>, <Rank.EIGHT: 1>, <Rank.SEVEN: 0>)
     """
     word = _clean(text)
+    both = re.fullmatch(r"(.+?)\s*\((.+)\)", word)      # the key's own "VII (sevens)"
+    if both:
+        first, second = (read_rank(w) for w in both.groups())
+        if first is not second:
+            raise AnswerFormError(f"{text.strip()!r} names two different ranks")
+        return first
     if word.upper().startswith("RANK."):
         word = word[5:]
     if word.upper() in _PLURAL:
@@ -183,9 +251,23 @@ def read_wholes(text: str) -> frozenset[int]:
     return frozenset(read_whole(i) for i in items)
 
 
+_PAIR_WORDS = {"seat", "seats", "player", "players", "then", "next", "plays", "rank", "is"}
+
+
 def read_pair(text: str, second: Callable[[str], Any]) -> tuple[int, Any]:
-    """A seat and a second item (a rank or a seat)."""
-    items = [i for i in _items(text) if i.lower() not in ("seat", "seats")]
+    """A seat and a second item (a rank or a seat), also in the key's own words.
+
+    >>> read_pair("seat 1, X (tens)", read_rank), read_pair("player 1, tens", read_rank)
+    ((1, <Rank.TEN: 3>), (1, <Rank.TEN: 3>))
+    >>> read_pair("seat 2, then seat 0", read_whole)
+    (2, 0)
+    """
+    items = [i for i in _items(text) if i.lower() not in _PAIR_WORDS]
+    if len(items) == 3:                 # "X (tens)": the second item named twice
+        again = second(items[2])
+        if second(items[1]) != again:
+            raise AnswerFormError(f"{text.strip()!r} names two different second items")
+        items = items[:2]
     if len(items) != 2:
         raise AnswerFormError(f"{text.strip()!r} is not two items")
     return read_whole(items[0]), second(items[1])
@@ -227,17 +309,22 @@ def _unit(value: Fraction, sig: int) -> Fraction:
 
 def judge_number(answer: Fraction, given: Fraction, *, sig: int | None, exact_only: bool = False,
                  decimal: bool = True) -> str:
-    """``'right'``, ``'too coarse'`` (right to fewer figures than asked) or ``'wrong'``.
+    """``'right'``, ``'too coarse'`` (right to fewer figures than asked), ``'rounding'`` (a
+    wrong last digit: cut off or rounded the wrong way) or ``'wrong'``.
 
     A fraction must be exact; a decimal or percentage must lie within half a unit of the
     ``sig``-th significant figure of the answer (so both 0.00293 and 0.002933 are right for
-    1/341, and 0.0029 is too coarse).
+    1/341, and 0.0029 is too coarse).  Rounded to the figures it is written with (at most
+    ``sig``), a decimal one unit away from the answer rounded the same way is a rounding
+    slip: 0.759 or 0.761 for 0.75975… (0.760), 5.82 for 5.8125 (5.81).
 
     >>> judge_number(Fraction(1, 276), Fraction("0.0036"), sig=3)
     'too coarse'
     >>> judge_number(Fraction(1, 276), Fraction("0.00362"), sig=3)
     'right'
     >>> judge_number(Fraction(1, 276), Fraction("0.00363"), sig=3)
+    'rounding'
+    >>> judge_number(Fraction(1, 276), Fraction("0.00365"), sig=3)
     'wrong'
     """
     if given == answer:
@@ -249,7 +336,35 @@ def judge_number(answer: Fraction, given: Fraction, *, sig: int | None, exact_on
     figures = _figures(given)
     if figures < sig and abs(given - answer) <= _unit(answer, figures) / 2:
         return "too coarse"
+    k = min(figures, sig)
+    unit = _unit(answer, k)
+    if answer and abs(_round_to(given, unit) - _round_to(answer, unit)) == unit:
+        return "rounding"
     return "wrong"
+
+
+def _round_to(x: Fraction, unit: Fraction) -> Fraction:
+    """``x`` rounded to a multiple of ``unit``, halves away from zero (as schools round)."""
+    q = abs(x) / unit
+    n = math.floor(q + Fraction(1, 2))
+    return (n * unit) if x >= 0 else -(n * unit)
+
+
+def round_half_up(x: Fraction, sig: int) -> str:
+    """``x`` to ``sig`` significant figures, halves rounded up (0.3125 → 0.313, not 0.312).
+
+    >>> round_half_up(Fraction(5, 16), 3), round_half_up(Fraction(21, 80), 3)
+    ('0.313', '0.263')
+    >>> round_half_up(Fraction(1, 341), 3), round_half_up(Fraction(93, 16), 3)
+    ('0.00293', '5.81')
+    """
+    if x == 0:
+        return "0"
+    unit = _unit(x, sig)
+    exponent = round(math.log10(unit))
+    value = _round_to(x, unit)
+    places = max(-exponent, 0)
+    return f"{float(value):.{places}f}" if places else f"{int(value)}"
 
 
 def _figures(x: Fraction) -> int:
@@ -279,8 +394,7 @@ def format_answer(kind: Kind, value: Any, *, sig: int | None = 3) -> str:
         v = Fraction(value)
         if v.denominator == 1:
             return f"{v.numerator:,}"
-        dec = f"{float(v):#.{sig or 3}g}"
-        return f"{v.numerator}/{v.denominator} ≈ {dec}"
+        return f"{v.numerator}/{v.denominator} ≈ {round_half_up(v, sig or 3)}"
     if kind is Kind.WHOLE:
         return f"{int(value):,}"
     if kind is Kind.RANK:
@@ -321,8 +435,9 @@ def _normal(kind: Kind, value: Any) -> Any:
 
 @dataclass(frozen=True)
 class Verdict:
-    """The judgement of one answer: ``status`` is ``'right'``, ``'wrong'``, ``'too coarse'``
-    or ``'unreadable'``; ``mistake`` is the targeted hint of a known wrong answer."""
+    """The judgement of one answer: ``status`` is ``'right'``, ``'wrong'``, ``'rounding'``
+    (a wrong last digit), ``'too coarse'`` or ``'unreadable'``; ``mistake`` is the targeted
+    hint of a known wrong answer."""
 
     status: str
     message: str = ""
@@ -330,7 +445,10 @@ class Verdict:
 
     @property
     def counts_as_try(self) -> bool:
-        return self.status in ("right", "wrong")
+        """Right, wrong and misrounded answers are tries (a misrounded one is not right, and
+        trying again for free would let a page search the digits); unreadable and too
+        coarse ones are not."""
+        return self.status in ("right", "wrong", "rounding")
 
 
 @dataclass(frozen=True, eq=False)
@@ -392,23 +510,45 @@ class Exercise:
             return judge_number(answer, given, sig=self.sig, decimal=_is_decimal_form(text))
         return "right" if given == answer else "wrong"
 
+    def _readings(self, text: str) -> tuple[Any, ...]:
+        if self.kind is Kind.NUMBER:
+            return read_numbers(text)
+        return (self.read(text),)
+
     def judge(self, text: str) -> Verdict:
-        """Read ``text`` and judge it against the computed answer."""
+        """Read ``text`` and judge it against the computed answer.
+
+        Of several readings (``2,401``) the right one counts; otherwise the first.  A known
+        mistake, given exactly or to a rounding slip, gets its targeted hint; a rounding
+        slip of the answer gets a hint about rounding, not about the idea.
+        """
         try:
-            given = self.read(text)
+            readings = self._readings(text)
         except AnswerFormError as e:
             return Verdict("unreadable", f"I could not read that ({e}). {self.form} "
                            f"Accepted: {FORMS[self.kind]}.")
-        if self.probability and not 0 <= given <= 1:
-            return Verdict("wrong", "A probability lies between 0 and 1.")
-        status = self._same(self.answer(), given, text)
+        if self.probability:
+            readings = tuple(v for v in readings if 0 <= v <= 1)
+            if not readings:
+                return Verdict("wrong", "A probability lies between 0 and 1.")
+        answer = self.answer()
+        statuses = [self._same(answer, v, text) for v in readings]
+        if "right" in statuses:
+            return Verdict("right", self.why)
+        given, status = readings[0], statuses[0]
         if status == "too coarse":
             return Verdict(status, f"Close, but not precise enough. {self.form}")
-        if status == "right":
-            return Verdict("right", self.why)
-        for value, hint in self.mistakes:
-            wrong = _normal(self.kind, value() if callable(value) else value)
+        wrongs = [(_normal(self.kind, v() if callable(v) else v), hint)
+                  for v, hint in self.mistakes]
+        for wrong, hint in wrongs:
             if self._same(wrong, given, text) == "right":
+                return Verdict("wrong", hint, mistake=hint)
+        if status == "rounding":
+            return Verdict("rounding", f"Close: check the last digit. Round the exact value "
+                                       f"to {self.sig} significant figures, halves up, rather "
+                                       f"than cutting digits off.")
+        for wrong, hint in wrongs:
+            if self._same(wrong, given, text) == "rounding":
                 return Verdict("wrong", hint, mistake=hint)
         return Verdict("wrong")
 

@@ -10,9 +10,11 @@ and the feedback already earned (see ``widgets/__init__.py``).
 * A form it cannot read gets a message listing the forms it accepts (not a try).
 * A wrong try gets a hint: the first one targeted at the mistake when it is a known one,
   later ones stronger.  A right answer gets a confirmation and a one-line why.
+* A decimal one digit off (cut off, or rounded the wrong way) gets a hint about rounding,
+  not about the idea; it counts as a try.
 * Tries are counted per exercise within the kernel session; **Show solution** appears
-  after three tries, and a click on it is honoured only then (a browser can click a
-  hidden button).
+  once the exercise is solved or after three tries, and a click on it is honoured only
+  then (a browser can click a hidden button).
 
 >>> w = ExerciseWidget(get("01-all-ranks"), session=Session())
 >>> w.feedback.value
@@ -115,6 +117,8 @@ class ExerciseWidget(ipw.VBox):
             lead = verdict.message if verdict.message and not verdict.mistake else ""
             self._say(f"✘ Not yet (try {self.tries}). {lead} Hint: "
                       f"{hint_for(ex, wrong, verdict)}", "#b00020")
+        elif verdict.status == "rounding":
+            self._say(f"≈ Almost (try {self.tries}). {verdict.message}", "#8a5a00")
         else:
             self._say("… " + verdict.message, "#8a5a00")
         self._refresh_solution_button()
@@ -122,7 +126,7 @@ class ExerciseWidget(ipw.VBox):
 
     def show_solution(self) -> bool:
         """Show the worked solution, only if earned (three tries, or solved)."""
-        if self.tries < SHOW_SOLUTION_AFTER:
+        if not self._earned():
             return False
         self.solution.value = ("<div class='cg-exercise-solution'><b>Solution.</b> "
                                f"{inline_html(self._exercise.worked_solution())}</div>")
@@ -132,9 +136,12 @@ class ExerciseWidget(ipw.VBox):
         self.feedback.value = (f"<span class='cg-exercise-feedback' style='color:{colour}'>"
                                f"{inline_html(' '.join(text.split()))}</span>")
 
+    def _earned(self) -> bool:
+        return (self.tries >= SHOW_SOLUTION_AFTER
+                or self._exercise.key in self._session.solved)
+
     def _refresh_solution_button(self) -> None:
-        earned = self.tries >= SHOW_SOLUTION_AFTER
-        self.solution_button.layout.display = None if earned else "none"
+        self.solution_button.layout.display = None if self._earned() else "none"
 
     def close_all(self) -> None:
         for w in (self.question, self.answer_box, self.check_button, self.solution_button,
