@@ -868,7 +868,7 @@ def test_lesson06_standard_errors_vs_stored_distribution():
     shown = float(re.search(r"standard error of the simulated mean: ([\d.]+)", text).group(1))
     assert abs(se - shown) < 2e-3
     gap_se = float(re.search(r"= ([\d.]+) standard errors", text).group(1))
-    assert 2.5 <= gap_se <= 3.5                       # "about 3 standard errors"
+    assert 2.5 <= gap_se <= 3.5                       # "2.8 standard errors"
     for q in sim:
         assert f"{math.sqrt(q * (1 - q) / n):.3f}" in text
     # lesson 5's 0.383 of 300 against this lesson's win rate of 800, by hand
@@ -878,3 +878,59 @@ def test_lesson06_standard_errors_vs_stored_distribution():
     assert f"standard error {se_diff:.3f}: {(rate6 - 0.383) / se_diff:.1f} standard errors" in text
     md = _notebook_markdown("06")
     assert "Wald" in md and "Wilson" in md and "Seat 1 won most often" not in md
+
+
+def test_lesson06_taught_here_standard_error_and_one_in_fourteen():
+    """Issue 20 item 17: the standard error's worked example, "one time in fourteen" and the
+    ±0.015 margins are computed on the page; here by exact fractions and NormalDist."""
+    import re
+    import statistics
+
+    text = stored_text("06")
+    var = Fraction(103 * 297, 400 ** 3)                   # p̂(1 − p̂)/n with p̂ = 103/400
+    assert f"SE = √(p̂(1 − p̂)/n) = {math.sqrt(var):.4f}, 1.96·SE = {1.96 * math.sqrt(var):.3f}" \
+        in text
+    z = float(re.search(r"differ by ([\d.]+) SE or more\) = ([\d.]+) ≈ 1 in (\d+)", text)
+              .group(1))
+    p_shown, one_in = (float(x) for x in re.search(r"SE or more\) = ([\d.]+) ≈ 1 in (\d+)",
+                                                    text).groups())
+    rate6 = 354 / 800
+    z_exact = (rate6 - 0.383) / math.sqrt(0.383 * 0.617 / 300 + rate6 * (1 - rate6) / 800)
+    assert round(z_exact, 1) == z
+    two_sided = 2 * (1 - statistics.NormalDist().cdf(z_exact))
+    assert abs(two_sided - p_shown) < 1e-3 and round(1 / two_sided) == one_in == 14
+    a, b, t = _stored_floats(r"per-deal probability\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)", text)
+    margins = _stored_floats(r"95% margin \(1.96·SE\)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)", text)
+    for p, m in zip((a, b, t), margins):
+        k = round(p * 4000)                               # the counts behind the rates
+        se = math.sqrt(Fraction(k * (4000 - k), 4000 ** 3))
+        sampling = statistics.NormalDist(k / 4000, se)    # the normal approximation
+        assert abs((sampling.inv_cdf(0.975) - k / 4000) - m) < 2e-4
+    assert max(margins) == pytest.approx(0.015, abs=1e-3)
+
+
+def test_lesson06_first_step_worked_example():
+    """P_A(1, 0) = b + t + a·b (first-step analysis) against the independent chain."""
+    import re
+
+    text = stored_text("06")
+    a, b, t = (Fraction(x).limit_denominator(10_000) for x in _stored_floats(
+        r"per-deal probability\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)", text))
+    by_hand = b + t + a * b
+    # the independent chain with one life left for A (lives=1) and none for B: from losses
+    # (2, 3) of a 3-lives match, A needs B out first
+    m = re.search(r"P_A\(1, 0\) = b \+ t \+ a·b = ([\d.]+); the chain: ([\d.]+)", text)
+    shown, chained = float(m.group(1)), float(m.group(2))
+    assert shown == chained
+    assert abs(float(by_hand) - shown) < 2e-4
+    # by enumeration of the deal sequences from (1, 0): A wins on b or t at once, or a then b
+    seqs = {("b",): b, ("t",): t, ("a", "b"): a * b}
+    assert sum(seqs.values()) == by_hand
+
+
+def test_lesson06_rounding_is_half_up_everywhere():
+    """Issue 20 item 13: 354/800 = 0.4425 and 105/400 = 0.2625 print as 0.443 and 0.263."""
+    text = stored_text("06")
+    md = _notebook_markdown("06")
+    assert "0.442" not in text + md and "0.262" not in text + md
+    assert "354     0.443" in text and "105     0.263" in text
