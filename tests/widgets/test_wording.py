@@ -1,0 +1,15 @@
+"""Words the apps show: the project's names for things, everywhere (issue 18 item 7)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+LOCALE = Path(__file__).resolve().parents[2] / "cardgames" / "locale"
+
+
+def test_the_joker_is_called_the_chronicler_in_every_msgid():
+    msgids = re.findall(r'^msgid "(.*)"$', (LOCALE / "cardgames.pot").read_text(encoding="utf-8"),
+                        flags=re.M)
+    assert "with the Chronicler (T2)" in msgids
+    assert not [m for m in msgids if re.search(r"\bjoker\b", m, flags=re.I)]
