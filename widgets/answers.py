@@ -34,7 +34,6 @@ Fraction(11, 1000)
 from __future__ import annotations
 
 import enum
-import math
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -44,10 +43,12 @@ from typing import Any
 
 from cardgames.cards import Card, Rank, as_cards
 from cardgames.errors import CardParseError
+from widgets.answer_numbers import figures as _figures
+from widgets.answer_numbers import judge_number, round_half_up
 
 __all__ = ["AnswerFormError", "Kind", "Exercise", "Verdict", "read_number", "read_numbers",
            "read_whole",
-           "read_rank", "read_ranks", "read_wholes", "read_pair", "read_cards",
+           "read_rank", "read_ranks", "read_wholes", "read_pair", "read_cards", "read_choice",
            "judge_number", "format_answer"]
 
 MAX_LENGTH = 200
@@ -68,6 +69,7 @@ class Kind(enum.Enum):
     SEAT_RANK = "seat, rank"     # (seat, rank)
     SEATS = "seat, seat"         # (seat, seat)
     CARDS = "cards"              # a set of cards
+    CHOICE = "choice"            # one of the exercise's choices: its index (0 is (a))
 
 
 FORMS = {
@@ -80,7 +82,33 @@ FORMS = {
     Kind.SEAT_RANK: "a seat and a rank, such as 2, K or (2, King)",
     Kind.SEATS: "two seat numbers, such as 1, 3 or (1, 3)",
     Kind.CARDS: "cards in the project's notation, such as AH KH 9B",
+    Kind.CHOICE: "the letter of one choice, such as b",
 }
+
+LETTERS = "abcdefgh"
+
+
+def read_choice(text: str, choices: tuple[str, ...]) -> int:
+    """The index of a choice given as its letter (``b``, ``(b)``, ``B)``) or its text.
+
+    >>> read_choice("(b)", ("yes", "no")), read_choice("No", ("yes", "no"))
+    (1, 1)
+    >>> read_choice("(a) Yes.", ("yes", "no")), read_choice("B)", ("yes", "no"))
+    (0, 1)
+    """
+    word = _clean(text).strip().strip(".").strip().lower()
+    letters = LETTERS[:len(choices)]
+    keyed = re.fullmatch(r"\(?([a-h])\)?\s*(.*)", word)     # b, (b), b), or the key's "(b) text"
+    if keyed and keyed.group(1) in letters:
+        i = letters.index(keyed.group(1))
+        rest = keyed.group(2).strip().rstrip(".")
+        if not rest or rest == choices[i].strip().rstrip(".").lower():
+            return i
+    for i, choice in enumerate(choices):
+        if word == choice.strip().rstrip(".").lower():
+            return i
+    raise AnswerFormError(f"{text.strip()!r} is not one of the choices "
+                          f"({', '.join(letters)})")
 
 _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$", re.I)
 #: thousands separators where nothing else can be meant: 1,234,567 and 1,234.5
@@ -296,92 +324,6 @@ READERS: dict[Kind, Callable[[str], Any]] = {
 }
 
 
-def _unit(value: Fraction, sig: int) -> Fraction:
-    """One unit in the ``sig``-th significant figure of ``value`` (exact)."""
-    e = math.floor(math.log10(abs(value))) if value else 0
-    # correct a floating log10 at exact powers of ten
-    while Fraction(10) ** e > abs(value) and value:
-        e -= 1
-    while Fraction(10) ** (e + 1) <= abs(value):
-        e += 1
-    return Fraction(10) ** (e - sig + 1)
-
-
-def judge_number(answer: Fraction, given: Fraction, *, sig: int | None, exact_only: bool = False,
-                 decimal: bool = True) -> str:
-    """``'right'``, ``'too coarse'`` (right to fewer figures than asked), ``'rounding'`` (a
-    wrong last digit: cut off or rounded the wrong way) or ``'wrong'``.
-
-    A fraction must be exact; a decimal or percentage must lie within half a unit of the
-    ``sig``-th significant figure of the answer (so both 0.00293 and 0.002933 are right for
-    1/341, and 0.0029 is too coarse).  Rounded to the figures it is written with (at most
-    ``sig``), a decimal one unit away from the answer rounded the same way is a rounding
-    slip: 0.759 or 0.761 for 0.75975… (0.760), 5.82 for 5.8125 (5.81).
-
-    >>> judge_number(Fraction(1, 276), Fraction("0.0036"), sig=3)
-    'too coarse'
-    >>> judge_number(Fraction(1, 276), Fraction("0.00362"), sig=3)
-    'right'
-    >>> judge_number(Fraction(1, 276), Fraction("0.00363"), sig=3)
-    'rounding'
-    >>> judge_number(Fraction(1, 276), Fraction("0.00365"), sig=3)
-    'wrong'
-    """
-    if given == answer:
-        return "right"
-    if not decimal or sig is None or exact_only:
-        return "wrong"
-    if abs(given - answer) <= _unit(answer, sig) / 2:
-        return "right"
-    figures = _figures(given)
-    if figures < sig and abs(given - answer) <= _unit(answer, figures) / 2:
-        return "too coarse"
-    k = min(figures, sig)
-    unit = _unit(answer, k)
-    if answer and abs(_round_to(given, unit) - _round_to(answer, unit)) == unit:
-        return "rounding"
-    return "wrong"
-
-
-def _round_to(x: Fraction, unit: Fraction) -> Fraction:
-    """``x`` rounded to a multiple of ``unit``, halves away from zero (as schools round)."""
-    q = abs(x) / unit
-    n = math.floor(q + Fraction(1, 2))
-    return (n * unit) if x >= 0 else -(n * unit)
-
-
-def round_half_up(x: Fraction, sig: int) -> str:
-    """``x`` to ``sig`` significant figures, halves rounded up (0.3125 → 0.313, not 0.312).
-
-    >>> round_half_up(Fraction(5, 16), 3), round_half_up(Fraction(21, 80), 3)
-    ('0.313', '0.263')
-    >>> round_half_up(Fraction(1, 341), 3), round_half_up(Fraction(93, 16), 3)
-    ('0.00293', '5.81')
-    """
-    if x == 0:
-        return "0"
-    unit = _unit(x, sig)
-    exponent = round(math.log10(unit))
-    value = _round_to(x, unit)
-    places = max(-exponent, 0)
-    return f"{float(value):.{places}f}" if places else f"{int(value)}"
-
-
-def _figures(x: Fraction) -> int:
-    """How many significant figures the decimal ``x`` is written with (at most 30).
-
-    >>> _figures(Fraction("0.0036")), _figures(Fraction("2400")), _figures(Fraction(1, 3))
-    (2, 2, 30)
-    """
-    if x == 0:
-        return 1
-    for k in range(1, 30):
-        unit = _unit(x, k)
-        if (x / unit).denominator == 1:
-            return k
-    return 30
-
-
 def format_answer(kind: Kind, value: Any, *, sig: int | None = 3) -> str:
     """The answer as the key prints it.
 
@@ -409,6 +351,8 @@ def format_answer(kind: Kind, value: Any, *, sig: int | None = 3) -> str:
         return f"seat {value[0]}, then seat {value[1]}"
     if kind is Kind.CARDS:
         return " ".join(sorted(str(c) for c in value))
+    if kind is Kind.CHOICE:
+        return f"({LETTERS[int(value)]})"
     raise ValueError(f"unknown kind {kind!r}")
 
 
@@ -430,6 +374,8 @@ def _normal(kind: Kind, value: Any) -> Any:
         return (int(value[0]), int(value[1]))
     if kind is Kind.CARDS:
         return frozenset(as_cards(value))
+    if kind is Kind.CHOICE:
+        return int(value)
     raise ValueError(kind)
 
 
@@ -473,6 +419,8 @@ class Exercise:
     sig: int | None = 3              # NUMBER: significant figures asked for (None: exact)
     probability: bool = False
     precision_text: str = field(default="")
+    choices: tuple[str, ...] = ()    # CHOICE: the options, (a), (b), ...; wrong ones are
+                                     # misconceptions, with their hints in ``mistakes``
 
     def answer(self) -> Any:
         """The answer, computed by the engine (cached per process)."""
@@ -490,6 +438,9 @@ class Exercise:
         """What the question asks the answer to look like (stated in the question)."""
         if self.precision_text:
             return self.precision_text
+        if self.kind is Kind.CHOICE:
+            return "Choose one: " + " ".join(f"({LETTERS[i]}) {c}"
+                                             for i, c in enumerate(self.choices))
         if self.kind is Kind.NUMBER:
             if self.sig is None:
                 return "Give an exact fraction."
@@ -497,9 +448,14 @@ class Exercise:
         return f"Answer with {FORMS[self.kind]}."
 
     def read(self, text: str) -> Any:
+        if self.kind is Kind.CHOICE:
+            return read_choice(text, self.choices)
         return READERS[self.kind](text)
 
     def formatted_answer(self) -> str:
+        if self.kind is Kind.CHOICE:
+            i = self.answer()
+            return f"({LETTERS[i]}) {self.choices[i]}"
         return format_answer(self.kind, self.answer(), sig=self.sig)
 
     def worked_solution(self) -> str:
@@ -583,6 +539,8 @@ def hint_for(ex: Exercise, wrong_tries: int, verdict: Verdict) -> str:
 def spellings(ex: Exercise) -> Iterable[str]:
     """Texts that would give the answer away (for the hidden-answer tests)."""
     value = ex.answer()
+    if ex.kind is Kind.CHOICE:       # the choices are on the page: which one is the secret
+        return set()
     out = {ex.formatted_answer()}
     if ex.kind is Kind.NUMBER:
         v = Fraction(value)

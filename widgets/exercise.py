@@ -8,6 +8,8 @@ and the feedback already earned (see ``widgets/__init__.py``).
 
 * Nothing before the first try: the feedback line starts empty.
 * A form it cannot read gets a message listing the forms it accepts (not a try).
+* A multiple-choice exercise (``Kind.CHOICE``) shows its options as radio buttons; each
+  wrong option is a misconception of the teacher notes, with its own hint.
 * A wrong try gets a hint: the first one targeted at the mistake when it is a known one,
   later ones stronger.  A right answer gets a confirmation and a one-line why.
 * A decimal one digit off (cut off, or rounded the wrong way) gets a hint about rounding,
@@ -34,7 +36,7 @@ from dataclasses import dataclass, field
 
 import ipywidgets as ipw
 
-from widgets.answers import Exercise, Verdict, hint_for
+from widgets.answers import LETTERS, Exercise, Kind, Verdict, hint_for
 from widgets.exercise_data import EXERCISES, get
 from widgets.rule_links import RulesHTML
 
@@ -74,11 +76,19 @@ class ExerciseWidget(ipw.VBox):
     def __init__(self, ex: Exercise, *, session: Session | None = None, **kwargs):
         self._exercise = ex
         self._session = SESSION if session is None else session
+        choice = ex.kind is Kind.CHOICE
+        form = "Choose one, then Check." if choice else ex.form
         self.question = RulesHTML(
             f"<div class='cg-exercise-question'><b>Exercise {ex.number}.</b> "
-            f"{inline_html(ex.question)} <i>{inline_html(ex.form)}</i></div>")
-        self.answer_box = ipw.Text(placeholder="your answer", description="Answer:",
-                                   layout=ipw.Layout(width="24em"))
+            f"{inline_html(ex.question)} <i>{inline_html(form)}</i></div>")
+        self.answer_box: ipw.Text | ipw.RadioButtons
+        if choice:                     # the options are public; which is right is not
+            self.answer_box = ipw.RadioButtons(
+                options=[(f"({LETTERS[i]}) {c}", LETTERS[i]) for i, c in enumerate(ex.choices)],
+                value=None, layout=ipw.Layout(width="auto", max_width="100%"))
+        else:
+            self.answer_box = ipw.Text(placeholder="your answer", description="Answer:",
+                                       layout=ipw.Layout(width="24em"))
         self.check_button = ipw.Button(description="Check", button_style="primary",
                                        tooltip="check your answer")
         self.solution_button = ipw.Button(description="Show solution",

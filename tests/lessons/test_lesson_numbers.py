@@ -934,3 +934,43 @@ def test_lesson06_rounding_is_half_up_everywhere():
     md = _notebook_markdown("06")
     assert "0.442" not in text + md and "0.262" not in text + md
     assert "354     0.443" in text and "105     0.263" in text
+
+
+def _wilson_by_formula(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Lesson 3's Wilson formula, written out again here."""
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return centre - half, centre + half
+
+
+def test_lesson05_interval_choice_by_hand(checker):
+    """05-interval: the stored 'reveal at 21' row, its interval by the Wilson formula and
+    the fair share (1 + P(shared)) / 2 from the stored shared wins."""
+    import re
+
+    text = stored_text("05")
+    rate, low, high, shared = re.search(
+        r"\n21\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+(\d+)\s+[\d.]+", text).groups()
+    wins = round(float(rate) * 300)
+    lo, hi = _wilson_by_formula(wins, 300)
+    assert (round(lo, 2), round(hi, 3)) == (round(float(low), 2), float(high))
+    fair = (300 + int(shared)) / 600
+    assert hi < fair                                   # the whole interval lies below
+    assert checker.is_right("05-interval", "a") and not checker.is_right("05-interval", "c")
+    q = checker.get("05-interval").question
+    assert f"{float(rate):.3f}" in q and f"{fair:.3f}" in q and f"{float(high):.3f}" in q
+
+
+def test_lesson06_seats_choice_by_hand(checker):
+    """06-seats: every stored seat row's interval, by the Wilson formula, contains 1/4."""
+    import re
+
+    text = stored_text("06")
+    rows = re.findall(r"\n([0-3])\s+400\s+(\d+)\s+[\d.]+\s+[\d.]+\s+[\d.]+", text)
+    assert [s for s, _ in rows] == ["0", "1", "2", "3"]
+    for _, wins in rows:
+        lo, hi = _wilson_by_formula(int(wins), 400)
+        assert lo <= 0.25 <= hi
+    assert dict(rows)["3"] == "105" and max(int(w) for _, w in rows) == 105
+    assert checker.is_right("06-seats", "b") and not checker.is_right("06-seats", "a")

@@ -49,6 +49,8 @@ RIGHT_WRONG = {
     "06-equal-players": ("93/16", "7"),
     "06-games-needed": ("2401", "1801"),
     "06-longest-match": ("0.3125", "1/64"),
+    "05-interval": ("a", "c"),
+    "06-seats": ("b", "a"),
 }
 
 
@@ -74,7 +76,7 @@ def test_every_exercise_is_listed_here_and_used_in_a_lesson():
         (path,) = LESSONS.glob(f"{lesson}_*.ipynb")
         text = path.read_text(encoding="utf-8")
         keys = [e.key for e in by_lesson(lesson)]
-        assert len(keys) == 3
+        assert len(keys) == (4 if lesson in ("05", "06") else 3)
         for key in keys:
             assert f'exercise(\\"{key}\\")' in text, (key, path.name)
 
@@ -296,6 +298,8 @@ def _as_text(kind, v):
         return f"{v[0]}, {v[1].symbol}"
     if kind is Kind.SEATS:
         return f"{v[0]}, {v[1]}"
+    if kind is Kind.CHOICE:
+        return "abcdefgh"[v]
     return str(v)
 
 
@@ -351,10 +355,40 @@ def test_repr_is_stable_for_nbval():
         w.close_all()
 
 
-@pytest.mark.parametrize("name", ["widgets.answers", "widgets.exercise", "widgets.exercise_data"])
+@pytest.mark.parametrize("name", ["widgets.answers", "widgets.answer_numbers", "widgets.exercise",
+                                  "widgets.exercise_data"])
 def test_doctests(name):
     import doctest
     import importlib
 
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
+
+
+# ----------------------------------------------------------------- multiple choice
+
+
+def test_a_choice_exercise_shows_radio_buttons_and_hides_which_is_right(closing):
+    import ipywidgets as ipw
+
+    w = closing("06-seats")
+    assert isinstance(w.answer_box, ipw.RadioButtons) and w.answer_box.value is None
+    assert [v for _, v in w.answer_box.options] == ["a", "b", "c"]
+    assert "(b)" not in w.feedback.value
+    w.check_button.click()                        # nothing chosen: not a try
+    assert w.tries == 0 and "not one of the choices" in w.feedback.value
+    w.answer_box.value = "a"                      # the misconception "won most, so best"
+    w.check_button.click()
+    assert w.tries == 1 and "interval" in w.feedback.value
+    w.answer_box.value = "b"
+    w.check_button.click()
+    assert "Right" in w.feedback.value and w.solution_button.layout.display is None
+
+
+def test_a_choice_is_read_by_letter_or_text():
+    ex = get("05-interval")
+    assert ex.judge("(a)").status == ex.judge("A").status == "right"
+    assert ex.judge(ex.choices[0]).status == "right"
+    assert ex.judge("e").status == "unreadable"
+    for option, hint in ex.mistakes:              # every wrong option has its hint
+        assert ex.judge("abcd"[option]).mistake == hint

@@ -108,3 +108,46 @@ EXERCISES = (
                  "score below 1/4 is {answer} — for that table and that hand; another hand with "
                  "the same score can give another probability (section 3)."),
 )
+
+
+def _interval_verdict() -> int:
+    """Section 4's "reveal at 21" row (seed 6), read against its fair share (engine)."""
+    from cardgames.analysis.tournament import summarize, tournament
+    from cardgames.thirtyone.bots import ThirtyOneHeuristicAgent
+
+    df = tournament("thirty-one", [ThirtyOneHeuristicAgent(reveal_at=21), "heuristic"],
+                    games=300, seed=6, progress=False)
+    row = summarize(df).loc["heuristic#1"]
+    fair = (len(df) + int((df["winner_seat"] == -1).sum())) / (2 * len(df))
+    if row["win_high"] < fair:
+        return 0                                   # (a): the whole interval lies below
+    if row["win_low"] <= fair <= row["win_high"]:
+        return 2                                   # (c): 300 games cannot tell
+    raise ValueError("the interval lies above the fair share: no choice says so")
+
+
+EXERCISES = (*EXERCISES, Exercise(
+    key="05-interval", lesson="05", number=4, kind=Kind.CHOICE, sig=None,
+    question="In section 4, the line-up \"reveal at 21\" won 0.383 of its 300 games against "
+             "the default heuristic, 95 % interval 0.33–0.439, and its fair share is 0.525. "
+             "What can you conclude?",
+    choices=("Revealing at 21 is worse than the default: the whole interval lies below the "
+             "fair share.",
+             "It is worse by exactly 0.525 − 0.383 = 0.142.",
+             "Nothing: 300 games cannot tell the two thresholds apart.",
+             "The two win rates add up to 1, so the default won 0.617."),
+    compute=_interval_verdict,
+    hints=("Compare the interval's two ends with the fair share, not just the win rate.",
+           "An interval is the range of plausible values: is 0.525 in 0.33–0.439?"),
+    mistakes=((1, "0.383 is an estimate from 300 games: the interval says how far it may be "
+                  "off. The gap is not exact."),
+              (2, "Look at the upper end: 0.439 is below 0.525 (and below ½) — here the "
+                  "games do tell."),
+              (3, "Shared wins count for both players (**R-T8**): the rates need not add up "
+                  "to 1.")),
+    why="0.525 lies above 0.439, the top of the interval: the data rule it out.",
+    solution="The 95 % interval 0.33–0.439 holds the plausible values of the true win rate. "
+             "The fair share of an equally strong player, 0.525 (½ plus half the shared wins), "
+             "is above its top, so revealing at 21 is worse than the default: {answer}. How "
+             "much worse is not exact: anything from about 0.09 to 0.2."),
+)
