@@ -49,7 +49,7 @@ def _threshold() -> float:
                if p_lose_if_reveal(h) < Fraction(1, 4))
 
 
-EXERCISES = (
+EXERCISES: tuple[Exercise, ...] = (
     Exercise(
         key="05-best-swap", lesson="05", number=1, kind=Kind.NUMBER, sig=None,
         question="Your hand is `7H 8B AH`, the table `10H KB 9L`. What is the **highest score** "

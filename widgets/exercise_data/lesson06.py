@@ -32,7 +32,7 @@ def _games_needed() -> Fraction:
     return z * z * p * (1 - p) / (w * w)
 
 
-EXERCISES = (
+EXERCISES: tuple[Exercise, ...] = (
     Exercise(
         key="06-equal-players", lesson="06", number=1, kind=Kind.NUMBER,
         question="Two equally strong players who never tie: *a* = *b* = ½, *t* = 0, 3 lives "
