@@ -37,3 +37,29 @@ def test_lesson04_prior_slider_redraws_the_bayes_curve(voila_server, page, page_
     assert "π = 0.45" in label                            # and its text alternative
     box.screenshot(path=str(artifacts / "lesson04-bayes-explorer.png"))
     assert page_log.problems() == []
+
+
+def test_lesson06_lives_slider_redraws_the_match_lengths(voila_server, page, page_log, artifacts):
+    """3 lives → 4: the shortest match becomes 5 deals (a player out at the 5th lost deal)."""
+    from playwright.sync_api import expect
+
+    response = page.goto(voila_server.app_url("06_lives_and_tournaments.ipynb"),
+                         wait_until="commit", timeout=180_000)
+    assert response is not None and response.status == 200
+    page.locator("#rendered_cells").wait_for(state="visible", timeout=240_000)
+    harness.wait_quiet(page, 500, 15_000)
+    box = page.locator(".cg-lives-explorer")
+    box.scroll_into_view_if_needed()
+    text = box.locator(".cg-lives-text")
+    expect(text).to_contain_text("3 lives each")
+    expect(text).to_contain_text("4 to 7 deals")
+    bars = box.locator("svg.cg-lives-chart rect")
+    expect(bars).to_have_count(4)
+    handle = box.locator(".widget-slider", has_text="lives").locator(".noUi-handle")
+    handle.focus()
+    page.keyboard.press("ArrowRight")
+    expect(text).to_contain_text("4 lives each", timeout=30_000)
+    expect(text).to_contain_text("5 to 9 deals")
+    expect(bars).to_have_count(5)                          # the figure itself changed
+    box.screenshot(path=str(artifacts / "lesson06-lives-explorer.png"))
+    assert page_log.problems() == []
