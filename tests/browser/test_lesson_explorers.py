@@ -63,3 +63,27 @@ def test_lesson06_lives_slider_redraws_the_match_lengths(voila_server, page, pag
     expect(bars).to_have_count(5)                          # the figure itself changed
     box.screenshot(path=str(artifacts / "lesson06-lives-explorer.png"))
     assert page_log.problems() == []
+
+
+def test_lesson05_score_slider_moves_the_marker(voila_server, page, page_log, artifacts):
+    """21 → 24 on the reveal slider: 7H 8H 9H, 593/1298 ≈ 0.457 (tests/lessons derives it)."""
+    from playwright.sync_api import expect
+
+    response = page.goto(voila_server.app_url("05_decisions_in_thirty_one.ipynb"),
+                         wait_until="commit", timeout=180_000)
+    assert response is not None and response.status == 200
+    page.locator("#rendered_cells").wait_for(state="visible", timeout=240_000)
+    harness.wait_quiet(page, 500, 15_000)
+    box = page.locator(".cg-reveal-explorer")
+    box.scroll_into_view_if_needed()
+    text = box.locator(".cg-reveal-text")
+    expect(text).to_contain_text("(21 points)")
+    marker = box.locator("svg.cg-reveal-chart circle.cg-reveal-marker")
+    before = marker.get_attribute("cx")
+    box.locator(".widget-slider .noUi-handle").focus()
+    page.keyboard.press("ArrowRight")
+    expect(text).to_contain_text("7H 8H 9H (24 points)", timeout=30_000)
+    expect(text).to_contain_text("593/1298")
+    assert marker.get_attribute("cx") != before
+    box.screenshot(path=str(artifacts / "lesson05-reveal-explorer.png"))
+    assert page_log.problems() == []
