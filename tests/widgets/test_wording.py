@@ -13,3 +13,13 @@ def test_the_joker_is_called_the_chronicler_in_every_msgid():
                         flags=re.M)
     assert "with the Chronicler (T2)" in msgids
     assert not [m for m in msgids if re.search(r"\bjoker\b", m, flags=re.I)]
+
+
+def test_the_setting_label_is_exempt_only_as_a_whole_text():
+    from hidden import cards_in
+
+    from cardgames.cards import CHRONICLER
+
+    assert cards_in(["with the Chronicler"]) == set()
+    assert CHRONICLER in cards_in(["seat 1 holds the Chronicler"])
+    assert CHRONICLER in cards_in(["with the Chronicler and AH"])
