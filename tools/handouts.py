@@ -42,7 +42,7 @@ import mistune
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from widgets.answers import Exercise  # noqa: E402
+from widgets.answers import Exercise, Kind  # noqa: E402
 from widgets.exercise import inline_html  # noqa: E402
 from widgets.exercise_data import LESSONS, by_lesson  # noqa: E402
 
@@ -72,6 +72,9 @@ code { font-family: 'DejaVu Sans Mono', monospace; font-size: 9pt; }
 .box { border: 1px solid #777; height: 52mm; margin: 4pt 0; }
 .answerline { margin-top: 6pt; }
 .small { font-size: 8.5pt; color: #444; }
+.compact { font-size: 8.8pt; line-height: 1.25; }
+.compact .small { font-size: 7.8pt; }
+.compact .box { height: 40mm; }
 table { border-collapse: collapse; width: 100%; }
 th, td { border: 1px solid #555; padding: 3pt 4pt; font-size: 9pt; vertical-align: top; }
 td.blank { height: 7.2mm; }
@@ -121,8 +124,15 @@ def answer_key() -> str:
                 + (f"<p class='small'><b>Typical mistakes and their hints:</b></p>"
                    f"<ul class='small'>{mistakes}</ul>" if mistakes else "")
                 + "</div>")
-        pages.append("".join(parts))
+        pages.append(_fit(parts, lesson))
     return _doc("Answer key", pages)
+
+
+def _fit(parts: list[str], lesson: str) -> str:
+    """A lesson's page; a lesson with more than three exercises is set a little tighter
+    so that it still fits its one page."""
+    body = "".join(parts)
+    return f"<div class='compact'>{body}</div>" if len(by_lesson(lesson)) > 3 else body
 
 
 def worksheets() -> str:
@@ -131,9 +141,10 @@ def worksheets() -> str:
         parts = [f"<h1>{html.escape(_lesson_title(lesson))} — exercises</h1>",
                  "<p>Name: ______________________________ &nbsp; Date: ______________</p>"]
         for ex in by_lesson(lesson):
-            parts.append(f"<div class='ex'>{_question(ex)}<div class='box'></div>"
+            box = "" if ex.kind is Kind.CHOICE else "<div class='box'></div>"   # a letter
+            parts.append(f"<div class='ex'>{_question(ex)}{box}"
                          "<p class='answerline'>Answer: ____________________________</p></div>")
-        pages.append("".join(parts))
+        pages.append(_fit(parts, lesson))
     return _doc("Worksheets", pages)
 
 

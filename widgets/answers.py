@@ -6,9 +6,20 @@ precision it asks for, hints that grow with the tries, mistake-aware hints, a on
 engine** (``Exercise.compute``) when first needed and lives only in Python: the widget
 (:mod:`widgets.exercise`) never puts it, or anything that reveals it, in a synced trait.
 
-Answers are read leniently: ``1/92``, ``0.0109``, ``1.09 %``, ``2,401``, ``12``, and lists
-of ranks (``7 9 U K``, ``VII, IX, Unter, King``, ``{Rank.SEVEN, Rank.NINE}``), seats or
-cards (``AH KH 9B``, via :func:`cardgames.as_cards`).
+Answers are read leniently: ``1/92``, ``0.0109``, ``1.09 %``, ``0,760``, ``12``, the key's
+own ``1/341 ≈ 0.00293``, and lists of ranks (``7 9 U K``, ``VII, IX, Unter, King``,
+``{Rank.SEVEN, Rank.NINE}``), seats (``seat 2, then seat 0``, ``player 1, tens``) or cards
+(``AH KH 9B``, via :func:`cardgames.as_cards`).
+
+**Commas.**  Croatian and German schools write a decimal comma, so a single comma is a
+decimal comma: ``0,760`` is 0.76 and ``5,813`` is 5.813.  A comma is a thousands separator
+only where nothing else can be meant: two or more groups (``1,234,567``), a decimal point
+after it (``1,234.5``), or a decimal comma after dots (``1.234,5``); spaces between groups
+(``1 234``) are always dropped.  One form stays ambiguous, one comma before exactly three
+digits with a first digit 1–9 (``2,401``): it is read as a decimal comma first, and the
+thousands reading is accepted too when *that* one is right — the two readings differ a
+thousandfold, so no exercise's answer is right under both (a probability never is above 1,
+and the whole-number answers are whole).
 
 >>> read_number("1.1 %")
 Fraction(11, 1000)
@@ -23,7 +34,6 @@ Fraction(11, 1000)
 from __future__ import annotations
 
 import enum
-import math
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -33,9 +43,12 @@ from typing import Any
 
 from cardgames.cards import Card, Rank, as_cards
 from cardgames.errors import CardParseError
+from widgets.answer_numbers import figures as _figures
+from widgets.answer_numbers import judge_number, round_half_up
 
-__all__ = ["AnswerFormError", "Kind", "Exercise", "Verdict", "read_number", "read_whole",
-           "read_rank", "read_ranks", "read_wholes", "read_pair", "read_cards",
+__all__ = ["AnswerFormError", "Kind", "Exercise", "Verdict", "read_number", "read_numbers",
+           "read_whole",
+           "read_rank", "read_ranks", "read_wholes", "read_pair", "read_cards", "read_choice",
            "judge_number", "format_answer"]
 
 MAX_LENGTH = 200
@@ -56,6 +69,7 @@ class Kind(enum.Enum):
     SEAT_RANK = "seat, rank"     # (seat, rank)
     SEATS = "seat, seat"         # (seat, seat)
     CARDS = "cards"              # a set of cards
+    CHOICE = "choice"            # one of the exercise's choices: its index (0 is (a))
 
 
 FORMS = {
@@ -68,76 +82,152 @@ FORMS = {
     Kind.SEAT_RANK: "a seat and a rank, such as 2, K or (2, King)",
     Kind.SEATS: "two seat numbers, such as 1, 3 or (1, 3)",
     Kind.CARDS: "cards in the project's notation, such as AH KH 9B",
+    Kind.CHOICE: "the letter of one choice, such as b",
 }
 
+LETTERS = "abcdefgh"
+
+
+def read_choice(text: str, choices: tuple[str, ...]) -> int:
+    """The index of a choice given as its letter (``b``, ``(b)``, ``B)``) or its text.
+
+    >>> read_choice("(b)", ("yes", "no")), read_choice("No", ("yes", "no"))
+    (1, 1)
+    >>> read_choice("(a) Yes.", ("yes", "no")), read_choice("B)", ("yes", "no"))
+    (0, 1)
+    """
+    word = _clean(text).strip().strip(".").strip().lower()
+    letters = LETTERS[:len(choices)]
+    keyed = re.fullmatch(r"\(?([a-h])\)?\s*(.*)", word)     # b, (b), b), or the key's "(b) text"
+    if keyed and keyed.group(1) in letters:
+        i = letters.index(keyed.group(1))
+        rest = keyed.group(2).strip().rstrip(".")
+        if not rest or rest == choices[i].strip().rstrip(".").lower():
+            return i
+    for i, choice in enumerate(choices):
+        if word == choice.strip().rstrip(".").lower():
+            return i
+    raise AnswerFormError(f"{text.strip()!r} is not one of the choices "
+                          f"({', '.join(letters)})")
+
 _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$", re.I)
-_THOUSANDS = re.compile(r"^\d{1,3}(,\d{3})+(\.\d+)?$")
+#: thousands separators where nothing else can be meant: 1,234,567 and 1,234.5
+_THOUSANDS = re.compile(r"^[+-]?[1-9]\d{0,2}((,\d{3}){2,}(\.\d+)?|,\d{3}\.\d+)$")
+#: dots between thousands, then a decimal comma: 1.234,5 (as German prints it)
+_DOT_THOUSANDS = re.compile(r"^[+-]?[1-9]\d{0,2}(\.\d{3})+,\d+$")
+#: 2,401: a decimal comma (read first) or a thousands separator
+_AMBIGUOUS = re.compile(r"^[+-]?[1-9]\d{0,2},\d{3}$")
 
 
-def _clean(text: str) -> str:
+def _clean(text: str, *, approx: bool = False) -> str:
+    """``text`` trimmed, its dashes and spaces made plain, ``≈`` and ``~`` dropped (kept
+    with ``approx``, for the key's ``a/b ≈ x``)."""
     if not isinstance(text, str):
         raise AnswerFormError("the answer must be text")
     if len(text) > MAX_LENGTH:
         raise AnswerFormError(f"the answer is longer than {MAX_LENGTH} characters")
-    return (text.strip().replace("\u2212", "-").replace("\u2009", " ").replace("\u00a0", " ")
-            .replace("≈", "").replace("~", "").strip())
+    s = text.strip().replace("\u2212", "-").replace("\u2009", " ").replace("\u00a0", " ")
+    return s.strip() if approx else s.replace("≈", "").replace("~", "").strip()
 
 
 def read_number(text: str) -> Fraction:
     """A number written as a fraction, a decimal, a percentage or a whole number (exactly).
 
-    >>> read_number("1/92"), read_number("0,25"), read_number("2,401"), read_number("50%")
-    (Fraction(1, 92), Fraction(1, 4), Fraction(2401, 1), Fraction(1, 2))
+    A single comma is a decimal comma (see the module's note on commas).
+
+    >>> read_number("1/92"), read_number("0,25"), read_number("0,760"), read_number("50%")
+    (Fraction(1, 92), Fraction(1, 4), Fraction(19, 25), Fraction(1, 2))
+    >>> read_number("1,234,567"), read_number("1 234"), read_number("1.234,5")
+    (Fraction(1234567, 1), Fraction(1234, 1), Fraction(2469, 2))
     >>> read_number("about a third")
     Traceback (most recent call last):
     ...
     widgets.answers.AnswerFormError: cannot read 'about a third' as a number
     """
-    s = _clean(text).replace(" ", "")
+    return read_numbers(text)[0]
+
+
+def read_numbers(text: str) -> tuple[Fraction, ...]:
+    """Every reading of a number: one, or two for the ambiguous ``2,401`` (decimal first).
+
+    The key's own form ``1/341 ≈ 0.00293`` is read as its exact left side, when the right
+    side agrees with it to the figures written.
+
+    >>> read_numbers("2,401"), read_numbers("0,760")
+    ((Fraction(2401, 1000), Fraction(2401, 1)), (Fraction(19, 25),))
+    >>> read_numbers("1/341 ≈ 0.00293")
+    (Fraction(1, 341),)
+    """
+    cleaned = _clean(text, approx=True).replace("~", "")
+    parts = [p for p in re.split(r"[≈=]", cleaned) if p.strip()]
+    if len(parts) == 2:
+        left, right = _readings(parts[0], text), _readings(parts[1], text)
+        if not _is_decimal_form(parts[1]) or not any(
+                judge_number(v, right[0], sig=_figures(right[0])) == "right" for v in left):
+            raise AnswerFormError(f"the two sides of {text.strip()!r} are not the same number")
+        return left
+    if len(parts) != 1:
+        raise AnswerFormError(f"cannot read {text.strip()!r} as a number")
+    return _readings(parts[0], text)
+
+
+def _readings(part: str, text: str) -> tuple[Fraction, ...]:
+    s = part.replace(" ", "")
     percent = s.endswith("%")
     s = s.rstrip("%")
     try:
         if s.count("/") == 1:
-            top, bottom = (_decimal(part) for part in s.split("/"))
+            top, bottom = (_decimal(p)[0] for p in s.split("/"))
             if bottom == 0:
                 raise AnswerFormError("a fraction cannot have 0 below the line")
-            value = Fraction(top) / Fraction(bottom)
+            values: tuple[Fraction, ...] = (Fraction(top) / Fraction(bottom),)
         else:
-            value = Fraction(_decimal(s))
+            values = tuple(Fraction(d) for d in _decimal(s))
     except AnswerFormError as e:
         if "below the line" in str(e):
             raise
         raise AnswerFormError(f"cannot read {text.strip()!r} as a number") from None
-    return value / 100 if percent else value
+    return tuple(v / 100 for v in values) if percent else values
 
 
-def _decimal(s: str) -> Decimal:
+def _decimal(s: str) -> tuple[Decimal, ...]:
+    """The decimal readings of ``s``: the ambiguous ``2,401`` has two (decimal comma first)."""
     if _THOUSANDS.match(s):
-        s = s.replace(",", "")
+        forms = [s.replace(",", "")]
+    elif _DOT_THOUSANDS.match(s):
+        forms = [s.replace(".", "").replace(",", ".")]
+    elif _AMBIGUOUS.match(s):
+        forms = [s.replace(",", "."), s.replace(",", "")]
     elif s.count(",") == 1 and "." not in s:
-        s = s.replace(",", ".")          # a decimal comma: 0,25
-    if not _NUMBER.match(s):
-        raise AnswerFormError(s)
-    try:
-        return Decimal(s)
-    except InvalidOperation:  # pragma: no cover - the pattern already checked it
-        raise AnswerFormError(s) from None
+        forms = [s.replace(",", ".")]          # a decimal comma: 0,25 or 0,760
+    else:
+        forms = [s]
+    out = []
+    for f in forms:
+        if not _NUMBER.match(f):
+            raise AnswerFormError(s)
+        try:
+            out.append(Decimal(f))
+        except InvalidOperation:  # pragma: no cover - the pattern already checked it
+            raise AnswerFormError(s) from None
+    return tuple(out)
 
 
 def _is_decimal_form(text: str) -> bool:
-    return "/" not in text
+    """Whether the value to judge is a decimal (the left side of the key's ``a/b ≈ x`` is not)."""
+    return "/" not in re.split(r"[≈=]", text)[0]
 
 
 def read_whole(text: str) -> int:
-    """A whole number (``2,401`` and ``12.0`` are read too).
+    """A whole number (``2,401``, ``1 234`` and ``12.0`` are read too).
 
-    >>> read_whole(" 2,401 ")
-    2401
+    >>> read_whole(" 2,401 "), read_whole("12.0")
+    (2401, 12)
     """
-    value = read_number(text)
-    if value.denominator != 1:
-        raise AnswerFormError(f"{text.strip()!r} is not a whole number")
-    return int(value)
+    for value in read_numbers(text):
+        if value.denominator == 1:
+            return int(value)
+    raise AnswerFormError(f"{text.strip()!r} is not a whole number")
 
 
 def _items(text: str) -> list[str]:
@@ -153,10 +243,16 @@ _PLURAL = {r.plural.upper(): r for r in Rank} | {r.label.upper() + "S": r for r 
 def read_rank(text: str) -> Rank:
     """One rank: a symbol, a numeral, a name, a plural or ``Rank.NAME``.
 
-    >>> read_rank("Rank.TEN"), read_rank("nines"), read_rank("viii")
-    (<Rank.TEN: 3>, <Rank.NINE: 2>, <Rank.EIGHT: 1>)
+    >>> read_rank("Rank.TEN"), read_rank("nines"), read_rank("viii"), read_rank("VII (sevens)")
+    (<Rank.TEN: 3>, <Rank.NINE: 2>, <Rank.EIGHT: 1>, <Rank.SEVEN: 0>)
     """
     word = _clean(text)
+    both = re.fullmatch(r"(.+?)\s*\((.+)\)", word)      # the key's own "VII (sevens)"
+    if both:
+        first, second = (read_rank(w) for w in both.groups())
+        if first is not second:
+            raise AnswerFormError(f"{text.strip()!r} names two different ranks")
+        return first
     if word.upper().startswith("RANK."):
         word = word[5:]
     if word.upper() in _PLURAL:
@@ -183,9 +279,23 @@ def read_wholes(text: str) -> frozenset[int]:
     return frozenset(read_whole(i) for i in items)
 
 
+_PAIR_WORDS = {"seat", "seats", "player", "players", "then", "next", "plays", "rank", "is"}
+
+
 def read_pair(text: str, second: Callable[[str], Any]) -> tuple[int, Any]:
-    """A seat and a second item (a rank or a seat)."""
-    items = [i for i in _items(text) if i.lower() not in ("seat", "seats")]
+    """A seat and a second item (a rank or a seat), also in the key's own words.
+
+    >>> read_pair("seat 1, X (tens)", read_rank), read_pair("player 1, tens", read_rank)
+    ((1, <Rank.TEN: 3>), (1, <Rank.TEN: 3>))
+    >>> read_pair("seat 2, then seat 0", read_whole)
+    (2, 0)
+    """
+    items = [i for i in _items(text) if i.lower() not in _PAIR_WORDS]
+    if len(items) == 3:                 # "X (tens)": the second item named twice
+        again = second(items[2])
+        if second(items[1]) != again:
+            raise AnswerFormError(f"{text.strip()!r} names two different second items")
+        items = items[:2]
     if len(items) != 2:
         raise AnswerFormError(f"{text.strip()!r} is not two items")
     return read_whole(items[0]), second(items[1])
@@ -214,59 +324,6 @@ READERS: dict[Kind, Callable[[str], Any]] = {
 }
 
 
-def _unit(value: Fraction, sig: int) -> Fraction:
-    """One unit in the ``sig``-th significant figure of ``value`` (exact)."""
-    e = math.floor(math.log10(abs(value))) if value else 0
-    # correct a floating log10 at exact powers of ten
-    while Fraction(10) ** e > abs(value) and value:
-        e -= 1
-    while Fraction(10) ** (e + 1) <= abs(value):
-        e += 1
-    return Fraction(10) ** (e - sig + 1)
-
-
-def judge_number(answer: Fraction, given: Fraction, *, sig: int | None, exact_only: bool = False,
-                 decimal: bool = True) -> str:
-    """``'right'``, ``'too coarse'`` (right to fewer figures than asked) or ``'wrong'``.
-
-    A fraction must be exact; a decimal or percentage must lie within half a unit of the
-    ``sig``-th significant figure of the answer (so both 0.00293 and 0.002933 are right for
-    1/341, and 0.0029 is too coarse).
-
-    >>> judge_number(Fraction(1, 276), Fraction("0.0036"), sig=3)
-    'too coarse'
-    >>> judge_number(Fraction(1, 276), Fraction("0.00362"), sig=3)
-    'right'
-    >>> judge_number(Fraction(1, 276), Fraction("0.00363"), sig=3)
-    'wrong'
-    """
-    if given == answer:
-        return "right"
-    if not decimal or sig is None or exact_only:
-        return "wrong"
-    if abs(given - answer) <= _unit(answer, sig) / 2:
-        return "right"
-    figures = _figures(given)
-    if figures < sig and abs(given - answer) <= _unit(answer, figures) / 2:
-        return "too coarse"
-    return "wrong"
-
-
-def _figures(x: Fraction) -> int:
-    """How many significant figures the decimal ``x`` is written with (at most 30).
-
-    >>> _figures(Fraction("0.0036")), _figures(Fraction("2400")), _figures(Fraction(1, 3))
-    (2, 2, 30)
-    """
-    if x == 0:
-        return 1
-    for k in range(1, 30):
-        unit = _unit(x, k)
-        if (x / unit).denominator == 1:
-            return k
-    return 30
-
-
 def format_answer(kind: Kind, value: Any, *, sig: int | None = 3) -> str:
     """The answer as the key prints it.
 
@@ -279,8 +336,7 @@ def format_answer(kind: Kind, value: Any, *, sig: int | None = 3) -> str:
         v = Fraction(value)
         if v.denominator == 1:
             return f"{v.numerator:,}"
-        dec = f"{float(v):#.{sig or 3}g}"
-        return f"{v.numerator}/{v.denominator} ≈ {dec}"
+        return f"{v.numerator}/{v.denominator} ≈ {round_half_up(v, sig or 3)}"
     if kind is Kind.WHOLE:
         return f"{int(value):,}"
     if kind is Kind.RANK:
@@ -295,6 +351,8 @@ def format_answer(kind: Kind, value: Any, *, sig: int | None = 3) -> str:
         return f"seat {value[0]}, then seat {value[1]}"
     if kind is Kind.CARDS:
         return " ".join(sorted(str(c) for c in value))
+    if kind is Kind.CHOICE:
+        return f"({LETTERS[int(value)]})"
     raise ValueError(f"unknown kind {kind!r}")
 
 
@@ -316,13 +374,16 @@ def _normal(kind: Kind, value: Any) -> Any:
         return (int(value[0]), int(value[1]))
     if kind is Kind.CARDS:
         return frozenset(as_cards(value))
+    if kind is Kind.CHOICE:
+        return int(value)
     raise ValueError(kind)
 
 
 @dataclass(frozen=True)
 class Verdict:
-    """The judgement of one answer: ``status`` is ``'right'``, ``'wrong'``, ``'too coarse'``
-    or ``'unreadable'``; ``mistake`` is the targeted hint of a known wrong answer."""
+    """The judgement of one answer: ``status`` is ``'right'``, ``'wrong'``, ``'rounding'``
+    (a wrong last digit), ``'too coarse'`` or ``'unreadable'``; ``mistake`` is the targeted
+    hint of a known wrong answer."""
 
     status: str
     message: str = ""
@@ -330,7 +391,10 @@ class Verdict:
 
     @property
     def counts_as_try(self) -> bool:
-        return self.status in ("right", "wrong")
+        """Right, wrong and misrounded answers are tries (a misrounded one is not right, and
+        trying again for free would let a page search the digits); unreadable and too
+        coarse ones are not."""
+        return self.status in ("right", "wrong", "rounding")
 
 
 @dataclass(frozen=True, eq=False)
@@ -355,6 +419,8 @@ class Exercise:
     sig: int | None = 3              # NUMBER: significant figures asked for (None: exact)
     probability: bool = False
     precision_text: str = field(default="")
+    choices: tuple[str, ...] = ()    # CHOICE: the options, (a), (b), ...; wrong ones are
+                                     # misconceptions, with their hints in ``mistakes``
 
     def answer(self) -> Any:
         """The answer, computed by the engine (cached per process)."""
@@ -372,6 +438,9 @@ class Exercise:
         """What the question asks the answer to look like (stated in the question)."""
         if self.precision_text:
             return self.precision_text
+        if self.kind is Kind.CHOICE:
+            return "Choose one: " + " ".join(f"({LETTERS[i]}) {c}"
+                                             for i, c in enumerate(self.choices))
         if self.kind is Kind.NUMBER:
             if self.sig is None:
                 return "Give an exact fraction."
@@ -379,9 +448,14 @@ class Exercise:
         return f"Answer with {FORMS[self.kind]}."
 
     def read(self, text: str) -> Any:
+        if self.kind is Kind.CHOICE:
+            return read_choice(text, self.choices)
         return READERS[self.kind](text)
 
     def formatted_answer(self) -> str:
+        if self.kind is Kind.CHOICE:
+            i = self.answer()
+            return f"({LETTERS[i]}) {self.choices[i]}"
         return format_answer(self.kind, self.answer(), sig=self.sig)
 
     def worked_solution(self) -> str:
@@ -392,23 +466,45 @@ class Exercise:
             return judge_number(answer, given, sig=self.sig, decimal=_is_decimal_form(text))
         return "right" if given == answer else "wrong"
 
+    def _readings(self, text: str) -> tuple[Any, ...]:
+        if self.kind is Kind.NUMBER:
+            return read_numbers(text)
+        return (self.read(text),)
+
     def judge(self, text: str) -> Verdict:
-        """Read ``text`` and judge it against the computed answer."""
+        """Read ``text`` and judge it against the computed answer.
+
+        Of several readings (``2,401``) the right one counts; otherwise the first.  A known
+        mistake, given exactly or to a rounding slip, gets its targeted hint; a rounding
+        slip of the answer gets a hint about rounding, not about the idea.
+        """
         try:
-            given = self.read(text)
+            readings = self._readings(text)
         except AnswerFormError as e:
             return Verdict("unreadable", f"I could not read that ({e}). {self.form} "
                            f"Accepted: {FORMS[self.kind]}.")
-        if self.probability and not 0 <= given <= 1:
-            return Verdict("wrong", "A probability lies between 0 and 1.")
-        status = self._same(self.answer(), given, text)
+        if self.probability:
+            readings = tuple(v for v in readings if 0 <= v <= 1)
+            if not readings:
+                return Verdict("wrong", "A probability lies between 0 and 1.")
+        answer = self.answer()
+        statuses = [self._same(answer, v, text) for v in readings]
+        if "right" in statuses:
+            return Verdict("right", self.why)
+        given, status = readings[0], statuses[0]
         if status == "too coarse":
             return Verdict(status, f"Close, but not precise enough. {self.form}")
-        if status == "right":
-            return Verdict("right", self.why)
-        for value, hint in self.mistakes:
-            wrong = _normal(self.kind, value() if callable(value) else value)
+        wrongs = [(_normal(self.kind, v() if callable(v) else v), hint)
+                  for v, hint in self.mistakes]
+        for wrong, hint in wrongs:
             if self._same(wrong, given, text) == "right":
+                return Verdict("wrong", hint, mistake=hint)
+        if status == "rounding":
+            return Verdict("rounding", f"Close: check the last digit. Round the exact value "
+                                       f"to {self.sig} significant figures, halves up, rather "
+                                       f"than cutting digits off.")
+        for wrong, hint in wrongs:
+            if self._same(wrong, given, text) == "rounding":
                 return Verdict("wrong", hint, mistake=hint)
         return Verdict("wrong")
 
@@ -443,6 +539,8 @@ def hint_for(ex: Exercise, wrong_tries: int, verdict: Verdict) -> str:
 def spellings(ex: Exercise) -> Iterable[str]:
     """Texts that would give the answer away (for the hidden-answer tests)."""
     value = ex.answer()
+    if ex.kind is Kind.CHOICE:       # the choices are on the page: which one is the secret
+        return set()
     out = {ex.formatted_answer()}
     if ex.kind is Kind.NUMBER:
         v = Fraction(value)

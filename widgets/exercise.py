@@ -8,11 +8,15 @@ and the feedback already earned (see ``widgets/__init__.py``).
 
 * Nothing before the first try: the feedback line starts empty.
 * A form it cannot read gets a message listing the forms it accepts (not a try).
+* A multiple-choice exercise (``Kind.CHOICE``) shows its options as radio buttons; each
+  wrong option is a misconception of the teacher notes, with its own hint.
 * A wrong try gets a hint: the first one targeted at the mistake when it is a known one,
   later ones stronger.  A right answer gets a confirmation and a one-line why.
+* A decimal one digit off (cut off, or rounded the wrong way) gets a hint about rounding,
+  not about the idea; it counts as a try.
 * Tries are counted per exercise within the kernel session; **Show solution** appears
-  after three tries, and a click on it is honoured only then (a browser can click a
-  hidden button).
+  once the exercise is solved or after three tries, and a click on it is honoured only
+  then (a browser can click a hidden button).
 
 >>> w = ExerciseWidget(get("01-all-ranks"), session=Session())
 >>> w.feedback.value
@@ -32,7 +36,7 @@ from dataclasses import dataclass, field
 
 import ipywidgets as ipw
 
-from widgets.answers import Exercise, Verdict, hint_for
+from widgets.answers import LETTERS, Exercise, Kind, Verdict, hint_for
 from widgets.exercise_data import EXERCISES, get
 from widgets.rule_links import RulesHTML
 
@@ -72,11 +76,19 @@ class ExerciseWidget(ipw.VBox):
     def __init__(self, ex: Exercise, *, session: Session | None = None, **kwargs):
         self._exercise = ex
         self._session = SESSION if session is None else session
+        choice = ex.kind is Kind.CHOICE
+        form = "Choose one, then Check." if choice else ex.form
         self.question = RulesHTML(
             f"<div class='cg-exercise-question'><b>Exercise {ex.number}.</b> "
-            f"{inline_html(ex.question)} <i>{inline_html(ex.form)}</i></div>")
-        self.answer_box = ipw.Text(placeholder="your answer", description="Answer:",
-                                   layout=ipw.Layout(width="24em"))
+            f"{inline_html(ex.question)} <i>{inline_html(form)}</i></div>")
+        self.answer_box: ipw.Text | ipw.RadioButtons
+        if choice:                     # the options are public; which is right is not
+            self.answer_box = ipw.RadioButtons(
+                options=[(f"({LETTERS[i]}) {c}", LETTERS[i]) for i, c in enumerate(ex.choices)],
+                value=None, layout=ipw.Layout(width="auto", max_width="100%"))
+        else:
+            self.answer_box = ipw.Text(placeholder="your answer", description="Answer:",
+                                       layout=ipw.Layout(width="24em"))
         self.check_button = ipw.Button(description="Check", button_style="primary",
                                        tooltip="check your answer")
         self.solution_button = ipw.Button(description="Show solution",
@@ -115,6 +127,8 @@ class ExerciseWidget(ipw.VBox):
             lead = verdict.message if verdict.message and not verdict.mistake else ""
             self._say(f"✘ Not yet (try {self.tries}). {lead} Hint: "
                       f"{hint_for(ex, wrong, verdict)}", "#b00020")
+        elif verdict.status == "rounding":
+            self._say(f"≈ Almost (try {self.tries}). {verdict.message}", "#8a5a00")
         else:
             self._say("… " + verdict.message, "#8a5a00")
         self._refresh_solution_button()
@@ -122,7 +136,7 @@ class ExerciseWidget(ipw.VBox):
 
     def show_solution(self) -> bool:
         """Show the worked solution, only if earned (three tries, or solved)."""
-        if self.tries < SHOW_SOLUTION_AFTER:
+        if not self._earned():
             return False
         self.solution.value = ("<div class='cg-exercise-solution'><b>Solution.</b> "
                                f"{inline_html(self._exercise.worked_solution())}</div>")
@@ -132,9 +146,12 @@ class ExerciseWidget(ipw.VBox):
         self.feedback.value = (f"<span class='cg-exercise-feedback' style='color:{colour}'>"
                                f"{inline_html(' '.join(text.split()))}</span>")
 
+    def _earned(self) -> bool:
+        return (self.tries >= SHOW_SOLUTION_AFTER
+                or self._exercise.key in self._session.solved)
+
     def _refresh_solution_button(self) -> None:
-        earned = self.tries >= SHOW_SOLUTION_AFTER
-        self.solution_button.layout.display = None if earned else "none"
+        self.solution_button.layout.display = None if self._earned() else "none"
 
     def close_all(self) -> None:
         for w in (self.question, self.answer_box, self.check_button, self.solution_button,

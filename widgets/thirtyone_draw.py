@@ -146,7 +146,7 @@ class ThirtyOneLayout:
             first = "as given"
         self.bot_kind = ipw.Dropdown(options=kinds, value=first, description=_("kind"),
                                      style=style, layout=ipw.Layout(width="13em", max_width="100%"))
-        label, cite = split_citation(_("with the joker (T2)"))
+        label, cite = split_citation(_("with the Chronicler (T2)"))
         self.joker = ipw.Checkbox(value=chronicler, description=label, indent=False,
                                   layout=ipw.Layout(width="auto", max_width="100%"))
         self.joker_rule = RulesHTML(cite, layout=ipw.Layout(margin="0 1em 0 0.3em", align_self="center"))

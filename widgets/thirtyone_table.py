@@ -350,7 +350,7 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
             return self._refuse(_("Choose a bot kind: {names}; not {kind!r}.").format(
                 names=", ".join(BOT_KINDS), kind=k))
         if not isinstance(j, bool):
-            return self._refuse(_("The joker is on or off."))
+            return self._refuse(_("The Chronicler is on or off."))
         if not isinstance(lv, int) or isinstance(lv, bool) or not 0 <= lv <= 9:
             return self._refuse(_("Choose 0-9 lives (R-T8), not {n!r}.").format(n=lv))
         self._match += 1

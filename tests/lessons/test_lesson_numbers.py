@@ -9,6 +9,7 @@ guarantees the stored outputs are what the engine prints today.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
@@ -415,39 +416,86 @@ def _codes(text: str) -> list[int]:
 
 def _best_final(theirs: list[int], table: list[int]) -> float:
     """R-T6 with the independent scorer: stand, or swap one / swap all if >= 21 after it."""
-    options = [_plain(theirs)]
+    return _best_final_cached(tuple(sorted(theirs)), tuple(table))
+
+
+@functools.cache
+def _best_final_cached(theirs: tuple[int, ...], table: tuple[int, ...]) -> float:
+    theirs_l = list(theirs)
+    options = [_plain(theirs_l)]
     for i in range(3):
         for t in table:
-            new = theirs[:i] + [t] + theirs[i + 1:]
+            new = theirs_l[:i] + [t] + theirs_l[i + 1:]
             if _plain(new) >= 21:
                 options.append(_plain(new))
-    if _plain(table) >= 21:
-        options.append(_plain(table))
+    if _plain(list(table)) >= 21:
+        options.append(_plain(list(table)))
     return max(options)
 
 
-def _p_lose(mine: list[int], table: list[int]) -> Fraction:
+def _possible(mine: list[int], table: list[int]) -> list[tuple[int, ...]]:
+    """The opponent hands still possible: not three Aces (R-T7 ends such a deal at once;
+    rank = code % 8, the Ace is rank 7)."""
     others = [c for c in range(32) if c not in mine and c not in table]
+    return [h for h in itertools.combinations(others, 3)
+            if not all(c % 8 == int(Rank.ACE) for c in h)]
+
+
+def _p_lose(mine: list[int], table: list[int]) -> Fraction:
     mine_score = _plain(mine)
-    lose = sum(_best_final(list(h), table) >= mine_score for h in itertools.combinations(others, 3))
-    return Fraction(lose, math.comb(len(others), 3))
+    hands = _possible(mine, table)
+    lose = sum(_best_final(list(h), table) >= mine_score for h in hands)
+    return Fraction(lose, len(hands))
+
+
+def _aces_seen(mine: list[int], table: list[int]) -> int:
+    return sum(c % 8 == int(Rank.ACE) for c in mine + table)
+
+
+@pytest.mark.parametrize("hand, printed, conditioned", [
+    # issue 20: the values printed before and the conditioned ones.  By hand: with one Ace
+    # seen, 1 of the C(26, 3) = 2,600 hands is three Aces (C(3, 3)); with none, C(4, 3) = 4.
+    # Three Aces beat every hand, so the conditioned count loses exactly those hands:
+    # (2600·printed − ruled out) / (2600 − ruled out).
+    ("AH KH 9B", Fraction(57, 100), Fraction(1482 - 1, 2600 - 1)),
+    ("OB KB AB", Fraction(145, 2600), Fraction(144, 2599)),
+    ("7H 7B 7A", Fraction(306, 2600), Fraction(306 - 4, 2600 - 4)),
+    ("7H 8H 9H", Fraction(1190, 2600), Fraction(1190 - 4, 2600 - 4)),
+])
+def test_lesson05_conditioned_on_the_deal_going_on(hand, printed, conditioned):
+    table = _codes("10H 7L OA")
+    mine = _codes(hand)
+    ruled_out = math.comb(4 - _aces_seen(mine, table), 3)
+    assert len(_possible(mine, table)) == 2600 - ruled_out
+    everything = [c for c in range(32) if c not in mine and c not in table]
+    lose_all = sum(_best_final(list(h), table) >= _plain(mine)
+                   for h in itertools.combinations(everything, 3))
+    assert Fraction(lose_all, 2600) == printed          # the old, unconditioned count
+    assert _p_lose(mine, table) == conditioned
+    assert round(float(conditioned), 4) == {"AH KH 9B": 0.5698, "OB KB AB": 0.0554,
+                                            "7H 7B 7A": 0.1163, "7H 8H 9H": 0.4569}[hand]
+    from cardgames.analysis.reveal import reveal_risk    # the engine's model
+
+    risk = reveal_risk(hand, "10H 7L OA")
+    assert risk.p_lose == conditioned and risk.ruled_out == ruled_out
 
 
 def test_lesson05_reveal_now_vs_independent_enumeration():
-    assert _p_lose(_codes("AH KH 9B"), _codes("10H 7L OA")) == Fraction(57, 100)
+    assert _p_lose(_codes("AH KH 9B"), _codes("10H 7L OA")) == Fraction(1481, 2599)
     text = stored_text("05")
     # the opponent's final scores after you reveal 21: the printed row of counts
     from collections import Counter
 
     mine, table = _codes("AH KH 9B"), _codes("10H 7L OA")
-    others = [c for c in range(32) if c not in mine and c not in table]
-    finals = Counter(_best_final(list(h), table) for h in itertools.combinations(others, 3))
+    finals = Counter(_best_final(list(h), table) for h in _possible(mine, table))
+    assert 33.0 not in finals                       # no Ace on the table: no 33 is possible
     row = "opponent hands  " + "  ".join(f"{finals[k]:>{len(f'{k:g}')}}" for k in sorted(finals))
     import re
 
     counts = [int(x) for x in re.search(r"\nopponent hands +([\d ]+)", text).group(1).split()]
     assert counts == [finals[k] for k in sorted(finals)], row
-    assert "57/100" in text and "0.5700" in text
+    assert "1481/2599" in text and "0.5698" in text
+    assert "2,600 hands − 1 with three Aces = 2,599 possible opponent hands" in text
     # the best choice of section 2: swap 9B for 10H, leaving 9B 7L OA
     p = _p_lose(_codes("AH KH 10H"), _codes("9B 7L OA"))
     assert f"{float(p):.4f}" in text
@@ -755,31 +803,37 @@ def test_lesson04_text_fixes():
 def test_lesson05_same_score_different_risk_vs_independent_enumeration():
     text = stored_text("05")
     table = _codes("10H 7L OA")
-    for hand, p in (("AH KH 9B", Fraction(57, 100)), ("7H 10B AB", None),
-                    ("UH OH AH", None), ("OB KB AB", Fraction(29, 520))):
+    for hand, p in (("AH KH 9B", Fraction(1481, 2599)), ("7H 10B AB", None),
+                    ("9H UH AH", None), ("9B UB AB", None)):
         mine = _p_lose(_codes(hand), table)
         if p is not None:
             assert mine == p
         assert f"{hand}: score {_plain(_codes(hand)):g}, P(lose a life if you reveal) = " \
                f"{float(mine):.4f}" in text
-    # every 31-hand that avoids the table, by the independent scorer and enumeration
+    # every hand of 21 and of 30 that avoids the table, by the independent scorer
     others = [c for c in range(32) if c not in table]
-    thirty_one = [h for h in itertools.combinations(others, 3) if _plain(list(h)) == 31]
-    risks = sorted(_p_lose(list(h), table) for h in thirty_one)
     import re
     import statistics
 
-    row = re.search(r"\n31\.0\s+(\d+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)", text)
-    assert int(row.group(1)) == len(thirty_one) == 18
-    assert float(row.group(2)) == round(float(risks[0]), 4)
-    assert float(row.group(3)) == round(float(statistics.median(risks)), 4)
-    assert float(row.group(4)) == round(float(risks[-1]), 4)
-    # the 21 row: its extremes are the risks of the hands it names
-    row = re.search(r"\n21\.0\s+20\s+([\d.]+)\s+[\d.]+\s+([\d.]+)\s+(\S+ \S+ \S+)\s+(\S+ \S+ \S+)",
-                    text)
-    assert float(row.group(1)) == round(float(_p_lose(_codes(row.group(3)), table)), 4)
-    assert float(row.group(2)) == round(float(_p_lose(_codes(row.group(4)), table)), 4)
-    assert float(row.group(1)) < float(row.group(2))
+    for target, count, lowest, highest in ((21, 304, 0.4742, 0.6237), (30, 24, None, None)):
+        same = [h for h in itertools.combinations(others, 3) if _plain(list(h)) == target]
+        risks = sorted(_p_lose(list(h), table) for h in same)
+        row = re.search(rf"\n{target}\.0\s+(\d+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)", text)
+        assert int(row.group(1)) == len(same) == count
+        assert float(row.group(2)) == round(float(risks[0]), 4)
+        assert float(row.group(3)) == round(float(statistics.median(risks)), 4)
+        assert float(row.group(4)) == round(float(risks[-1]), 4)
+        if lowest is not None:          # issue 20 item 14: all 304 span 0.4742-0.6238
+            assert (round(float(risks[0]), 4), round(float(risks[-1]), 4)) == (lowest, highest)
+
+
+def test_lesson05_the_exercise_answer_is_not_printed():
+    """Issue 20 item 9: 05-reveal-31 (OB KB AB, 144/2599) is not answered on the page."""
+    text = stored_text("05")
+    answer = Fraction(144, 2599)
+    assert _p_lose(_codes("OB KB AB"), _codes("10H 7L OA")) == answer
+    for shown in (f"{float(answer):.4f}", f"{float(answer):.3f}", "144/2599", "0.0558"):
+        assert shown not in text, shown
 
 
 def test_lesson05_shared_wins_and_fair_share():
@@ -814,7 +868,7 @@ def test_lesson06_standard_errors_vs_stored_distribution():
     shown = float(re.search(r"standard error of the simulated mean: ([\d.]+)", text).group(1))
     assert abs(se - shown) < 2e-3
     gap_se = float(re.search(r"= ([\d.]+) standard errors", text).group(1))
-    assert 2.5 <= gap_se <= 3.5                       # "about 3 standard errors"
+    assert 2.5 <= gap_se <= 3.5                       # "2.8 standard errors"
     for q in sim:
         assert f"{math.sqrt(q * (1 - q) / n):.3f}" in text
     # lesson 5's 0.383 of 300 against this lesson's win rate of 800, by hand
@@ -824,3 +878,99 @@ def test_lesson06_standard_errors_vs_stored_distribution():
     assert f"standard error {se_diff:.3f}: {(rate6 - 0.383) / se_diff:.1f} standard errors" in text
     md = _notebook_markdown("06")
     assert "Wald" in md and "Wilson" in md and "Seat 1 won most often" not in md
+
+
+def test_lesson06_taught_here_standard_error_and_one_in_fourteen():
+    """Issue 20 item 17: the standard error's worked example, "one time in fourteen" and the
+    ±0.015 margins are computed on the page; here by exact fractions and NormalDist."""
+    import re
+    import statistics
+
+    text = stored_text("06")
+    var = Fraction(103 * 297, 400 ** 3)                   # p̂(1 − p̂)/n with p̂ = 103/400
+    assert f"SE = √(p̂(1 − p̂)/n) = {math.sqrt(var):.4f}, 1.96·SE = {1.96 * math.sqrt(var):.3f}" \
+        in text
+    z = float(re.search(r"differ by ([\d.]+) SE or more\) = ([\d.]+) ≈ 1 in (\d+)", text)
+              .group(1))
+    p_shown, one_in = (float(x) for x in re.search(r"SE or more\) = ([\d.]+) ≈ 1 in (\d+)",
+                                                    text).groups())
+    rate6 = 354 / 800
+    z_exact = (rate6 - 0.383) / math.sqrt(0.383 * 0.617 / 300 + rate6 * (1 - rate6) / 800)
+    assert round(z_exact, 1) == z
+    two_sided = 2 * (1 - statistics.NormalDist().cdf(z_exact))
+    assert abs(two_sided - p_shown) < 1e-3 and round(1 / two_sided) == one_in == 14
+    a, b, t = _stored_floats(r"per-deal probability\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)", text)
+    margins = _stored_floats(r"95% margin \(1.96·SE\)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)", text)
+    for p, m in zip((a, b, t), margins):
+        k = round(p * 4000)                               # the counts behind the rates
+        se = math.sqrt(Fraction(k * (4000 - k), 4000 ** 3))
+        sampling = statistics.NormalDist(k / 4000, se)    # the normal approximation
+        assert abs((sampling.inv_cdf(0.975) - k / 4000) - m) < 2e-4
+    assert max(margins) == pytest.approx(0.015, abs=1e-3)
+
+
+def test_lesson06_first_step_worked_example():
+    """P_A(1, 0) = b + t + a·b (first-step analysis) against the independent chain."""
+    import re
+
+    text = stored_text("06")
+    a, b, t = (Fraction(x).limit_denominator(10_000) for x in _stored_floats(
+        r"per-deal probability\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)", text))
+    by_hand = b + t + a * b
+    # the independent chain with one life left for A (lives=1) and none for B: from losses
+    # (2, 3) of a 3-lives match, A needs B out first
+    m = re.search(r"P_A\(1, 0\) = b \+ t \+ a·b = ([\d.]+); the chain: ([\d.]+)", text)
+    shown, chained = float(m.group(1)), float(m.group(2))
+    assert shown == chained
+    assert abs(float(by_hand) - shown) < 2e-4
+    # by enumeration of the deal sequences from (1, 0): A wins on b or t at once, or a then b
+    seqs = {("b",): b, ("t",): t, ("a", "b"): a * b}
+    assert sum(seqs.values()) == by_hand
+
+
+def test_lesson06_rounding_is_half_up_everywhere():
+    """Issue 20 item 13: 354/800 = 0.4425 and 105/400 = 0.2625 print as 0.443 and 0.263."""
+    text = stored_text("06")
+    md = _notebook_markdown("06")
+    assert "0.442" not in text + md and "0.262" not in text + md
+    assert "354     0.443" in text and "105     0.263" in text
+
+
+def _wilson_by_formula(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Lesson 3's Wilson formula, written out again here."""
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return centre - half, centre + half
+
+
+def test_lesson05_interval_choice_by_hand(checker):
+    """05-interval: the stored 'reveal at 21' row, its interval by the Wilson formula and
+    the fair share (1 + P(shared)) / 2 from the stored shared wins."""
+    import re
+
+    text = stored_text("05")
+    rate, low, high, shared = re.search(
+        r"\n21\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+(\d+)\s+[\d.]+", text).groups()
+    wins = round(float(rate) * 300)
+    lo, hi = _wilson_by_formula(wins, 300)
+    assert (round(lo, 2), round(hi, 3)) == (round(float(low), 2), float(high))
+    fair = (300 + int(shared)) / 600
+    assert hi < fair                                   # the whole interval lies below
+    assert checker.is_right("05-interval", "a") and not checker.is_right("05-interval", "c")
+    q = checker.get("05-interval").question
+    assert f"{float(rate):.3f}" in q and f"{fair:.3f}" in q and f"{float(high):.3f}" in q
+
+
+def test_lesson06_seats_choice_by_hand(checker):
+    """06-seats: every stored seat row's interval, by the Wilson formula, contains 1/4."""
+    import re
+
+    text = stored_text("06")
+    rows = re.findall(r"\n([0-3])\s+400\s+(\d+)\s+[\d.]+\s+[\d.]+\s+[\d.]+", text)
+    assert [s for s, _ in rows] == ["0", "1", "2", "3"]
+    for _, wins in rows:
+        lo, hi = _wilson_by_formula(int(wins), 400)
+        assert lo <= 0.25 <= hi
+    assert dict(rows)["3"] == "105" and max(int(w) for _, w in rows) == 105
+    assert checker.is_right("06-seats", "b") and not checker.is_right("06-seats", "a")

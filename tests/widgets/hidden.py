@@ -110,6 +110,7 @@ def card_patterns(card: Card) -> tuple[re.Pattern[str], ...]:
 
 def find_card(card: Card, texts: Iterable[str]) -> list[str]:
     """The texts in which ``card`` appears in any form."""
+    texts = _not_settings(texts)
     pats = card_patterns(card)
     return [t for t in texts if any(p.search(t) for p in pats)]
 
@@ -145,9 +146,18 @@ def _card_of(token: str) -> Card | None:
     return table.get(token)
 
 
+#: whole synced texts that name a card as a *setting*, not as a card anyone holds: the
+#: Thirty-One table's checkbox label (widgets/thirtyone_draw.py, T2), in every language
+SETTING_LABELS = frozenset({"with the Chronicler", "s Kroničarem", "mit dem Chronisten"})
+
+
+def _not_settings(texts: Iterable[str]) -> list[str]:
+    return [t for t in texts if t.strip() not in SETTING_LABELS]
+
+
 def cards_in(texts: Iterable[str] | None = None) -> set[Card]:
     """Every card that appears, in any form, in ``texts`` (default: all synced strings)."""
-    texts = synced_strings() if texts is None else list(texts)
+    texts = _not_settings(synced_strings() if texts is None else texts)
     blob = "\x00".join(texts)      # no pattern crosses a NUL
     found: set[Card] = set()
     for pat in _combined():

@@ -13,6 +13,15 @@ def _claim(hand: str, claim: str, seen: str = "") -> Fraction:
     return Fraction(claim_odds(hand=hand, claim=claim, seen=seen).probability)
 
 
+def _holds_both() -> Fraction:
+    """P(seat 1's 8 cards hold both unseen sevens): the everyday "could be true" (7/69)."""
+    from cardgames.analysis.odds import claim_odds
+    from cardgames.liar.probability import hypergeometric_pmf
+
+    odds = claim_odds(hand="7H 7B KA 9B 10L UB OA 8H", claim="2x7")
+    return Fraction(hypergeometric_pmf(odds.unseen, odds.good, 8, exact=True)[2])
+
+
 def _posterior() -> Fraction:
     """Section 4's numbers: p = P(true | bluffer), h = P(true | honest); prior 1/2."""
     from cardgames.analysis.odds import claim_odds
@@ -37,7 +46,11 @@ EXERCISES = (
                "cards: C(good, 2) / C(unseen, 2)."),
         mistakes=((Fraction(1, 92), "You hold TWO sevens now: how many are left unseen?"),
                   (Fraction(1, 144), "The two cards are drawn without replacement."),
-                  (Fraction(1, 12), "Both cards must be sevens, not just one.")),
+                  (Fraction(1, 12), "Both cards must be sevens, not just one."),
+                  (_holds_both, "That is the chance that seat 1 *holds* both unseen sevens "
+                                "(so an honest seat 1 could make the claim: *h* of section 4). "
+                                "\"Can be true\" here is about the two cards seat 1 put down, "
+                                "taken as a random pick of the unseen cards (section 1).")),
         why="2 sevens among 24 unseen cards: C(2, 2) / C(24, 2).",
         solution="Unseen: 32 − 8 = 24 cards, of which 4 − 2 = 2 are sevens. Both claimed cards "
                  "must be sevens: C(2, 2) / C(24, 2) = 1/276 = (2/24)·(1/23). Answer: {answer}."),

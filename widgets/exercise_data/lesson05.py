@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 from fractions import Fraction
 from functools import cache
 
@@ -11,30 +10,20 @@ from widgets.answers import Exercise, Kind
 TABLE = "10H 7L OA"
 
 
-def _final_turn_best(game, mine, table, theirs) -> float:
-    """The opponent's best final score after ``mine`` is revealed (engine: R-T6, R-T7)."""
-    from cardgames.thirtyone import score
-    from cardgames.thirtyone.bots import hand_after
-
-    s = game.state_from_position(hands=[mine, theirs], table=table, dealer=1,
-                                 phase="final", revealer=0, single_deal=True)
-    if s.is_over():                       # three Aces end the deal at once (R-T7)
-        return 33.0
-    return max(score(hand_after(a, s.hand(1), s.table)) for a in s.legal_actions())
-
-
 @cache
 def p_lose_if_reveal(mine: str, table: str = TABLE) -> Fraction:
-    """P(you lose a life if you reveal ``mine`` now), every opponent hand enumerated."""
-    from cardgames import ORDINARY_CARDS, parse_cards
-    from cardgames.thirtyone import ThirtyOneGame, score
+    """P(you lose a life if you reveal ``mine`` now), every possible opponent hand enumerated
+    by the engine (R-T6, T13), conditioned on the deal still going on (R-T7)."""
+    from cardgames.analysis.reveal import reveal_risk
 
-    game = ThirtyOneGame(players=2)
-    hand, tab = parse_cards(mine), parse_cards(table)
-    others = [c for c in ORDINARY_CARDS if c not in hand and c not in tab]
-    mine_score = score(hand)
-    finals = [_final_turn_best(game, hand, tab, list(h)) for h in itertools.combinations(others, 3)]
-    return Fraction(sum(f >= mine_score for f in finals), len(finals))
+    return reveal_risk(mine, table).p_lose
+
+
+def _unconditioned(mine: str, table: str = TABLE) -> Fraction:
+    """The same over all C(26, 3) hands, three Aces included: the model's known slip."""
+    from cardgames.analysis.reveal import reveal_risk
+
+    return reveal_risk(mine, table, condition_on_deal_going_on=False).p_lose
 
 
 def _best_swap() -> float:
@@ -60,7 +49,7 @@ def _threshold() -> float:
                if p_lose_if_reveal(h) < Fraction(1, 4))
 
 
-EXERCISES = (
+EXERCISES: tuple[Exercise, ...] = (
     Exercise(
         key="05-best-swap", lesson="05", number=1, kind=Kind.NUMBER, sig=None,
         question="Your hand is `7H 8B AH`, the table `10H KB 9L`. What is the **highest score** "
@@ -82,19 +71,26 @@ EXERCISES = (
         question="Same table as in section 1 (`10H 7L OA`), but you hold `OB KB AB` (31). What "
                  "is P(you lose a life if you reveal now)?",
         compute=lambda: p_lose_if_reveal("OB KB AB"),
-        hints=("Can 31 lose? Think of a tie (**T13**) and of three Aces (**T11**).",
-               "The opponent gets a final turn (**R-T6**): count the opponent hands that end at "
-               "31 or more after their best final move — the enumeration of section 2 does "
-               "that for you if you give it your new hand."),
-        mistakes=((0, "31 can still lose: a tie at 31 costs both a life (**T13**), and three "
-                      "Aces beat it."),
-                  (Fraction(57, 100), "That is the 21 hand of section 2; use OB KB AB.")),
-        why="the opponent still reaches 31 (a tie costs both a life, T13) or 33 in some of the "
-            "2,600 hands.",
-        solution="Enumerate the C(26, 3) = 2,600 opponent hands; for each, let the engine play "
-                 "their best final turn (**R-T6**) and count those ending at 31 or more (a tie "
-                 "loses a life too, **T13**): `p_lose_if_reveal(parse_cards('OB KB AB'), "
-                 "table)` gives {answer}."),
+        hints=("Can 31 lose? Think of a tie (**T13**). Can the opponent hold three Aces at "
+               "this moment (**R-T7**), or make them from this table?",
+               "The opponent gets a final turn (**R-T6**): count the possible opponent hands "
+               "that end at 31 or more after their best final move — the enumeration of "
+               "section 2 does that for you if you give it your new hand."),
+        mistakes=((0, "31 can still lose: a tie at 31 costs both a life (**T13**)."),
+                  (Fraction(57, 100), "That is the 21 hand of section 2; use OB KB AB."),
+                  (lambda: p_lose_if_reveal("UH OH AH"), "That is UH OH AH's risk (the table "
+                   "of section 3): with OB KB AB in your hand other cards are unseen."),
+                  (lambda: _unconditioned("OB KB AB"), "That counts all 2,600 hands, three "
+                   "Aces `AH AL AA` too: the deal is still on, so the opponent cannot hold "
+                   "them (**R-T7**).")),
+        why="the opponent can only tie your 31 (a tie costs both a life, T13): the table holds "
+            "no Ace, so no 33 is possible, and three Aces in their hand would have ended the "
+            "deal (R-T7).",
+        solution="The opponent holds 3 of the 26 unseen cards, but not `AH AL AA`: three Aces "
+                 "would have ended the deal at once (**R-T7**), so 2,600 − 1 = 2,599 hands are "
+                 "possible. For each, let the engine play their best final turn (**R-T6**) and "
+                 "count those ending at 31 or more (a tie loses a life too, **T13**): "
+                 "`p_lose_if_reveal(parse_cards('OB KB AB'), table)` gives {answer}."),
     Exercise(
         key="05-threshold", lesson="05", number=3, kind=Kind.NUMBER, sig=None,
         question="In the table of section 3 (one hand per score), what is the **lowest** score "
@@ -108,7 +104,50 @@ EXERCISES = (
         mistakes=((30, "Look one row higher: is that probability below 0.25 too?"),
                   (28, "0.28 is not below 0.25.")),
         why="the row for 29 is the first below 0.25 (0.218); 28 still loses 0.28 of the time.",
-        solution="Reading the table from the low scores: 28 → 0.2815, 29 → 0.2181. The first "
+        solution="Reading the table from the low scores: 28 → 0.2813, 29 → 0.2178. The first "
                  "score below 1/4 is {answer} — for that table and that hand; another hand with "
                  "the same score can give another probability (section 3)."),
+)
+
+
+def _interval_verdict() -> int:
+    """Section 4's "reveal at 21" row (seed 6), read against its fair share (engine)."""
+    from cardgames.analysis.tournament import summarize, tournament
+    from cardgames.thirtyone.bots import ThirtyOneHeuristicAgent
+
+    df = tournament("thirty-one", [ThirtyOneHeuristicAgent(reveal_at=21), "heuristic"],
+                    games=300, seed=6, progress=False)
+    row = summarize(df).loc["heuristic#1"]
+    fair = (len(df) + int((df["winner_seat"] == -1).sum())) / (2 * len(df))
+    if row["win_high"] < fair:
+        return 0                                   # (a): the whole interval lies below
+    if row["win_low"] <= fair <= row["win_high"]:
+        return 2                                   # (c): 300 games cannot tell
+    raise ValueError("the interval lies above the fair share: no choice says so")
+
+
+EXERCISES = (*EXERCISES, Exercise(
+    key="05-interval", lesson="05", number=4, kind=Kind.CHOICE, sig=None,
+    question="In section 4, the line-up \"reveal at 21\" won 0.383 of its 300 games against "
+             "the default heuristic, 95 % interval 0.33–0.439, and its fair share is 0.525. "
+             "What can you conclude?",
+    choices=("Revealing at 21 is worse than the default: the whole interval lies below the "
+             "fair share.",
+             "It is worse by exactly 0.525 − 0.383 = 0.142.",
+             "Nothing: 300 games cannot tell the two thresholds apart.",
+             "The two win rates add up to 1, so the default won 0.617."),
+    compute=_interval_verdict,
+    hints=("Compare the interval's two ends with the fair share, not just the win rate.",
+           "An interval is the range of plausible values: is 0.525 in 0.33–0.439?"),
+    mistakes=((1, "0.383 is an estimate from 300 games: the interval says how far it may be "
+                  "off. The gap is not exact."),
+              (2, "Look at the upper end: 0.439 is below 0.525 (and below ½) — here the "
+                  "games do tell."),
+              (3, "Shared wins count for both players (**R-T8**): the rates need not add up "
+                  "to 1.")),
+    why="0.525 lies above 0.439, the top of the interval: the data rule it out.",
+    solution="The 95 % interval 0.33–0.439 holds the plausible values of the true win rate. "
+             "The fair share of an equally strong player, 0.525 (½ plus half the shared wins), "
+             "is above its top, so revealing at 21 is worse than the default: {answer}. How "
+             "much worse is not exact: anything from about 0.09 to 0.2."),
 )

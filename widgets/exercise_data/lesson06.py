@@ -32,7 +32,7 @@ def _games_needed() -> Fraction:
     return z * z * p * (1 - p) / (w * w)
 
 
-EXERCISES = (
+EXERCISES: tuple[Exercise, ...] = (
     Exercise(
         key="06-equal-players", lesson="06", number=1, kind=Kind.NUMBER,
         question="Two equally strong players who never tie: *a* = *b* = ½, *t* = 0, 3 lives "
@@ -85,4 +85,37 @@ EXERCISES = (
         solution="The longest match has 7 deals: after 6 deals each player must have lost "
                  "exactly 3, then deal 7 ends it whoever loses. P = C(6, 3) / 2^6 = 20/64 = "
                  "{answer}."),
+)
+
+
+def _seats_verdict() -> int:
+    """Section 1's tournament (seed 2): does every seat's interval contain 1/4?"""
+    from cardgames.analysis.tournament import summarize, tournament
+
+    liar = tournament("liar", ["random"] * 4, games=400, seed=2, progress=False)
+    by_seat = summarize(liar, by="seat")
+    contains = all(lo <= 0.25 <= hi for lo, hi in zip(by_seat["win_low"], by_seat["win_high"],
+                                                       strict=True))
+    return 1 if contains else 0
+
+
+EXERCISES = (*EXERCISES, Exercise(
+    key="06-seats", lesson="06", number=4, kind=Kind.CHOICE, sig=None,
+    question="In section 1, seat 3 won 105 of the 400 rounds (0.263, 95 % interval "
+             "0.222–0.308), more than any other seat. What can you conclude?",
+    choices=("Seat 3 is the best seat to sit in.",
+             "Nothing about the seats: every seat's interval contains the fair share 0.25.",
+             "Seat 3 wins exactly 0.013 more often than a fair share."),
+    compute=_seats_verdict,
+    hints=("What would the four win rates look like if every seat were equally good?",
+           "Read the four intervals of section 1: which contain 0.25?"),
+    mistakes=((0, "Winning most often in 400 games is not enough: is 0.25 inside seat 3's "
+                  "interval?"),
+              (2, "0.263 is an estimate; its interval runs from 0.222 to 0.308, so the true "
+                  "rate could be below 0.25 too.")),
+    why="0.25 lies inside all four intervals: 400 games cannot tell the seats apart.",
+    solution="If the seats were equally good each would win 1/4 of the rounds. All four 95 % "
+             "intervals of section 1 contain 0.25, so the data do not tell the seats apart: "
+             "{answer}. To detect a difference of 0.013 you would need about "
+             "1.96² · 0.25 · 0.75 / 0.013² ≈ 4,300 games per seat (section 2)."),
 )
