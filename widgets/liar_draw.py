@@ -70,13 +70,6 @@ class LiarLayout:
         self.pile = RulesHTML()
         self.hand = HandView((), selectable=True, card_width=self._card_width,
                              title=_("Your hand"))
-        self.play_button = ipw.Button(description=_("Play"), button_style="primary",
-                                      tooltip=_("Put the picked cards down, announced as the "
-                                                "due rank (L7, R-L4)"), layout=big)
-        self.call_button = ipw.Button(description=_("Call “Liar!”"), button_style="danger",
-                                      tooltip=_("Turn the last play over (L9)"), layout=big)
-        self.pass_button = ipw.Button(description=_("Let it stand"),
-                                      tooltip=_("Do not call (R-L5)"), layout=big)
         self.step_button = ipw.Button(description=_("Next bot move"), layout=big,
                                       tooltip=_("One bot makes one move"))
         self.bots_button = ipw.Button(description=_("Let the bots play"), layout=big,
@@ -108,14 +101,10 @@ class LiarLayout:
         self.opt_decks = ipw.Dropdown(options=[1, 2], value=decks if decks in (1, 2) else 1,
                                       description=_("Decks"), style=style,
                                       layout=ipw.Layout(width="8em", max_width="100%"))
-        for b in (self.play_button, self.call_button, self.pass_button, self.step_button,
-                  self.bots_button, self.new_round_button, self.new_match_button):
-            b.style.font_size = "1.1em"     # readable on a projector
-            b.style.font_weight = "bold"
-        actions = [self.play_button, self.call_button, self.pass_button]
-        if not self._autoplay:
-            actions += [self.step_button, self.bots_button]
-        self.actions = ipw.HBox(actions, layout=ipw.Layout(flex_flow="row wrap", margin="4px 0"))
+        for b in (self.step_button, self.bots_button, self.new_round_button,
+                  self.new_match_button):
+            _bold(b)
+        self.actions = ipw.HBox([], layout=ipw.Layout(flex_flow="row wrap", margin="4px 0"))
         self.options = ipw.HBox(
             [ipw.HTML("<b style='font-size:1.05em'>" + esc(_("Next match:")) + "</b>"),
              self.opt_bots,
@@ -135,6 +124,36 @@ class LiarLayout:
                                 self.log, self.controls, self.options],
                                layout=ipw.Layout(max_width="min(1400px, 100%)"))
         self.widget.add_class("liar-table")
+
+
+    def _decision_buttons(self) -> dict[str, ipw.Button]:
+        """Fresh Play, Call and Let-it-stand buttons (each with its own Layout: the table
+        makes them again for every mark and closes the old ones)."""
+        def big() -> ipw.Layout:
+            return ipw.Layout(width="auto", min_height="44px", height="auto")  # a touch target
+        return {
+            "play": _bold(ipw.Button(description=_("Pick cards to play"), button_style="primary",
+                                     tooltip=_("Put the picked cards down, announced as the "
+                                               "due rank (L7, R-L4)"), layout=big())),
+            "call": _bold(ipw.Button(description=_("Call “Liar!”"), button_style="danger",
+                                     tooltip=_("Turn the last play over (L9)"), layout=big())),
+            "pass": _bold(ipw.Button(description=_("Let it stand"),
+                                     tooltip=_("Do not call (R-L5)"), layout=big())),
+        }
+
+    def _place_decisions(self, buttons: dict[Any, ipw.Button]) -> None:
+        self.play_button, self.call_button = buttons["play"], buttons["call"]
+        self.pass_button = buttons["pass"]
+        actions = list(buttons.values())
+        if not self._autoplay:
+            actions += [self.step_button, self.bots_button]
+        self.actions.children = actions
+
+
+def _bold(b: ipw.Button) -> ipw.Button:
+    b.style.font_size = "1.1em"     # readable on a projector
+    b.style.font_weight = "bold"
+    return b
 
 
 def announcement(count: int, rank: Any) -> str:

@@ -10,7 +10,7 @@ is ``human_seat`` (seat 0 by default, "Player 0" in the log).
 
 - **Play**: pick 1-4 cards in your hand and press *Play N × <due rank>*; the
   announcement is forced (R-L4): N is the number of cards, the rank is the one
-  due (L6, L8).
+  due (L6, L8).  With nothing picked the button says *Pick cards to play*.
 - **Call window** (R-L5): after a bot's play you are asked in order of play
   whether to call: *Call "Liar!"* or *Let it stand*.
 - The bots then play one move at a time (through :func:`cardgames.play.agent_turn`,
@@ -27,10 +27,13 @@ Security (see ``widgets/__init__.py``): the engine state (every hand, the pile,
 the put-aside cards) lives only in plain Python attributes.  Every synced
 trait is computed from ``state.view(human_seat)`` (R-L11): your own hand and
 the cards you put down yourself, hand sizes, the pile size, announcements,
-calls, the cards turned over in calls and who took the pile.  Every click is
-checked again in Python against the engine (whose turn, which phase, is the
-play legal); a refused action changes nothing and shows the rule and the
-reason, worded from the engine error's fields (never its message).
+calls, the cards turned over in calls and who took the pile.  The table judges
+no rule: every decision goes to the engine (``state.apply(action, player=seat)``),
+which checks whose turn, which phase and whether the play is legal; a refused
+action changes nothing and shows the rule and the reason, worded from the engine
+error's fields (never its message).  Every decision button carries the mark of the
+view it was drawn for (:class:`widgets.table_base.PlayTable`): a second click on a
+view that is gone (a double-click, clicks sent at once) decides nothing.
 """
 
 from __future__ import annotations
@@ -40,13 +43,13 @@ from typing import Any
 
 import ipywidgets as ipw
 
+from cardgames.errors import ConfigError
 from cardgames.i18n import N_, ngettext
 from cardgames.i18n import gettext as _
 from cardgames.liar import (
     BOTS,
     CALL,
     PASS,
-    LiarAction,
     LiarGame,
     LiarMatch,
     LiarState,
@@ -61,7 +64,6 @@ from widgets.cardview import HandView
 from widgets.liar_draw import (
     AS_GIVEN,
     LiarLayout,
-    announcement,
     event_style,
     header_html,
     pile_html,
@@ -78,7 +80,7 @@ BOT_KINDS = tuple(BOTS)
 #: Moves the bots may make in one go before the table stops and asks for a click.
 MAX_BOT_MOVES = 5000
 
-#: The table's words for a rule the engine cites without a ``reason`` (RULES.md).
+#: The table's words for a rule the engine cites without a ``reason`` (docs/rules).
 _RULE_WORDS = {
     "R-L4": N_("a play is 1–4 cards of your own hand"),
     "L7": N_("you put down cards from your own hand"),
@@ -155,8 +157,6 @@ class LiarTable(LiarLayout, PlayTable):
     # ================================================================ set-up
     @staticmethod
     def _check_bots(bots: tuple[Any, ...]) -> None:
-        if not bots:
-            raise ValueError(_("a Liar table needs 1-3 bots (1-7 with two decks, R-L2)"))
         for b in bots:
             if isinstance(b, str):
                 if b not in BOTS:
@@ -180,11 +180,9 @@ class LiarTable(LiarLayout, PlayTable):
         return game
 
     def _wire(self) -> None:
-        """Every click goes through the table's checks (:meth:`PlayTable._guarded`)."""
+        """Every click goes through :meth:`PlayTable._guarded`; the decision buttons are
+        wired for one mark each (:meth:`PlayTable._bind_decisions`)."""
         self.hand.on_change(self._on_selection)
-        self.play_button.on_click(self._guarded(self._on_play))
-        self.call_button.on_click(self._guarded(lambda: self._on_window(CALL)))
-        self.pass_button.on_click(self._guarded(lambda: self._on_window(PASS)))
         self.step_button.on_click(self._guarded(lambda: self._on_bots(one=True)))
         self.bots_button.on_click(self._guarded(lambda: self._on_bots(one=False)))
         self.new_round_button.on_click(self._guarded(self._on_new_round))
@@ -208,14 +206,16 @@ class LiarTable(LiarLayout, PlayTable):
         self._deal()
 
     def _deal(self) -> None:
+        if hasattr(self, "_state"):     # the mark goes on over rounds and matches
+            self._mark_base = self.mark + 1
         self._state = self._match.new_round()
         self._round_index = len(self._match.results)
         seed = self._state.seed
         assert seed is not None            # a match deals every round from a seed
         self._rngs = agent_rngs(seed, self._game.players)
         self._recorded = False
-        self._mark = 0
-        show_cards(self.hand, self._view().hand, force=True)
+        self._log_from = 0
+        show_cards(self.hand, self.view.hand, force=True)
         self._say("")
         if self._autoplay:
             self._advance()
@@ -244,85 +244,41 @@ class LiarTable(LiarLayout, PlayTable):
         """Match points per seat so far (R-L10)."""
         return tuple(self._match.scores)
 
-    def _view(self) -> LiarView:
+    @property
+    def view(self) -> LiarView:
+        """What the seat may know now (R-L11)."""
         return self._state.view(self._human)
 
     def human_to_act(self) -> Phase | None:
         """``Phase.PLAY`` (play cards), ``Phase.CALL_WINDOW`` (call or let it stand, R-L5),
         or ``None``: not your move (a bot's turn, the round is over, or the table stopped)."""
-        s = self._state
-        if self.stopped or s.is_over() or s.current_player != self._human:
-            return None
-        return s.phase
+        return self._state.phase if self.my_turn else None
 
     # ================================================================ clicks
     def _on_selection(self, _view: HandView) -> None:
-        if not self._closed and hasattr(self, "_state"):
-            self._render_buttons(self._view())
+        if not self._closed and self._decisions:
+            self._render_buttons(self.view)
 
-    def _check_turn(self, wanted: Phase) -> bool:
-        """Your move of the kind ``wanted`` now? If not, say why (R-L5) and return False."""
-        if self._refuse_if_stopped():
-            return False
-        s = self._state
-        if s.is_over():
-            return self._refuse(_("The round is over (L11): press New round."))
-        if s.current_player != self._human:
-            return self._refuse(
-                (_("Not now: it is player {player}'s turn (to play, R-L5).")
-                 if s.phase is Phase.PLAY else
-                 _("Not now: it is player {player}'s turn (to call or let it stand, R-L5)."))
-                .format(player=s.current_player))
-        if s.phase is not wanted and s.phase is Phase.CALL_WINDOW:
-            c = s.view(self._human).claim
-            assert c is not None
-            return self._refuse(_("The call window is open on player {player}'s “{claim}”: "
-                                  "call “Liar!” or let it stand first (R-L5).").format(
-                                    player=c.player, claim=announcement(c.count, c.announced)))
-        if s.phase is not wanted:
-            return self._refuse(_("There is no play to call now: it is your turn to play "
-                                  "{rank} (R-L5).").format(rank=s.due_rank.plural))
-        return True
+    def _action_of(self, kind: Any) -> Any:
+        """The action of a decision button: the engine judges it (turn, phase, R-L4)."""
+        if kind == "play":
+            return Play(tuple(self.hand.selected_cards))
+        return CALL if kind == "call" else PASS
 
-    def _on_play(self) -> None:
-        if self._check_turn(Phase.PLAY):
-            cards = list(self.hand.selected_cards)
-            if not cards:
-                self._say(_("Pick 1–4 cards of your hand first (R-L4)."))
-            else:
-                self._human_move(Play(tuple(cards)))
-        self._render()
-
-    def _on_window(self, action: LiarAction) -> None:
-        if self._check_turn(Phase.CALL_WINDOW):
-            self._human_move(action)
-        self._render()
-
-    def _human_move(self, action: LiarAction) -> None:
-        mark = len(self._state.events)
-        if not self._human_apply(action):
-            return
-        self._mark = mark       # your own move is highlighted too
-        self._say("")
+    def _after_human_move(self) -> None:
         self.hand.clear_selection()   # the hand may come back unchanged (e.g. a caught bluff)
-        if self._autoplay:
-            self._advance()
-        show_cards(self.hand, self._view().hand)
 
     def _on_bots(self, *, one: bool) -> None:
-        s = self._state
         if self.stopped:
             self._refuse_if_stopped()
-        elif s.is_over():
+        elif self._state.is_over():
             self._say(_("The round is over (L11): press New round."))
-        elif s.current_player == self._human:
-            self._say(_("It is your move: play 1–4 cards.") if s.phase is Phase.PLAY
-                      else _("It is your move: call “Liar!” or let it stand (R-L5)."))
+        elif self.my_turn:
+            self._say(_("It is your move."))
         else:
             self._say("")
             self._mark_new()
             self._advance(limit=1 if one else MAX_BOT_MOVES)
-            show_cards(self.hand, self._view().hand)
         self._render()
 
     def _on_new_round(self) -> None:
@@ -346,23 +302,12 @@ class LiarTable(LiarLayout, PlayTable):
         kind = self.opt_kind.value
         ch = self.opt_chroniclers.value
         decks = self.opt_decks.value
-        # the browser can send anything: check every option in Python
-        if decks not in (1, 2) or ch not in ("none", "both"):
-            self._say(_("Choose one or two decks and Chroniclers none or both (R-L2)."))
-            self._render()
-            return
-        top = 3 if decks == 1 else 7
-        if not isinstance(n_bots, int) or isinstance(n_bots, bool) or not 1 <= n_bots <= top:
-            self._say(ngettext("{n} bots is not allowed with {decks} deck: R-L2 one deck is "
-                               "for 2-4 players (1-3 bots), two decks for 2-8 (1-7 bots).",
-                               "{n} bots is not allowed with {decks} decks: R-L2 one deck is "
-                               "for 2-4 players (1-3 bots), two decks for 2-8 (1-7 bots).",
-                               decks if isinstance(decks, int) else 2).format(
-                                   n=n_bots, decks=decks))
-            self._render()
-            return
+        # the browser can send anything: every option is checked in Python (the rules, R-L2,
+        # by the engine's LiarGame)
         offered = [o[1] if isinstance(o, tuple) else o for o in self.opt_kind.options]
-        if kind == AS_GIVEN and AS_GIVEN in offered:
+        if not isinstance(n_bots, int) or isinstance(n_bots, bool) or not 1 <= n_bots <= 7:
+            bots: tuple[Any, ...] | None = None
+        elif kind == AS_GIVEN and AS_GIVEN in offered:
             given = self._given_bots
             bots = tuple(given[i % len(given)] for i in range(n_bots))
         elif kind in BOTS:
@@ -372,14 +317,24 @@ class LiarTable(LiarLayout, PlayTable):
                 kind=kind, names=", ".join(bot_label(b) for b in BOTS)))
             self._render()
             return
+        chroniclers: Any = None if ch == "none" else ch
+        try:
+            if bots is None:
+                raise ConfigError(_("Choose 1-7 bots (R-L2), not {n!r}.").format(n=n_bots))
+            LiarGame(players=len(bots) + 1, decks=decks, chroniclers=chroniclers)
+        except ConfigError as err:
+            self._say(str(err))
+            self._render()
+            return
         seat = min(self._human_pref, n_bots) if isinstance(self._human_pref, int) else 0
         # deterministic: the k-th new match of this table uses round_seed(seed, -k)
         seed = round_seed(self._match_seed, -1 - self._matches) % (2**31)
-        self._start_match(bots, decks, None if ch == "none" else "both", seat, seed)
+        self._start_match(bots, decks, chroniclers, seat, seed)
 
     # ================================================================ the bots
-    def _advance(self, limit: int = MAX_BOT_MOVES) -> int:
+    def _advance(self, limit: int | None = None) -> int:
         """Let the bots move (each move is one engine action, logged) until you must act."""
+        limit = MAX_BOT_MOVES if limit is None else limit
         moves = self._run_bots(limit)
         if moves >= MAX_BOT_MOVES and self._bots_may_move():
             self._say(_("The bots made {n} moves in a row; press Let the bots play to go on.")
@@ -400,10 +355,11 @@ class LiarTable(LiarLayout, PlayTable):
             player=seat, kind=bot_label(agent_name(self._agents[seat])))
 
     def _draw(self) -> None:
-        v = self._view()
+        v = self.view
         self._record_if_over()
         out = self._state.outcome()
         names = [self._name(p) for p in range(v.players)]
+        show_cards(self.hand, v.hand)
         self.header.value = header_html(v, round_no=self._round_index + 1, rounds=self._rounds)
         self.status.value = status_html(v, out, human=self._human, stopped=self.stopped)
         self.seats.value = seats_html(v, human=self._human, names=names,
@@ -419,7 +375,8 @@ class LiarTable(LiarLayout, PlayTable):
         items = []
         for i, e in enumerate(v.events):
             bold = "font-weight:600;" if isinstance(e, Played) and e.player == self._human else ""
-            items.append((esc(e.describe()), event_style(e, self._human) + bold, i >= self._mark))
+            items.append((esc(e.describe()), event_style(e, self._human) + bold,
+                          i >= self._log_from))
         title = esc(_("What happened this round"))
         note = esc(_("(newest at the bottom; highlighted: since your last move)"))
         self.log.value = (
@@ -431,17 +388,22 @@ class LiarTable(LiarLayout, PlayTable):
             f"{self._log_list(items, css_class='liar-log', newest_first=False)}</div>")
 
     def _render_buttons(self, v: LiarView) -> None:
-        """Enable what you may do now (a hint only: every click is checked again)."""
-        act = self.human_to_act()
+        """Enable what the engine's legal actions allow now (a hint only: every click goes
+        to the engine, and a disabled button can be clicked from a browser)."""
+        legal = self.legal_actions()          # lazy: no play is listed (R-L4 subsets)
+        window = CALL in legal
+        plays = bool(legal) and not window
         n = len(self.hand.selected)
-        self.play_button.description = _("Play {n} × {rank}").format(n=n, rank=v.due_rank.plural)
-        self.play_button.disabled = act is not Phase.PLAY or n == 0
-        self.call_button.disabled = act is not Phase.CALL_WINDOW
-        self.pass_button.disabled = act is not Phase.CALL_WINDOW
+        self.play_button.description = (
+            _("Play {n} × {rank}").format(n=n, rank=v.due_rank.plural) if n else
+            _("Pick cards to play"))
+        self.play_button.disabled = not plays or n == 0
+        self.call_button.disabled = not window
+        self.pass_button.disabled = PASS not in legal
         bots_turn = self._bots_may_move()
         self.step_button.disabled = not bots_turn
         self.bots_button.disabled = not bots_turn
-        self.hand.enabled = act is Phase.PLAY
+        self.hand.enabled = plays
         self.new_round_button.disabled = (not v.is_over or self._match.is_over()
                                           or self.stopped)
 

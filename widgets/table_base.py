@@ -172,13 +172,35 @@ def show_cards(view: HandView, cards: Sequence[Card], *, force: bool = False) ->
 
 
 class PlayTable:
-    """The base of a play table: a human in ``_human`` against bots.
+    """The base of a play table: a view of one seat (``seat``) of a game, the others bots.
+
+    **The API of both tables** (the same names in :class:`~widgets.liar_table.LiarTable`
+    and :class:`~widgets.thirtyone_table.ThirtyOneTable`):
+
+    - ``table.seat``: the seat shown; ``table.view``: what that seat may know now (the
+      engine's view, R-L11 / R-T9); ``table.mark``: how many actions the match has
+      seen (it grows with every action, never repeats);
+    - ``table.my_turn``, ``table.legal_actions()``: the seat's decision now (from the
+      engine's legal actions; empty when it is not the seat's decision);
+    - ``table.act(action, *, mark=None)``: make the seat's decision (an action or its
+      text, e.g. ``"call"``, ``"play 7H 8H"``, ``"swap 7H AB"``): the engine judges it,
+      a refusal shows the engine's reason; an action given with an old ``mark`` is
+      refused quietly (it answers a view that is gone);
+    - ``table.refresh()``: draw again.
+
+    **One click, one decision** (issue 18): every decision button is made for one
+    ``mark`` and carries it; when the mark moves on (any action), the buttons are made
+    again and the old ones closed.  A click made on a view that is gone (the second
+    click of a double-click, three clicks sent at once) is refused quietly, so nothing
+    is decided twice and no bot acts on an answer the player did not see.
 
     A subclass sets ``_state`` (the engine state: Python only, never synced),
     ``_agents`` (one per seat, ``None`` for the human), ``_rngs``
     (:func:`cardgames.play.agent_rngs` of the seed of ``_state``), ``_human``,
     ``message`` (an ``HTML`` widget) and ``widget`` (the box to display), calls
-    :meth:`_init_table` first, and implements :meth:`_draw`.
+    :meth:`_init_table` first, and implements :meth:`_draw`, :meth:`_decision_buttons`
+    (fresh buttons, by kind), :meth:`_place_decisions` and :meth:`_action_of` (the
+    action a decision button stands for).
     """
 
     #: Player-facing words for a rule, used when an engine error carries no ``reason``.
@@ -190,6 +212,7 @@ class PlayTable:
     _agents: list[Any]
     _rngs: list[random.Random]
     _human: int
+    _autoplay: bool
     message: ipw.HTML
     widget: ipw.Box
 
@@ -197,7 +220,133 @@ class PlayTable:
         self._closed = False
         self._bot_error: Exception | None = None
         self._stopped_line = ""
-        self._mark = 0          # events from this index on happened since your last move
+        self._log_from = 0       # events from this index on happened since your last move
+        self._mark_base = 0      # actions of the match before the state on show
+        self._decisions: dict[Any, ipw.Button] = {}
+        self._decisions_mark: Any = None
+
+    # ================================================================ the seat's API
+    @property
+    def seat(self) -> int:
+        """The seat this table shows (its player is "you")."""
+        return self._human
+
+    @property
+    def view(self) -> Any:
+        """What the seat may know now: the engine's view (R-L11, R-T9)."""
+        return self._state.view(self._human)
+
+    @property
+    def mark(self) -> int:
+        """The match's action count: every action moves it on (a decision answers one)."""
+        return self._mark_base + len(self._state.history)
+
+    @property
+    def my_turn(self) -> bool:
+        """The seat has a decision to make now (and no bot stopped the table)."""
+        s = self._state
+        return (self._bot_error is None and self._may_decide() and not s.is_over()
+                and s.current_player == self._human)
+
+    def _may_decide(self) -> bool:
+        """A subclass may hold decisions back (e.g. while a deal's result is on show)."""
+        return True
+
+    def legal_actions(self) -> Any:
+        """The seat's legal actions now: the engine's collection (iterate it, ``in``,
+        ``len``), empty when it is not the seat's decision."""
+        return self._state.legal_actions() if self.my_turn else ()
+
+    def act(self, action: Any, *, mark: int | None = None) -> bool:
+        """Make the seat's decision ``action`` (an action or its text); ``mark``: the
+        :attr:`mark` of the view it answers (an old one: refused quietly).  The engine
+        judges the action; a refusal shows its reason and changes nothing.  True if made.
+        """
+        if mark is not None and mark != self.mark:
+            log.debug("%s table: a decision for mark %s came at mark %s: ignored",
+                      self.GAME, mark, self.mark)
+            return False
+        if self._refuse_if_stopped():
+            self._render()
+            return False
+        held = self._held_back()
+        if held:
+            self._say(held)
+            self._render()
+            return False
+        start = len(self._state.events)
+        if not self._human_apply(action):
+            self._render()
+            return False
+        self._log_from = start          # your own move is highlighted too
+        self._say("")
+        self._after_human_move()
+        if self._autoplay:
+            self._advance()
+        self._render()
+        return True
+
+    def refresh(self) -> None:
+        """Draw the table again from the seat's view."""
+        self._render()
+
+    def _held_back(self) -> str:
+        """Why the seat may not decide now though the engine would ask it ("": it may)."""
+        return ""
+
+    def _after_human_move(self) -> None:
+        """Called after the seat's action was applied (a subclass clears its picks)."""
+
+    def _advance(self, limit: int | None = None) -> int:
+        raise NotImplementedError
+
+    # ================================================================ decision buttons
+    def _decision_buttons(self) -> dict[Any, ipw.Button]:
+        """Fresh decision buttons, by kind (the subclass's layout)."""
+        raise NotImplementedError
+
+    def _place_decisions(self, buttons: dict[Any, ipw.Button]) -> None:
+        """Put ``buttons`` where the old ones were (attributes and containers)."""
+        raise NotImplementedError
+
+    def _action_of(self, kind: Any) -> Any:
+        """The action the button ``kind`` stands for now, or a ``str`` to say instead."""
+        raise NotImplementedError
+
+    def _token(self) -> Any:
+        """What a decision button is drawn for: the :attr:`mark` (a subclass may add what
+        else moves on without an action, e.g. a deal result left)."""
+        return self.mark
+
+    def _bind_decisions(self) -> None:
+        """Make the decision buttons for the current token, once per token; close the old."""
+        token = self._token()
+        if self._decisions_mark == token and self._decisions:
+            return
+        old = self._decisions
+        fresh = self._decision_buttons()
+        for kind, button in fresh.items():
+            button.on_click(self._guarded(functools.partial(self._on_decision, kind, token)))
+        self._decisions, self._decisions_mark = fresh, token
+        self._place_decisions(fresh)
+        for button in old.values():
+            close_widget(button)
+
+    def _on_decision(self, kind: Any, token: Any) -> None:
+        """A decision button drawn for ``token`` was clicked."""
+        if token != self._token():       # a click on a view that is gone: quietly nothing
+            log.debug("%s table: a click drawn for %s came at %s: ignored",
+                      self.GAME, token, self._token())
+            return
+        if self._refuse_if_stopped():
+            self._render()
+            return
+        action = self._action_of(kind)
+        if isinstance(action, str):     # nothing to decide yet (e.g. no card picked)
+            self._say(action)
+            self._render()
+            return
+        self.act(action, mark=self.mark)
 
     # ================================================================ bots
     @property
@@ -213,11 +362,11 @@ class PlayTable:
     def _bots_may_move(self) -> bool:
         """A bot is to move now (a subclass may add conditions, e.g. a result on show)."""
         s = self._state
-        return (self._bot_error is None and not s.is_over()
+        return (self._bot_error is None and self._may_decide() and not s.is_over()
                 and s.current_player != self._human)
 
     def _after_bot_move(self) -> None:
-        """Called after each bot action (a subclass files its events here)."""
+        """Called after each bot action."""
 
     def _run_bots(self, limit: int) -> int:
         """Bots act one action at a time while :meth:`_bots_may_move`, at most ``limit``
@@ -260,8 +409,6 @@ class PlayTable:
     def _human_apply(self, action: Any) -> bool:
         """Apply the human's ``action``; refused: the player reads :func:`refusal_text`
         of the engine's error, and nothing changes.  False if refused."""
-        if self._refuse_if_stopped():
-            return False
         try:
             self._state.apply(action, player=self._human)
         except CardgamesError as err:
@@ -286,7 +433,7 @@ class PlayTable:
     # ================================================================ the event log
     def _mark_new(self) -> None:
         """The events from now on are "new" (highlighted in the log)."""
-        self._mark = len(self._state.events)
+        self._log_from = len(self._state.events)
 
     @staticmethod
     def _log_list(items: Iterable[tuple[str, str, bool]], *, css_class: str,
@@ -325,6 +472,7 @@ class PlayTable:
         """Redraw every part from the human's view (nothing once closed)."""
         if self._closed:
             return
+        self._bind_decisions()
         self._draw()
 
     def _draw(self) -> None:
@@ -343,7 +491,7 @@ class PlayTable:
         self._closed = True
         for view in self._card_views():
             view.close()
-        for w in [*_tree(self.widget), *self._loose_widgets()]:
+        for w in [*_tree(self.widget), *self._loose_widgets(), *self._decisions.values()]:
             close_widget(w)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:

@@ -67,8 +67,11 @@ from cardgames.thirtyone.state import (
     ThirtyOneState,
 )
 
-__all__ = ["ThirtyOneGame", "ThirtyOneState", "ThirtyOneOutcome", "ThirtyOneLegalActions",
-           "LegalActions", "replay"]
+__all__ = ["MAX_LIVES", "ThirtyOneGame", "ThirtyOneState", "ThirtyOneOutcome",
+           "ThirtyOneLegalActions", "LegalActions", "replay"]
+
+#: The most lives a game may start with (R-T8 option): 0-9 keeps a match to a lesson's length.
+MAX_LIVES = 9
 
 # the two decks of T2, made once (every deal copies one)
 _DECK = tuple(make_deck())
@@ -81,7 +84,8 @@ class ThirtyOneGame:
 
     * ``players``: 2-9 (T1).
     * ``chronicler``: play with one Chronicler ``*`` (T2, T12).
-    * ``lives``: lives each player starts with (R-T8 option, default 3, T13).
+    * ``lives``: lives each player starts with, 0-:data:`MAX_LIVES` (R-T8 option,
+      default 3, T13).
     * ``turn_cap``: after this many turns in a deal the player to move may
       only reveal (R-T10 option, default ``None``: no cap).
 
@@ -106,9 +110,9 @@ class ThirtyOneGame:
                                 "not {chronicler!r}")
                                 .format(chronicler=self.chronicler))
         lv = self.lives
-        if not isinstance(lv, int) or isinstance(lv, bool) or lv < 0:
-            raise ConfigError(_("lives must be a whole number >= 0 (R-T8 option, default 3), not "
-                                "{lv!r}").format(lv=lv))
+        if not isinstance(lv, int) or isinstance(lv, bool) or not 0 <= lv <= MAX_LIVES:
+            raise ConfigError(_("lives must be a whole number 0-{most} (R-T8 option, default 3), "
+                                "not {lv!r}").format(most=MAX_LIVES, lv=lv))
         cap = self.turn_cap
         if cap is not None and (not isinstance(cap, int) or isinstance(cap, bool) or cap < 0):
             raise ConfigError(_("turn_cap must be None or a whole number >= 0 (R-T10 option), not "
