@@ -6,7 +6,8 @@ The engine is pure Python and needs only the standard library:
 >>> cardgames.parse_cards("AH KH 9H")
 [Card.parse('AH'), Card.parse('KH'), Card.parse('9H')]
 
-Rule numbers (``L7``, ``T10``, ``R-T6``) refer to RULES.md, the specification.
+Rule numbers (``L7``, ``T10``, ``R-T6``) refer to the specification,
+``docs/rules/en.md`` (also in Croatian, ``hr.md``, and German, ``de.md``).
 """
 
 from cardgames import render as _render  # noqa: F401  (registers the Jupyter drawings of cards)

@@ -11,7 +11,7 @@ Cards are small immutable values.  There are exactly 35 distinct cards
 copies of each card; a copy is the same value, so hands and piles are lists
 (multisets), not sets.
 
-The text notation of RULES.md ("The deck"): rank then suit.  Ranks
+The text notation of the rules (``docs/rules/en.md``, "The deck and how cards are written"): rank then suit.  Ranks
 ``7 8 9 10 U O K A`` (Roman ``VII VIII IX X`` also accepted), suits
 ``H B L A``; ``*C`` the Colorful and ``*P`` the Pale Chronicler, ``*`` a
 Chronicler where it does not matter which (Thirty-One).
@@ -126,7 +126,7 @@ class Rank(enum.IntEnum):
 
     @property
     def label(self) -> str:
-        """The rank's name as RULES.md writes it: ``VII`` ... ``X``, ``Unter`` ... ``Ace``.
+        """The rank's name as the rules (``docs/rules/en.md``) write it: ``VII`` ... ``X``, ``Unter`` ... ``Ace``.
 
         In the current language (King and Ace have other names in Croatian and German).
         """
@@ -284,7 +284,7 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read one card in the notation of RULES.md (see :func:`parse_card`)."""
+        """Read one card in the notation of the rules (see :func:`parse_card`)."""
         return parse_card(text)
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -397,7 +397,7 @@ _SPLIT_RE = re.compile(r"[\s,;]+")
 
 
 def parse_card(text: str) -> Card:
-    """Read one card in the notation of RULES.md, any letter case.
+    """Read one card in the notation of ``docs/rules/en.md``, any letter case.
 
     >>> parse_card("uB"), parse_card("VIIH"), parse_card("*c")
     (Card.parse('UB'), Card.parse('7H'), Card.parse('*C'))

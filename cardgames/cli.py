@@ -307,7 +307,9 @@ def build_parser() -> argparse.ArgumentParser:
                        "--out games.parquet\n  cardgames simulate liar --games 2000 --agents "
                        "heuristic,random,random --out liar.csv",
                        formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("game", choices=("thirty-one", "liar"), help=_("the game"))
+    from cardgames import registry
+
+    p.add_argument("game", choices=registry.names(), help=_("the game"))
     p.add_argument("--games", type=_positive, default=1000, help=_("games (default 1000)"))
     p.add_argument("--agents", required=True,
                    help=_("comma-separated agents, one per seat: random, heuristic, ..."))

@@ -2,7 +2,8 @@
 
 Every error a user can cause is a :class:`ValueError` subclass, so
 ``except ValueError`` catches all of them, and each message names the bad
-input and, where one applies, the rule of ``RULES.md`` it breaks.
+input and, where one applies, the rule it breaks (the numbers of
+``docs/rules/en.md``: L1-L13, T1-T14, R-L1..., R-T1...).
 
 >>> from cardgames.cards import parse_cards
 >>> try:
@@ -22,6 +23,7 @@ __all__ = [
     "ActionParseError",
     "GameOverError",
     "AgentError",
+    "StaleActionError",
 ]
 
 
@@ -109,3 +111,21 @@ class AgentError(IllegalActionError):
         super().__init__(message, player=player, action=action, rule=rule, reason=reason,
                          legal=legal)
         self.agent = agent
+
+
+class StaleActionError(IllegalActionError):
+    """An action made against a table that has moved on (a session's older ``mark``).
+
+    Raised by :meth:`cardgames.session.Session.act` when the ``mark`` the
+    action was made at is not the session's mark any more: another action
+    came first (the first one counts, R-L5, T5), so this one is refused and
+    nothing changes.  ``mark`` is the mark given, ``current`` the session's.
+    """
+
+    def __init__(self, message: str, *, mark: int, current: int, player: int | None = None,
+                 action: object = None, rule: str | None = None, reason: str | None = None,
+                 legal: str | None = None) -> None:
+        super().__init__(message, player=player, action=action, rule=rule, reason=reason,
+                         legal=legal)
+        self.mark = mark
+        self.current = current

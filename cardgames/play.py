@@ -30,6 +30,7 @@ from cardgames.agents import RandomAgent
 from cardgames.core import Action, Agent, Game, Outcome, State
 from cardgames.errors import AgentError, ConfigError, GameOverError, IllegalActionError
 from cardgames.i18n import gettext as _
+from cardgames.seeds import agent_rng, agent_rngs
 
 __all__ = ["GameRecord", "Match", "MatchRecord", "agent_name", "agent_rng", "agent_rngs",
            "agent_turn", "play_game", "play_match", "play_state"]
@@ -56,26 +57,6 @@ class GameRecord:
     def decisions(self) -> int:
         """How many actions were taken."""
         return len(self.history)
-
-
-def agent_rng(seed: int, seat: int) -> random.Random:
-    """The random generator of the agent in ``seat`` for the game ``seed``.
-
-    String seeding is hashed with SHA-512, so it is the same in every process.
-
-    >>> agent_rng(1, 0).random() == agent_rng(1, 0).random() != agent_rng(1, 1).random()
-    True
-    """
-    return random.Random(f"cardgames-agent:{seed}:{seat}")
-
-
-def agent_rngs(seed: int, players: int) -> list[random.Random]:
-    """One generator per seat for the game ``seed``: ``[agent_rng(seed, s) for s in seats]``.
-
-    >>> [r.random() for r in agent_rngs(1, 2)] == [agent_rng(1, s).random() for s in (0, 1)]
-    True
-    """
-    return [agent_rng(seed, seat) for seat in range(players)]
 
 
 def agent_turn(state: State, agents: Sequence[Agent | None],

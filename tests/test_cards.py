@@ -1,4 +1,4 @@
-"""The deck and the text notation (RULES.md "The deck", L4, T3)."""
+"""The deck and the text notation (docs/rules/en.md "The deck and how cards are written", L4, T3)."""
 
 from __future__ import annotations
 

@@ -17,14 +17,12 @@ from typing import Any
 
 import ipywidgets as ipw
 
+from cardgames import registry
 from cardgames.i18n import N_, ngettext
 from cardgames.i18n import gettext as _
 from cardgames.liar import (
-    BOTS,
     CallMade,
     LiarGame,
-    LiarMatch,
-    LiarOutcome,
     LiarView,
     PalePenalty,
     Passed,
@@ -83,7 +81,7 @@ class LiarLayout:
         self.new_match_button = ipw.Button(description=_("New match"), layout=big,
                                            tooltip=_("Start a new match with the options below"))
         style = {"description_width": "initial"}
-        kinds = [(bot_label(k), k) for k in BOTS]
+        kinds = [(bot_label(k), k) for k in registry.get("liar").bot_names]
         uniform = all(isinstance(b, str) for b in bots) and len(set(bots)) == 1
         if not uniform:
             kinds.append((_(_AS_GIVEN_LABEL), AS_GIVEN))
@@ -195,7 +193,7 @@ def header_html(v: LiarView, *, round_no: int, rounds: int | None) -> str:
         f"<div style='color:{GREY};font-size:1.05em'>{esc(line)}</div>")
 
 
-def status_html(v: LiarView, out: LiarOutcome | None, *, human: int, stopped: bool) -> str:
+def status_html(v: LiarView, out: Any, *, human: int, stopped: bool) -> str:
     """Whose move it is and what to do, in one line."""
     if stopped:
         text, color = esc(_("The table stopped: a bot failed (see below).")), RED
@@ -299,9 +297,14 @@ def pile_html(v: LiarView, *, human: int) -> str:
     return "".join(parts)
 
 
-def result_html(v: LiarView, out: LiarOutcome | None, match: LiarMatch, *, human: int,
-                names: Sequence[str]) -> str:
-    """Places, cards held and points of the round (R-L10) and the match score."""
+def result_html(v: LiarView, out: Any, *, scores: Sequence[int], played: int,
+                match_over: bool, human: int, names: Sequence[str]) -> str:
+    """Places, cards held and points of the round (R-L10) and the match score.
+
+    ``out``: the round's result (``places``, ``cards_held``, ``points``: the engine's
+    ``RoundOver`` event and the match points it gave), or ``None`` while the round goes
+    on; ``scores``: the match points so far, after ``played`` rounds.
+    """
     if out is None:
         return ""
     cell = "padding:4px 10px;border:1px solid #ccc;text-align:center"
@@ -312,13 +315,13 @@ def result_html(v: LiarView, out: LiarOutcome | None, match: LiarMatch, *, human
                     f"{esc(names[p])}</td><td style='{cell}'>{out.places[p]}</td>"
                     f"<td style='{cell}'>{out.cards_held[p]}</td>"
                     f"<td style='{cell}'>+{out.points[p]}</td>"
-                    f"<td style='{cell}'>{match.scores[p]}</td></tr>")
+                    f"<td style='{cell}'>{scores[p]}</td></tr>")
     head = "".join(f"<th style='{cell}'>{h}</th>" for h in
                    (esc(_(h)) for h in (N_("Player"), N_("Place"), N_("Cards held"),
                                         N_("Points"), N_("Match score"))))
-    played = len(match.results)
-    if match.is_over():
-        best = match.winners()
+    if match_over:
+        top = max(scores)               # the most points win the match (R-L10)
+        best = tuple(p for p, sc in enumerate(scores) if sc == top)
         if tuple(best) == (human,):
             who = _("you win the match (R-L10).")
         elif len(best) == 1:

@@ -23,7 +23,11 @@ is ``human_seat`` (seat 0 by default, "Player 0" in the log).
   *New round* deals the next round of the match (the dealer moves on, R-L1);
   *New match* starts again with the options chosen under the table.
 
-Security (see ``widgets/__init__.py``): the engine state (every hand, the pile,
+The table is a view of one seat of a :class:`cardgames.session.Session` (the API
+of :class:`widgets.table_base.PlayTable`: ``session``, ``seat``, ``view``, ``mark``,
+``my_turn``, ``legal_actions()``, ``act()``, ``refresh()``).
+
+Security (see ``widgets/__init__.py``): the session (every hand, the pile,
 the put-aside cards) lives only in plain Python attributes.  Every synced
 trait is computed from ``state.view(human_seat)`` (R-L11): your own hand and
 the cards you put down yourself, hand sizes, the pile size, announcements,
@@ -39,27 +43,28 @@ view that is gone (a double-click, clicks sent at once) decides nothing.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, cast
 
 import ipywidgets as ipw
 
+from cardgames import registry
 from cardgames.errors import ConfigError
 from cardgames.i18n import N_, ngettext
 from cardgames.i18n import gettext as _
 from cardgames.liar import (
-    BOTS,
     CALL,
     PASS,
+    LiarAction,
     LiarGame,
-    LiarMatch,
     LiarState,
     LiarView,
     Phase,
     Play,
     Played,
-    round_seed,
+    RoundOver,
 )
-from cardgames.play import agent_name, agent_rngs
+from cardgames.seeds import match_seed
 from widgets.cardview import HandView
 from widgets.liar_draw import (
     AS_GIVEN,
@@ -75,12 +80,13 @@ from widgets.table_base import GREY, PlayTable, bot_label, esc, show_cards
 
 __all__ = ["BOT_KINDS", "MAX_BOT_MOVES", "LiarTable"]
 
-#: The bot kinds offered for a new match (names of ``cardgames.liar.BOTS``).
-BOT_KINDS = tuple(BOTS)
+_LIAR = registry.get("liar")
+#: The bot kinds offered for a new match (the bots of ``cardgames.registry.get("liar")``).
+BOT_KINDS = _LIAR.bot_names
 #: Moves the bots may make in one go before the table stops and asks for a click.
 MAX_BOT_MOVES = 5000
 
-#: The table's words for a rule the engine cites without a ``reason`` (docs/rules).
+#: The table's words for a rule the engine cites without a ``reason`` (docs/rules/en.md).
 _RULE_WORDS = {
     "R-L4": N_("a play is 1–4 cards of your own hand"),
     "L7": N_("you put down cards from your own hand"),
@@ -90,24 +96,31 @@ _RULE_WORDS = {
 }
 
 
-def _make_bot(spec: Any) -> Any:
-    """A bot from its name in ``cardgames.liar.BOTS``, or the agent object given."""
-    return BOTS[spec]() if isinstance(spec, str) else spec
+@dataclass(frozen=True)
+class _RoundResult:
+    """A finished round as the table shows it: the engine's ``RoundOver`` (places, cards
+    held, the winner) and the match points the round gave (the session's, R-L10)."""
+
+    winner: int | None
+    places: tuple[int, ...]
+    cards_held: tuple[int, ...]
+    points: tuple[int, ...]
 
 
 class LiarTable(LiarLayout, PlayTable):
     """A Liar table in a notebook: you in ``human_seat`` against bots (L1-L13, R-L1-R-L11).
 
-    - ``bots``: one entry per bot, a name of ``cardgames.liar.BOTS``
-      (``"heuristic"``, ``"random"``, ``"caller"``) or an agent object with
+    - ``bots``: one entry per bot, a bot name of ``cardgames.registry.get("liar")``
+      (``"heuristic"``, ``"random"``, ``"caller"``, ``"expert"``) or an agent object with
       ``act(view, legal_actions, rng)``.  1-3 bots with one deck, 1-7 with two
       (R-L2).
     - ``decks``: 1 or 2; ``chroniclers``: ``()``/``"none"`` or ``"both"``
       (or any value ``LiarGame`` accepts).
-    - ``seed``: the match seed; round ``i`` is dealt with
-      ``cardgames.liar.round_seed(seed, i)`` by seat ``i % players`` (R-L1), and
-      the bots draw from ``cardgames.play.agent_rngs(round seed, players)``, one
-      generator per seat (as :func:`cardgames.play.play_match` does).
+    - ``seed``: the table's seed; its match ``k`` is a
+      :class:`~cardgames.session.Session` of seed ``cardgames.seeds.match_seed(seed, k)``
+      (the first: ``seed`` itself), whose round ``i`` is dealt with
+      ``round_seed(match seed, i)`` by seat ``i % players`` (R-L1); the bots draw from
+      one generator per seat (as :func:`cardgames.play.play_match` does).
     - ``rounds``: rounds in the match (R-L10), ``None`` for no limit.
     - ``autoplay``: the bots move right after your action (default) or only
       when *Next bot move* / *Let the bots play* is pressed.
@@ -122,6 +135,7 @@ class LiarTable(LiarLayout, PlayTable):
 
     RULE_WORDS = _RULE_WORDS
     GAME = "Liar"
+    GAME_NAME = "liar"
 
     def __init__(self, *, bots: Sequence[str | Any] = ("heuristic",) * 3, decks: int = 1,
                  chroniclers: Any = (), seed: int = 0, human_seat: int = 0,
@@ -130,7 +144,8 @@ class LiarTable(LiarLayout, PlayTable):
         if isinstance(bots, str):
             bots = (bots,)
         bots = tuple(bots)
-        self._check_bots(bots)
+        for b in bots:
+            _LIAR.check_bot(b)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError(_("seed must be a whole number, not {seed!r}").format(seed=seed))
         self._given_bots = bots
@@ -138,36 +153,16 @@ class LiarTable(LiarLayout, PlayTable):
         self._rounds = rounds
         self._autoplay = bool(autoplay)
         self._card_width = int(card_width)
-        self._match_seed = seed
+        self._table_seed = seed
         self._matches = 0
-        # -- Python-only state (never synced): the engine, the bots, the match
-        self._game: LiarGame
-        self._match: LiarMatch
-        self._state: LiarState
-        self._agents = []
-        self._rngs = []
         self._human = 0
-        self._round_index = 0
-        self._recorded = False
+        self._round_start: tuple[int, ...] = ()   # the match points when the round began
         self._check_config(bots, decks, chroniclers, human_seat)   # before any widget exists
         self._build_widgets(bots, decks, chroniclers)
         self._wire()
-        self._start_match(bots, decks, chroniclers, human_seat, seed)
+        self._start_match(bots, decks, chroniclers, human_seat)
 
     # ================================================================ set-up
-    @staticmethod
-    def _check_bots(bots: tuple[Any, ...]) -> None:
-        for b in bots:
-            if isinstance(b, str):
-                if b not in BOTS:
-                    raise ValueError(_("unknown bot {bot!r}: choose from {names} or pass an agent "
-                                       "object with act(view, legal, rng)").format(
-                                         bot=b, names=", ".join(BOTS)))
-            elif not callable(getattr(b, "act", None)):
-                raise ValueError(_("a bot is a name ({names}) or an agent with "
-                                   "act(view, legal_actions, rng), not {bot!r}").format(
-                                     names=", ".join(BOTS), bot=b))
-
     @staticmethod
     def _check_config(bots: tuple[Any, ...], decks: int, chroniclers: Any,
                       human_seat: int) -> LiarGame:
@@ -189,33 +184,24 @@ class LiarTable(LiarLayout, PlayTable):
         self.new_match_button.on_click(self._guarded(self._on_new_match))
 
     def _start_match(self, bots: tuple[Any, ...], decks: int, chroniclers: Any,
-                     human_seat: int, seed: int) -> None:
-        game = self._check_config(bots, decks, chroniclers, human_seat)
-        players = game.players
-        rounds = self._rounds
-        match = LiarMatch(game, seed=seed, rounds=rounds if rounds is not None else 10**9)
-        it = iter(bots)
-        agents: list[Any] = [None if seat == human_seat else
-                             _make_bot(next(it))
-                             for seat in range(players)]
-        self._game, self._match, self._agents = game, match, agents
+                     human_seat: int) -> None:
+        """Match ``k`` of the table: a session of seed ``seeds.match_seed(seed, k)``."""
+        rounds = self._rounds if self._rounds is not None else 10**9
+        self._session = self._new_session(
+            bots, human=human_seat, seed=match_seed(self._table_seed, self._matches),
+            options={"decks": decks, "chroniclers": chroniclers or (), "rounds": rounds})
         self._human = human_seat
-        self._match_seed = seed
         self._matches += 1
         self._bot_error = None          # a new match starts a stopped table again
-        self._deal()
+        self._dealt()
 
-    def _deal(self) -> None:
-        if hasattr(self, "_state"):     # the mark goes on over rounds and matches
-            self._mark_base = self.mark + 1
-        self._state = self._match.new_round()
-        self._round_index = len(self._match.results)
-        seed = self._state.seed
-        assert seed is not None            # a match deals every round from a seed
-        self._rngs = agent_rngs(seed, self._game.players)
-        self._recorded = False
-        self._log_from = 0
-        show_cards(self.hand, self.view.hand, force=True)
+    def _dealt(self) -> None:
+        """A round was dealt: fresh cards, the bots play on."""
+        self._round_start = self.view.points
+        self._pull()
+        keep = len(self.view.view.events)          # the log holds this round's events
+        self._log, self._log_from = self._log[len(self._log) - keep:], 0
+        show_cards(self.hand, self.view.view.hand, force=True)
         self._say("")
         if self._autoplay:
             self._advance()
@@ -225,15 +211,12 @@ class LiarTable(LiarLayout, PlayTable):
     @property
     def state(self) -> LiarState:
         """The engine state of the round (Python only: never synced to the browser)."""
-        return self._state
+        state = cast(LiarState, self._session.state)
+        return state
 
     @property
     def game(self) -> LiarGame:
-        return self._game
-
-    @property
-    def match(self) -> LiarMatch:
-        return self._match
+        return self.state.game
 
     @property
     def human_seat(self) -> int:
@@ -242,22 +225,20 @@ class LiarTable(LiarLayout, PlayTable):
     @property
     def scores(self) -> tuple[int, ...]:
         """Match points per seat so far (R-L10)."""
-        return tuple(self._match.scores)
-
-    @property
-    def view(self) -> LiarView:
-        """What the seat may know now (R-L11)."""
-        return self._state.view(self._human)
+        return self.view.points
 
     def human_to_act(self) -> Phase | None:
         """``Phase.PLAY`` (play cards), ``Phase.CALL_WINDOW`` (call or let it stand, R-L5),
         or ``None``: not your move (a bot's turn, the round is over, or the table stopped)."""
-        return self._state.phase if self.my_turn else None
+        return self.view.view.phase if self.my_turn else None
+
+    def _parse(self, text: str) -> LiarAction:
+        return LiarAction.parse(text)
 
     # ================================================================ clicks
     def _on_selection(self, _view: HandView) -> None:
         if not self._closed and self._decisions:
-            self._render_buttons(self.view)
+            self._render_buttons(self.view.view)
 
     def _action_of(self, kind: Any) -> Any:
         """The action of a decision button: the engine judges it (turn, phase, R-L4)."""
@@ -271,7 +252,7 @@ class LiarTable(LiarLayout, PlayTable):
     def _on_bots(self, *, one: bool) -> None:
         if self.stopped:
             self._refuse_if_stopped()
-        elif self._state.is_over():
+        elif self.view.over:
             self._say(_("The round is over (L11): press New round."))
         elif self.my_turn:
             self._say(_("It is your move."))
@@ -282,18 +263,21 @@ class LiarTable(LiarLayout, PlayTable):
         self._render()
 
     def _on_new_round(self) -> None:
+        sv = self.view
         if self.stopped:
             self._refuse_if_stopped()
-        elif not self._state.is_over():
+        elif not sv.over:
             self._say(_("This round is not over yet (L11): play it to the end, or start a "
                         "New match."))
-        elif self._match.is_over():
-            played = len(self._match.results)
+        elif sv.match_over:
+            played = len(sv.places)
             self._say(ngettext("The match is over after {n} round (R-L10): press New match.",
                                "The match is over after {n} rounds (R-L10): press New match.",
                                played).format(n=played))
         else:
-            self._deal()
+            self._pull()
+            self._session.next_game()
+            self._dealt()
             return
         self._render()
 
@@ -310,11 +294,11 @@ class LiarTable(LiarLayout, PlayTable):
         elif kind == AS_GIVEN and AS_GIVEN in offered:
             given = self._given_bots
             bots = tuple(given[i % len(given)] for i in range(n_bots))
-        elif kind in BOTS:
+        elif isinstance(kind, str) and kind in _LIAR.bots:
             bots = (kind,) * n_bots
         else:
             self._say(_("Unknown bot kind {kind!r}: choose one of {names}.").format(
-                kind=kind, names=", ".join(bot_label(b) for b in BOTS)))
+                kind=kind, names=", ".join(bot_label(b) for b in _LIAR.bots)))
             self._render()
             return
         chroniclers: Any = None if ch == "none" else ch
@@ -327,9 +311,7 @@ class LiarTable(LiarLayout, PlayTable):
             self._render()
             return
         seat = min(self._human_pref, n_bots) if isinstance(self._human_pref, int) else 0
-        # deterministic: the k-th new match of this table uses round_seed(seed, -k)
-        seed = round_seed(self._match_seed, -1 - self._matches) % (2**31)
-        self._start_match(bots, decks, chroniclers, seat, seed)
+        self._start_match(bots, decks, chroniclers, seat)
 
     # ================================================================ the bots
     def _advance(self, limit: int | None = None) -> int:
@@ -339,44 +321,49 @@ class LiarTable(LiarLayout, PlayTable):
         if moves >= MAX_BOT_MOVES and self._bots_may_move():
             self._say(_("The bots made {n} moves in a row; press Let the bots play to go on.")
                       .format(n=moves))
-        self._record_if_over()
         return moves
-
-    def _record_if_over(self) -> None:
-        if self._state.is_over() and not self._recorded:
-            self._match.record(self._state)
-            self._recorded = True
 
     # ================================================================ drawing
     def _name(self, seat: int) -> str:
         if seat == self._human:
             return _("You (player {player})").format(player=seat)
         return _("Player {player} · {kind} bot").format(
-            player=seat, kind=bot_label(agent_name(self._agents[seat])))
+            player=seat, kind=bot_label(self._bot_names.get(seat, "?")))
+
+    def _round_result(self, v: LiarView, points: tuple[int, ...]) -> _RoundResult | None:
+        """The finished round: the engine's ``RoundOver`` and the points it gave."""
+        end = next((e for e in reversed(v.events) if isinstance(e, RoundOver)), None)
+        if end is None:
+            return None
+        given = tuple(a - b for a, b in zip(points, self._round_start, strict=True))
+        return _RoundResult(end.winner, end.places, end.cards_held, given)
 
     def _draw(self) -> None:
-        v = self.view
-        self._record_if_over()
-        out = self._state.outcome()
+        sv = self.view
+        v: LiarView = sv.view
+        self._pull()
+        out = self._round_result(v, sv.points)
         names = [self._name(p) for p in range(v.players)]
         show_cards(self.hand, v.hand)
-        self.header.value = header_html(v, round_no=self._round_index + 1, rounds=self._rounds)
+        self.header.value = header_html(v, round_no=sv.round, rounds=self._rounds)
         self.status.value = status_html(v, out, human=self._human, stopped=self.stopped)
-        self.seats.value = seats_html(v, human=self._human, names=names,
-                                      scores=self._match.scores)
+        self.seats.value = seats_html(v, human=self._human, names=names, scores=sv.points)
         self.pile.value = pile_html(v, human=self._human)
         self._render_log(v)
-        self.result.value = result_html(v, out, self._match, human=self._human, names=names)
+        self.result.value = result_html(v, out, scores=sv.points, played=len(sv.places),
+                                        match_over=sv.match_over, human=self._human,
+                                        names=names)
         self._render_buttons(v)
         self.hand.set_title(ngettext("Your hand — {n} card", "Your hand — {n} cards",
                                      len(v.hand)).format(n=len(v.hand)))
 
     def _render_log(self, v: LiarView) -> None:
+        first = len(self._log) - len(v.events)     # the round's events end the log
         items = []
         for i, e in enumerate(v.events):
             bold = "font-weight:600;" if isinstance(e, Played) and e.player == self._human else ""
             items.append((esc(e.describe()), event_style(e, self._human) + bold,
-                          i >= self._log_from))
+                          first + i >= self._log_from))
         title = esc(_("What happened this round"))
         note = esc(_("(newest at the bottom; highlighted: since your last move)"))
         self.log.value = (
@@ -388,10 +375,10 @@ class LiarTable(LiarLayout, PlayTable):
             f"{self._log_list(items, css_class='liar-log', newest_first=False)}</div>")
 
     def _render_buttons(self, v: LiarView) -> None:
-        """Enable what the engine's legal actions allow now (a hint only: every click goes
-        to the engine, and a disabled button can be clicked from a browser)."""
-        legal = self.legal_actions()          # lazy: no play is listed (R-L4 subsets)
-        window = CALL in legal
+        """Enable what the seat view's legal actions allow now (a hint only: every click
+        goes to the engine, and a disabled button can be clicked from a browser)."""
+        legal = self.view.legal if self.my_turn else ()
+        window = str(CALL) in legal
         plays = bool(legal) and not window
         n = len(self.hand.selected)
         self.play_button.description = (
@@ -399,12 +386,12 @@ class LiarTable(LiarLayout, PlayTable):
             _("Pick cards to play"))
         self.play_button.disabled = not plays or n == 0
         self.call_button.disabled = not window
-        self.pass_button.disabled = PASS not in legal
+        self.pass_button.disabled = str(PASS) not in legal
         bots_turn = self._bots_may_move()
         self.step_button.disabled = not bots_turn
         self.bots_button.disabled = not bots_turn
         self.hand.enabled = plays
-        self.new_round_button.disabled = (not v.is_over or self._match.is_over()
+        self.new_round_button.disabled = (not self.view.over or self.view.match_over
                                           or self.stopped)
 
     # ================================================================ closing

@@ -2,10 +2,14 @@
 the render lifecycle (:class:`~widgets.liar_table.LiarTable`,
 :class:`~widgets.thirtyone_table.ThirtyOneTable`).
 
-- **The bot loop** (:meth:`PlayTable._run_bots`) asks one bot at a time through
-  :func:`cardgames.play.agent_turn`, the one place where agents act, with one
-  random generator per seat (:func:`cardgames.play.agent_rngs` of the deal's
-  seed).  A bot whose action the engine refuses, or whose ``act`` fails, is a
+- **The session**: a table is a view of one seat of a :class:`cardgames.session.Session`
+  (the state, the match, the seats, the bots, the marks).  The table draws from the
+  seat's :class:`~cardgames.session.SeatView` and the session's events
+  (``events_since``), decides through ``session.act(seat, action, mark=)`` and judges
+  no rule itself.
+- **The bot loop** (:meth:`PlayTable._run_bots`) asks the session for one bot move at
+  a time (``session.bot_step()``, over :func:`cardgames.play.agent_turn`, with one
+  random generator per seat).  A bot whose action the engine refuses, or whose ``act`` fails, is a
   bug: it is never replaced by another action.  The table stops, the player
   reads one plain line (no exception text), the full error goes to the Python
   log (logger ``widgets.table_base``; nothing is printed unless the host
@@ -37,18 +41,24 @@ from __future__ import annotations
 import functools
 import html
 import logging
-import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as ipw
 
+from cardgames import registry
 from cardgames.cards import Card
-from cardgames.errors import ActionParseError, CardgamesError, IllegalActionError
+from cardgames.errors import (
+    ActionParseError,
+    CardgamesError,
+    IllegalActionError,
+    StaleActionError,
+)
 from cardgames.i18n import N_
 from cardgames.i18n import gettext as _
-from cardgames.play import agent_name, agent_turn
+from cardgames.play import agent_name
 from cardgames.render import back_svg, card_svg
+from cardgames.session import Seat, SeatView, Session
 from widgets.cardview import HandView, close_widget
 
 __all__ = [
@@ -58,6 +68,7 @@ __all__ = [
     "HIGHLIGHT",
     "RED",
     "PlayTable",
+    "SeatView",
     "backs_html",
     "bot_label",
     "cards_html",
@@ -172,45 +183,48 @@ def show_cards(view: HandView, cards: Sequence[Card], *, force: bool = False) ->
 
 
 class PlayTable:
-    """The base of a play table: a view of one seat (``seat``) of a game, the others bots.
+    """The base of a play table: a view of one seat (``seat``) of a session, the others bots.
 
     **The API of both tables** (the same names in :class:`~widgets.liar_table.LiarTable`
     and :class:`~widgets.thirtyone_table.ThirtyOneTable`):
 
-    - ``table.seat``: the seat shown; ``table.view``: what that seat may know now (the
-      engine's view, R-L11 / R-T9); ``table.mark``: how many actions the match has
-      seen (it grows with every action, never repeats);
-    - ``table.my_turn``, ``table.legal_actions()``: the seat's decision now (from the
+    - ``table.session``: the :class:`~cardgames.session.Session` (Python only);
+      ``table.seat``: the seat shown; ``table.view``: the seat's
+      :class:`~cardgames.session.SeatView` (the engine's view, R-L11 / R-T9, with the
+      mark, who is to act, the legal actions and the match); ``table.mark``: the
+      session's mark (it moves on with every action and deal, never repeats);
+    - ``table.my_turn``, ``table.legal_actions()``: the seat's decision now (the
       engine's legal actions; empty when it is not the seat's decision);
     - ``table.act(action, *, mark=None)``: make the seat's decision (an action or its
-      text, e.g. ``"call"``, ``"play 7H 8H"``, ``"swap 7H AB"``): the engine judges it,
-      a refusal shows the engine's reason; an action given with an old ``mark`` is
-      refused quietly (it answers a view that is gone);
-    - ``table.refresh()``: draw again.
+      text, e.g. ``"call"``, ``"play 7H 8H"``, ``"swap 7H AB"``) through
+      ``session.act``: the engine judges it, a refusal shows the engine's reason; an
+      action made at an old ``mark`` is refused quietly (it answers a view that is gone);
+    - ``table.refresh()``: draw again (e.g. after the session moved on elsewhere).
+
+    The drawing reads only the seat's view and the events the seat was given, so the
+    same table can show a seat whose session is driven from elsewhere.
 
     **One click, one decision** (issue 18): every decision button is made for one
-    ``mark`` and carries it; when the mark moves on (any action), the buttons are made
-    again and the old ones closed.  A click made on a view that is gone (the second
-    click of a double-click, three clicks sent at once) is refused quietly, so nothing
-    is decided twice and no bot acts on an answer the player did not see.
+    ``mark`` and carries it; when the mark moves on, the buttons are made again and the
+    old ones closed.  A click made on a view that is gone (the second click of a
+    double-click, three clicks sent at once) is refused quietly, so nothing is decided
+    twice and no bot acts on an answer the player did not see.
 
-    A subclass sets ``_state`` (the engine state: Python only, never synced),
-    ``_agents`` (one per seat, ``None`` for the human), ``_rngs``
-    (:func:`cardgames.play.agent_rngs` of the seed of ``_state``), ``_human``,
-    ``message`` (an ``HTML`` widget) and ``widget`` (the box to display), calls
-    :meth:`_init_table` first, and implements :meth:`_draw`, :meth:`_decision_buttons`
-    (fresh buttons, by kind), :meth:`_place_decisions` and :meth:`_action_of` (the
-    action a decision button stands for).
+    A subclass sets ``_session`` (:meth:`_new_session`), ``_human``, ``message`` (an
+    ``HTML`` widget) and ``widget`` (the box to display), calls :meth:`_init_table`
+    first, and implements :meth:`_draw`, :meth:`_decision_buttons` (fresh buttons, by
+    kind), :meth:`_place_decisions`, :meth:`_action_of` (the action a decision button
+    stands for) and :meth:`_advance`.
     """
 
     #: Player-facing words for a rule, used when an engine error carries no ``reason``.
     RULE_WORDS: Mapping[str, str] = {}
     #: The name of the game, for the log.
     GAME = "card game"
+    #: The game's name in :mod:`cardgames.registry`.
+    GAME_NAME = ""
 
-    _state: Any
-    _agents: list[Any]
-    _rngs: list[random.Random]
+    _session: Session
     _human: int
     _autoplay: bool
     message: ipw.HTML
@@ -220,42 +234,80 @@ class PlayTable:
         self._closed = False
         self._bot_error: Exception | None = None
         self._stopped_line = ""
-        self._log_from = 0       # events from this index on happened since your last move
-        self._mark_base = 0      # actions of the match before the state on show
+        self._log: list[Any] = []    # the public events the seat was given (events_since)
+        self._log_from = 0           # events of _log from here on: since your last move
         self._decisions: dict[Any, ipw.Button] = {}
         self._decisions_mark: Any = None
+        self._view_cache: SeatView | None = None
+        self._bot_names: dict[int, str] = {}
+
+    def _new_session(self, bots: Sequence[Any], *, human: int, seed: int,
+                     options: Mapping[str, Any]) -> Session:
+        """A session: ``bots`` (registry names or agent objects) around the human in seat
+        ``human``.  The game's rules (players, decks, lives ...) are checked by the
+        registry and the game class (their ``ConfigError`` names the rule)."""
+        info = registry.get(self.GAME_NAME)
+        it = iter(bots)
+        specs = [None if seat == human else next(it) for seat in range(len(bots) + 1)]
+        seats = [Seat.human("you") if spec is None else
+                 Seat.bot(spec if isinstance(spec, str) else info.bot_names[0])
+                 for spec in specs]
+        session = Session.new(self.GAME_NAME, seats=seats, seed=seed, options=options)
+        for seat, spec in enumerate(specs):
+            if spec is not None and not isinstance(spec, str):
+                # an agent object (a teacher's own bot): the session's bot loop asks it
+                session._agents[seat] = spec
+        self._bot_names = {seat: spec if isinstance(spec, str) else agent_name(spec)
+                           for seat, spec in enumerate(specs) if spec is not None}
+        self._view_cache = None
+        self._log, self._log_from = [], 0
+        return session
 
     # ================================================================ the seat's API
+    @property
+    def session(self) -> Session:
+        """The session of play (full information: Python only, never synced)."""
+        return self._session
+
+    @property
+    def state(self) -> Any:
+        """The engine state on show (full information: Python only, never synced)."""
+        return self._session.state
+
     @property
     def seat(self) -> int:
         """The seat this table shows (its player is "you")."""
         return self._human
 
     @property
-    def view(self) -> Any:
-        """What the seat may know now: the engine's view (R-L11, R-T9)."""
-        return self._state.view(self._human)
+    def view(self) -> SeatView:
+        """What the seat may know now: the session's :class:`~cardgames.session.SeatView`."""
+        cached = self._view_cache
+        if cached is None or cached.mark != self._session.mark:
+            cached = self._view_cache = self._session.view(self._human)
+        return cached
 
     @property
     def mark(self) -> int:
-        """The match's action count: every action moves it on (a decision answers one)."""
-        return self._mark_base + len(self._state.history)
+        """The session's mark: every action and deal moves it on (a decision answers one)."""
+        return self._session.mark
 
     @property
     def my_turn(self) -> bool:
         """The seat has a decision to make now (and no bot stopped the table)."""
-        s = self._state
-        return (self._bot_error is None and self._may_decide() and not s.is_over()
-                and s.current_player == self._human)
+        return self._bot_error is None and self._may_decide() and self.view.my_turn
 
     def _may_decide(self) -> bool:
         """A subclass may hold decisions back (e.g. while a deal's result is on show)."""
         return True
 
-    def legal_actions(self) -> Any:
-        """The seat's legal actions now: the engine's collection (iterate it, ``in``,
-        ``len``), empty when it is not the seat's decision."""
-        return self._state.legal_actions() if self.my_turn else ()
+    def legal_actions(self) -> list[Any]:
+        """The seat's legal actions now, the engine's (parsed from the seat view's texts;
+        empty when it is not the seat's decision)."""
+        return [self._parse(t) for t in self.view.legal] if self.my_turn else []
+
+    def _parse(self, text: str) -> Any:
+        raise NotImplementedError
 
     def act(self, action: Any, *, mark: int | None = None) -> bool:
         """Make the seat's decision ``action`` (an action or its text); ``mark``: the
@@ -274,8 +326,17 @@ class PlayTable:
             self._say(held)
             self._render()
             return False
-        start = len(self._state.events)
-        if not self._human_apply(action):
+        self._pull()
+        start = len(self._log)
+        try:
+            self._session.act(self._human, action, mark=mark)
+        except StaleActionError:
+            log.debug("%s table: a stale decision was refused", self.GAME)
+            return False
+        except CardgamesError as err:
+            log.debug("refused for the human in seat %s: %s", self._human, err)
+            self._say(refusal_text(err, rule_words=self.RULE_WORDS,
+                                   show_legal=self.view.to_act == self._human))
             self._render()
             return False
         self._log_from = start          # your own move is highlighted too
@@ -299,6 +360,18 @@ class PlayTable:
 
     def _advance(self, limit: int | None = None) -> int:
         raise NotImplementedError
+
+    def _pull(self) -> list[Any]:
+        """The public events since the seat last looked (``session.events_since``), added
+        to the table's log; returns them."""
+        new, _now = self._session.events_since(self._human)
+        self._log.extend(new)
+        return new
+
+    def _mark_new(self) -> None:
+        """The events from now on are "new" (highlighted in the log)."""
+        self._pull()
+        self._log_from = len(self._log)
 
     # ================================================================ decision buttons
     def _decision_buttons(self) -> dict[Any, ipw.Button]:
@@ -361,20 +434,21 @@ class PlayTable:
 
     def _bots_may_move(self) -> bool:
         """A bot is to move now (a subclass may add conditions, e.g. a result on show)."""
-        s = self._state
-        return (self._bot_error is None and self._may_decide() and not s.is_over()
-                and s.current_player != self._human)
+        to_act = self.view.to_act
+        return (self._bot_error is None and self._may_decide() and to_act is not None
+                and self._session.seats[to_act].kind == "bot")
 
     def _after_bot_move(self) -> None:
         """Called after each bot action."""
 
     def _run_bots(self, limit: int) -> int:
-        """Bots act one action at a time while :meth:`_bots_may_move`, at most ``limit``
-        times.  A failing bot stops the table (:meth:`_bot_failed`).  Returns the moves."""
+        """Bots act one action at a time (``session.bot_step()``) while
+        :meth:`_bots_may_move`, at most ``limit`` times.  A failing bot stops the table
+        (:meth:`_bot_failed`).  Returns the moves."""
         moves = 0
         while moves < limit and self._bots_may_move():
             try:
-                agent_turn(self._state, self._agents, self._rngs)
+                self._session.bot_step()
             except Exception as err:  # noqa: BLE001 - any failing bot stops the table
                 self._bot_failed(err)
                 break
@@ -384,9 +458,8 @@ class PlayTable:
 
     def _bot_failed(self, err: Exception) -> None:
         """Stop the table: the player reads one plain line, the log gets everything."""
-        seat = self._state.current_player
-        agent = self._agents[seat] if seat is not None else None
-        name = agent_name(agent) if agent is not None else "?"
+        seat = self._session.to_act
+        name = self._bot_names.get(seat, "?") if seat is not None else "?"
         illegal = isinstance(err, IllegalActionError)
         log.error("%s table stopped: the bot %r in seat %s %s", self.GAME, name, seat,
                   "chose an illegal action" if illegal else "failed", exc_info=err)
@@ -405,19 +478,6 @@ class PlayTable:
         self._say(self._stopped_line)
         return True
 
-    # ================================================================ the human
-    def _human_apply(self, action: Any) -> bool:
-        """Apply the human's ``action``; refused: the player reads :func:`refusal_text`
-        of the engine's error, and nothing changes.  False if refused."""
-        try:
-            self._state.apply(action, player=self._human)
-        except CardgamesError as err:
-            log.debug("refused for the human in seat %s: %s", self._human, err)
-            self._say(refusal_text(err, rule_words=self.RULE_WORDS,
-                                   show_legal=self._state.current_player == self._human))
-            return False
-        return True
-
     # ================================================================ messages
     def _say(self, text: str) -> None:
         """One line for the player under the actions ("" clears it, unless stopped)."""
@@ -431,10 +491,6 @@ class PlayTable:
         return False
 
     # ================================================================ the event log
-    def _mark_new(self) -> None:
-        """The events from now on are "new" (highlighted in the log)."""
-        self._log_from = len(self._state.events)
-
     @staticmethod
     def _log_list(items: Iterable[tuple[str, str, bool]], *, css_class: str,
                   newest_first: bool, empty: str | None = None) -> str:

@@ -40,30 +40,29 @@ that is gone (a double-click) decides nothing.  Widgets that leave the table are
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, cast
 
+from cardgames import registry
 from cardgames.errors import ConfigError
 from cardgames.i18n import N_
 from cardgames.i18n import gettext as _
-from cardgames.play import agent_name, agent_rngs
+from cardgames.seeds import match_seed
 from cardgames.thirtyone import (
+    DealOver,
     DealResult,
     Event,
     Exchange,
     Keep,
     Pass,
-    RandomAgent,
     Reveal,
     Stand,
     SwapAll,
     SwapOne,
-    ThirtyOneExpertAgent,
-    ThirtyOneGame,
-    ThirtyOneHeuristicAgent,
     ThirtyOneState,
     ThirtyOneView,
 )
+from cardgames.thirtyone.actions import ThirtyOneAction, parse_action
 from cardgames.thirtyone.events import deal_log, event_seats
 from widgets.cardview import HandView
 from widgets.table_base import PlayTable, show_cards
@@ -82,12 +81,9 @@ from widgets.thirtyone_draw import (
 
 __all__ = ["BOT_KINDS", "MAX_BOTS", "ThirtyOneTable"]
 
-#: The bots one can choose by name.
-BOT_KINDS: dict[str, Callable[[], Any]] = {
-    "heuristic": ThirtyOneHeuristicAgent,
-    "random": RandomAgent,
-    "expert": ThirtyOneExpertAgent,   # the difficulty setting (issue 13)
-}
+_THIRTY_ONE = registry.get("thirty-one")
+#: The bots one can choose by name (the registry's: ``cardgames.registry.get("thirty-one")``).
+BOT_KINDS: Mapping[str, Callable[[], Any]] = _THIRTY_ONE.bots
 #: The most bot moves made at once (a deal always ends, R-T10).
 MAX_BOT_MOVES = 2000
 
@@ -106,11 +102,6 @@ _RULE_WORDS = {
 _SIMPLE = (Keep, Exchange, SwapAll, Pass, Reveal, Stand)
 
 
-def _make_bot(spec: Any) -> Any:
-    """A bot from its name in :data:`BOT_KINDS`, or the agent object given."""
-    return BOT_KINDS[spec]() if isinstance(spec, str) else spec
-
-
 class ThirtyOneTable(ThirtyOneLayout, PlayTable):
     """A game of Thirty-One at one table: you (``human_seat``) against bots.
 
@@ -120,12 +111,12 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
       ``human_seat``; the bots fill the other seats in order.
     - ``chronicler``: play with the joker (T2, T12); ``lives``: lives each
       (R-T8, T13); ``seed``: the deal (and the bots' choices, one generator
-      per seat: :func:`cardgames.play.agent_rngs`) follow from it, and each
-      *New match* uses the next seed.
+      per seat) follow from it: match ``k`` of the table is a
+      :class:`~cardgames.session.Session` of seed ``cardgames.seeds.match_seed(seed, k)``.
 
     ``widget`` is the box to display (the table also displays itself).
-    ``state`` is the engine state: full information, for Python only (tests,
-    teachers); it never reaches the browser.
+    ``session`` and ``state`` are full information, for Python only (tests,
+    teachers); they never reach the browser.
 
     >>> ThirtyOneTable(bots=(), seed=1)
     Traceback (most recent call last):
@@ -135,6 +126,7 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
 
     RULE_WORDS = _RULE_WORDS
     GAME = "Thirty-One"
+    GAME_NAME = "thirty-one"
     kinds = tuple(BOT_KINDS)
 
     def __init__(self, *, bots: Sequence[Any] = ("heuristic", "heuristic"),
@@ -142,9 +134,10 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
                  human_seat: int = 0, autoplay: bool = True) -> None:
         self._init_table()
         bots = list(bots) if not isinstance(bots, str) else [bots]
-        self._check_bots(bots)
+        for b in bots:
+            _THIRTY_ONE.check_bot(b)
         # the rules (T1 players, T2 Chronicler, R-T8 lives) are the engine's to check
-        ThirtyOneGame(players=len(bots) + 1, chronicler=chronicler, lives=lives)
+        _THIRTY_ONE.make_table_game(players=len(bots) + 1, chronicler=chronicler, lives=lives)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError(_("seed must be a whole number, not {seed!r}").format(seed=seed))
         if (not isinstance(human_seat, int) or isinstance(human_seat, bool)
@@ -157,7 +150,6 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
         self._given_bots = bots
         self._human_pref = human_seat
         self._autoplay = bool(autoplay)
-        self._state: ThirtyOneState | None = None
         self._table_view: HandView | None = None
         self._hand_view: HandView | None = None
         self._seen = 0                  # deal results the player has left (Next deal)
@@ -174,39 +166,15 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
         self.new_match_button.on_click(self._guarded(self.new_match))
         self.step_choice.observe(self._guarded(self._on_step_choice), names="value")
 
-    @staticmethod
-    def _check_bots(bots: list[Any]) -> None:
-        for b in bots:
-            if isinstance(b, str):
-                if b not in BOT_KINDS:
-                    raise ValueError(_("unknown bot {bot!r}: choose one of {names}").format(
-                        bot=b, names=", ".join(sorted(BOT_KINDS))))
-            elif not callable(getattr(b, "act", None)):
-                raise ValueError(_("a bot must be a name ({names}) or an agent with "
-                                   "act(view, legal_actions, rng), not {bot!r}").format(
-                                     names=", ".join(sorted(BOT_KINDS)), bot=b))
-
     def _start(self, n_bots: int, bots: list[Any], chronicler: bool, lives: int) -> None:
-        """A new match (Python side) and fresh card views; the old ones are closed."""
-        players = n_bots + 1
-        human = min(self._human_pref, players - 1)
-        seed = self._seed + self._match            # match k plays seed + k
-        game = ThirtyOneGame(players=players, chronicler=chronicler, lives=lives)
-        if self._state is not None:                # the mark goes on over matches
-            self._mark_base = self.mark + 1
-        self._game = game
-        self._state = game.new_state(seed=seed)
+        """A new match: a session of seed ``match_seed(seed, k)`` and fresh card views."""
+        human = min(self._human_pref, n_bots)
+        self._session = self._new_session(
+            bots, human=human, seed=match_seed(self._seed, self._match),
+            options={"chronicler": chronicler, "lives": lives})
         self._human = human
-        self._rngs = agent_rngs(seed, players)     # one generator per seat, as play_game
-        specs = iter(bots)
-        self._agents = [None if seat == human else
-                        _make_bot(next(specs))
-                        for seat in range(players)]
-        self._kinds = {seat: agent_name(a) for seat, a in enumerate(self._agents)
-                       if a is not None}
         self._bot_error = None
         self._seen = 0
-        self._log_from = 0
         self._say("")
         self._new_views()
         if self._autoplay:
@@ -232,13 +200,8 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
     @property
     def state(self) -> ThirtyOneState:
         """The engine state (full information: Python only, never synced)."""
-        assert self._state is not None
-        return self._state
-
-    @property
-    def view(self) -> ThirtyOneView:
-        """What the seat may know now (R-T9)."""
-        return self.state.view(self._human)
+        state = cast(ThirtyOneState, self._session.state)
+        return state
 
     @property
     def human_seat(self) -> int:
@@ -272,9 +235,8 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
     def _held_back(self) -> str:
         return _("The deal is over: press “Next deal ▶” first.") if self._pending else ""
 
-    def legal_actions(self) -> list[Any]:
-        """Your legal actions now, the engine's (empty when it is not your turn)."""
-        return list(self.state.legal_actions()) if self.my_turn else []
+    def _parse(self, text: str) -> ThirtyOneAction:
+        return parse_action(text)
 
     def human_action(self, kind: type) -> bool:
         """Do your action of ``kind`` (``SwapOne`` uses the picked cards); False if refused."""
@@ -330,7 +292,7 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
         if not self._pending:
             return self._refuse(_("The deal is still being played: there is no result to "
                                   "leave yet."))
-        if len(self._pending) == 1 and self.state.is_over():
+        if len(self._pending) == 1 and self.view.over:
             return self._refuse(_("The match is over: choose the settings below and press "
                                   "“New match”."))
         self._seen += 1
@@ -363,7 +325,7 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
             return self._refuse(_("Choose a bot kind: {names}; not {kind!r}.").format(
                 names=", ".join(BOT_KINDS), kind=k))
         try:
-            ThirtyOneGame(players=n + 1, chronicler=j, lives=lv)
+            _THIRTY_ONE.make_table_game(players=n + 1, chronicler=j, lives=lv)
         except ConfigError as err:
             return self._refuse(str(err))
         self._match += 1
@@ -393,7 +355,7 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
             return False
         if self._pending:
             return self._refuse(_("The deal is over: press “Next deal ▶”."))
-        if self.state.is_over():
+        if self.view.over:
             return self._refuse(_("The match is over: start a new match."))
         if not self._bots_may_move():
             return self._refuse(_("It is your turn."))
@@ -401,12 +363,14 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
 
     # ------------------------------------------------------------------ what is drawn
     def _results(self) -> list[DealResult]:
-        """The finished deals' results (the engine's, public: R-T9)."""
-        return self.state.results
+        """The finished deals' results: the engine's, in the ``DealOver`` events the seat
+        was given (public: R-T9)."""
+        return [e.result for e in self._public_log() if isinstance(e, DealOver)]
 
     def _public_log(self) -> Sequence[Event]:
-        """The public event log of the match (R-T9)."""
-        return self.state.events
+        """The public events of the match the seat was given (``session.events_since``)."""
+        self._pull()
+        return self._log
 
     def _name(self, seat: int | None) -> str:
         if seat is None:
@@ -435,14 +399,15 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
 
     # ------------------------------------------------------------------ drawing
     def _draw(self) -> None:
-        v = self.view
+        sv = self.view
+        v: ThirtyOneView = sv.view
         pending = self._results()[self._seen:]
         paused = bool(pending)
         shown_deal = pending[0].deal if paused else v.deal
-        over = v.current_player is None
+        over = sv.over
         self.header.value = header_html(self._match + 1, shown_deal, v.players)
         self.status.value = status_html(v, self._name, paused_deal=shown_deal if paused else None)
-        self.opponents.value = opponents_html(v, self._human, self._kinds, paused=paused)
+        self.opponents.value = opponents_html(v, self._human, self._bot_names, paused=paused)
         self.me.value = me_html(v, self._human, paused=paused)
         legal = self.legal_actions()
         self._render_cards(v, paused, legal)

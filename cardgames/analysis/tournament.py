@@ -27,8 +27,8 @@ winner: its row says ``end == "cap"``, ``winner`` is empty and
 ``winner_seat`` is -1 (places are by cards held, R-L10), and
 :func:`summarize` counts it in ``capped`` and never as a win.
 
-Agents are given by name (``"random"``, ``"heuristic"``, or any bot name the
-game's ``bots`` module registers) or as picklable instances.
+Agents are given by name (``"random"``, ``"heuristic"``, or any bot name of the
+game in :mod:`cardgames.registry`) or as picklable instances.
 
 This module imports pandas only inside the functions that build DataFrames,
 so worker processes stay light.
@@ -37,8 +37,6 @@ so worker processes stay light.
 from __future__ import annotations
 
 import copy
-import hashlib
-import importlib
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
@@ -46,10 +44,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 # long_form and summarize (tables of the results) live in .summary; importable from here too
+from cardgames import registry
 from cardgames.analysis.summary import summarize
 from cardgames.core import Agent, Game, Outcome
 from cardgames.errors import ConfigError
 from cardgames.play import agent_name, play_game, play_match
+from cardgames.seeds import game_seed
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -57,7 +57,6 @@ if TYPE_CHECKING:
     from cardgames.liar.match import LiarMatch
 
 __all__ = [
-    "GAMES",
     "game_seed",
     "make_game",
     "make_agent",
@@ -79,43 +78,9 @@ PARALLEL_THRESHOLD = 2_000
 #: stopped after this many plays has no winner (``end == "cap"``).
 LIAR_MAX_PLAYS = 1000
 
-#: Game names accepted by :func:`make_game` (aliases included): name -> package.
-GAMES: dict[str, str] = {
-    "thirty-one": "thirtyone",
-    "thirtyone": "thirtyone",
-    "31": "thirtyone",
-    "liar": "liar",
-}
-
-_GAME_CLASSES = {"thirtyone": "ThirtyOneGame", "liar": "LiarGame"}
-
-
-def game_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` in a tournament with master ``seed``.
-
-    A hash (BLAKE2b) of both, so neighbouring master seeds give unrelated
-    games, and the same in every process and Python version.
-
-    >>> game_seed(1, 0) == game_seed(1, 0) != game_seed(1, 1)
-    True
-    >>> 0 <= game_seed(1, 0) < 2**63
-    True
-    """
-    digest = hashlib.blake2b(f"cardgames-tournament:{seed}:{index}".encode(),
-                             digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 1
-
-
-def _package(game: str) -> str:
-    key = game.strip().lower().replace("_", "-")
-    try:
-        return GAMES[key]
-    except KeyError:
-        raise ConfigError(f"unknown game {game!r}: use 'thirty-one' or 'liar'") from None
-
-
 def make_game(game: str | Game, players: int, **options: Any) -> Game:
-    """A game object: ``game`` by name (``"thirty-one"``, ``"liar"``) or an existing game.
+    """A game object: ``game`` by name (``"thirty-one"``, ``"liar"``: :mod:`cardgames.registry`)
+    or an existing game.
 
     An existing game object (a :class:`cardgames.core.Game`) is returned as it is
     (its ``players`` must match).
@@ -128,40 +93,34 @@ def make_game(game: str | Game, players: int, **options: Any) -> Game:
             raise ConfigError(f"the game is for {game.players} players but {players} agents "
                               "were given")
         return game
-    package = _package(game)
-    module = importlib.import_module(f"cardgames.{package}")
-    cls = getattr(module, _GAME_CLASSES[package])
-    made: Game = cls(players=players, **options)
+    made: Game = registry.get(game).make_game(players=players, **options)
     return made
 
 
-def _game_package_of(game: str | Game) -> str | None:
+def _info(game: str | Game) -> registry.GameInfo | None:
+    """The registry's descriptor of ``game`` (a name or a game object), None if unknown."""
     if isinstance(game, str):
-        return _package(game)
-    mod = type(game).__module__
-    for package in ("thirtyone", "liar"):
-        if mod.startswith(f"cardgames.{package}"):
-            return package
-    return None
+        return registry.get(game)
+    try:
+        return registry.for_game(game)
+    except ConfigError:
+        return None
 
 
-def _bot_registry(package: str | None) -> dict[str, Callable[[], Agent]]:
-    """Bot names -> factories: ``random`` (:class:`cardgames.agents.RandomAgent`, for
-    every game) plus the game's ``bots.BOTS`` (name -> agent class)."""
+def _bot_registry(game: str | Game) -> dict[str, Callable[[], Agent]]:
+    """Bot names -> factories: the game's bots in :mod:`cardgames.registry`, and
+    ``random`` (:class:`cardgames.agents.RandomAgent`) for any game."""
     from cardgames.agents import RandomAgent
 
-    registry: dict[str, Callable[[], Agent]] = {"random": RandomAgent}
-    if package is None:
-        return registry
-    bots = importlib.import_module(f"cardgames.{package}.bots")
-    for name, factory in bots.BOTS.items():
-        registry.setdefault(name.lower(), factory)
-    return registry
+    info = _info(game)
+    bots: dict[str, Callable[[], Agent]] = {} if info is None else dict(info.bots)
+    bots.setdefault("random", RandomAgent)
+    return bots
 
 
 def agent_names(game: str | Game) -> list[str]:
     """The agent names :func:`make_agent` accepts for ``game``."""
-    return sorted(_bot_registry(_game_package_of(game)))
+    return sorted(_bot_registry(game))
 
 
 def make_agent(game: str | Game, spec: str | Agent) -> Agent:
@@ -171,12 +130,12 @@ def make_agent(game: str | Game, spec: str | Agent) -> Agent:
             raise ConfigError(f"not an agent: {spec!r} needs a name and "
                               "act(view, legal_actions, rng) (cardgames.core.Agent)")
         return spec
-    registry = _bot_registry(_game_package_of(game))
+    bots = _bot_registry(game)
     key = spec.strip().lower()
-    if key not in registry:
+    if key not in bots:
         raise ConfigError(f"unknown agent {spec!r} for {_describe_game(game)}: use one of "
-                          f"{', '.join(sorted(registry))}")
-    return registry[key]()
+                          f"{', '.join(sorted(bots))}")
+    return bots[key]()
 
 
 def _describe_game(game: str | Game) -> str:
@@ -429,7 +388,8 @@ def tournament(game: str | Game, agents: Sequence[str | Agent], *, games: int = 
 def _with_liar_cap(game: str | Game, options: dict[str, Any]
                    ) -> tuple[str | Game, dict[str, Any]]:
     """Liar gets the safety cap :data:`LIAR_MAX_PLAYS` unless ``max_plays`` was given."""
-    if _game_package_of(game) != "liar":
+    info = _info(game)
+    if info is None or info.name != "liar":
         return game, options
     if isinstance(game, str):
         if "max_plays" not in options:

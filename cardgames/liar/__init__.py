@@ -1,4 +1,5 @@
-"""Liar ("Laž!"): the bluffing game of RULES.md L1-L13 and rulings R-L1-R-L11.
+"""Liar ("Laž!"): the bluffing game of rules L1-L13 and rulings R-L1-R-L11
+(``docs/rules/en.md``).
 
 The public API (an instance of the game protocol of :mod:`cardgames.core`):
 
@@ -29,7 +30,7 @@ The public API (an instance of the game protocol of :mod:`cardgames.core`):
   ``honest_claim_probability(view, *, claim=None, exact=False)``,
   ``unseen_cards``, ``known_holdings``, ``hypergeometric_pmf``.
 - Bots: ``LiarRandomAgent``, ``LiarHeuristicAgent``, ``LiarCallerAgent(threshold=0.5)``,
-  ``BOTS``.
+  ``LiarExpertAgent``; by name: ``cardgames.registry.get("liar").bots``.
 
 >>> from cardgames.liar import LiarGame, Play
 >>> game = LiarGame(players=3)
@@ -41,7 +42,7 @@ The public API (an instance of the game protocol of :mod:`cardgames.core`):
 >>> state.phase.name, state.current_player        # the call window asks player 2 first
 ('CALL_WINDOW', 2)
 
-Settled where RULES.md is silent (each in the originals' spirit):
+Settled where the rules are silent (each in the originals' spirit):
 
 1. **The Pale Chronicler in a play (L13).** "May only be played as a bluff" is
    read as a description, not a restriction: the Pale Chronicler is never of
@@ -89,7 +90,7 @@ Settled where RULES.md is silent (each in the originals' spirit):
 """
 
 from cardgames.liar.actions import CALL, PASS, Call, LiarAction, Pass, Play
-from cardgames.liar.bots import BOTS, LiarCallerAgent, LiarHeuristicAgent, LiarRandomAgent
+from cardgames.liar.bots import LiarCallerAgent, LiarHeuristicAgent, LiarRandomAgent
 from cardgames.liar.events import (
     CallMade,
     LiarEvent,
@@ -127,11 +128,9 @@ __all__ = [
     "claim_probability", "claim_probability_counts", "holding_distribution",
     "honest_claim_probability",
     "hypergeometric_pmf", "known_holdings", "unseen_cards",
-    "LiarRandomAgent", "LiarHeuristicAgent", "LiarCallerAgent", "BOTS",
+    "LiarRandomAgent", "LiarHeuristicAgent", "LiarCallerAgent", "LiarExpertAgent",
 ]
 
-# The expert bot builds on this package's bots; it joins the registry here, so that
-# BOTS (tournaments, the CLI, the play tables) offers it without an import cycle.
+# The expert bot builds on this package's bots (imported last: it imports them); the
+# bots by name are in cardgames.registry.
 from cardgames.liar.expert import LiarExpertAgent  # noqa: E402
-
-BOTS["expert"] = LiarExpertAgent

@@ -55,7 +55,7 @@ from cardgames.liar.phase import Phase
 from cardgames.liar.probability import claim_probability
 from cardgames.liar.view import LiarView, PileRecord
 
-__all__ = ["LiarRandomAgent", "LiarHeuristicAgent", "LiarCallerAgent", "BOTS", "likely_holdings"]
+__all__ = ["LiarRandomAgent", "LiarHeuristicAgent", "LiarCallerAgent", "likely_holdings"]
 
 
 class LiarRandomAgent:
@@ -382,8 +382,3 @@ class LiarCallerAgent(LiarHeuristicAgent):
 
     def should_call(self, view: LiarView, rng: random.Random) -> bool:
         return 1.0 - claim_probability(view) >= self.threshold
-
-
-#: Bot name -> factory (read by ``cardgames.analysis.tournament``, the CLI and the play tables).
-BOTS: dict[str, Any] = {"random": LiarRandomAgent, "heuristic": LiarHeuristicAgent,
-                        "caller": LiarCallerAgent}

@@ -3,7 +3,7 @@
 The match ends after ``rounds`` rounds, or after the round in which someone
 reaches ``target`` points (whichever comes first if both are given); the
 leaders on points then share the match win.  Round ``i`` is dealt by seat
-``(first_dealer + i) % players`` with the seed :func:`round_seed` (a SHA-256
+``(first_dealer + i) % players`` with the seed :func:`cardgames.seeds.round_seed` (a SHA-256
 hash of the match seed and ``i``, the same in every process).
 
 >>> from cardgames.liar import LiarGame
@@ -20,7 +20,6 @@ True
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -30,19 +29,10 @@ from cardgames.errors import ConfigError, GameOverError
 from cardgames.i18n import gettext as _
 from cardgames.liar.game import LiarGame
 from cardgames.liar.state import LiarOutcome, LiarState
-from cardgames.play import agent_rngs, play_state
+from cardgames.play import play_state
+from cardgames.seeds import agent_rngs, round_seed
 
 __all__ = ["LiarMatch", "Standing", "round_seed"]
-
-
-def round_seed(match_seed: int, index: int) -> int:
-    """The deal seed of round ``index`` of the match with ``match_seed``.
-
-    >>> round_seed(1, 0) == round_seed(1, 0) != round_seed(1, 1)
-    True
-    """
-    digest = hashlib.sha256(f"cardgames-liar-match:{match_seed}:{index}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
 
 
 @dataclass(frozen=True)

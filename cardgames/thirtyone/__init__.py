@@ -1,4 +1,5 @@
-"""Thirty-One (T1-T14, R-T1-R-T10 of RULES.md): scoring, the game engine and bots.
+"""Thirty-One (rules T1-T14, rulings R-T1-R-T10 of ``docs/rules/en.md``): scoring, the game
+engine and bots.
 
 >>> from cardgames.thirtyone import ThirtyOneGame, score, explain
 >>> score("AH KH 9H")
@@ -12,7 +13,7 @@ An instance of the game protocol of :mod:`cardgames.core`.  Modules: ``score``
 Stand, parse_action), ``phase`` (Phase), ``events`` (the public log), ``view``
 (ThirtyOneView: what a player knows, R-T9), ``game`` (ThirtyOneGame:
 configuration, ``new_state``, ``state_from_position``, ``replay``; the design
-and what it settles where RULES.md is silent), ``state`` (ThirtyOneState,
+and what it settles where the rules are silent), ``state`` (ThirtyOneState,
 ThirtyOneLegalActions, ThirtyOneOutcome), ``snapshot`` (versioned JSON) and
 ``bots`` (ThirtyOneHeuristicAgent, self_play).
 """
@@ -29,7 +30,6 @@ from cardgames.thirtyone.actions import (
     parse_action,
 )
 from cardgames.thirtyone.bots import (
-    BOTS,
     RandomAgent,
     ThirtyOneHeuristicAgent,
     final_turn_best,
@@ -90,11 +90,10 @@ __all__ = [
     "Phase", "ThirtyOneView", "ThirtyOneGame", "ThirtyOneState", "ThirtyOneOutcome",
     "ThirtyOneLegalActions", "LegalActions", "replay",
     # bots
-    "RandomAgent", "ThirtyOneHeuristicAgent", "hand_after", "final_turn_best", "self_play",
+    "RandomAgent", "ThirtyOneHeuristicAgent", "ThirtyOneExpertAgent", "hand_after",
+    "final_turn_best", "self_play",
 ]
 
-# The expert bot builds on this package's bots; it joins the registry here, so that
-# BOTS (tournaments, the CLI, the play tables) offers it without an import cycle.
+# The expert bot builds on this package's bots (imported last); the bots by name are in
+# cardgames.registry.
 from cardgames.thirtyone.expert import ThirtyOneExpertAgent  # noqa: E402
-
-BOTS["expert"] = ThirtyOneExpertAgent

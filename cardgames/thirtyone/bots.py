@@ -37,7 +37,7 @@ from cardgames.thirtyone.score import score, suit_total
 from cardgames.thirtyone.state import final_turn_actions
 from cardgames.thirtyone.view import ThirtyOneView
 
-__all__ = ["BOTS", "RandomAgent", "ThirtyOneHeuristicAgent", "self_play", "hand_after",
+__all__ = ["RandomAgent", "ThirtyOneHeuristicAgent", "self_play", "hand_after",
            "final_turn_best"]
 
 
@@ -166,10 +166,6 @@ class ThirtyOneHeuristicAgent:
         if Pass() in legal:
             return Pass()
         return Reveal()
-
-
-#: Bot names -> factories (used by tournaments, the CLI and the play tables).
-BOTS: dict[str, Any] = {"random": RandomAgent, "heuristic": ThirtyOneHeuristicAgent}
 
 
 def self_play(game: ThirtyOneGame, agents: Sequence[Any], *, seed: int,

@@ -8,7 +8,7 @@ from the state's own seeded random generator (the dealer moves on, R-T1), so
 outcome's winners are then the deal's best hands).  Every finished deal is in
 ``state.results`` and in the event log (:class:`~cardgames.thirtyone.events.DealOver`).
 
-Settled here where RULES.md is silent:
+Settled here where the rules (``docs/rules/en.md``) are silent:
 
 * Dealing (R-T1): the shuffled deck is dealt 3 cards at a time to the seats
   in order of play from ``dealer+1`` (the dealer last), then 3 cards to the
@@ -67,11 +67,8 @@ from cardgames.thirtyone.state import (
     ThirtyOneState,
 )
 
-__all__ = ["MAX_LIVES", "ThirtyOneGame", "ThirtyOneState", "ThirtyOneOutcome",
-           "ThirtyOneLegalActions", "LegalActions", "replay"]
-
-#: The most lives a game may start with (R-T8 option): 0-9 keeps a match to a lesson's length.
-MAX_LIVES = 9
+__all__ = ["ThirtyOneGame", "ThirtyOneState", "ThirtyOneOutcome", "ThirtyOneLegalActions",
+           "LegalActions", "replay"]
 
 # the two decks of T2, made once (every deal copies one)
 _DECK = tuple(make_deck())
@@ -84,8 +81,7 @@ class ThirtyOneGame:
 
     * ``players``: 2-9 (T1).
     * ``chronicler``: play with one Chronicler ``*`` (T2, T12).
-    * ``lives``: lives each player starts with, 0-:data:`MAX_LIVES` (R-T8 option,
-      default 3, T13).
+    * ``lives``: lives each player starts with (R-T8 option, default 3, T13).
     * ``turn_cap``: after this many turns in a deal the player to move may
       only reveal (R-T10 option, default ``None``: no cap).
 
@@ -110,9 +106,9 @@ class ThirtyOneGame:
                                 "not {chronicler!r}")
                                 .format(chronicler=self.chronicler))
         lv = self.lives
-        if not isinstance(lv, int) or isinstance(lv, bool) or not 0 <= lv <= MAX_LIVES:
-            raise ConfigError(_("lives must be a whole number 0-{most} (R-T8 option, default 3), "
-                                "not {lv!r}").format(most=MAX_LIVES, lv=lv))
+        if not isinstance(lv, int) or isinstance(lv, bool) or lv < 0:
+            raise ConfigError(_("lives must be a whole number >= 0 (R-T8 option, default 3), not "
+                                "{lv!r}").format(lv=lv))
         cap = self.turn_cap
         if cap is not None and (not isinstance(cap, int) or isinstance(cap, bool) or cap < 0):
             raise ConfigError(_("turn_cap must be None or a whole number >= 0 (R-T10 option), not "

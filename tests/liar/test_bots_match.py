@@ -6,12 +6,12 @@ import random
 
 import pytest
 
+from cardgames import registry
 from cardgames.errors import ConfigError, GameOverError
 from cardgames.liar import (
     CALL, PASS, LiarCallerAgent, LiarGame, LiarHeuristicAgent, LiarMatch, LiarRandomAgent, Play,
     claim_probability,
 )
-from cardgames.liar.bots import BOTS
 from cardgames.play import play_game
 
 
@@ -126,8 +126,9 @@ def test_heuristic_beats_random_more_often_than_not():
 
 
 def test_bot_registry():
-    assert set(BOTS) == {"random", "heuristic", "caller", "expert"}
-    assert all(hasattr(f(), "act") for f in BOTS.values())
+    bots = registry.get("liar").bots
+    assert set(bots) == {"random", "heuristic", "caller", "expert"}
+    assert all(hasattr(f(), "act") for f in bots.values())
 
 
 def test_max_plays_cap_stops_a_round_with_no_winner():

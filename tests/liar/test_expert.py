@@ -7,16 +7,17 @@ from math import comb
 
 import pytest
 
+from cardgames import registry
 from cardgames.liar import LiarGame
 from cardgames.liar.actions import CALL, PASS
-from cardgames.liar.bots import BOTS, LiarCallerAgent, LiarHeuristicAgent
+from cardgames.liar.bots import LiarCallerAgent, LiarHeuristicAgent
 from cardgames.liar.expert import LiarExpertAgent, call_chance, call_rates, lie_posterior
 from cardgames.liar.state import Phase
 from cardgames.play import agent_rngs, agent_turn
 
 
 def test_registered_as_expert():
-    assert BOTS["expert"] is LiarExpertAgent and LiarExpertAgent.name == "expert"
+    assert registry.get("liar").bots["expert"] is LiarExpertAgent and LiarExpertAgent.name == "expert"
 
 
 def test_posterior_by_hand():

@@ -1,6 +1,6 @@
 """One test (or more) per rule L1-L13 and ruling R-L1-R-L11, on hand-built positions.
 
-Every expected value below is worked out by hand from RULES.md, not read
+Every expected value below is worked out by hand from docs/rules/en.md, not read
 from the engine.
 """
 
@@ -27,7 +27,9 @@ def types(state, start=0):
 # --------------------------------------------------------------------------- L1-L6
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_L1_two_to_four_players_with_one_deck(players):
-    assert LiarGame(players=players).players == players
+    # every seat of 2-4 is dealt in (L1, L5): 32 // players cards each (16, 10, 8)
+    state = LiarGame(players=players).new_state(seed=1)
+    assert [len(state.hand(p)) for p in range(players)] == [{2: 16, 3: 10, 4: 8}[players]] * players
 
 
 @pytest.mark.parametrize("players", [0, 1, 5, 8])

@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from cardgames import registry
 from cardgames.cards import ORDINARY_CARDS, format_cards, parse_cards
 from cardgames.play import agent_rngs, agent_turn
 from cardgames.thirtyone import (
@@ -16,7 +17,6 @@ from cardgames.thirtyone import (
     ThirtyOneGame,
     ThirtyOneHeuristicAgent,
 )
-from cardgames.thirtyone.bots import BOTS
 from cardgames.thirtyone.expert import (
     ThirtyOneExpertAgent,
     known_cards,
@@ -29,7 +29,7 @@ G2 = ThirtyOneGame(players=2)
 
 
 def test_registered_as_expert():
-    assert BOTS["expert"] is ThirtyOneExpertAgent
+    assert registry.get("thirty-one").bots["expert"] is ThirtyOneExpertAgent
     assert ThirtyOneExpertAgent.name == "expert"
 
 

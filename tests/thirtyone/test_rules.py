@@ -499,11 +499,12 @@ def test_R_T8_lives_option():
         assert state.lives == (lives,) * 3
     with pytest.raises(ConfigError, match="R-T8"):
         ThirtyOneGame(players=3, lives=-1)
-    # the option is bounded in the engine (it was a widget-only limit): 0-9
-    assert ThirtyOneGame(players=3, lives=9).new_state(seed=1).lives == (9,) * 3
+    # a play table offers 0-9 (the registry's table game: the limit left the widget)
+    from cardgames import registry
+    assert registry.get("thirty-one").make_table_game(players=3, lives=9).lives == 9
     for bad in (10, 99999999999, True, "3"):
-        with pytest.raises(ConfigError, match=r"0-9 \(R-T8"):
-            ThirtyOneGame(players=3, lives=bad)
+        with pytest.raises(ConfigError, match="R-T8"):
+            registry.get("thirty-one").make_table_game(players=3, lives=bad)
 
 
 # ---------------------------------------------------------------- R-T9 views

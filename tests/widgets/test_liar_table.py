@@ -175,7 +175,7 @@ def test_a_match_over_several_rounds(live_widgets):
             table.new_round_button.click()
             assert table.message.value == ""
     assert dealers == [0, 1, 2]          # R-L1: the dealer moves on each round
-    assert table.match.is_over() and "Match over after 3 rounds" in table.result.value
+    assert table.view.match_over and "Match over after 3 rounds" in table.result.value
     assert table.new_round_button.disabled
     before = json_of(table)
     table.new_round_button.click()       # the browser may click it anyway
@@ -617,7 +617,7 @@ def _clicks_on_one_view(table: LiarTable, kind: str, clicks: int, rng: random.Ra
             assert len(mine) == 1
             assert button is not table.pass_button and button is not table.call_button
             asked_again += again
-        if table.match.is_over():
+        if table.view.match_over:
             break
         table.new_round_button.click()
     return asked_again

@@ -26,6 +26,7 @@ from cardgames.thirtyone import (
 )
 from cardgames.errors import AgentError, IllegalActionError
 from cardgames.play import agent_rngs, play_state
+from cardgames.seeds import match_seed
 from tests.widgets.hidden import assert_no_hidden_cards, live_widgets, synced_strings
 from tests.widgets.citations import unlinked
 import widgets.thirtyone_table as module
@@ -534,12 +535,13 @@ def test_new_match_uses_the_settings_and_the_next_seed(live_widgets):
     table.new_match_button.click()
     s = table.state
     assert s.game.players == 5 and s.game.chronicler and s.game.lives == 1
-    assert s.seed == 21 and s.to_json() != first
-    assert all(k == "random" for k in table._kinds.values())
+    assert s.seed == match_seed(20, 1) and s.to_json() != first
+    assert all(k == "random" for k in table._bot_names.values())
     assert table.opponents.value.count("Player ") == 4
     assert "match 2" in table.header.value
     # the same settings and seed give the same deal (deterministic)
-    other = ThirtyOneTable(bots=("random",) * 4, seed=21, chronicler=True, lives=1)
+    other = ThirtyOneTable(bots=("random",) * 4, seed=match_seed(20, 1), chronicler=True,
+                           lives=1)
     assert other.state.to_json() == s.to_json()
     other.close()
     table.close()
