@@ -51,9 +51,8 @@ import bisect
 import json
 import threading
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Protocol, cast, overload
+from typing import Any, cast
 
 from cardgames import registry
 from cardgames.core import Agent, State, check_player, check_seed
@@ -63,148 +62,22 @@ from cardgames.liar.game import LiarGame
 from cardgames.liar.match import LiarMatch
 from cardgames.liar.state import LiarState
 from cardgames.play import agent_turn
+from cardgames.seat import SEAT_KINDS, Seat, SeatView, TeacherFrame
 from cardgames.seeds import agent_rngs, match_seed, rng_from_state, rng_state
 
 __all__ = ["FORMAT", "MAX_BOT_STEPS", "SEAT_KINDS", "Seat", "SeatView", "Session",
            "TeacherFrame", "VERSION"]
 
-#: The kinds of seat.
-SEAT_KINDS = ("human", "bot", "remote")
 #: What :meth:`Session.run_bots` does at most with ``limit=None`` (a Liar round among bots
 #: can, rarely, cycle for ever: see ``cardgames.liar``, settled point 10).
 MAX_BOT_STEPS = 10_000
 #: The JSON of :meth:`Session.to_json`.
 FORMAT = "cardgames-session"
 VERSION = 1
-_NAME_MAX = 40
 #: The rule a stale action breaks, per game: the first action counts (R-L5, T5).
 _TURN_RULE = {"liar": "R-L5", "thirty-one": "T5"}
-
-
-class _BotFactory(Protocol):
-    def __call__(self, kind: str, name: str | None = None) -> Seat: ...
-
-
-class _SeatBot:
-    """``Seat.bot``: on the class, the factory ``Seat.bot(kind, name=None)``; on a seat,
-    the bot's name in :mod:`cardgames.registry` (``None`` for a person)."""
-
-    @overload
-    def __get__(self, seat: None, owner: type[Seat]) -> _BotFactory: ...
-
-    @overload
-    def __get__(self, seat: Seat, owner: type[Seat]) -> str | None: ...
-
-    def __get__(self, seat: Seat | None, owner: type[Seat]) -> _BotFactory | str | None:
-        if seat is None:
-            return owner._bot_seat
-        return seat._bot
-
-
-@dataclass(frozen=True, init=False, repr=False)
-class Seat:
-    """One seat: ``kind`` ``"human"``, ``"bot"`` or ``"remote"``, a ``name`` to show,
-    and ``bot``, the bot's name in :mod:`cardgames.registry` (``None`` for a person).
-
-    >>> Seat.human("Ana"), Seat.bot("expert").bot, Seat.remote("Ivo").kind
-    (Seat(kind='human', name='Ana', bot=None), 'expert', 'remote')
-    >>> Seat("robot", "x")
-    Traceback (most recent call last):
-    ...
-    cardgames.errors.ConfigError: a seat is 'human', 'bot' or 'remote', not 'robot'
-    """
-
-    kind: str
-    name: str
-    _bot: str | None
-    bot = _SeatBot()
-
-    def __init__(self, kind: str, name: str, bot: str | None = None) -> None:
-        if kind not in SEAT_KINDS:
-            raise ConfigError(_("a seat is 'human', 'bot' or 'remote', not {kind!r}")
-                                .format(kind=kind))
-        if not isinstance(name, str) or not name.strip() or len(name) > _NAME_MAX:
-            raise ConfigError(_("a seat's name is 1-{most} characters, not {name!r}")
-                                .format(most=_NAME_MAX, name=name))
-        if (kind == "bot") != isinstance(bot, str):
-            raise ConfigError(_("a bot seat names its bot, and only a bot seat does: "
-                                "{kind!r} with bot={bot!r}").format(kind=kind, bot=bot))
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "name", name)
-        object.__setattr__(self, "_bot", bot)
-
-    def __repr__(self) -> str:
-        return f"Seat(kind={self.kind!r}, name={self.name!r}, bot={self._bot!r})"
-
-    @classmethod
-    def human(cls, name: str) -> Seat:
-        """A person at this computer."""
-        return cls("human", name)
-
-    @classmethod
-    def _bot_seat(cls, kind: str, name: str | None = None) -> Seat:
-        return cls("bot", kind if name is None else name, kind)
-
-    @classmethod
-    def remote(cls, name: str) -> Seat:
-        """A person at another computer (the session is driven for them from outside)."""
-        return cls("remote", name)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "name": self.name, "bot": self._bot}
-
-
-@dataclass(frozen=True)
-class SeatView:
-    """What one seat may know now (R-L11, R-T9): the engine's view and the match around it.
-
-    ``view`` is ``state.view(seat)``; ``legal`` the texts of the legal actions
-    if this seat is to act, else ``()``; ``over``: the current Liar round or
-    Thirty-One game is over (:meth:`Session.next_game` deals the next);
-    ``match_over``: the match too.  ``match`` counts the matches of the session
-    (0 = the first), ``round`` the Liar round of the match or the Thirty-One
-    deal (1 = the first).  Liar: ``points`` the match points so far and
-    ``places`` the places of each finished round (R-L10); Thirty-One: ``lives``
-    (T13).  The other seats appear only as their :class:`Seat` (kind and name).
-    """
-
-    seat: int
-    game: str
-    view: Any
-    mark: int
-    to_act: int | None
-    legal: tuple[str, ...]
-    over: bool
-    match_over: bool
-    match: int
-    round: int
-    seats: tuple[Seat, ...]
-    points: tuple[int, ...] = ()
-    places: tuple[tuple[int, ...], ...] = ()
-    lives: tuple[int, ...] = ()
-
-    @property
-    def my_turn(self) -> bool:
-        return self.to_act == self.seat
-
-
-@dataclass(frozen=True)
-class TeacherFrame:
-    """One moment of a session with every hand: **the teacher's, full information**.
-
-    Never give it to a seat.  ``game`` is the game's number in the session
-    (a Liar round or a Thirty-One game), ``match`` its match, ``move`` the
-    actions applied in it so far (0 = just dealt), ``mark`` the session's mark
-    then, ``action`` the action that led here (``None`` for the deal) and
-    ``state`` a copy of the state.
-    """
-
-    game: int
-    match: int
-    move: int
-    mark: int
-    action: str | None
-    state: State
+#: The rounds of a Liar match with ``rounds=None`` and ``target=None``: no end.
+_ENDLESS = 10**9
 
 
 class Session:
@@ -256,7 +129,7 @@ class Session:
         ``seats``: one :class:`Seat` per player (their number is the game's
         ``players``, R-L2, T1).  ``options``: the game's options (``decks``,
         ``chroniclers``, ``lives`` ...) and, for Liar, the match's ``rounds``
-        (default 5) and ``target`` (R-L10).  ``match=False``: one Liar round or
+        (default 5) and ``target`` (R-L10; both ``None``: rounds without end).  ``match=False``: one Liar round or
         one Thirty-One deal per match.  ``auto_next``: deal the next Liar round
         as soon as one ends (else :meth:`next_game` does).
         """
@@ -279,10 +152,11 @@ class Session:
 
     def _liar_match(self) -> LiarMatch:
         """The Liar match (R-L10) of the current match number."""
+        rounds, target = self._match_options["rounds"], self._match_options["target"]
         return LiarMatch(cast(LiarGame, self._game),
                          seed=match_seed(self._seed, self._match_index),
-                         rounds=self._match_options["rounds"],
-                         target=self._match_options["target"])
+                         rounds=_ENDLESS if rounds is None and target is None else rounds,
+                         target=target)
 
     def _add_game(self, state: State, start: dict[str, Any]) -> None:
         self._games.append(state)
@@ -361,6 +235,8 @@ class Session:
                 results: list[Any] = list(self._liar.results) if self._liar is not None else (
                     [state.outcome()] if state.is_over() else [])
                 extra["places"] = tuple(tuple(r.places) for r in results)
+                rounds = self._liar.rounds if self._liar is not None else 1
+                extra["rounds"] = None if rounds == _ENDLESS else rounds
             else:
                 extra["round"] = view.deal
                 extra["lives"] = tuple(view.lives)
@@ -518,7 +394,10 @@ class Session:
                 raise ConfigError(_("not a session of version {version}: {found!r}")
                                     .format(version=VERSION, found=data.get("format")))
             return cls._load(data)
-        except (KeyError, TypeError, AttributeError, json.JSONDecodeError) as e:
+        except ConfigError:
+            raise
+        except (KeyError, IndexError, TypeError, AttributeError, ValueError) as e:
+            # ValueError: bad JSON, or a state's own refusal of its snapshot
             raise ConfigError(_("not a saved session: {error}").format(error=e)) from None
 
     @classmethod

@@ -58,7 +58,8 @@ def test_the_players_limits_are_the_engines(name):
         extra = {"decks": decks} if name == "liar" else {}
         for players in range(0, 12):
             if lo <= players <= hi:
-                assert info.make_game(players=players, **extra).players == players
+                state = info.make_game(players=players, **extra).new_state(seed=1)
+                assert 0 <= state.current_player < players     # dealt and playable
             else:
                 with pytest.raises(ConfigError):
                     info.game_class(players=players, **extra)

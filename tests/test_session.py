@@ -150,6 +150,23 @@ def test_a_single_round_or_deal_with_match_false():
     assert t.over and len(t.state.results) == 1
 
 
+def test_the_match_progression_in_the_view():
+    s = Session.new("liar", seats=bots("random", "random"), seed=3, options={"rounds": 2})
+    v = s.view(0)
+    assert (v.round, v.rounds, v.points, v.places, v.lives) == (1, 2, (0, 0), (), ())
+    s.run_bots()
+    v = s.view(1)
+    out = s.state.outcome()
+    assert v.over and not v.match_over and v.points == out.points and v.places == (out.places,)
+    s.next_game()
+    assert s.view(0).round == 2 and s.view(0).points == out.points
+    endless = Session.new("liar", seats=bots("random", "random"), seed=3,
+                          options={"rounds": None})
+    assert endless.view(0).rounds is None and not endless.match_over
+    t = Session.new("thirty-one", seats=bots("random", "random"), seed=3, options={"lives": 1})
+    assert t.view(0).lives == (1, 1) and t.view(0).round == 1 and t.view(0).rounds is None
+
+
 def test_auto_next_deals_the_next_round():
     s = Session.new("liar", seats=bots("random", "random"), seed=3, options={"rounds": 2},
                     auto_next=True)
@@ -163,7 +180,7 @@ def test_auto_next_deals_the_next_round():
 def _seat_strings(s: Session, seat: int) -> list[str]:
     sv = s.view(seat)
     events, _ = s.events_since(seat, 0)
-    return [json.dumps(sv.view.to_dict(), default=str), *sv.legal, repr(sv.seats),
+    return [json.dumps(sv.to_dict()), repr(sv), *sv.legal,
             *(e.describe() for e in events), *(repr(e) for e in events)]
 
 
@@ -402,6 +419,19 @@ def test_a_resumed_session_keeps_the_seats_cursors():
 def test_from_json_refuses_what_is_not_a_session(text):
     with pytest.raises(ConfigError):
         Session.from_json(text)
+
+
+def test_from_json_refuses_a_broken_state_or_generator():
+    s = with_human("thirty-one", ("random",), seed=3)
+    data = json.loads(s.to_json())
+    broken = dict(data, games=[dict(data["games"][0], state='{"format": 1}')])
+    with pytest.raises(ConfigError, match="not a saved session"):
+        Session.from_json(json.dumps(broken))
+    with pytest.raises(ConfigError, match="random generator"):
+        Session.from_json(json.dumps(dict(data, rngs=[[3, [1], None]] * 2)))
+    with pytest.raises(ConfigError):
+        Session.from_json(json.dumps(dict(data, seats=[{"kind": "bot", "name": "x",
+                                                         "bot": "nobody"}] * 2)))
 
 
 def test_from_json_refuses_a_tampered_mark():

@@ -186,10 +186,9 @@ class LiarTable(LiarLayout, PlayTable):
     def _start_match(self, bots: tuple[Any, ...], decks: int, chroniclers: Any,
                      human_seat: int) -> None:
         """Match ``k`` of the table: a session of seed ``seeds.match_seed(seed, k)``."""
-        rounds = self._rounds if self._rounds is not None else 10**9
         self._session = self._new_session(
             bots, human=human_seat, seed=match_seed(self._table_seed, self._matches),
-            options={"decks": decks, "chroniclers": chroniclers or (), "rounds": rounds})
+            options={"decks": decks, "chroniclers": chroniclers or (), "rounds": self._rounds})
         self._human = human_seat
         self._matches += 1
         self._bot_error = None          # a new match starts a stopped table again
@@ -345,7 +344,7 @@ class LiarTable(LiarLayout, PlayTable):
         out = self._round_result(v, sv.points)
         names = [self._name(p) for p in range(v.players)]
         show_cards(self.hand, v.hand)
-        self.header.value = header_html(v, round_no=sv.round, rounds=self._rounds)
+        self.header.value = header_html(v, round_no=sv.round, rounds=sv.rounds)
         self.status.value = status_html(v, out, human=self._human, stopped=self.stopped)
         self.seats.value = seats_html(v, human=self._human, names=names, scores=sv.points)
         self.pile.value = pile_html(v, human=self._human)

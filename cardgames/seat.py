@@ -1,0 +1,161 @@
+"""Seats and what they see: :class:`Seat`, :class:`SeatView`, and the teacher's :class:`TeacherFrame`.
+
+The value types of :mod:`cardgames.session` (frozen; importable from there too).
+
+>>> Seat.human("Ana"), Seat.bot("expert").bot, Seat.remote("Ivo").kind
+(Seat(kind='human', name='Ana', bot=None), 'expert', 'remote')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol, overload
+
+from cardgames.core import State
+from cardgames.errors import ConfigError
+from cardgames.i18n import gettext as _
+
+__all__ = ["SEAT_KINDS", "Seat", "SeatView", "TeacherFrame"]
+
+#: The kinds of seat.
+SEAT_KINDS = ("human", "bot", "remote")
+_NAME_MAX = 40
+
+
+class _BotFactory(Protocol):
+    def __call__(self, kind: str, name: str | None = None) -> Seat: ...
+
+
+class _SeatBot:
+    """``Seat.bot``: on the class, the factory ``Seat.bot(kind, name=None)``; on a seat,
+    the bot's name in :mod:`cardgames.registry` (``None`` for a person)."""
+
+    @overload
+    def __get__(self, seat: None, owner: type[Seat]) -> _BotFactory: ...
+
+    @overload
+    def __get__(self, seat: Seat, owner: type[Seat]) -> str | None: ...
+
+    def __get__(self, seat: Seat | None, owner: type[Seat]) -> _BotFactory | str | None:
+        if seat is None:
+            return owner._bot_seat
+        return seat._bot
+
+
+@dataclass(frozen=True, init=False, repr=False)
+class Seat:
+    """One seat: ``kind`` ``"human"``, ``"bot"`` or ``"remote"``, a ``name`` to show,
+    and ``bot``, the bot's name in :mod:`cardgames.registry` (``None`` for a person).
+
+    >>> Seat.human("Ana"), Seat.bot("expert").bot, Seat.remote("Ivo").kind
+    (Seat(kind='human', name='Ana', bot=None), 'expert', 'remote')
+    >>> Seat("robot", "x")
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.ConfigError: a seat is 'human', 'bot' or 'remote', not 'robot'
+    """
+
+    kind: str
+    name: str
+    _bot: str | None
+    bot = _SeatBot()
+
+    def __init__(self, kind: str, name: str, bot: str | None = None) -> None:
+        if kind not in SEAT_KINDS:
+            raise ConfigError(_("a seat is 'human', 'bot' or 'remote', not {kind!r}")
+                                .format(kind=kind))
+        if not isinstance(name, str) or not name.strip() or len(name) > _NAME_MAX:
+            raise ConfigError(_("a seat's name is 1-{most} characters, not {name!r}")
+                                .format(most=_NAME_MAX, name=name))
+        if (kind == "bot") != isinstance(bot, str):
+            raise ConfigError(_("a bot seat names its bot, and only a bot seat does: "
+                                "{kind!r} with bot={bot!r}").format(kind=kind, bot=bot))
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "_bot", bot)
+
+    def __repr__(self) -> str:
+        return f"Seat(kind={self.kind!r}, name={self.name!r}, bot={self._bot!r})"
+
+    @classmethod
+    def human(cls, name: str) -> Seat:
+        """A person at this computer."""
+        return cls("human", name)
+
+    @classmethod
+    def _bot_seat(cls, kind: str, name: str | None = None) -> Seat:
+        return cls("bot", kind if name is None else name, kind)
+
+    @classmethod
+    def remote(cls, name: str) -> Seat:
+        """A person at another computer (the session is driven for them from outside)."""
+        return cls("remote", name)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "name": self.name, "bot": self._bot}
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What one seat may know now (R-L11, R-T9): the engine's view and the match around it.
+
+    ``view`` is ``state.view(seat)``; ``legal`` the texts of the legal actions
+    if this seat is to act, else ``()``; ``over``: the current Liar round or
+    Thirty-One game is over (:meth:`Session.next_game` deals the next);
+    ``match_over``: the match too.  ``match`` counts the matches of the session
+    (0 = the first), ``round`` the Liar round of the match or the Thirty-One
+    deal (1 = the first).  Liar: ``points`` the match points so far and
+    ``places`` the places of each finished round (R-L10); Thirty-One: ``lives``
+    (T13); ``rounds``: the Liar match's rounds (``None``: to a target or without
+    end; Thirty-One: ``None``).  The other seats appear only as their
+    :class:`Seat` (kind and name).
+    """
+
+    seat: int
+    game: str
+    view: Any
+    mark: int
+    to_act: int | None
+    legal: tuple[str, ...]
+    over: bool
+    match_over: bool
+    match: int
+    round: int
+    seats: tuple[Seat, ...]
+    points: tuple[int, ...] = ()
+    places: tuple[tuple[int, ...], ...] = ()
+    lives: tuple[int, ...] = ()
+    rounds: int | None = None
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_act == self.seat
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON data (the engine view's ``to_dict()`` inside), e.g. to send to the
+        seat's own browser; it holds what the seat may know, nothing else."""
+        return {"seat": self.seat, "game": self.game, "view": self.view.to_dict(),
+                "mark": self.mark, "to_act": self.to_act, "legal": list(self.legal),
+                "over": self.over, "match_over": self.match_over, "match": self.match,
+                "round": self.round, "seats": [s.to_dict() for s in self.seats],
+                "points": list(self.points), "places": [list(p) for p in self.places],
+                "lives": list(self.lives), "rounds": self.rounds}
+
+
+@dataclass(frozen=True)
+class TeacherFrame:
+    """One moment of a session with every hand: **the teacher's, full information**.
+
+    Never give it to a seat.  ``game`` is the game's number in the session
+    (a Liar round or a Thirty-One game), ``match`` its match, ``move`` the
+    actions applied in it so far (0 = just dealt), ``mark`` the session's mark
+    then, ``action`` the action that led here (``None`` for the deal) and
+    ``state`` a copy of the state.
+    """
+
+    game: int
+    match: int
+    move: int
+    mark: int
+    action: str | None
+    state: State
