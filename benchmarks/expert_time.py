@@ -6,7 +6,7 @@ Builds the app's table widgets (``widgets.ThirtyOneTable``, ``widgets.LiarTable`
 with every bot on the ``expert`` difficulty, wraps each bot so that every
 ``act`` is timed (wall ``perf_counter`` and CPU ``process_time``), and plays the
 human's seat with the heuristic bot through the table's own methods
-(``_human_apply``, then ``play_bots`` / ``next_deal``: what the buttons do).
+(``table.act``, then ``play_bots`` / ``next_deal``: what the buttons do).
 Prints p50, p95 and max per table and player count, with the load average:
 on a busy machine wall times grow with the load, CPU times do not.
 """
@@ -45,24 +45,29 @@ def pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))] * 1000
 
 
+def _time_bots(table: Any, wall: list[float], cpu: list[float]) -> None:
+    """Time every bot of the table's session (its agents are asked by session.bot_step)."""
+    agents = table.session._agents
+    for i, a in enumerate(agents):
+        if a is not None and not isinstance(a, Timed):
+            agents[i] = Timed(a, wall, cpu)
+
+
 def thirty_one(players: int, seed: int, wall: list[float], cpu: list[float]) -> None:
     from cardgames.thirtyone.bots import ThirtyOneHeuristicAgent
     from widgets import ThirtyOneTable
 
-    table = ThirtyOneTable(bots=("expert",) * (players - 1), seed=seed)
+    table = ThirtyOneTable(bots=("expert",) * (players - 1), seed=seed, autoplay=False)
     me, rng = ThirtyOneHeuristicAgent(), random.Random(seed)
     for _ in range(2000):
-        table._agents = [a if a is None or isinstance(a, Timed) else Timed(a, wall, cpu)
-                         for a in table._agents]
+        _time_bots(table, wall, cpu)
         s = table.state
         if s.is_over() or table.stopped:
             break
-        if table._pending:
+        if table.paused:
             table.next_deal()
-        elif s.current_player == table._human:
-            table._human_apply(me.act(s.view(table._human), s.legal_actions(), rng))
-            table._collect()
-            table._render()
+        elif table.my_turn:
+            table.act(me.act(s.view(table.seat), s.legal_actions(), rng))
         else:
             table.play_bots()
     table.close()
@@ -72,15 +77,15 @@ def liar(players: int, seed: int, wall: list[float], cpu: list[float]) -> None:
     from cardgames.liar.bots import LiarHeuristicAgent
     from widgets import LiarTable
 
-    table = LiarTable(bots=("expert",) * (players - 1), seed=seed, rounds=1)
+    table = LiarTable(bots=("expert",) * (players - 1), seed=seed, rounds=1, autoplay=False)
     me, rng = LiarHeuristicAgent(), random.Random(seed)
-    table._agents = [a if a is None else Timed(a, wall, cpu) for a in table._agents]
     for _ in range(2000):
+        _time_bots(table, wall, cpu)
         s = table.state
         if s.is_over() or table.stopped:
             break
-        if s.current_player == table._human:
-            table._human_move(me.act(s.view(table._human), s.legal_actions(), rng))
+        if table.my_turn:
+            table.act(me.act(s.view(table.seat), s.legal_actions(), rng))
         else:
             table._advance()
     table.close()

@@ -23,8 +23,6 @@ from cardgames.i18n import gettext as _
 from cardgames.liar import (
     CallMade,
     LiarGame,
-    LiarMatch,
-    LiarOutcome,
     LiarView,
     PalePenalty,
     Passed,
@@ -70,13 +68,6 @@ class LiarLayout:
         self.pile = RulesHTML()
         self.hand = HandView((), selectable=True, card_width=self._card_width,
                              title=_("Your hand"))
-        self.play_button = ipw.Button(description=_("Play"), button_style="primary",
-                                      tooltip=_("Put the picked cards down, announced as the "
-                                                "due rank (L7, R-L4)"), layout=big)
-        self.call_button = ipw.Button(description=_("Call “Liar!”"), button_style="danger",
-                                      tooltip=_("Turn the last play over (L9)"), layout=big)
-        self.pass_button = ipw.Button(description=_("Let it stand"),
-                                      tooltip=_("Do not call (R-L5)"), layout=big)
         self.step_button = ipw.Button(description=_("Next bot move"), layout=big,
                                       tooltip=_("One bot makes one move"))
         self.bots_button = ipw.Button(description=_("Let the bots play"), layout=big,
@@ -108,14 +99,10 @@ class LiarLayout:
         self.opt_decks = ipw.Dropdown(options=[1, 2], value=decks if decks in (1, 2) else 1,
                                       description=_("Decks"), style=style,
                                       layout=ipw.Layout(width="8em", max_width="100%"))
-        for b in (self.play_button, self.call_button, self.pass_button, self.step_button,
-                  self.bots_button, self.new_round_button, self.new_match_button):
-            b.style.font_size = "1.1em"     # readable on a projector
-            b.style.font_weight = "bold"
-        actions = [self.play_button, self.call_button, self.pass_button]
-        if not self._autoplay:
-            actions += [self.step_button, self.bots_button]
-        self.actions = ipw.HBox(actions, layout=ipw.Layout(flex_flow="row wrap", margin="4px 0"))
+        for b in (self.step_button, self.bots_button, self.new_round_button,
+                  self.new_match_button):
+            _bold(b)
+        self.actions = ipw.HBox([], layout=ipw.Layout(flex_flow="row wrap", margin="4px 0"))
         self.options = ipw.HBox(
             [ipw.HTML("<b style='font-size:1.05em'>" + esc(_("Next match:")) + "</b>"),
              self.opt_bots,
@@ -135,6 +122,36 @@ class LiarLayout:
                                 self.log, self.controls, self.options],
                                layout=ipw.Layout(max_width="min(1400px, 100%)"))
         self.widget.add_class("liar-table")
+
+
+    def _decision_buttons(self) -> dict[str, ipw.Button]:
+        """Fresh Play, Call and Let-it-stand buttons (each with its own Layout: the table
+        makes them again for every mark and closes the old ones)."""
+        def big() -> ipw.Layout:
+            return ipw.Layout(width="auto", min_height="44px", height="auto")  # a touch target
+        return {
+            "play": _bold(ipw.Button(description=_("Pick cards to play"), button_style="primary",
+                                     tooltip=_("Put the picked cards down, announced as the "
+                                               "due rank (L7, R-L4)"), layout=big())),
+            "call": _bold(ipw.Button(description=_("Call “Liar!”"), button_style="danger",
+                                     tooltip=_("Turn the last play over (L9)"), layout=big())),
+            "pass": _bold(ipw.Button(description=_("Let it stand"),
+                                     tooltip=_("Do not call (R-L5)"), layout=big())),
+        }
+
+    def _place_decisions(self, buttons: dict[Any, ipw.Button]) -> None:
+        self.play_button, self.call_button = buttons["play"], buttons["call"]
+        self.pass_button = buttons["pass"]
+        actions = list(buttons.values())
+        if not self._autoplay:
+            actions += [self.step_button, self.bots_button]
+        self.actions.children = actions
+
+
+def _bold(b: ipw.Button) -> ipw.Button:
+    b.style.font_size = "1.1em"     # readable on a projector
+    b.style.font_weight = "bold"
+    return b
 
 
 def announcement(count: int, rank: Any) -> str:
@@ -176,7 +193,7 @@ def header_html(v: LiarView, *, round_no: int, rounds: int | None) -> str:
         f"<div style='color:{GREY};font-size:1.05em'>{esc(line)}</div>")
 
 
-def status_html(v: LiarView, out: LiarOutcome | None, *, human: int, stopped: bool) -> str:
+def status_html(v: LiarView, out: Any, *, human: int, stopped: bool) -> str:
     """Whose move it is and what to do, in one line."""
     if stopped:
         text, color = esc(_("The table stopped: a bot failed (see below).")), RED
@@ -280,9 +297,14 @@ def pile_html(v: LiarView, *, human: int) -> str:
     return "".join(parts)
 
 
-def result_html(v: LiarView, out: LiarOutcome | None, match: LiarMatch, *, human: int,
-                names: Sequence[str]) -> str:
-    """Places, cards held and points of the round (R-L10) and the match score."""
+def result_html(v: LiarView, out: Any, *, scores: Sequence[int], played: int,
+                match_over: bool, human: int, names: Sequence[str]) -> str:
+    """Places, cards held and points of the round (R-L10) and the match score.
+
+    ``out``: the round's result (``places``, ``cards_held``, ``points``: the engine's
+    ``RoundOver`` event and the match points it gave), or ``None`` while the round goes
+    on; ``scores``: the match points so far, after ``played`` rounds.
+    """
     if out is None:
         return ""
     cell = "padding:4px 10px;border:1px solid #ccc;text-align:center"
@@ -293,13 +315,13 @@ def result_html(v: LiarView, out: LiarOutcome | None, match: LiarMatch, *, human
                     f"{esc(names[p])}</td><td style='{cell}'>{out.places[p]}</td>"
                     f"<td style='{cell}'>{out.cards_held[p]}</td>"
                     f"<td style='{cell}'>+{out.points[p]}</td>"
-                    f"<td style='{cell}'>{match.scores[p]}</td></tr>")
+                    f"<td style='{cell}'>{scores[p]}</td></tr>")
     head = "".join(f"<th style='{cell}'>{h}</th>" for h in
                    (esc(_(h)) for h in (N_("Player"), N_("Place"), N_("Cards held"),
                                         N_("Points"), N_("Match score"))))
-    played = len(match.results)
-    if match.is_over():
-        best = match.winners()
+    if match_over:
+        top = max(scores)               # the most points win the match (R-L10)
+        best = tuple(p for p, sc in enumerate(scores) if sc == top)
         if tuple(best) == (human,):
             who = _("you win the match (R-L10).")
         elif len(best) == 1:

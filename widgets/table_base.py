@@ -2,10 +2,14 @@
 the render lifecycle (:class:`~widgets.liar_table.LiarTable`,
 :class:`~widgets.thirtyone_table.ThirtyOneTable`).
 
-- **The bot loop** (:meth:`PlayTable._run_bots`) asks one bot at a time through
-  :func:`cardgames.play.agent_turn`, the one place where agents act, with one
-  random generator per seat (:func:`cardgames.play.agent_rngs` of the deal's
-  seed).  A bot whose action the engine refuses, or whose ``act`` fails, is a
+- **The session**: a table is a view of one seat of a :class:`cardgames.session.Session`
+  (the state, the match, the seats, the bots, the marks).  The table draws from the
+  seat's :class:`~cardgames.session.SeatView` and the session's events
+  (``events_since``), decides through ``session.act(seat, action, mark=)`` and judges
+  no rule itself.
+- **The bot loop** (:meth:`PlayTable._run_bots`) asks the session for one bot move at
+  a time (``session.bot_step()``, over :func:`cardgames.play.agent_turn`, with one
+  random generator per seat).  A bot whose action the engine refuses, or whose ``act`` fails, is a
   bug: it is never replaced by another action.  The table stops, the player
   reads one plain line (no exception text), the full error goes to the Python
   log (logger ``widgets.table_base``; nothing is printed unless the host
@@ -13,7 +17,8 @@ the render lifecycle (:class:`~widgets.liar_table.LiarTable`,
   :attr:`PlayTable.bot_error` holds it.
 - **What the player reads** is worded by the table: a refusal of the human's
   own action from the error's fields (``action``, ``rule``, ``reason``,
-  ``legal``; :func:`refusal_text`), never from the exception's message; any
+  ``legal``; :func:`~widgets.table_html.refusal_text`, with the shared HTML pieces in
+  :mod:`widgets.table_html`), never from the exception's message; any
   other failure in a click shows a fixed line and goes to the log.
 - **The event log**: the events of the round in the engine's words
   (``describe()``), the ones since your last move highlighted
@@ -35,21 +40,32 @@ the render lifecycle (:class:`~widgets.liar_table.LiarTable`,
 from __future__ import annotations
 
 import functools
-import html
 import logging
-import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as ipw
 
-from cardgames.cards import Card
-from cardgames.errors import ActionParseError, CardgamesError, IllegalActionError
-from cardgames.i18n import N_
+from cardgames import registry
+from cardgames.errors import CardgamesError, IllegalActionError, StaleActionError
 from cardgames.i18n import gettext as _
-from cardgames.play import agent_name, agent_turn
-from cardgames.render import back_svg, card_svg
+from cardgames.play import agent_name
+from cardgames.session import Seat, SeatView, Session
 from widgets.cardview import HandView, close_widget
+from widgets.table_html import (
+    BLUE,
+    CLICK_FAILED,
+    GREEN,
+    GREY,
+    HIGHLIGHT,
+    RED,
+    backs_html,
+    bot_label,
+    cards_html,
+    esc,
+    refusal_text,
+    show_cards,
+)
 
 __all__ = [
     "BLUE",
@@ -58,6 +74,7 @@ __all__ = [
     "HIGHLIGHT",
     "RED",
     "PlayTable",
+    "SeatView",
     "backs_html",
     "bot_label",
     "cards_html",
@@ -72,124 +89,51 @@ log = logging.getLogger(__name__)
 # and a bot's error may name its hidden cards (R-L11, R-T9).  Configure logging to see them.
 log.addHandler(logging.NullHandler())
 
-RED = "#b00020"
-BLUE = "#1565c0"
-GREEN = "#2e7d32"
-GREY = "#555"
-#: The background of the log entries since your last move.
-HIGHLIGHT = "#fff3c4"
-
-#: Shown when a click fails for a reason that is not the player's (the details go to the log).
-CLICK_FAILED = N_("Something went wrong at the table; it was not your move that caused it. "
-                  "The details are in the Python log.")
-#: The bot kinds of the engines, translated when shown (the names stay the identifiers).
-_BOT_NAMES = {"heuristic": N_("heuristic"), "random": N_("random"), "caller": N_("caller"),
-              "expert": N_("expert")}
-
-
-def bot_label(name: str) -> str:
-    """A bot kind's name in the current language (an unknown name as it is).
-
-    >>> bot_label("heuristic"), bot_label("MyBot")
-    ('heuristic', 'MyBot')
-    """
-    return _(_BOT_NAMES[name]) if name in _BOT_NAMES else name
-
-
-def esc(text: object) -> str:
-    """``text`` escaped for HTML."""
-    return html.escape(str(text))
-
-
-def cards_html(cards: Sequence[Card | None], width: float) -> str:
-    """Face-up drawings of ``cards`` in a row (``None``: a back, the same for every card)."""
-    parts = [back_svg(width=width) if c is None else card_svg(c, width=width) for c in cards]
-    return ("<span style='display:inline-flex;gap:4px;align-items:flex-end'>"
-            + "".join(f"<span>{p}</span>" for p in parts) + "</span>")
-
-
-def backs_html(count: int, width: int, *, most: int, overlap: float = 0.55) -> str:
-    """``count`` face-down cards (the same drawing for every card), overlapping."""
-    shown = min(count, most)
-    step = -int(width * overlap)
-    back = back_svg(width=width)
-    parts = [f"<span style='display:inline-block;margin-left:{0 if i == 0 else step}px'>"
-             f"{back}</span>" for i in range(shown)]
-    more = (f"<span style='margin-left:6px;color:{GREY}'>+{count - shown}</span>"
-            if count > shown else "")
-    return f"<span style='white-space:nowrap'>{''.join(parts)}{more}</span>"
-
-
-def refusal_text(err: CardgamesError, *, rule_words: Mapping[str, str] | None = None,
-                 show_legal: bool = True) -> str:
-    """What a player reads when the engine refuses their action: worded from the
-    error's fields, never from its message (which may name what the player may not know).
-
-    ``reason`` is the engine's short phrase; without one, ``rule_words[rule]``
-    (the table's own words for the rule).  ``legal`` is added when
-    ``show_legal`` (only when it describes the player's own options).
-
-    >>> from cardgames.errors import IllegalActionError
-    >>> e = IllegalActionError("x", player=0, action="play 7H", rule="R-L4")
-    >>> refusal_text(e, rule_words={"R-L4": "a play is 1-4 cards"})
-    'You cannot “play 7H” now: a play is 1-4 cards (R-L4).'
-    >>> refusal_text(ValueError("secret"))   # not an engine refusal: a fixed line
-    'That is not possible now.'
-    """
-    if isinstance(err, ActionParseError):
-        return _("That move could not be read.")
-    if not isinstance(err, IllegalActionError):
-        return _("That is not possible now.")
-    rule = err.rule or ""
-    words = (rule_words or {}).get(rule)
-    reason = err.reason or (_(words) if words else None)
-    action = {"action": err.action}
-    if reason and rule:
-        text = (_("You cannot “{action}” now: {reason} ({rule}).") if err.action is not None
-                else _("You cannot do that now: {reason} ({rule}).")).format(
-                    **action, reason=reason, rule=rule)
-    elif reason:
-        text = (_("You cannot “{action}” now: {reason}.") if err.action is not None
-                else _("You cannot do that now: {reason}.")).format(**action, reason=reason)
-    elif rule:
-        text = (_("You cannot “{action}” now ({rule}).") if err.action is not None
-                else _("You cannot do that now ({rule}).")).format(**action, rule=rule)
-    else:
-        text = (_("You cannot “{action}” now.") if err.action is not None
-                else _("You cannot do that now.")).format(**action)
-    if show_legal and err.legal:
-        text += " " + _("Legal now: {legal}.").format(legal=err.legal)
-    return text
-
-
-def show_cards(view: HandView, cards: Sequence[Card], *, force: bool = False) -> bool:
-    """Redraw ``view`` with ``cards`` only if they changed (new card widgets, the old
-    ones closed; the selection is cleared).  True if it was redrawn."""
-    if not force and tuple(view.cards) == tuple(cards):
-        return False
-    view.set_cards(cards)
-    return True
-
-
 class PlayTable:
-    """The base of a play table: a human in ``_human`` against bots.
+    """The base of a play table: a view of one seat (``seat``) of a session, the others bots.
 
-    A subclass sets ``_state`` (the engine state: Python only, never synced),
-    ``_agents`` (one per seat, ``None`` for the human), ``_rngs``
-    (:func:`cardgames.play.agent_rngs` of the seed of ``_state``), ``_human``,
-    ``message`` (an ``HTML`` widget) and ``widget`` (the box to display), calls
-    :meth:`_init_table` first, and implements :meth:`_draw`.
+    **The API of both tables** (the same names in :class:`~widgets.liar_table.LiarTable`
+    and :class:`~widgets.thirtyone_table.ThirtyOneTable`):
+
+    - ``table.session``: the :class:`~cardgames.session.Session` (Python only);
+      ``table.seat``: the seat shown; ``table.view``: the seat's
+      :class:`~cardgames.session.SeatView` (the engine's view, R-L11 / R-T9, with the
+      mark, who is to act, the legal actions and the match); ``table.mark``: the
+      session's mark (it moves on with every action and deal, never repeats);
+    - ``table.my_turn``, ``table.legal_actions()``: the seat's decision now (the
+      engine's legal actions; empty when it is not the seat's decision);
+    - ``table.act(action, *, mark=None)``: make the seat's decision (an action or its
+      text, e.g. ``"call"``, ``"play 7H 8H"``, ``"swap 7H AB"``) through
+      ``session.act``: the engine judges it, a refusal shows the engine's reason; an
+      action made at an old ``mark`` is refused quietly (it answers a view that is gone);
+    - ``table.refresh()``: draw again (e.g. after the session moved on elsewhere).
+
+    The drawing reads only the seat's view and the events the seat was given, so the
+    same table can show a seat whose session is driven from elsewhere.
+
+    **One click, one decision** (issue 18): every decision button is made for one
+    ``mark`` and carries it; when the mark moves on, the buttons are made again and the
+    old ones closed.  A click made on a view that is gone (the second click of a
+    double-click, three clicks sent at once) is refused quietly, so nothing is decided
+    twice and no bot acts on an answer the player did not see.
+
+    A subclass sets ``_session`` (:meth:`_new_session`), ``_human``, ``message`` (an
+    ``HTML`` widget) and ``widget`` (the box to display), calls :meth:`_init_table`
+    first, and implements :meth:`_draw`, :meth:`_decision_buttons` (fresh buttons, by
+    kind), :meth:`_place_decisions`, :meth:`_action_of` (the action a decision button
+    stands for) and :meth:`_advance`.
     """
 
     #: Player-facing words for a rule, used when an engine error carries no ``reason``.
     RULE_WORDS: Mapping[str, str] = {}
     #: The name of the game, for the log.
     GAME = "card game"
+    #: The game's name in :mod:`cardgames.registry`.
+    GAME_NAME = ""
 
-    _state: Any
-    _agents: list[Any]
-    _rngs: list[random.Random]
+    _session: Session
     _human: int
+    _autoplay: bool
     message: ipw.HTML
     widget: ipw.Box
 
@@ -197,7 +141,192 @@ class PlayTable:
         self._closed = False
         self._bot_error: Exception | None = None
         self._stopped_line = ""
-        self._mark = 0          # events from this index on happened since your last move
+        self._log: list[Any] = []    # the public events the seat was given (events_since)
+        self._log_from = 0           # events of _log from here on: since your last move
+        self._decisions: dict[Any, ipw.Button] = {}
+        self._decisions_mark: Any = None
+        self._view_cache: SeatView | None = None
+        self._bot_names: dict[int, str] = {}
+
+    def _new_session(self, bots: Sequence[Any], *, human: int, seed: int,
+                     options: Mapping[str, Any]) -> Session:
+        """A session: ``bots`` (registry names or agent objects) around the human in seat
+        ``human``.  The game's rules (players, decks, lives ...) are checked by the
+        registry and the game class (their ``ConfigError`` names the rule)."""
+        info = registry.get(self.GAME_NAME)
+        it = iter(bots)
+        specs = [None if seat == human else next(it) for seat in range(len(bots) + 1)]
+        seats = [Seat.human("you") if spec is None else
+                 Seat.bot(spec if isinstance(spec, str) else info.bot_names[0])
+                 for spec in specs]
+        session = Session.new(self.GAME_NAME, seats=seats, seed=seed, options=options)
+        for seat, spec in enumerate(specs):
+            if spec is not None and not isinstance(spec, str):
+                # an agent object (a teacher's own bot): the session's bot loop asks it
+                session._agents[seat] = spec
+        self._bot_names = {seat: spec if isinstance(spec, str) else agent_name(spec)
+                           for seat, spec in enumerate(specs) if spec is not None}
+        self._view_cache = None
+        self._log, self._log_from = [], 0
+        return session
+
+    # ================================================================ the seat's API
+    @property
+    def session(self) -> Session:
+        """The session of play (full information: Python only, never synced)."""
+        return self._session
+
+    @property
+    def state(self) -> Any:
+        """The engine state on show (full information: Python only, never synced)."""
+        return self._session.state
+
+    @property
+    def seat(self) -> int:
+        """The seat this table shows (its player is "you")."""
+        return self._human
+
+    @property
+    def view(self) -> SeatView:
+        """What the seat may know now: the session's :class:`~cardgames.session.SeatView`."""
+        cached = self._view_cache
+        if cached is None or cached.mark != self._session.mark:
+            cached = self._view_cache = self._session.view(self._human)
+        return cached
+
+    @property
+    def mark(self) -> int:
+        """The session's mark: every action and deal moves it on (a decision answers one)."""
+        return self._session.mark
+
+    @property
+    def my_turn(self) -> bool:
+        """The seat has a decision to make now (and no bot stopped the table)."""
+        return self._bot_error is None and self._may_decide() and self.view.my_turn
+
+    def _may_decide(self) -> bool:
+        """A subclass may hold decisions back (e.g. while a deal's result is on show)."""
+        return True
+
+    def legal_actions(self) -> list[Any]:
+        """The seat's legal actions now, the engine's (parsed from the seat view's texts;
+        empty when it is not the seat's decision)."""
+        return [self._parse(t) for t in self.view.legal] if self.my_turn else []
+
+    def _parse(self, text: str) -> Any:
+        raise NotImplementedError
+
+    def act(self, action: Any, *, mark: int | None = None) -> bool:
+        """Make the seat's decision ``action`` (an action or its text); ``mark``: the
+        :attr:`mark` of the view it answers (an old one: refused quietly).  The engine
+        judges the action; a refusal shows its reason and changes nothing.  True if made.
+        """
+        if mark is not None and mark != self.mark:
+            log.debug("%s table: a decision for mark %s came at mark %s: ignored",
+                      self.GAME, mark, self.mark)
+            return False
+        if self._refuse_if_stopped():
+            self._render()
+            return False
+        held = self._held_back()
+        if held:
+            self._say(held)
+            self._render()
+            return False
+        self._pull()
+        start = len(self._log)
+        try:
+            self._session.act(self._human, action, mark=mark)
+        except StaleActionError:
+            log.debug("%s table: a stale decision was refused", self.GAME)
+            return False
+        except CardgamesError as err:
+            log.debug("refused for the human in seat %s: %s", self._human, err)
+            self._say(refusal_text(err, rule_words=self.RULE_WORDS,
+                                   show_legal=self.view.to_act == self._human))
+            self._render()
+            return False
+        self._log_from = start          # your own move is highlighted too
+        self._say("")
+        self._after_human_move()
+        if self._autoplay:
+            self._advance()
+        self._render()
+        return True
+
+    def refresh(self) -> None:
+        """Draw the table again from the seat's view."""
+        self._render()
+
+    def _held_back(self) -> str:
+        """Why the seat may not decide now though the engine would ask it ("": it may)."""
+        return ""
+
+    def _after_human_move(self) -> None:
+        """Called after the seat's action was applied (a subclass clears its picks)."""
+
+    def _advance(self, limit: int | None = None) -> int:
+        raise NotImplementedError
+
+    def _pull(self) -> list[Any]:
+        """The public events since the seat last looked (``session.events_since``), added
+        to the table's log; returns them."""
+        new, _now = self._session.events_since(self._human)
+        self._log.extend(new)
+        return new
+
+    def _mark_new(self) -> None:
+        """The events from now on are "new" (highlighted in the log)."""
+        self._pull()
+        self._log_from = len(self._log)
+
+    # ================================================================ decision buttons
+    def _decision_buttons(self) -> dict[Any, ipw.Button]:
+        """Fresh decision buttons, by kind (the subclass's layout)."""
+        raise NotImplementedError
+
+    def _place_decisions(self, buttons: dict[Any, ipw.Button]) -> None:
+        """Put ``buttons`` where the old ones were (attributes and containers)."""
+        raise NotImplementedError
+
+    def _action_of(self, kind: Any) -> Any:
+        """The action the button ``kind`` stands for now, or a ``str`` to say instead."""
+        raise NotImplementedError
+
+    def _token(self) -> Any:
+        """What a decision button is drawn for: the :attr:`mark` (a subclass may add what
+        else moves on without an action, e.g. a deal result left)."""
+        return self.mark
+
+    def _bind_decisions(self) -> None:
+        """Make the decision buttons for the current token, once per token; close the old."""
+        token = self._token()
+        if self._decisions_mark == token and self._decisions:
+            return
+        old = self._decisions
+        fresh = self._decision_buttons()
+        for kind, button in fresh.items():
+            button.on_click(self._guarded(functools.partial(self._on_decision, kind, token)))
+        self._decisions, self._decisions_mark = fresh, token
+        self._place_decisions(fresh)
+        for button in old.values():
+            close_widget(button)
+
+    def _on_decision(self, kind: Any, token: Any) -> None:
+        """A decision button drawn for ``token`` was clicked."""
+        if token != self._token():       # a click on a view that is gone: quietly nothing
+            log.debug("%s table: a click drawn for %s came at %s: ignored",
+                      self.GAME, token, self._token())
+            return
+        if self._refuse_if_stopped():
+            self._render()
+            return
+        action = self._action_of(kind)
+        if isinstance(action, str):     # nothing to decide yet (e.g. no card picked)
+            self._say(action)
+            self._render()
+            return
+        self.act(action, mark=self.mark)
 
     # ================================================================ bots
     @property
@@ -212,20 +341,21 @@ class PlayTable:
 
     def _bots_may_move(self) -> bool:
         """A bot is to move now (a subclass may add conditions, e.g. a result on show)."""
-        s = self._state
-        return (self._bot_error is None and not s.is_over()
-                and s.current_player != self._human)
+        to_act = self.view.to_act
+        return (self._bot_error is None and self._may_decide() and to_act is not None
+                and self._session.seats[to_act].kind == "bot")
 
     def _after_bot_move(self) -> None:
-        """Called after each bot action (a subclass files its events here)."""
+        """Called after each bot action."""
 
     def _run_bots(self, limit: int) -> int:
-        """Bots act one action at a time while :meth:`_bots_may_move`, at most ``limit``
-        times.  A failing bot stops the table (:meth:`_bot_failed`).  Returns the moves."""
+        """Bots act one action at a time (``session.bot_step()``) while
+        :meth:`_bots_may_move`, at most ``limit`` times.  A failing bot stops the table
+        (:meth:`_bot_failed`).  Returns the moves."""
         moves = 0
         while moves < limit and self._bots_may_move():
             try:
-                agent_turn(self._state, self._agents, self._rngs)
+                self._session.bot_step()
             except Exception as err:  # noqa: BLE001 - any failing bot stops the table
                 self._bot_failed(err)
                 break
@@ -235,9 +365,8 @@ class PlayTable:
 
     def _bot_failed(self, err: Exception) -> None:
         """Stop the table: the player reads one plain line, the log gets everything."""
-        seat = self._state.current_player
-        agent = self._agents[seat] if seat is not None else None
-        name = agent_name(agent) if agent is not None else "?"
+        seat = self._session.to_act
+        name = self._bot_names.get(seat, "?") if seat is not None else "?"
         illegal = isinstance(err, IllegalActionError)
         log.error("%s table stopped: the bot %r in seat %s %s", self.GAME, name, seat,
                   "chose an illegal action" if illegal else "failed", exc_info=err)
@@ -256,21 +385,6 @@ class PlayTable:
         self._say(self._stopped_line)
         return True
 
-    # ================================================================ the human
-    def _human_apply(self, action: Any) -> bool:
-        """Apply the human's ``action``; refused: the player reads :func:`refusal_text`
-        of the engine's error, and nothing changes.  False if refused."""
-        if self._refuse_if_stopped():
-            return False
-        try:
-            self._state.apply(action, player=self._human)
-        except CardgamesError as err:
-            log.debug("refused for the human in seat %s: %s", self._human, err)
-            self._say(refusal_text(err, rule_words=self.RULE_WORDS,
-                                   show_legal=self._state.current_player == self._human))
-            return False
-        return True
-
     # ================================================================ messages
     def _say(self, text: str) -> None:
         """One line for the player under the actions ("" clears it, unless stopped)."""
@@ -284,10 +398,6 @@ class PlayTable:
         return False
 
     # ================================================================ the event log
-    def _mark_new(self) -> None:
-        """The events from now on are "new" (highlighted in the log)."""
-        self._mark = len(self._state.events)
-
     @staticmethod
     def _log_list(items: Iterable[tuple[str, str, bool]], *, css_class: str,
                   newest_first: bool, empty: str | None = None) -> str:
@@ -325,6 +435,7 @@ class PlayTable:
         """Redraw every part from the human's view (nothing once closed)."""
         if self._closed:
             return
+        self._bind_decisions()
         self._draw()
 
     def _draw(self) -> None:
@@ -343,7 +454,7 @@ class PlayTable:
         self._closed = True
         for view in self._card_views():
             view.close()
-        for w in [*_tree(self.widget), *self._loose_widgets()]:
+        for w in [*_tree(self.widget), *self._loose_widgets(), *self._decisions.values()]:
             close_widget(w)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:

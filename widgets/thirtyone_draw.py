@@ -22,15 +22,13 @@ from cardgames.cards import Card, format_cards
 from cardgames.i18n import N_, format_number, ngettext, pgettext
 from cardgames.i18n import gettext as _
 from cardgames.thirtyone import (
-    DealOver,
+    DealResult,
     Event,
     Exchange,
     Keep,
-    LifeLost,
     MatchOver,
     Pass,
     Phase,
-    PlayerOut,
     Reveal,
     Scored,
     Stand,
@@ -89,6 +87,35 @@ class ThirtyOneLayout:
     the clicks).  ``kinds`` are the bot names offered for a new match."""
 
     kinds: Sequence[str] = ()
+    _autoplay: bool
+
+    def _decision_buttons(self) -> dict[Any, ipw.Button]:
+        """Fresh decision buttons, by action class, and *Next deal* (``"next"``): the table
+        makes them again for every mark and closes the old ones (one click, one decision)."""
+        return {
+            Keep: _button(_("Keep my cards"), _("T4: keep your 3 cards"), "primary"),
+            Exchange: _button(_("Exchange with the table"),
+                              _("T4: take the 3 table cards, put yours in the middle"), "warning"),
+            SwapOne: _button(_("Swap"), _("T6: swap the picked hand card for the picked table "
+                                          "card"), "primary"),
+            SwapAll: _button(_("Swap all"), _("T7, R-T4: all 3 cards for the table's 3")),
+            Pass: _button(pgettext("Thirty-One action", "Pass"),
+                          _("T8: swap nothing (not twice in a row, R-T5)")),
+            Reveal: _button(_("Reveal"), _("T9: show your hand; the others get one final turn"),
+                            "danger"),
+            Stand: _button(_("Stand"), _("T10, R-T6: keep your hand and be revealed")),
+            "next": _button(_("Next deal ▶"), _("Go on to the next deal"), "success"),
+        }
+
+    def _place_decisions(self, buttons: dict[Any, ipw.Button]) -> None:
+        self.action_buttons = {k: b for k, b in buttons.items() if k != "next"}
+        self.keep_button, self.exchange_button = buttons[Keep], buttons[Exchange]
+        self.swap_button, self.swap_all_button = buttons[SwapOne], buttons[SwapAll]
+        self.pass_button, self.reveal_button = buttons[Pass], buttons[Reveal]
+        self.stand_button, self.next_deal_button = buttons[Stand], buttons["next"]
+        self.actions_row.children = list(self.action_buttons.values())
+        self.flow_row.children = [self.bot_step_button, self.bots_play_button,
+                                  self.next_deal_button]
 
     def _build_widgets(self, bots: list[Any], chronicler: bool, lives: int) -> None:
         self.header = RulesHTML()
@@ -100,35 +127,13 @@ class ThirtyOneLayout:
         self.hand_box = ipw.VBox([])
         self.swap_preview = RulesHTML()
 
-        self.keep_button = _button(_("Keep my cards"), _("T4: keep your 3 cards"), "primary")
-        self.exchange_button = _button(_("Exchange with the table"),
-                                      _("T4: take the 3 table cards, put yours in the middle"),
-                                      "warning")
-        self.swap_button = _button(_("Swap"),
-                                  _("T6: swap the picked hand card for the picked table card"),
-                                  "primary")
-        self.swap_all_button = _button(_("Swap all"), _("T7, R-T4: all 3 cards for the table's 3"))
-        self.pass_button = _button(pgettext("Thirty-One action", "Pass"), _("T8: swap nothing (not twice in a row, R-T5)"))
-        self.reveal_button = _button(_("Reveal"),
-                                    _("T9: show your hand; the others get one final turn"),
-                                    "danger")
-        self.stand_button = _button(_("Stand"), _("T10, R-T6: keep your hand and be revealed"))
-        self.action_buttons = {
-            Keep: self.keep_button, Exchange: self.exchange_button, SwapOne: self.swap_button,
-            SwapAll: self.swap_all_button, Pass: self.pass_button, Reveal: self.reveal_button,
-            Stand: self.stand_button,
-        }
         self.bot_step_button = _button(_("Next bot move ▶"),
                                       _("Let the player to move make one move"), "info")
         self.bots_play_button = _button(_("Let the bots play ▶▶"),
                                        _("The bots move one by one until it is your turn"),
                                        "info")
-        self.next_deal_button = _button(_("Next deal ▶"), _("Go on to the next deal"), "success")
-        self.actions_row = ipw.HBox(list(self.action_buttons.values()),
-                                    layout=ipw.Layout(flex_flow="row wrap"))
-        self.flow_row = ipw.HBox([self.bot_step_button, self.bots_play_button,
-                                  self.next_deal_button],
-                                 layout=ipw.Layout(flex_flow="row wrap"))
+        self.actions_row = ipw.HBox([], layout=ipw.Layout(flex_flow="row wrap"))
+        self.flow_row = ipw.HBox([], layout=ipw.Layout(flex_flow="row wrap"))
         self.message = RulesHTML()
         self.result = RulesHTML()
         self.log = RulesLogHTML(layout=ipw.Layout(max_height="560px", overflow="auto",
@@ -156,9 +161,12 @@ class ThirtyOneLayout:
                                          layout=ipw.Layout(width="8em", max_width="100%"))
         self.new_match_button = _button(_("New match"), _("Start a new match with these settings"),
                                        "warning")
+        self.step_choice = ipw.Checkbox(value=not self._autoplay, indent=False,
+                                        description=_("step by step (the bots wait for a click)"),
+                                        layout=ipw.Layout(width="auto", max_width="100%"))
         self.settings_row = ipw.HBox(
             [self.bots_count, self.bot_kind, self.joker, self.joker_rule, self.lives_choice,
-             self.new_match_button],
+             self.new_match_button, self.step_choice],
             layout=ipw.Layout(flex_flow="row wrap", align_items="center",
                               border_top="1px solid #ddd", margin="10px 0 0 0",
                               padding="6px 0 0 0"))
@@ -200,9 +208,10 @@ def header_html(match: int, deal: int, players: int) -> str:
 
 
 def status_html(v: Any, name: Namer, *, paused_deal: int | None) -> str:
+    """Dealer, phase and who is to move; nothing while a deal's result is on show (the
+    prompt says the deal is over: one line, not two)."""
     if paused_deal is not None:
-        over = html.escape(_("Deal {deal} is over.").format(deal=paused_deal))
-        return f"<div style='{BIG}'>{over}</div>"
+        return ""
     line = html.escape(_("Dealer: {dealer} · Phase: {phase} · To move: {player}")).format(
         dealer=f"<b>{html.escape(name(v.dealer))}</b>",
         phase="<b>" + html.escape(_(PHASES[v.phase])) + "</b>",
@@ -316,29 +325,29 @@ def preview_html(hand: Sequence[Card], h: Card, t: Card) -> str:
             f"{text.format(score=f'<b>{format_number(score(after))}</b>')}</div>")
 
 
-def result_html(deal: int, events: Sequence[Event], human: int, name: Namer) -> str:
+def result_html(result: DealResult, events: Sequence[Event], human: int, name: Namer) -> str:
     """A finished deal: the scored hands and why (T11, R-T2), who lost a life or went
-    out (T13, R-T8), three Aces (T14, R-T7) and, at the end, the match's winners."""
+    out (T13, R-T8), three Aces (T14, R-T7) and, at the end, the match's winners.
+
+    Who lost is the engine's :class:`~cardgames.thirtyone.events.DealResult` (``losers``,
+    ``went_out``, ``lives``); the hands are the deal's public ``Scored`` / ``ThreeAces``
+    events (``events``: the deal's log, :func:`~cardgames.thirtyone.events.deal_log`).
+    """
     rows = []
-    lost: dict[int, str] = {}
     match_over: MatchOver | None = None
-    result = None
     for e in events:
         if isinstance(e, Scored):
             rows.append((e.player, e.hand, format_number(e.score), e.explanation))
         elif isinstance(e, ThreeAces):
             rows.append((e.player, e.hand, "33", explain(e.hand)))
-        elif isinstance(e, LifeLost):
-            lost[e.player] = html.escape(ngettext("loses a life ({n} left)",
-                                                  "loses a life ({n} left)",
-                                                  e.lives).format(n=e.lives))
-        elif isinstance(e, PlayerOut):
-            lost[e.player] = html.escape(_("loses with 0 lives: {out} (R-T8)")).format(
-                out="<b>" + html.escape(_("out")) + "</b>")
         elif isinstance(e, MatchOver):
             match_over = e
-        elif isinstance(e, DealOver):
-            result = e.result
+    lost: dict[int, str] = {}
+    for p in result.losers:
+        lost[p] = (html.escape(_("loses with 0 lives: {out} (R-T8)")).format(
+                       out="<b>" + html.escape(_("out")) + "</b>") if p in result.went_out else
+                   html.escape(ngettext("loses a life ({n} left)", "loses a life ({n} left)",
+                                        result.lives[p]).format(n=result.lives[p])))
     trs = []
     for seat, hand, pts, why in rows:
         low = seat in lost
@@ -356,11 +365,10 @@ def result_html(deal: int, events: Sequence[Event], human: int, name: Namer) -> 
     if others:
         extra = f"<div style='{BIG}'>" + "; ".join(
             f"{html.escape(name(p))} {lost[p]}" for p in others) + "</div>"
-    why = ""
-    if result is not None and result.three_aces is not None:
+    if result.three_aces is not None:
         why = html.escape(_("{player} holds three Aces: every other player loses a life "
                             "(T14, R-T7).").format(player=name(result.three_aces).capitalize()))
-    elif result is not None:
+    else:
         why = html.escape(_("The lowest score loses a life (T13); ties all lose one."))
     banner = ""
     if match_over is not None:
@@ -376,7 +384,7 @@ def result_html(deal: int, events: Sequence[Event], human: int, name: Namer) -> 
         banner = (f"<div style='font-size:1.6em;font-weight:bold;margin:8px 0;"
                   f"color:{'#1b5e20' if you else '#4a148c'}'>{html.escape(headline)}</div>"
                   f"<div style='{MUTED}'>{html.escape(_(match_over.reason))}</div>")
-    title = html.escape(_("Deal {deal}: result").format(deal=deal))
+    title = html.escape(_("Deal {deal}: result").format(deal=result.deal))
     return (
         f"<div style='border:2px solid #8d6e63;border-radius:8px;padding:6px 10px;"
         f"margin:6px 0;background:#fffdf6'>"

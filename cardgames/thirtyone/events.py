@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,7 +27,7 @@ from cardgames.i18n import gettext as _
 __all__ = [
     "DealResult", "Dealt", "Kept", "Exchanged", "Swapped", "Passed", "Revealed", "Stood",
     "ThreeAces", "Scored", "LifeLost", "PlayerOut", "DealOver", "MatchOver", "Event",
-    "event_to_dict", "event_from_dict",
+    "event_to_dict", "event_from_dict", "deal_log", "event_seats",
 ]
 
 
@@ -315,6 +316,51 @@ class MatchOver:
 
 Event = (Dealt | Kept | Exchanged | Swapped | Passed | Revealed | Stood | ThreeAces | Scored
          | LifeLost | PlayerOut | DealOver | MatchOver)
+
+
+
+def event_seats(event: Event) -> tuple[int, ...]:
+    """The seats an event is about, from its fields (for a drawer that marks a seat's
+    lines; never from the translated text): the actor, the dealer of a deal, the losers
+    of a deal's end, the winners of a match.
+
+    >>> event_seats(Passed(player=2)), event_seats(MatchOver(winners=(0, 3), reason="x"))
+    ((2,), (0, 3))
+    """
+    if isinstance(event, Dealt):
+        return (event.dealer,)
+    if isinstance(event, DealOver):
+        return event.result.losers
+    if isinstance(event, MatchOver):
+        return event.winners
+    return (event.player,)
+
+
+def deal_log(events: Sequence[Event], deal: int) -> list[Event]:
+    """The events of deal ``deal`` in a public log: from its :class:`Dealt` to its
+    :class:`DealOver`, with the :class:`MatchOver` that follows it (the boundaries are
+    the events' ``deal`` fields).  ``[]`` if the log does not hold that deal.
+
+    >>> log = [Dealt(1, 0, (1, 0), (), 23), Passed(1), DealOver(DealResult(
+    ...     1, 0, None, None, (1.0, 2.0), (0,), (), (2, 3))), Dealt(2, 1, (0, 1), (), 23)]
+    >>> [type(e).__name__ for e in deal_log(log, 1)], len(deal_log(log, 2)), deal_log(log, 3)
+    (['Dealt', 'Passed', 'DealOver'], 1, [])
+    """
+    start = None
+    for i in range(len(events) - 1, -1, -1):
+        e = events[i]
+        if isinstance(e, Dealt) and e.deal == deal:
+            start = i
+            break
+    if start is None:
+        return []
+    out: list[Event] = []
+    for e in events[start:]:
+        if out and isinstance(e, Dealt):  # the next deal began
+            break
+        out.append(e)
+    return out
+
 
 _TYPES: dict[str, Any] = {cls.__name__: cls for cls in (
     DealResult, Dealt, Kept, Exchanged, Swapped, Passed, Revealed, Stood, ThreeAces, Scored,

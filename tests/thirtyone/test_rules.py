@@ -499,6 +499,12 @@ def test_R_T8_lives_option():
         assert state.lives == (lives,) * 3
     with pytest.raises(ConfigError, match="R-T8"):
         ThirtyOneGame(players=3, lives=-1)
+    # a play table offers 0-9 (the registry's table game: the limit left the widget)
+    from cardgames import registry
+    assert registry.get("thirty-one").make_table_game(players=3, lives=9).lives == 9
+    for bad in (10, 99999999999, True, "3"):
+        with pytest.raises(ConfigError, match="R-T8"):
+            registry.get("thirty-one").make_table_game(players=3, lives=bad)
 
 
 # ---------------------------------------------------------------- R-T9 views
@@ -552,3 +558,30 @@ def test_R_T10_every_random_deal_ends_with_a_cap():
             state.apply(state.legal_actions().sample(rng))
             steps += 1
         assert steps <= 1 + 21 + 4
+
+
+def test_deal_log_and_event_seats_read_the_events_fields():
+    """The public log of one deal (a drawer's view, from the events' ``deal`` fields) and
+    the seats an event is about; counted by hand from a played match."""
+    from cardgames.thirtyone.events import DealOver, Dealt, MatchOver, deal_log, event_seats
+
+    state = ThirtyOneGame(players=3, lives=0).new_state(seed=4)
+    while not state.is_over():
+        state.apply(next(iter(state.legal_actions())))
+    events = state.events
+    deals = [e.deal for e in events if isinstance(e, Dealt)]
+    assert deals == list(range(1, len(deals) + 1)) and len(deals) == len(state.results)
+    total = 0
+    for d in deals:
+        log = deal_log(events, d)
+        assert isinstance(log[0], Dealt) and log[0].deal == d
+        over = [e for e in log if isinstance(e, DealOver)]
+        assert len(over) == 1 and over[0].result == state.results[d - 1]
+        total += len(log)
+    assert total == len(events)              # every event in exactly one deal's log
+    assert isinstance(deal_log(events, deals[-1])[-1], MatchOver)
+    assert deal_log(events, len(deals) + 1) == []
+    last = state.results[-1]
+    assert event_seats(next(e for e in events if isinstance(e, DealOver)
+                            and e.result == last)) == last.losers
+    assert event_seats(events[0]) == (0,)    # seat 0 dealt the first deal

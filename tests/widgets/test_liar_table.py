@@ -140,7 +140,8 @@ def test_the_announcement_is_forced_and_shown_on_the_button(live_widgets):
     while table.human_to_act() is not Phase.PLAY:
         human_move(table, rng)
     due = table.state.due_rank
-    assert table.play_button.description == f"Play 0 × {due.plural}"
+    # nothing picked: no "Play 0 × eights" (issue 18): the button asks for cards
+    assert table.play_button.description == "Pick cards to play"
     assert table.play_button.disabled
     table.hand.buttons[0].click()
     table.hand.buttons[1].click()
@@ -174,7 +175,7 @@ def test_a_match_over_several_rounds(live_widgets):
             table.new_round_button.click()
             assert table.message.value == ""
     assert dealers == [0, 1, 2]          # R-L1: the dealer moves on each round
-    assert table.match.is_over() and "Match over after 3 rounds" in table.result.value
+    assert table.view.match_over and "Match over after 3 rounds" in table.result.value
     assert table.new_round_button.disabled
     before = json_of(table)
     table.new_round_button.click()       # the browser may click it anyway
@@ -245,8 +246,9 @@ def test_illegal_plays_get_the_engine_message_and_change_nothing(live_widgets):
     assert "You cannot “play " in msg and "(R-L4)" in msg   # worded from the error's fields
     assert json_of(table) == before
     table.hand.clear_selection()
-    table.play_button.click()             # no card picked: R-L4 a play is 1-4 cards
-    assert "Pick 1–4 cards" in table.message.value and json_of(table) == before
+    table.play_button.click()             # no card picked: the engine's R-L4, a play is 1-4
+    msg = html.unescape(unlinked(table.message.value))
+    assert "a play is 1-4 cards (R-L4)" in msg and json_of(table) == before
     table.call_button.click()             # no call window now
     assert "R-L5" in table.message.value and json_of(table) == before
     table.pass_button.click()
@@ -524,10 +526,13 @@ def test_the_bots_draw_from_one_generator_per_seat(live_widgets):
 
 
 def slot_ids(table: LiarTable) -> set[str]:
-    """The model ids of the hand view's card slots and their Layout/Style widgets."""
+    """The model ids of the hand view's card slots, the decision buttons (made again for
+    every mark: one click, one decision) and their Layout/Style widgets."""
     ids = set()
-    for slot in table.hand.slots:
-        for w in (slot.html, slot.box, slot.button):
+    parts = [w for slot in table.hand.slots for w in (slot.html, slot.box, slot.button)]
+    parts += [table.play_button, table.call_button, table.pass_button]
+    for w in parts:
+        if w is not None:
             for part in (w, getattr(w, "layout", None), getattr(w, "style", None)):
                 if part is not None and getattr(part, "model_id", None):
                     ids.add(part.model_id)
@@ -567,3 +572,77 @@ def test_bad_arguments_are_refused(bad, live_widgets):
     with pytest.raises(ValueError):
         LiarTable(**bad)
     assert live_widgets() == set(), "a refused table leaves no widget behind"
+
+
+# ---------------------------------------------------------------- one click, one decision (issue 18)
+
+
+def _human_decisions(table: LiarTable) -> int:
+    """The human's decisions in the round so far, from the engine's log."""
+    me = table.human_seat
+    return sum(1 for e in table.state.events
+               if (type(e).__name__ == "Played" and e.player == me)
+               or (type(e).__name__ == "Passed" and e.player == me)
+               or (type(e).__name__ == "CallMade" and e.caller == me))
+
+
+def _clicks_on_one_view(table: LiarTable, kind: str, clicks: int, rng: random.Random,
+                        *, rounds: int = 6) -> int:
+    """Play rounds; at each of the human's call windows click ``kind`` ``clicks`` times on
+    the buttons drawn for that window (as a browser whose clicks were all sent before the
+    first answer came back).  Each time exactly one decision is made and nothing is said.
+    Returns how often the human was asked again right after (a second click would have
+    answered a window the student never saw)."""
+    asked_again = 0
+    for _ in range(rounds):
+        while not table.state.is_over():
+            if table.human_to_act() is not Phase.CALL_WINDOW:
+                human_move(table, rng, call_rate=0.0, honest=True)
+                continue
+            button = table.pass_button if kind == "pass" else table.call_button
+            mark, before = table.mark, _human_decisions(table)
+            n_events = len(table.state.events)
+            _browser_click(button)                      # the first click is answered ...
+            assert table.mark > mark and _human_decisions(table) == before + 1
+            again = table.human_to_act() is Phase.CALL_WINDOW
+            after = (table.mark, len(table.state.history), table.message.value)
+            for _ in range(clicks - 1):                 # ... the others were sent with it
+                _browser_click(button)
+                button.click()
+            assert (table.mark, len(table.state.history), table.message.value) == after
+            assert _human_decisions(table) == before + 1, "one click, one decision"
+            mine = [e for e in table.state.events[n_events:]
+                    if getattr(e, "player", getattr(e, "caller", None)) == table.human_seat
+                    and type(e).__name__ in ("Passed", "CallMade")]
+            assert len(mine) == 1
+            assert button is not table.pass_button and button is not table.call_button
+            asked_again += again
+        if table.view.match_over:
+            break
+        table.new_round_button.click()
+    return asked_again
+
+
+def test_a_double_click_on_let_it_stand_makes_one_decision(live_widgets):
+    table = LiarTable(seed=3, rounds=6)
+    again = _clicks_on_one_view(table, "pass", 2, random.Random(4))
+    assert again >= 1, "the test met no call window right after another"
+    check_no_hidden(table)
+
+
+def test_three_clicks_at_once_on_call_make_one_call(live_widgets):
+    table = LiarTable(seed=5, rounds=3)
+    _clicks_on_one_view(table, "call", 3, random.Random(6), rounds=3)
+
+
+def test_a_decision_for_an_old_mark_is_refused_quietly(live_widgets):
+    table = LiarTable(seed=11, autoplay=False)
+    table.bots_button.click()
+    assert table.my_turn
+    mark, before = table.mark, json_of(table)
+    assert table.act("call" if table.human_to_act() is Phase.CALL_WINDOW else
+                     f"play {table.view.hand[0]}", mark=mark - 1) is False
+    assert json_of(table) == before and table.message.value == ""
+    action = "pass" if table.human_to_act() is Phase.CALL_WINDOW else f"play {table.view.hand[0]}"
+    assert table.act(action, mark=mark) is True and table.mark == mark + 1
+    assert table.act(action, mark=mark) is False and table.mark == mark + 1

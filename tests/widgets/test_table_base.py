@@ -18,9 +18,9 @@ from cardgames.thirtyone import Pass
 from widgets.table_base import backs_html, cards_html, refusal_text
 
 
-@pytest.mark.parametrize("name", ["widgets.table_base", "widgets.liar_table",
-                                  "widgets.liar_draw", "widgets.thirtyone_table",
-                                  "widgets.thirtyone_draw"])
+@pytest.mark.parametrize("name", ["widgets.table_base", "widgets.table_html",
+                                  "widgets.liar_table", "widgets.liar_draw",
+                                  "widgets.thirtyone_table", "widgets.thirtyone_draw"])
 def test_doctests(name, live_widgets):
     result = doctest.testmod(importlib.import_module(name))
     assert result.attempted >= 1 and result.failed == 0

@@ -117,7 +117,8 @@ def play_match(table, rng, *, check_hidden=False, max_steps=3000):
                 action = rng.choice(legal)
             before = len(s.history)
             click_action(table, action)
-            assert s.history[before:] == [action], table.message.value
+            # your action, then the bots' (they play on by themselves)
+            assert s.history[before:before + 1] == [action], table.message.value
             assert table.message.value == ""
             mine.append(action)
         elif table.paused:
@@ -175,7 +176,7 @@ def _log_items(table):
 
 
 def test_every_bot_move_is_logged_one_by_one(live_widgets):
-    table = ThirtyOneTable(bots=("heuristic",) * 3, seed=4)
+    table = ThirtyOneTable(bots=("heuristic",) * 3, seed=4, autoplay=False)
     table.keep_button.click()
     assert table.state.current_player == 1
     moves = 0
@@ -196,7 +197,7 @@ def test_every_bot_move_is_logged_one_by_one(live_widgets):
 
 
 def test_dealer_exchange_and_swap_by_clicks(live_widgets):
-    table = ThirtyOneTable(bots=("heuristic",), seed=11)
+    table = ThirtyOneTable(bots=("heuristic",), seed=11, autoplay=False)
     s = table.state
     v = s.view(0)
     assert v.phase is Phase.EXCHANGE and s.current_player == 0
@@ -252,9 +253,10 @@ def test_no_hidden_card_in_any_synced_trait_through_whole_matches(live_widgets):
                                   (8, ("random", "heuristic"), False, 2),
                                   (9, ("heuristic", "random") * 4, True, 4)]:
         table = ThirtyOneTable(bots=bots, seed=seed, chronicler=chron, lives=1, human_seat=me)
-        # the first position: 3 x 3 hidden cards and the undealt ones
+        # the first position the player sees (the bots before them have played): the
+        # undealt cards and at least one other hand are hidden
         hidden, _ = hidden_now(table)
-        assert len(hidden) >= 20
+        assert len(hidden) >= len(table.state.undealt) + 3
         check_no_hidden(table)
         play_match(table, random.Random(seed), check_hidden=True)
         table.close()
@@ -288,7 +290,7 @@ def _snapshot(table):
 
 
 def test_hostile_browser_changes_nothing(live_widgets):
-    table = ThirtyOneTable(bots=("heuristic", "heuristic"), seed=6)
+    table = ThirtyOneTable(bots=("heuristic", "heuristic"), seed=6, autoplay=False)
     s = table.state
     # 1. our exchange decision: a browser enables and clicks everything else
     before = _snapshot(table)
@@ -314,7 +316,8 @@ def test_hostile_browser_changes_nothing(live_widgets):
         b.disabled = False
         b.click()
         assert _snapshot(table) == before
-    assert "not your turn" in table.message.value
+    # the engine's refusal (T5), worded from its fields
+    assert "it is player 1's turn (T5)" in html.unescape(unlinked(table.message.value))
     for view in (table.hand_view, table.table_view):
         for b in view.buttons:
             b.disabled = False
@@ -533,7 +536,7 @@ def test_new_match_uses_the_settings_and_the_next_seed(live_widgets):
     s = table.state
     assert s.game.players == 5 and s.game.chronicler and s.game.lives == 1
     assert s.seed == match_seed(20, 1) and s.to_json() != first
-    assert all(k == "random" for k in table._kinds.values())
+    assert all(k == "random" for k in table._bot_names.values())
     assert table.opponents.value.count("Player ") == 4
     assert "match 2" in table.header.value
     # the same settings and seed give the same deal (deterministic)
@@ -545,7 +548,7 @@ def test_new_match_uses_the_settings_and_the_next_seed(live_widgets):
 
 
 def test_opponents_show_backs_names_lives_dealer_and_turn(live_widgets):
-    table = ThirtyOneTable(bots=("heuristic", "random"), seed=3, human_seat=1)
+    table = ThirtyOneTable(bots=("heuristic", "random"), seed=3, human_seat=1, autoplay=False)
     s = table.state
     assert table.human_seat == 1
     html = table.opponents.value
@@ -588,7 +591,7 @@ def test_three_aces_in_the_first_deal_show_the_result_at_once(live_widgets):
 
 def test_when_you_are_out_the_bots_play_on_to_the_end(live_widgets):
     for seed in range(30):
-        table = ThirtyOneTable(bots=("heuristic",) * 3, seed=seed, lives=0)
+        table = ThirtyOneTable(bots=("heuristic",) * 3, seed=seed, lives=0, autoplay=False)
         # you reveal at once whatever you hold, so you often lose the first deal
         while not table.paused:
             if table.my_turn:
@@ -614,4 +617,91 @@ def test_when_you_are_out_the_bots_play_on_to_the_end(live_widgets):
         table.bots_play_button.click()
     assert 0 not in table.state.outcome().winners
     assert "wins the match" in table.result.value or "win the match" in table.result.value
+    table.close()
+
+
+# ---------------------------------------------------------------- issue 18: flow and one decision
+
+
+def _browser_click(button) -> None:
+    """A click as the browser sends it (a comm message), even on a closed button."""
+    button._handle_msg({"content": {"data": {"method": "custom",
+                                             "content": {"event": "click"}}}, "buffers": []})
+
+
+def test_the_bots_play_on_by_themselves_unless_step_by_step(live_widgets):
+    table = ThirtyOneTable(bots=("heuristic",) * 3, seed=4)
+    s = table.state
+    assert s.current_player == 0 and table.my_turn       # you deal (T4)
+    table.keep_button.click()
+    # no "Let the bots play" after every move: the bots moved until your turn or a result
+    assert len(s.history) > 1 and (table.my_turn or table.paused or s.is_over())
+    assert table.bots_play_button.layout.display == "none"
+    assert table.message.value == ""
+    # step by step: the bots wait for a click
+    table.step_choice.value = True
+    while not table.my_turn:
+        table.next_deal_button.click() if table.paused else table.bots_play_button.click()
+    n = len(s.history)
+    click_action(table, table.legal_actions()[0])
+    assert len(s.history) == n + 1
+    if s.current_player not in (0, None) and not table.paused:
+        assert table.bots_play_button.layout.display == ""
+        table.step_choice.value = False                  # unticked: they play on at once
+        assert len(s.history) > n + 1
+    table.close()
+
+
+def test_a_finished_deal_is_said_once(live_widgets):
+    table = ThirtyOneTable(bots=("heuristic",), seed=9, lives=2)
+    while not table.paused:
+        legal = table.legal_actions()
+        click_action(table, Reveal() if Reveal() in legal else legal[0])
+    text = html.unescape(table.status.value + table.prompt.value + table.result.value)
+    assert "Deal 1 is over." not in text and table.status.value == ""
+    assert text.count("The deal is over") == 1 and "Deal 1: result" in text
+    # who lost is the engine's DealResult, drawn with the lives left
+    result = table.state.results[0]
+    assert len(re.findall(r"loses a life \(\d+ left\)", text)) == len(result.losers)
+    for p in result.losers:
+        assert f"loses a life ({result.lives[p]} left)" in text
+    table.close()
+
+
+def test_a_double_click_and_three_clicks_at_once_make_one_decision(live_widgets):
+    """Two clicks on the buttons drawn for one view (a double-click), and three click
+    messages on one button, each make exactly one decision and say nothing more."""
+    table = ThirtyOneTable(bots=("heuristic", "heuristic"), seed=6, lives=1)
+    s = table.state
+    rng = random.Random(2)
+    tried = {"double": 0, "three": 0}
+    for _ in range(400):
+        if s.is_over():
+            break
+        if table.paused:
+            b = table.next_deal_button
+            seen = table._seen
+            _browser_click(b)
+            _browser_click(b)                 # one result left per click on one view
+            assert table._seen == seen + 1 or (s.is_over() and table._seen == seen)
+            continue
+        assert table.my_turn
+        legal = table.legal_actions()
+        simple = [a for a in legal if not isinstance(a, SwapOne)]
+        action = rng.choice(simple)
+        button = table.action_buttons[type(action)]
+        n, mark = len(s.history), table.mark
+        kind = "double" if tried["double"] <= tried["three"] else "three"
+        clicks = 2 if kind == "double" else 3
+        _browser_click(button)
+        after = (len(s.history), table.message.value, s.to_json())
+        assert s.history[n] == action and table.mark > mark
+        for _ in range(clicks - 1):
+            _browser_click(button)
+            button.click()
+        assert (len(s.history), table.message.value, s.to_json()) == after, \
+            "a second click decided again or said something"
+        assert button is not table.action_buttons[type(action)]     # made again
+        tried[kind] += 1
+    assert tried["double"] >= 2 and tried["three"] >= 2
     table.close()
