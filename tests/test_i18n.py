@@ -278,4 +278,4 @@ def test_a_save_is_language_free():
     for word in ("igrač", "Spieler", "karta", "Karte"):
         assert word not in blob
     assert hr_text != de_text and hr_text[0].startswith("1. dijeljenje")
-    assert de_text[0].startswith("Spiel 1")
+    assert de_text[0].startswith("Runde 1")
