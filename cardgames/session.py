@@ -84,7 +84,8 @@ class Session:
     """A table of one game.  Make one with :meth:`new` or :meth:`from_json`."""
 
     def __init__(self, *, game: str, seats: Sequence[Seat], seed: int,
-                 options: Mapping[str, Any], match: bool, auto_next: bool) -> None:
+                 options: Mapping[str, Any], match: bool, auto_next: bool,
+                 agents: Mapping[int, Agent] | None = None) -> None:
         info = registry.get(game)
         self._info = info
         self._seed = check_seed(seed)
@@ -107,6 +108,15 @@ class Session:
         self._auto_next = bool(auto_next)
         self._agents: list[Agent | None] = [None if s.bot is None else info.make_bot(s.bot)
                                             for s in self._seats]
+        self._own_agents = frozenset(agents or ())
+        for index, agent in (agents or {}).items():
+            if not (isinstance(index, int) and 0 <= index < len(self._seats)
+                    and self._seats[index].kind == "bot"):
+                raise ConfigError(_("agents: seat {seat!r} is not a bot's seat").format(seat=index))
+            if not callable(getattr(agent, "act", None)):
+                raise ConfigError(_("agents: {agent!r} is no agent (it has no act method)")
+                                    .format(agent=agent))
+            self._agents[index] = agent
         self._lock = threading.RLock()
         self._mark = 0
         self._match_index = 0
@@ -123,7 +133,7 @@ class Session:
     @classmethod
     def new(cls, game: str, *, seats: Sequence[Seat], seed: int,
             options: Mapping[str, Any] = MappingProxyType({}), match: bool = True,
-            auto_next: bool = False) -> Session:
+            auto_next: bool = False, agents: Mapping[int, Agent] | None = None) -> Session:
         """A new session of ``game`` (a name of :mod:`cardgames.registry`), dealt at once.
 
         ``seats``: one :class:`Seat` per player (their number is the game's
@@ -131,10 +141,12 @@ class Session:
         ``chroniclers``, ``lives`` ...) and, for Liar, the match's ``rounds``
         (default 5) and ``target`` (R-L10; both ``None``: rounds without end).  ``match=False``: one Liar round or
         one Thirty-One deal per match.  ``auto_next``: deal the next Liar round
-        as soon as one ends (else :meth:`next_game` does).
+        as soon as one ends (else :meth:`next_game` does).  ``agents``: agent objects
+        (a teacher's own bot) for some bot seats, by seat, in place of the registry's
+        bot of that seat; such a session cannot be saved (:meth:`to_json` refuses).
         """
         session = cls(game=game, seats=seats, seed=seed, options=options, match=match,
-                      auto_next=auto_next)
+                      auto_next=auto_next, agents=agents)
         session._begin_match()
         return session
 
@@ -372,6 +384,10 @@ class Session:
     def to_json(self) -> str:
         """The whole session as versioned JSON (states by their own ``to_json``, the bots'
         generators, the seats' cursors): :meth:`from_json` resumes it exactly."""
+        if self._own_agents:
+            raise ConfigError(_("a session with agent objects (seats {seats}) cannot be saved: "
+                                "only bots by their registry name can be restored")
+                                .format(seats=", ".join(map(str, sorted(self._own_agents)))))
         with self._lock:
             return json.dumps({
                 "format": FORMAT, "version": VERSION, "game": self._info.name,

@@ -467,3 +467,35 @@ def test_replay_is_every_state_with_every_hand(game):
     assert [f.mark for f in frames] == list(range(len(frames)))
     # each frame is a copy: changing one changes nothing else
     assert frames[0].state is not s._games[0]
+
+
+class _AlwaysFirst:
+    """A teacher's own bot: the first legal action, and a record of what it was shown."""
+
+    name = "first"
+
+    def __init__(self) -> None:
+        self.seen: list[int] = []
+
+    def act(self, view, legal_actions, rng):
+        self.seen.append(view.player)
+        return next(iter(legal_actions))
+
+
+def test_an_agent_object_plays_its_bot_seat_and_such_a_session_is_not_saved():
+    own = _AlwaysFirst()
+    s = Session.new("thirty-one", seats=[Seat.human("Ana"), Seat.bot("heuristic")], seed=4,
+                    agents={1: own})
+    s.act(0, "keep")                       # the dealer keeps (T4): seat 1 is next
+    s.run_bots()
+    # it was asked, and only ever shown seat 1's view (R-T9)
+    assert own.seen and set(own.seen) == {1}
+    with pytest.raises(ConfigError, match="cannot be saved"):
+        s.to_json()
+
+
+@pytest.mark.parametrize("agents", [{0: _AlwaysFirst()}, {5: _AlwaysFirst()}, {1: object()}])
+def test_agent_objects_only_for_bot_seats_and_only_agents(agents):
+    with pytest.raises(ConfigError, match="agents"):
+        Session.new("thirty-one", seats=[Seat.human("Ana"), Seat.bot("heuristic")], seed=4,
+                    agents=agents)

@@ -159,11 +159,11 @@ class PlayTable:
         seats = [Seat.human("you") if spec is None else
                  Seat.bot(spec if isinstance(spec, str) else info.bot_names[0])
                  for spec in specs]
-        session = Session.new(self.GAME_NAME, seats=seats, seed=seed, options=options)
-        for seat, spec in enumerate(specs):
-            if spec is not None and not isinstance(spec, str):
-                # an agent object (a teacher's own bot): the session's bot loop asks it
-                session._agents[seat] = spec
+        # agent objects (a teacher's own bot): the session's bot loop asks them
+        own = {seat: spec for seat, spec in enumerate(specs)
+               if spec is not None and not isinstance(spec, str)}
+        session = Session.new(self.GAME_NAME, seats=seats, seed=seed, options=options,
+                              agents=own)
         self._bot_names = {seat: spec if isinstance(spec, str) else agent_name(spec)
                            for seat, spec in enumerate(specs) if spec is not None}
         self._view_cache = None
