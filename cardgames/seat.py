@@ -107,7 +107,8 @@ class SeatView:
     deal (1 = the first).  Liar: ``points`` the match points so far and
     ``places`` the places of each finished round (R-L10); Thirty-One: ``lives``
     (T13); ``rounds``: the Liar match's rounds (``None``: to a target or without
-    end; Thirty-One: ``None``).  The other seats appear only as their
+    end; Thirty-One: ``None``); ``winners``: the match's winners once it is over
+    (Liar: the most points, shared when tied, R-L10; Thirty-One: the outcome's), else ``()``.  The other seats appear only as their
     :class:`Seat` (kind and name).
     """
 
@@ -126,6 +127,7 @@ class SeatView:
     places: tuple[tuple[int, ...], ...] = ()
     lives: tuple[int, ...] = ()
     rounds: int | None = None
+    winners: tuple[int, ...] = ()
 
     @property
     def my_turn(self) -> bool:
@@ -139,7 +141,7 @@ class SeatView:
                 "over": self.over, "match_over": self.match_over, "match": self.match,
                 "round": self.round, "seats": [s.to_dict() for s in self.seats],
                 "points": list(self.points), "places": [list(p) for p in self.places],
-                "lives": list(self.lives), "rounds": self.rounds}
+                "lives": list(self.lives), "rounds": self.rounds, "winners": list(self.winners)}
 
 
 @dataclass(frozen=True)

@@ -499,3 +499,24 @@ def test_agent_objects_only_for_bot_seats_and_only_agents(agents):
     with pytest.raises(ConfigError, match="agents"):
         Session.new("thirty-one", seats=[Seat.human("Ana"), Seat.bot("heuristic")], seed=4,
                     agents=agents)
+
+
+@pytest.mark.parametrize("game,options", [("liar", {"rounds": 2}), ("thirty-one", {"lives": 1})])
+def test_the_view_names_the_match_winners_only_once_it_is_over(game, options):
+    s = Session.new(game, seats=[Seat.bot("heuristic"), Seat.bot("heuristic"),
+                                 Seat.bot("random")], seed=11, options=options)
+    assert s.view(0).winners == ()                     # nobody has won yet
+    while not s.match_over:
+        s.run_bots()
+        if not s.match_over:
+            assert s.view(1).winners == ()
+            s.next_game()
+    v = s.view(2)
+    if game == "liar":
+        # R-L10: the most match points win, a tie shares: derived from the points shown
+        top = max(v.points)
+        assert v.winners == tuple(p for p, pts in enumerate(v.points) if pts == top)
+    else:
+        # T13: the last player with lives left
+        assert v.winners == tuple(p for p, n in enumerate(v.lives) if n > 0)
+    assert v.to_dict()["winners"] == list(v.winners)

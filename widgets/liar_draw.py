@@ -298,7 +298,8 @@ def pile_html(v: LiarView, *, human: int) -> str:
 
 
 def result_html(v: LiarView, out: Any, *, scores: Sequence[int], played: int,
-                match_over: bool, human: int, names: Sequence[str]) -> str:
+                match_over: bool, winners: Sequence[int] = (), human: int,
+                names: Sequence[str]) -> str:
     """Places, cards held and points of the round (R-L10) and the match score.
 
     ``out``: the round's result (``places``, ``cards_held``, ``points``: the engine's
@@ -320,8 +321,7 @@ def result_html(v: LiarView, out: Any, *, scores: Sequence[int], played: int,
                    (esc(_(h)) for h in (N_("Player"), N_("Place"), N_("Cards held"),
                                         N_("Points"), N_("Match score"))))
     if match_over:
-        top = max(scores)               # the most points win the match (R-L10)
-        best = tuple(p for p, sc in enumerate(scores) if sc == top)
+        best = tuple(winners)           # the session's: the most points (R-L10)
         if tuple(best) == (human,):
             who = _("you win the match (R-L10).")
         elif len(best) == 1:

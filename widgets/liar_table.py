@@ -350,7 +350,8 @@ class LiarTable(LiarLayout, PlayTable):
         self.pile.value = pile_html(v, human=self._human)
         self._render_log(v)
         self.result.value = result_html(v, out, scores=sv.points, played=len(sv.places),
-                                        match_over=sv.match_over, human=self._human,
+                                        match_over=sv.match_over, winners=sv.winners,
+                                        human=self._human,
                                         names=names)
         self._render_buttons(v)
         self.hand.set_title(ngettext("Your hand — {n} card", "Your hand — {n} cards",
