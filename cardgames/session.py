@@ -252,9 +252,11 @@ class Session:
             else:
                 extra["round"] = view.deal
                 extra["lives"] = tuple(view.lives)
-            if self.match_over:
-                extra["winners"] = (self._liar.winners() if self._liar is not None
-                                    else tuple(state.outcome().winners))
+            outcome = state.outcome() if self.match_over and self._liar is None else None
+            if self._liar is not None and self.match_over:
+                extra["winners"] = self._liar.winners()
+            elif outcome is not None:
+                extra["winners"] = tuple(outcome.winners)
             return SeatView(seat=seat, game=self._info.name, view=view, mark=self._mark,
                             to_act=to_act, legal=legal, over=state.is_over(),
                             match_over=self.match_over, match=self._match_index,
