@@ -565,7 +565,7 @@ def test_deal_log_and_event_seats_read_the_events_fields():
     the seats an event is about; counted by hand from a played match."""
     from cardgames.thirtyone.events import DealOver, Dealt, MatchOver, deal_log, event_seats
 
-    state = ThirtyOneGame(players=3, lives=0).new_state(seed=4)
+    state = ThirtyOneGame(players=3, lives=0, turn_cap=3).new_state(seed=4)   # T10: every deal ends
     while not state.is_over():
         state.apply(next(iter(state.legal_actions())))
     events = state.events
