@@ -67,6 +67,8 @@ CSS = f"""
 .widget-inline-hbox > select, .widget-inline-hbox > input {{ min-width:{TOUCH_PX}px; }}
 .widget-checkbox > label {{ min-height:{TOUCH_PX}px; display:flex; align-items:center; }}
 .widget-checkbox input[type=checkbox] {{ width:22px; height:22px; }}
+.widget-radio-box > label {{ min-height:{TOUCH_PX}px; display:flex; align-items:center; }}
+.widget-radio-box input[type=radio] {{ width:22px; height:22px; }}
 .widget-slider .noUi-handle {{ width:{TOUCH_PX}px !important; height:{TOUCH_PX}px !important;
   top:-{TOUCH_PX // 2 - 3}px !important; right:-{TOUCH_PX // 2}px !important;
   border-radius:50% !important; }}

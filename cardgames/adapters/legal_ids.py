@@ -132,10 +132,12 @@ def t31_legal_ids(legal: Any) -> list[int]:
     swaps are read off its hand and table codes without building the actions.
     """
     simple = _T31_SIMPLE_ID
-    if getattr(legal, "_acts", False) is None:          # lazy: every hand card x table card
-        table = [t.code for t in legal._table]
-        ids = [6 + NUM_CARD_CODES * h.code + t for h in legal._hand for t in table]
-        ids += [simple[a.__class__] for a in legal._extra]
+    parts = legal.swap_parts() if hasattr(legal, "swap_parts") else None
+    if parts is not None:                               # lazy: every hand card x table card
+        hand, table_cards, extra = parts
+        table = [t.code for t in table_cards]
+        ids = [6 + NUM_CARD_CODES * h.code + t for h in hand for t in table]
+        ids += [simple[a.__class__] for a in extra]
     else:
         ids = [6 + NUM_CARD_CODES * a.hand_card.code + a.table_card.code
                if a.__class__ is SwapOne else simple[a.__class__] for a in legal]

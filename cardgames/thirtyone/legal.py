@@ -88,6 +88,16 @@ class ThirtyOneLegalActions:
     def __iter__(self) -> Iterator[ThirtyOneAction]:
         return iter(self._actions)
 
+    def swap_parts(self) -> tuple[tuple[Card, ...], tuple[Card, ...],
+                                  tuple[ThirtyOneAction, ...]] | None:
+        """While the collection is lazy (a play turn not yet listed): the hand cards and
+        table cards whose every pair is a legal swap (T6), and the other legal actions;
+        else ``None``.  For readers that want ids without building every action (the
+        adapters)."""
+        if self._acts is not None:
+            return None
+        return self._hand, self._table, self._extra
+
     def __len__(self) -> int:
         if self._acts is None:
             return len(self._hand) * len(self._table) + len(self._extra)

@@ -132,8 +132,10 @@ _SMALL_TARGETS_JS = """(least) => {
   for (const el of controls) {
     const s = getComputedStyle(el);
     if (s.display === 'none' || s.visibility === 'hidden') continue;
-    // a check box is hit through its label; a slider handle is what a finger drags
-    const target = el.type === 'checkbox' && el.closest('label') ? el.closest('label') : el;
+    // a check box or radio button is hit through its label; a slider handle is what a
+    // finger drags
+    const target = (el.type === 'checkbox' || el.type === 'radio') && el.closest('label')
+        ? el.closest('label') : el;
     if (seen.has(target)) continue;
     seen.add(target);
     const r = target.getBoundingClientRect();
@@ -149,6 +151,6 @@ _SMALL_TARGETS_JS = """(least) => {
 
 
 def small_touch_targets(page, *, least: int = 44) -> list[str]:
-    """The buttons, drop-downs, text boxes, check boxes (with their label) and slider
+    """The buttons, drop-downs, text boxes, check boxes and radio buttons (with their label) and slider
     handles of the page smaller than ``least`` × ``least`` CSS pixels."""
     return page.evaluate(_SMALL_TARGETS_JS, least)
