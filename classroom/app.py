@@ -143,6 +143,12 @@ async def stop_kernel(km, kernel_id: str, *, now: bool = False) -> None:
             await km.shutdown_kernel(kernel_id, now=now)
     except (KeyError, RuntimeError):
         pass
+    except web.HTTPError as err:
+        # shut down meanwhile by another path (the page's own shutdown, the culler,
+        # the sweep of unclaimed kernels: two of them can race for a page left while
+        # loading): gone is what was wanted
+        if err.status_code != 404:
+            raise
     finally:
         renderer.forget(kernel_id)
 

@@ -253,3 +253,32 @@ def test_unclaimed_kernels_are_shut_down_after_10_s(monkeypatch):
     assert asyncio.run(app.sweep_unclaimed(km, seen, now=110.0)) == ["lost"]
     assert stopped == [("lost", True)]
     assert guard.OWNERS.allowed("lost", "x") is False
+
+
+def test_stopping_a_kernel_that_another_path_shut_down_meanwhile_is_quiet(monkeypatch):
+    # a page left while loading can be stopped by two paths at once (its own "left while
+    # loading" stop and the render's end): the second finds the kernel gone (Jupyter
+    # Server's 404) and must not leave "Task exception was never retrieved" in the log
+    import asyncio
+
+    from tornado import web
+
+    from classroom import app, renderer
+
+    monkeypatch.setattr(renderer, "finished", lambda kid: True)
+
+    class Gone:
+        def __contains__(self, kid):
+            return True                      # still listed when checked ...
+
+        async def shutdown_kernel(self, kid, now=False):
+            raise web.HTTPError(404, "Kernel does not exist: %s" % kid)   # ... gone now
+
+    asyncio.run(app.stop_kernel(Gone(), "k1"))         # no exception
+
+    class Broken(Gone):
+        async def shutdown_kernel(self, kid, now=False):
+            raise web.HTTPError(500)
+
+    with pytest.raises(web.HTTPError):
+        asyncio.run(app.stop_kernel(Broken(), "k2"))
