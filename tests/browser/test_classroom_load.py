@@ -22,7 +22,10 @@ def test_eight_students_with_a_warm_pool(chromium):
     sys.modules["bench_classroom"] = bench          # its dataclasses need the module
     spec.loader.exec_module(bench)
     args = bench.parse_args(["app_rank_cycle", "--students", "8", "--browsers", "2",
-                             "--duration", "20", "--after", "45", "--warm-timeout", "120"])
+                             "--duration", "20", "--after", "110", "--warm-timeout", "120"])
+    # --after 110: past the orphan reaper's 100 s, so a kernel whose page's leave was
+    # missed under load (seen once in a full run: 9 alive after 45 s, pool 8) counts
+    # as leaked only if the reaper does not stop it either
     # its own event loop, in a thread: the session's Playwright (sync API) holds this one
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         result = pool.submit(asyncio.run, bench.run(args)).result(timeout=600)
