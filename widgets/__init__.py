@@ -14,6 +14,10 @@ Security model (every widget here follows it):
   browser and their comm stops listening.
 """
 
+from widgets import old_paths
+
+old_paths.install()  # widgets.cardview & co., the paths before kit/ tables/ ... (see there)
+
 from widgets.call_explainer import CallExplainer
 from widgets.call_odds import CallOdds
 from widgets.card_palette import CardPalette
