@@ -1,7 +1,7 @@
 """Re-execute lesson notebooks in place, the way they are stored.
 
-    .venv/bin/python lessons/_execute.py lessons/01_deck_and_rank_order.ipynb [...]
-    .venv/bin/python lessons/_execute.py            # every numbered lesson
+    .venv/bin/python tools/execute_lessons.py lessons/01_deck_and_rank_order.ipynb [...]
+    .venv/bin/python tools/execute_lessons.py            # every numbered lesson
 
 Runs each notebook top to bottom in the ``python3`` kernel of this interpreter's
 environment, from the notebook's folder, and writes it back:
@@ -22,7 +22,7 @@ import time
 import nbformat
 from nbclient import NotebookClient
 
-HERE = pathlib.Path(__file__).resolve().parent
+LESSONS = pathlib.Path(__file__).resolve().parents[1] / "lessons"
 
 
 def execute(path: pathlib.Path) -> float:
@@ -39,7 +39,7 @@ def execute(path: pathlib.Path) -> float:
 
 
 def main(argv: list[str]) -> int:
-    paths = [pathlib.Path(a) for a in argv] or sorted(HERE.glob("[0-9][0-9]_*.ipynb"))
+    paths = [pathlib.Path(a) for a in argv] or sorted(LESSONS.glob("[0-9][0-9]_*.ipynb"))
     for path in paths:
         print(f"{path.name}: executed in {execute(path):.1f} s")
     return 0

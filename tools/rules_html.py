@@ -1,7 +1,7 @@
 """Render the rules documents to the standalone pages that the apps open.
 
-    .venv/bin/python lessons/_rules_html.py          # or: make rules
-    .venv/bin/python lessons/_rules_html.py --check  # exit 1 if a page is out of date
+    .venv/bin/python tools/rules_html.py          # or: make rules
+    .venv/bin/python tools/rules_html.py --check  # exit 1 if a page is out of date
 
 ``docs/rules/<lang>.md`` is the source; ``lessons/rules/<lang>.html`` is generated
 (committed, so that a served checkout needs no build step) and served by Voila at
@@ -56,7 +56,7 @@ def render(markdown_text: str, lang: str) -> str:
         "<!DOCTYPE html>\n"
         f'<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        "<!-- generated from docs/rules/" + lang + ".md by lessons/_rules_html.py "
+        "<!-- generated from docs/rules/" + lang + ".md by tools/rules_html.py "
         "(make rules): edit the markdown, not this file -->\n"
         f"<title>{html.escape(title, quote=False)}</title>\n"
         f"<style>{STYLE}</style>\n</head>\n<body>\n{body}</body>\n</html>\n"

@@ -16,16 +16,16 @@ Security model (every widget here follows it):
 
 from widgets import old_paths
 
-old_paths.install()  # widgets.cardview & co., the paths before kit/ tables/ ... (see there)
+old_paths.install()  # widgets.kit.cardview & co., the paths before kit/ tables/ ... (see there)
 
-from widgets.call_explainer import CallExplainer
-from widgets.call_odds import CallOdds
-from widgets.card_palette import CardPalette
-from widgets.cardview import CardButton, HandView
-from widgets.hand_scorer import HandScorer
-from widgets.liar_table import LiarTable
-from widgets.rank_cycle import RankCycleExplainer
-from widgets.thirtyone_table import ThirtyOneTable
+from widgets.explainers.call_explainer import CallExplainer
+from widgets.explainers.call_odds import CallOdds
+from widgets.kit.card_palette import CardPalette
+from widgets.kit.cardview import CardButton, HandView
+from widgets.explainers.hand_scorer import HandScorer
+from widgets.tables.liar_table import LiarTable
+from widgets.explainers.rank_cycle import RankCycleExplainer
+from widgets.tables.thirtyone_table import ThirtyOneTable
 
 __all__ = ["CardButton", "HandView", "RankCycleExplainer", "CardPalette", "CallExplainer",
            "HandScorer", "CallOdds", "LiarTable", "ThirtyOneTable"]

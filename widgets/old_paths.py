@@ -22,7 +22,6 @@ from __future__ import annotations
 import importlib
 import importlib.abc
 import importlib.machinery
-import importlib.util
 import sys
 from types import ModuleType
 
@@ -62,14 +61,17 @@ class _Alias(importlib.abc.Loader):
 
     def __init__(self, target: str) -> None:
         self.target = target
+        self.spec: importlib.machinery.ModuleSpec | None = None
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
-        return importlib.import_module(self.target)
+        module = importlib.import_module(self.target)
+        self.spec = module.__spec__
+        return module
 
     def exec_module(self, module: ModuleType) -> None:
         # the import system has just set the old name's spec on the shared module: give it
-        # back its own, so that its __spec__ (reload, pickling by name) stays the new name's
-        module.__spec__ = importlib.util.find_spec(self.target)
+        # back its own, so that its __spec__ (importlib.reload) stays the new name's
+        module.__spec__ = self.spec
 
 
 class _OldPaths(importlib.abc.MetaPathFinder):

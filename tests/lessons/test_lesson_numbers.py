@@ -34,7 +34,7 @@ def _ranks_by_formula(seat: int, players: int, dealer: int = 0) -> set[int]:
 
 @pytest.mark.parametrize("players", range(2, 9))
 def test_lesson01_ranks_per_seat_formula_vs_widget(players):
-    from widgets.rank_cycle import ranks_of_seat   # the explainer's own listing
+    from widgets.explainers.rank_cycle import ranks_of_seat   # the explainer's own listing
 
     for seat in range(players):
         listed = {int(r) for r in ranks_of_seat(seat, players=players, start=1 % players)}

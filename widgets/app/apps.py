@@ -1,10 +1,10 @@
-"""The six apps of ``lessons/app_*.ipynb``, each in the language of the page (widgets.i18n).
+"""The six apps of ``lessons/app_*.ipynb``, each in the language of the page (widgets.app.i18n).
 
-Each function returns a :class:`~widgets.i18n.LocalizedApp`: the app's title and
+Each function returns a :class:`~widgets.app.i18n.LocalizedApp`: the app's title and
 short instructions (translated), a link to the rules in that language, the
 language picker, and the app's widget.  An app notebook is one cell, e.g.::
 
-    from widgets.apps import hand_scorer_app
+    from widgets.app.apps import hand_scorer_app
     hand_scorer_app()
 
 ``lang`` overrides the language of the page (``?lang=``, else ``CARDGAMES_LANG``).
@@ -13,7 +13,7 @@ language picker, and the app's widget.  An app notebook is one cell, e.g.::
 from __future__ import annotations
 
 from cardgames.i18n import N_
-from widgets.i18n import LocalizedApp
+from widgets.app.i18n import LocalizedApp
 
 __all__ = [
     "TITLES",
@@ -69,14 +69,14 @@ def _app(name: str, build, lang: str | None) -> LocalizedApp:
 
 def rank_cycle_app(*, lang: str | None = None) -> LocalizedApp:
     """Who announces which rank on each turn (L4, L6, L8)."""
-    from widgets.rank_cycle import RankCycleExplainer
+    from widgets.explainers.rank_cycle import RankCycleExplainer
 
     return _app("rank_cycle", lambda: RankCycleExplainer(players=4, start=0), lang)
 
 
 def call_explainer_app(*, lang: str | None = None) -> LocalizedApp:
     """What happens after a call (L9, L10, L12, L13)."""
-    from widgets.call_explainer import CallExplainer
+    from widgets.explainers.call_explainer import CallExplainer
 
     return _app("call_explainer", lambda: CallExplainer(players=3, claimant=0, due_rank="7",
                                                         cards="7H 9B", caller=1), lang)
@@ -84,21 +84,21 @@ def call_explainer_app(*, lang: str | None = None) -> LocalizedApp:
 
 def call_odds_app(*, lang: str | None = None) -> LocalizedApp:
     """The exact odds that a claim can be true (R-L6)."""
-    from widgets.call_odds import CallOdds
+    from widgets.explainers.call_odds import CallOdds
 
     return _app("call_odds", lambda: CallOdds(hand="7H 7B KA", claim=(2, "7")), lang)
 
 
 def hand_scorer_app(*, lang: str | None = None) -> LocalizedApp:
     """Score 3 cards and see how the hand ranks (T11)."""
-    from widgets.hand_scorer import HandScorer
+    from widgets.explainers.hand_scorer import HandScorer
 
     return _app("hand_scorer", lambda: HandScorer(cards="AH KH 9H"), lang)
 
 
 def _seeds(first: int, app: str):
     """``first``, then a fresh unpredictable seed for every new table (R-L11, R-T9)."""
-    from widgets.seeding import app_seed
+    from widgets.app.seeding import app_seed
 
     yield first
     while True:
@@ -106,22 +106,22 @@ def _seeds(first: int, app: str):
 
 
 def liar_app(*, seed: int, lang: str | None = None) -> LocalizedApp:
-    """Liar against three bots; ``seed`` from :func:`widgets.seeding.app_seed` (R-L11).
+    """Liar against three bots; ``seed`` from :func:`widgets.app.seeding.app_seed` (R-L11).
 
     A language change builds the table anew: a new deal from a new seed.
     """
-    from widgets.liar_table import LiarTable
+    from widgets.tables.liar_table import LiarTable
 
     seeds = _seeds(seed, "liar")
     return _app("liar", lambda: LiarTable(seed=next(seeds)), lang)
 
 
 def thirty_one_app(*, seed: int, lang: str | None = None) -> LocalizedApp:
-    """Thirty-One against two bots; ``seed`` from :func:`widgets.seeding.app_seed` (R-T9).
+    """Thirty-One against two bots; ``seed`` from :func:`widgets.app.seeding.app_seed` (R-T9).
 
     A language change builds the table anew: a new game from a new seed.
     """
-    from widgets.thirtyone_table import ThirtyOneTable
+    from widgets.tables.thirtyone_table import ThirtyOneTable
 
     seeds = _seeds(seed, "thirty-one")
     return _app("thirty_one",

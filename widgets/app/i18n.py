@@ -7,7 +7,7 @@ and, when the picker changes, sets the language and builds the widget again
 (a fresh widget: an app's inputs start again from their defaults).
 
 The language of a served app comes from the page's query string (``?lang=de``),
-read with :func:`widgets.request.page_query` (Voila's ``wait_for_request`` protocol),
+read with :func:`widgets.app.request.page_query` (Voila's ``wait_for_request`` protocol),
 which also works with Voila's pre-heated kernels; without one it is ``CARDGAMES_LANG``, else English.  A
 ``?lang=`` that is not supported is shown on the page as an error naming the
 supported languages, never silently ignored.
@@ -39,10 +39,10 @@ from cardgames.i18n import (
 )
 from cardgames.i18n import gettext as _
 from cardgames.rules import rule_url
-from widgets.cardview import close_widget
-from widgets.request import page_pending, page_query_string
-from widgets.responsive import mark_language
-from widgets.rule_links import RulesHTML, rules_base
+from widgets.kit.cardview import close_widget
+from widgets.app.request import page_pending, page_query_string
+from widgets.kit.responsive import mark_language
+from widgets.kit.rule_links import RulesHTML, rules_base
 
 __all__ = ["LanguagePicker", "LocalizedApp", "language_from_query", "request_query"]
 
@@ -51,7 +51,7 @@ def request_query() -> str:
     """The query string of the page that started this kernel ('' outside Voila).
 
     With pre-heated kernels the request arrives after the kernel started, so
-    this waits for it (:func:`widgets.request.page_query_string`).
+    this waits for it (:func:`widgets.app.request.page_query_string`).
     """
     return page_query_string()
 

@@ -10,7 +10,7 @@ jupyterlab_server: about 1,000 modules and +69 MB in *every* kernel, measured wi
 ``websockets`` client Voila itself uses (+10 MB).  :func:`page_query` does both, and returns ``{}`` outside Voila (nbval, Jupyter, the tests), so a
 notebook can call it unconditionally:
 
-    from widgets.request import page_query
+    from widgets.app.request import page_query
     lang = page_query().get("lang", "en")
 
 Only the first value of each key is kept; unknown keys are the notebook's to ignore,

@@ -1,5 +1,5 @@
 """Judging a number against an exact answer: significant figures, rounding slips, and
-rounding halves up (the part of :mod:`widgets.answers` that is plain arithmetic).
+rounding halves up (the part of :mod:`widgets.exercises.answers` that is plain arithmetic).
 
 >>> judge_number(Fraction(1, 341), Fraction("0.00293"), sig=3)
 'right'
@@ -101,6 +101,6 @@ def _figures(x: Fraction) -> int:
     return 30
 
 
-#: public names for the helpers :mod:`widgets.answers` uses
+#: public names for the helpers :mod:`widgets.exercises.answers` uses
 unit = _unit
 figures = _figures

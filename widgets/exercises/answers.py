@@ -4,7 +4,7 @@ An :class:`Exercise` holds a question, how its answer is read (:class:`Kind`), t
 precision it asks for, hints that grow with the tries, mistake-aware hints, a one-line
 *why* for a right answer and a worked solution.  The answer itself is **computed by the
 engine** (``Exercise.compute``) when first needed and lives only in Python: the widget
-(:mod:`widgets.exercise`) never puts it, or anything that reveals it, in a synced trait.
+(:mod:`widgets.exercises.exercise`) never puts it, or anything that reveals it, in a synced trait.
 
 Answers are read leniently: ``1/92``, ``0.0109``, ``1.09 %``, ``0,760``, ``12``, the key's
 own ``1/341 ≈ 0.00293``, and lists of ranks (``7 9 U K``, ``VII, IX, Unter, King``,
@@ -43,8 +43,8 @@ from typing import Any
 
 from cardgames.cards import Card, Rank, as_cards
 from cardgames.errors import CardParseError
-from widgets.answer_numbers import figures as _figures
-from widgets.answer_numbers import judge_number, round_half_up
+from widgets.exercises.answer_numbers import figures as _figures
+from widgets.exercises.answer_numbers import judge_number, round_half_up
 
 __all__ = ["AnswerFormError", "Kind", "Exercise", "Verdict", "read_number", "read_numbers",
            "read_whole",
@@ -142,7 +142,7 @@ def read_number(text: str) -> Fraction:
     >>> read_number("about a third")
     Traceback (most recent call last):
     ...
-    widgets.answers.AnswerFormError: cannot read 'about a third' as a number
+    widgets.exercises.answers.AnswerFormError: cannot read 'about a third' as a number
     """
     return read_numbers(text)[0]
 

@@ -2,7 +2,7 @@
 
 Works the same in JupyterLab and in Voila (only standard ipywidgets).  Everything is
 checked in Python: the answer, the hints not yet earned and the worked solution live in
-plain Python attributes (the :class:`~widgets.answers.Exercise` and a :class:`Session`),
+plain Python attributes (the :class:`~widgets.exercises.answers.Exercise` and a :class:`Session`),
 never in a synced trait, so the browser sees only the question, what the student typed
 and the feedback already earned (see ``widgets/__init__.py``).
 
@@ -36,9 +36,9 @@ from dataclasses import dataclass, field
 
 import ipywidgets as ipw
 
-from widgets.answers import LETTERS, Exercise, Kind, Verdict, hint_for
-from widgets.exercise_data import EXERCISES, get
-from widgets.rule_links import RulesHTML
+from widgets.exercises.answers import LETTERS, Exercise, Kind, Verdict, hint_for
+from widgets.exercises.exercise_data import EXERCISES, get
+from widgets.kit.rule_links import RulesHTML
 
 __all__ = ["ExerciseWidget", "Session", "SESSION", "exercise", "inline_html", "get", "EXERCISES"]
 

@@ -3,7 +3,7 @@
 The numbers come from the engine's model (:func:`cardgames.analysis.bluff.bluff_model`),
 exactly, at the slider's value.  The chart is a small SVG built here as text — no
 matplotlib in the kernel, so a slider move costs well under a millisecond of drawing
-(see :mod:`widgets.chart_cache` for what matplotlib costs per kernel) — and a sentence
+(see :mod:`widgets.kit.chart_cache` for what matplotlib costs per kernel) — and a sentence
 below it says the same numbers (the text alternative, WCAG 1.1.1).  Nothing hidden is
 involved: the model uses only your own hand.
 

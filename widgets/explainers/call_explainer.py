@@ -9,7 +9,7 @@ the round (who plays next, which rank is due, or who won).
 
 Why ~510 lines: the engine walk-through (:func:`resolve_call`) and its widget belong
 together (the widget shows exactly the steps the function returns); the drawing of a
-play is already in :mod:`widgets.liar_draw`.
+play is already in :mod:`widgets.tables.liar_draw`.
 
 >>> r = resolve_call(players=3, claimant=0, due_rank="7", cards="7H 9B", caller=1)
 >>> r.true, r.taker, r.reason, r.next_player, r.next_rank.plural
@@ -19,7 +19,7 @@ Player 0 took the pile (5 cards): caught lying, so the caller plays next (L9, L1
 
 The widget::
 
-    from widgets.call_explainer import CallExplainer
+    from widgets.explainers.call_explainer import CallExplainer
     CallExplainer(players=3, claimant=0, due_rank="7", cards="7H 9B", caller=1)
 
 The other players' cards and the cards already in the pile are placeholders
@@ -43,9 +43,9 @@ from cardgames.i18n import N_, ngettext
 from cardgames.i18n import gettext as _
 from cardgames.liar.events import announcement
 from cardgames.render import back_svg, card_svg
-from widgets.card_palette import CardPalette
-from widgets.cardview import close_widget
-from widgets.rule_links import RulesHTML, split_citation
+from widgets.kit.card_palette import CardPalette
+from widgets.kit.cardview import close_widget
+from widgets.kit.rule_links import RulesHTML, split_citation
 
 __all__ = ["CallResolution", "resolve_call", "CallExplainer", "NOBODY"]
 

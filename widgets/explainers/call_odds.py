@@ -17,7 +17,7 @@ cards among T unseen::
 
 The widget::
 
-    from widgets.call_odds import CallOdds
+    from widgets.explainers.call_odds import CallOdds
     CallOdds(hand="7H 7B KA", claim=(2, "7"))     # pick cards, set the claim, read the odds
 """
 
@@ -35,9 +35,9 @@ from cardgames.errors import CardgamesError
 from cardgames.i18n import N_, decimal, ngettext
 from cardgames.i18n import gettext as _
 from cardgames.liar.events import announcement
-from widgets.card_palette import CardPalette
-from widgets.cardview import close_widget
-from widgets.rule_links import RulesHTML
+from widgets.kit.card_palette import CardPalette
+from widgets.kit.cardview import close_widget
+from widgets.kit.rule_links import RulesHTML
 
 if TYPE_CHECKING:
     from cardgames.analysis.odds import ClaimOdds

@@ -15,7 +15,7 @@ in a deck without the Chronicler, C(33, 3) = 5,456 with it (T2).
 
 The widget::
 
-    from widgets.hand_scorer import HandScorer
+    from widgets.explainers.hand_scorer import HandScorer
     HandScorer(cards="AH KH 9H")            # pick 3 cards; see score, explanation, standing
 """
 
@@ -33,9 +33,9 @@ from cardgames.cards import CHRONICLER, ORDINARY_CARDS, format_cards
 from cardgames.errors import CardgamesError
 from cardgames.i18n import decimal, format_count, format_number, ngettext
 from cardgames.i18n import gettext as _
-from widgets.card_palette import CardPalette
-from widgets.cardview import close_widget
-from widgets.rule_links import RulesHTML
+from widgets.kit.card_palette import CardPalette
+from widgets.kit.cardview import close_widget
+from widgets.kit.rule_links import RulesHTML
 
 __all__ = ["Standing", "hand_standing", "HandScorer"]
 
@@ -93,10 +93,10 @@ def distribution_chart(value: float | None) -> str:
     with ``value`` marked.  The SVG sits in its own document (no id clashes on a page).
 
     The charts are drawn by matplotlib in a helper process, every score at once, and
-    kept on disk (:mod:`widgets.chart_cache`): the app's kernel never loads matplotlib.
+    kept on disk (:mod:`widgets.kit.chart_cache`): the app's kernel never loads matplotlib.
     """
     from cardgames.i18n import get_language
-    from widgets.chart_cache import cached_svg
+    from widgets.kit.chart_cache import cached_svg
 
     svg = cached_svg("hands", get_language(), value, module=__name__,
                      draw=lambda: chart_svg(value))
@@ -157,11 +157,11 @@ def chart_svg(value: float | None) -> str:
 
 def draw_charts(lang: str, folder: str) -> int:
     """Draw the chart of every value of :func:`chart_values` in ``lang`` into ``folder``
-    (what ``python -m widgets.hand_scorer --lang hr --out <folder>`` does); how many."""
+    (what ``python -m widgets.explainers.hand_scorer --lang hr --out <folder>`` does); how many."""
     from pathlib import Path
 
     from cardgames.i18n import language
-    from widgets.chart_cache import chart_file_name, write_svg
+    from widgets.kit.chart_cache import chart_file_name, write_svg
 
     values = chart_values()
     with language(lang):

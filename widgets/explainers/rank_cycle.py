@@ -24,9 +24,9 @@ import ipywidgets as ipw
 
 from cardgames.cards import Rank
 from cardgames.i18n import gettext as _
-from widgets.cardview import close_widget
-from widgets.responsive import scroll_x
-from widgets.rule_links import RulesHTML
+from widgets.kit.cardview import close_widget
+from widgets.kit.responsive import scroll_x
+from widgets.kit.rule_links import RulesHTML
 
 __all__ = [
     "MIN_PLAYERS",

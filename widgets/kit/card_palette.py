@@ -37,8 +37,8 @@ from cardgames.errors import CardParseError
 from cardgames.i18n import gettext as _
 from cardgames.i18n import ngettext
 from cardgames.render import hand_svg, suit_svg
-from widgets.cardview import close_widget
-from widgets.rule_links import RulesHTML
+from widgets.kit.cardview import close_widget
+from widgets.kit.rule_links import RulesHTML
 
 __all__ = ["CardPalette", "SUIT_BUTTON_COLORS"]
 

@@ -28,8 +28,8 @@ from cardgames.cards import Card
 from cardgames.i18n import N_, ngettext
 from cardgames.i18n import gettext as _
 from cardgames.render import back_svg, card_svg
-from widgets.responsive import PICK_CLASS
-from widgets.rule_links import RulesHTML
+from widgets.kit.responsive import PICK_CLASS
+from widgets.kit.rule_links import RulesHTML
 
 __all__ = ["CardButton", "HandView", "DEFAULT_CARD_WIDTH", "close_widget"]
 

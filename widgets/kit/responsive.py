@@ -20,7 +20,7 @@ things ``Layout`` cannot do are in :data:`CSS`, sent once per app by
 - a card's *Pick* button wraps its words ("Pick Ace of Hearts") instead of cutting
   them off (ipywidgets buttons do not wrap);
 - tab labels dark enough to read (JupyterLab's grey on grey is 4.45:1, AA needs 4.5);
-- a link to the rules (a rule citation, :mod:`widgets.rule_links`, or the app's rules
+- a link to the rules (a rule citation, :mod:`widgets.kit.rule_links`, or the app's rules
   link) looks like a link: JupyterLab's CSS gives links the colour of the text.
 
 The page template (share/jupyter/voila/templates/cardgames) serves the same CSS to every

@@ -20,7 +20,7 @@ from cardgames.errors import ActionParseError, CardgamesError, IllegalActionErro
 from cardgames.i18n import N_
 from cardgames.i18n import gettext as _
 from cardgames.render import back_svg, card_svg
-from widgets.cardview import HandView
+from widgets.kit.cardview import HandView
 
 __all__ = ["BLUE", "CLICK_FAILED", "GREEN", "GREY", "HIGHLIGHT", "RED", "backs_html",
            "bot_label", "cards_html", "esc", "refusal_text", "show_cards"]

@@ -2,7 +2,7 @@
 
 The HTML comes from pure functions (no widget, no engine state): each takes the human's
 ``LiarView`` (and the public round outcome and match score) and returns the
-HTML of one ``ipywidgets.HTML`` of :class:`~widgets.liar_table.LiarTable`.
+HTML of one ``ipywidgets.HTML`` of :class:`~widgets.tables.liar_table.LiarTable`.
 
 >>> from cardgames.liar import LiarGame
 >>> s = LiarGame(players=2).state_from_position(hands=["7H 8H", "AH KH"])
@@ -32,10 +32,10 @@ from cardgames.liar import (
     RoundOver,
     WentOut,
 )
-from widgets.cardview import HandView
-from widgets.responsive import scroll_x, style_widget
-from widgets.rule_links import RulesHTML, RulesLogHTML
-from widgets.table_base import BLUE, GREEN, GREY, RED, backs_html, bot_label, cards_html, esc
+from widgets.kit.cardview import HandView
+from widgets.kit.responsive import scroll_x, style_widget
+from widgets.kit.rule_links import RulesHTML, RulesLogHTML
+from widgets.tables.table_base import BLUE, GREEN, GREY, RED, backs_html, bot_label, cards_html, esc
 
 __all__ = [
     "announcement",

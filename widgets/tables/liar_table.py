@@ -14,7 +14,7 @@ is ``human_seat`` (seat 0 by default, "Player 0" in the log).
 - **Call window** (R-L5): after a bot's play you are asked in order of play
   whether to call: *Call "Liar!"* or *Let it stand*.
 - The bots then play one move at a time (through :func:`cardgames.play.agent_turn`,
-  see :mod:`widgets.table_base`), each logged with the engine's own words
+  see :mod:`widgets.tables.table_base`), each logged with the engine's own words
   (``describe()`` of every event).  With ``autoplay=True`` (default) they move
   right after your action until you must act again; with ``autoplay=False``
   press *Next bot move* (one move) or *Let the bots play*.  A bot that makes an
@@ -24,7 +24,7 @@ is ``human_seat`` (seat 0 by default, "Player 0" in the log).
   *New match* starts again with the options chosen under the table.
 
 The table is a view of one seat of a :class:`cardgames.session.Session` (the API
-of :class:`widgets.table_base.PlayTable`: ``session``, ``seat``, ``view``, ``mark``,
+of :class:`widgets.tables.table_base.PlayTable`: ``session``, ``seat``, ``view``, ``mark``,
 ``my_turn``, ``legal_actions()``, ``act()``, ``refresh()``).
 
 Security (see ``widgets/__init__.py``): the session (every hand, the pile,
@@ -36,7 +36,7 @@ no rule: every decision goes to the engine (``state.apply(action, player=seat)``
 which checks whose turn, which phase and whether the play is legal; a refused
 action changes nothing and shows the rule and the reason, worded from the engine
 error's fields (never its message).  Every decision button carries the mark of the
-view it was drawn for (:class:`widgets.table_base.PlayTable`): a second click on a
+view it was drawn for (:class:`widgets.tables.table_base.PlayTable`): a second click on a
 view that is gone (a double-click, clicks sent at once) decides nothing.
 """
 
@@ -65,8 +65,8 @@ from cardgames.liar import (
     RoundOver,
 )
 from cardgames.seeds import match_seed
-from widgets.cardview import HandView
-from widgets.liar_draw import (
+from widgets.kit.cardview import HandView
+from widgets.tables.liar_draw import (
     AS_GIVEN,
     LiarLayout,
     event_style,
@@ -76,7 +76,7 @@ from widgets.liar_draw import (
     seats_html,
     status_html,
 )
-from widgets.table_base import GREY, PlayTable, bot_label, esc, show_cards
+from widgets.tables.table_base import GREY, PlayTable, bot_label, esc, show_cards
 
 __all__ = ["BOT_KINDS", "MAX_BOT_MOVES", "LiarTable"]
 

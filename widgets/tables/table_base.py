@@ -1,6 +1,6 @@
 """What the two play tables share: the bot loop, the event log, card picking and
-the render lifecycle (:class:`~widgets.liar_table.LiarTable`,
-:class:`~widgets.thirtyone_table.ThirtyOneTable`).
+the render lifecycle (:class:`~widgets.tables.liar_table.LiarTable`,
+:class:`~widgets.tables.thirtyone_table.ThirtyOneTable`).
 
 - **The session**: a table is a view of one seat of a :class:`cardgames.session.Session`
   (the state, the match, the seats, the bots, the marks).  The table draws from the
@@ -12,18 +12,18 @@ the render lifecycle (:class:`~widgets.liar_table.LiarTable`,
   random generator per seat).  A bot whose action the engine refuses, or whose ``act`` fails, is a
   bug: it is never replaced by another action.  The table stops, the player
   reads one plain line (no exception text), the full error goes to the Python
-  log (logger ``widgets.table_base``; nothing is printed unless the host
+  log (logger ``widgets.tables.table_base``; nothing is printed unless the host
   configures logging, since a kernel's stderr reaches the browser), and
   :attr:`PlayTable.bot_error` holds it.
 - **What the player reads** is worded by the table: a refusal of the human's
   own action from the error's fields (``action``, ``rule``, ``reason``,
-  ``legal``; :func:`~widgets.table_html.refusal_text`, with the shared HTML pieces in
-  :mod:`widgets.table_html`), never from the exception's message; any
+  ``legal``; :func:`~widgets.kit.table_html.refusal_text`, with the shared HTML pieces in
+  :mod:`widgets.kit.table_html`), never from the exception's message; any
   other failure in a click shows a fixed line and goes to the log.
 - **The event log**: the events of the round in the engine's words
   (``describe()``), the ones since your last move highlighted
   (:meth:`PlayTable._log_list`).
-- **Card picking**: :class:`~widgets.cardview.HandView` is redrawn only when
+- **Card picking**: :class:`~widgets.kit.cardview.HandView` is redrawn only when
   its cards change (:func:`show_cards`); every pick is validated there.
 - **The render lifecycle**: every click goes through :meth:`PlayTable._guarded`
   (it never raises into the browser), the table redraws after each change
@@ -51,8 +51,8 @@ from cardgames.errors import CardgamesError, IllegalActionError, StaleActionErro
 from cardgames.i18n import gettext as _
 from cardgames.play import agent_name
 from cardgames.session import Seat, SeatView, Session
-from widgets.cardview import HandView, close_widget
-from widgets.table_html import (
+from widgets.kit.cardview import HandView, close_widget
+from widgets.kit.table_html import (
     BLUE,
     CLICK_FAILED,
     GREEN,
@@ -92,8 +92,8 @@ log.addHandler(logging.NullHandler())
 class PlayTable:
     """The base of a play table: a view of one seat (``seat``) of a session, the others bots.
 
-    **The API of both tables** (the same names in :class:`~widgets.liar_table.LiarTable`
-    and :class:`~widgets.thirtyone_table.ThirtyOneTable`):
+    **The API of both tables** (the same names in :class:`~widgets.tables.liar_table.LiarTable`
+    and :class:`~widgets.tables.thirtyone_table.ThirtyOneTable`):
 
     - ``table.session``: the :class:`~cardgames.session.Session` (Python only);
       ``table.seat``: the seat shown; ``table.view``: the seat's

@@ -3,7 +3,7 @@
 The HTML comes from pure functions (no widget, no engine state): each takes what the player may
 know (``ThirtyOneView`` of the human, R-T9, and the public events of a deal)
 and returns HTML for one ``ipywidgets.HTML`` of
-:class:`~widgets.thirtyone_table.ThirtyOneTable`.  ``name(seat)`` is how the
+:class:`~widgets.tables.thirtyone_table.ThirtyOneTable`.  ``name(seat)`` is how the
 table names a seat ("player 2", "player 0 (you)").
 
 >>> hearts(2, False).count("♥")
@@ -38,9 +38,9 @@ from cardgames.thirtyone import (
     explain,
     score,
 )
-from widgets.responsive import scroll_x, style_widget
-from widgets.rule_links import RulesHTML, RulesLogHTML, split_citation
-from widgets.table_base import bot_label, cards_html
+from widgets.kit.responsive import scroll_x, style_widget
+from widgets.kit.rule_links import RulesHTML, RulesLogHTML, split_citation
+from widgets.tables.table_base import bot_label, cards_html
 
 __all__ = [
     "BIG",

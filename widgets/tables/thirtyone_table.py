@@ -8,10 +8,10 @@
 True
 >>> table.close()
 
-The table is a view of one seat (the API of :class:`widgets.table_base.PlayTable`:
+The table is a view of one seat (the API of :class:`widgets.tables.table_base.PlayTable`:
 ``seat``, ``view``, ``mark``, ``my_turn``, ``legal_actions()``, ``act()``,
-``refresh()``); the bot loop, log and lifecycle are in :mod:`widgets.table_base`, the
-drawing in :mod:`widgets.thirtyone_draw`.  It judges no rule: which buttons show is the
+``refresh()``); the bot loop, log and lifecycle are in :mod:`widgets.tables.table_base`, the
+drawing in :mod:`widgets.tables.thirtyone_draw`.  It judges no rule: which buttons show is the
 engine's legal actions, every decision goes to the engine, refusals are its words.
 
 What is shown (all of it rendered from ``state.view(human_seat)`` and the
@@ -64,9 +64,9 @@ from cardgames.thirtyone import (
 )
 from cardgames.thirtyone.actions import ThirtyOneAction, parse_action
 from cardgames.thirtyone.events import deal_log, event_seats
-from widgets.cardview import HandView
-from widgets.table_base import PlayTable, show_cards
-from widgets.thirtyone_draw import (
+from widgets.kit.cardview import HandView
+from widgets.tables.table_base import PlayTable, show_cards
+from widgets.tables.thirtyone_draw import (
     CARD_W,
     MAX_BOTS,
     ThirtyOneLayout,

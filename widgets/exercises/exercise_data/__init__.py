@@ -1,6 +1,6 @@
 """Every exercise of every lesson, one module per lesson (the single source).
 
-The lesson notebooks show them (:func:`widgets.exercise.exercise`), the answer key and the
+The lesson notebooks show them (:func:`widgets.exercises.exercise.exercise`), the answer key and the
 worksheets are printed from them (``tools/handouts.py``), and ``tests/lessons`` re-derives
 each answer by a second method.  The answers are computed by the engine when first needed.
 
@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from widgets.answers import Exercise
-from widgets.exercise_data import lesson01, lesson02, lesson03, lesson04, lesson05, lesson06
+from widgets.exercises.answers import Exercise
+from widgets.exercises.exercise_data import lesson01, lesson02, lesson03, lesson04, lesson05, lesson06
 
 __all__ = ["EXERCISES", "get", "by_lesson", "is_right", "LESSONS"]
 

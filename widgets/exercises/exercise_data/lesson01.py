@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardgames.cards import Rank
-from widgets.answers import Exercise, Kind
+from widgets.exercises.answers import Exercise, Kind
 
 
 def _ranks_of_seat(seat: int, players: int, dealer: int = 0) -> set[Rank]:

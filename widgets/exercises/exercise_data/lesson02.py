@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardgames.cards import Chronicler, Rank
-from widgets.answers import Exercise, Kind
+from widgets.exercises.answers import Exercise, Kind
 
 BOTH = (Chronicler.COLORFUL, Chronicler.PALE)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from widgets.answers import Exercise, Kind
+from widgets.exercises.answers import Exercise, Kind
 
 
 def _claim(hand: str, claim: str, seen: str = "") -> Fraction:

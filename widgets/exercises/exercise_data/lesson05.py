@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache
 
-from widgets.answers import Exercise, Kind
+from widgets.exercises.answers import Exercise, Kind
 
 TABLE = "10H 7L OA"
 
