@@ -15,17 +15,16 @@ Security model (every widget here follows it):
 """
 
 from widgets import old_paths
-
-old_paths.install()  # widgets.kit.cardview & co., the paths before kit/ tables/ ... (see there)
-
 from widgets.explainers.call_explainer import CallExplainer
 from widgets.explainers.call_odds import CallOdds
+from widgets.explainers.hand_scorer import HandScorer
+from widgets.explainers.rank_cycle import RankCycleExplainer
 from widgets.kit.card_palette import CardPalette
 from widgets.kit.cardview import CardButton, HandView
-from widgets.explainers.hand_scorer import HandScorer
 from widgets.tables.liar_table import LiarTable
-from widgets.explainers.rank_cycle import RankCycleExplainer
 from widgets.tables.thirtyone_table import ThirtyOneTable
+
+old_paths.install()  # widgets.cardview & co.: the paths of before kit/, tables/ ... (see there)
 
 __all__ = ["CardButton", "HandView", "RankCycleExplainer", "CardPalette", "CallExplainer",
            "HandScorer", "CallOdds", "LiarTable", "ThirtyOneTable"]

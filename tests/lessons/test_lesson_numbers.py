@@ -218,7 +218,7 @@ _CALLERS = {"nobody": None, "next": 2, "later": 3}
 
 
 def _oracle(play: str, caller: int | None, last: bool):
-    """L9, L10, L12, L13, R-L6, R-L7, R-L9 read straight from RULES.md, for the lesson's
+    """L9, L10, L12, L13, R-L6, R-L7, R-L9 read straight from docs/rules/en.md, for the lesson's
     position (4 players, seat 1 plays eights, seat 2 is next): (taker, next, winner)."""
     cards = _PLAYS[play].split()
     pale = "*P" in cards

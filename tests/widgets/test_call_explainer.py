@@ -39,7 +39,7 @@ def plays_for(rank: Rank) -> dict[str, list[Card]]:
 
 
 def oracle(*, players, claimant, rank, cards, caller, last, pile_before):
-    """The rules as written in RULES.md, for a position where every other player holds cards.
+    """The rules as written in docs/rules/en.md, for a position where every other player holds cards.
 
     Returns (taker, next player, winner, hand sizes after, turned over?).
     """

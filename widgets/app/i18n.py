@@ -39,8 +39,8 @@ from cardgames.i18n import (
 )
 from cardgames.i18n import gettext as _
 from cardgames.rules import rule_url
-from widgets.kit.cardview import close_widget
 from widgets.app.request import page_pending, page_query_string
+from widgets.kit.cardview import close_widget
 from widgets.kit.responsive import mark_language
 from widgets.kit.rule_links import RulesHTML, rules_base
 

@@ -30,6 +30,7 @@ shown, only counted.
 from __future__ import annotations
 
 import html
+import logging
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -45,9 +46,12 @@ from cardgames.liar.events import announcement
 from cardgames.render import back_svg, card_svg
 from widgets.kit.card_palette import CardPalette
 from widgets.kit.cardview import close_widget
+from widgets.kit.guard import guarded
 from widgets.kit.rule_links import RulesHTML, split_citation
 
 __all__ = ["CallResolution", "resolve_call", "CallExplainer", "NOBODY"]
+
+log = logging.getLogger(__name__)
 
 #: The caller value meaning "nobody calls: everyone in the window passes" (R-L5).
 NOBODY = -1
@@ -313,11 +317,8 @@ class CallExplainer:
     def _on_change(self, change) -> None:
         if self._quiet:
             return
-        try:
-            self._on_change_unsafe(change)
-        except Exception as e:  # never let a callback crash the widget
-            self._quiet = False
-            self._fail(_("something went wrong: {error}").format(error=e))
+        guarded(self._on_change_unsafe, show=self._fail_loud, where="call explainer",
+                logger=log)(change)
 
     def _on_change_unsafe(self, change) -> None:
         owner = change["owner"]
@@ -369,12 +370,12 @@ class CallExplainer:
     def _render(self) -> None:
         if self._quiet:
             return
-        try:
-            self._render_unsafe()
-        except (ValueError, CardgamesError) as e:
-            self._fail(str(e))
-        except Exception as e:  # never let a callback crash the widget
-            self._fail(_("something went wrong: {error}").format(error=e))
+        guarded(self._render_unsafe, show=self._fail, where="call explainer",
+                expected=(ValueError, CardgamesError), logger=log)()
+
+    def _fail_loud(self, text: str) -> None:
+        self._quiet = False
+        self._fail(text)
 
     def _fail(self, text: str) -> None:
         self.result = None

@@ -24,6 +24,7 @@ The widget::
 from __future__ import annotations
 
 import html
+import logging
 from fractions import Fraction
 from math import comb
 from typing import TYPE_CHECKING, Any
@@ -37,12 +38,15 @@ from cardgames.i18n import gettext as _
 from cardgames.liar.events import announcement
 from widgets.kit.card_palette import CardPalette
 from widgets.kit.cardview import close_widget
+from widgets.kit.guard import guarded
 from widgets.kit.rule_links import RulesHTML
 
 if TYPE_CHECKING:
     from cardgames.analysis.odds import ClaimOdds
 
 __all__ = ["CallOdds", "CHRONICLER_OPTIONS"]
+
+log = logging.getLogger(__name__)
 
 #: The Chronicler options of the deck (R-L2): label -> value for ``claim_odds``.
 CHRONICLER_OPTIONS = {N_("none"): "none", N_("Colorful only"): "colorful",
@@ -167,15 +171,15 @@ class CallOdds:
             return
         if change["owner"] is self.decks and self.decks.value in (1, 2):
             self._quiet = True
+            failed: list[str] = []
             try:
-                for p in (self.hand, self.seen):
-                    p.set_limits(max_copies=self.decks.value)
-            except Exception as e:  # never let a callback crash the widget
-                self._quiet = False
-                self._fail(_("something went wrong: {error}").format(error=e))
-                return
+                guarded(self._set_copies, show=failed.append, where="call odds",
+                        expected=(ValueError, CardgamesError), logger=log)()
             finally:
                 self._quiet = False
+            if failed:
+                self._fail(failed[0])
+                return
         self._render()
 
     def _options(self) -> tuple[int, str, int, Rank]:
@@ -195,12 +199,12 @@ class CallOdds:
     def _render(self) -> None:
         if self._quiet:
             return
-        try:
-            self._render_unsafe()
-        except (ValueError, CardgamesError) as e:
-            self._fail(str(e))
-        except Exception as e:  # never let a callback crash the widget
-            self._fail(_("something went wrong: {error}").format(error=e))
+        guarded(self._render_unsafe, show=self._fail, where="call odds",
+                expected=(ValueError, CardgamesError), logger=log)()
+
+    def _set_copies(self) -> None:
+        for p in (self.hand, self.seen):
+            p.set_limits(max_copies=self.decks.value)
 
     def _fail(self, text: str) -> None:
         self.result = None

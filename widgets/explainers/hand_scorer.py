@@ -24,6 +24,7 @@ from __future__ import annotations
 import base64
 import html
 import io
+import logging
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,9 +36,12 @@ from cardgames.i18n import decimal, format_count, format_number, ngettext
 from cardgames.i18n import gettext as _
 from widgets.kit.card_palette import CardPalette
 from widgets.kit.cardview import close_widget
+from widgets.kit.guard import guarded
 from widgets.kit.rule_links import RulesHTML
 
 __all__ = ["Standing", "hand_standing", "HandScorer"]
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -218,13 +222,13 @@ class HandScorer:
 
     # -- drawing --------------------------------------------------------------------
     def _render(self) -> None:
-        try:
-            self._render_unsafe()
-        except Exception as e:  # never let a callback crash the widget
-            self.result = None
-            self.score.value = (f"<div style='color:#b00020;{_BIG}'>"
-                                + html.escape(_("Could not score these cards: {error}").format(
-                                    error=e)) + "</div>")
+        guarded(self._render_unsafe, show=self._fail, where="hand scorer",
+                expected=(ValueError, CardgamesError), logger=log,
+                explain=lambda e: _("Could not score these cards: {error}").format(error=e))()
+
+    def _fail(self, text: str) -> None:
+        self.result = None
+        self.score.value = f"<div style='color:#b00020;{_BIG}'>{html.escape(text)}</div>"
 
     def _render_unsafe(self) -> None:
         from cardgames.thirtyone import explain

@@ -215,7 +215,7 @@ class LiarTable(LiarLayout, PlayTable):
 
     @property
     def game(self) -> LiarGame:
-        return self.state.game
+        return cast(LiarGame, self.state.game)   # the state types its game as LiarOptions
 
     @property
     def human_seat(self) -> int:

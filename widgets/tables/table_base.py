@@ -52,6 +52,7 @@ from cardgames.i18n import gettext as _
 from cardgames.play import agent_name
 from cardgames.session import Seat, SeatView, Session
 from widgets.kit.cardview import HandView, close_widget
+from widgets.kit.guard import guarded
 from widgets.kit.table_html import (
     BLUE,
     CLICK_FAILED,
@@ -415,21 +416,13 @@ class PlayTable:
 
     # ================================================================ lifecycle
     def _guarded(self, fn: Callable[[], Any]) -> Callable[[Any], None]:
-        """A click handler: never raises into the browser; a failure shows a fixed line."""
-        @functools.wraps(fn)
-        def handler(_button: Any = None) -> None:
-            if self._closed:
-                return
-            try:
-                fn()
-            except Exception:
-                log.exception("%s table: a click failed", self.GAME)
-                self._say(_(CLICK_FAILED))
-                try:
-                    self._render()
-                except Exception:
-                    log.exception("%s table: drawing failed", self.GAME)
-        return handler
+        """A click handler (:func:`widgets.kit.guard.guarded`, as the explainers' callbacks):
+        never raises into the browser; a failure shows a fixed line and redraws."""
+        def call(_button: Any = None) -> None:
+            fn()
+        return guarded(functools.wraps(fn)(call), show=self._say, where=f"{self.GAME} table",
+                       failed=CLICK_FAILED, logger=log, closed=lambda: self._closed,
+                       after_failure=self._render)
 
     def _render(self) -> None:
         """Redraw every part from the human's view (nothing once closed)."""

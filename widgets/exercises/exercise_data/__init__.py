@@ -15,7 +15,14 @@ from __future__ import annotations
 from typing import Any
 
 from widgets.exercises.answers import Exercise
-from widgets.exercises.exercise_data import lesson01, lesson02, lesson03, lesson04, lesson05, lesson06
+from widgets.exercises.exercise_data import (
+    lesson01,
+    lesson02,
+    lesson03,
+    lesson04,
+    lesson05,
+    lesson06,
+)
 
 __all__ = ["EXERCISES", "get", "by_lesson", "is_right", "LESSONS"]
 
