@@ -301,3 +301,25 @@ def test_no_msgstr_is_left_in_english(lang):
             same.add(ids[0])
     assert same - SAME_AS_ENGLISH[lang] == set(), "msgstr still English"
     assert SAME_AS_ENGLISH[lang] - same == set(), "allow-list entry no longer needed"
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("hr", ("upotreba: cardgames", "pozicijski argumenti:", "opcije:",
+            "prikaži ovu pomoć i izađi", "prikaži verziju programa i izađi")),
+    ("de", ("Aufruf: cardgames", "Positionsargumente:", "Optionen:",
+            "diese Hilfe anzeigen und beenden", "die Versionsnummer anzeigen und beenden")),
+])
+def test_cli_help_has_argparse_and_version_words_translated(lang, words):
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "CARDGAMES_LANG": lang, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, "-c", "from cardgames.cli import main; main(['--help'])"],
+                         capture_output=True, text=True, env=env, cwd=ROOT, timeout=60,
+                         check=False)
+    for word in words:
+        assert word in out.stdout, (word, out.stdout[:400])
+    for english in ("usage:", "show this help", "show program's version", "options:",
+                    "positional arguments"):
+        assert english not in out.stdout
