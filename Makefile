@@ -92,7 +92,7 @@ i18n: $(STAMP)
 # the rules pages the apps open: docs/rules/<lang>.md -> lessons/rules/<lang>.html
 # (committed; tests/test_rules_docs.py fails while they are out of date)
 rules: $(STAMP)
-	$(BIN)/python lessons/_rules_html.py
+	$(BIN)/python tools/rules_html.py
 
 # the teacher's kit as PDFs in handouts/ (answer key, worksheets, rules cards, teacher
 # pages), printed by headless Chromium; not served by Voila (outside lessons/)

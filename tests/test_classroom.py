@@ -1,5 +1,5 @@
 """The classroom launcher (``make serve``): the start page's catalog, the settings checks,
-the memory plan, and ``widgets.request.page_query``.  No server here (see
+the memory plan, and ``widgets.app.request.page_query``.  No server here (see
 ``tests/browser/test_start_page.py`` and ``tests/browser/test_classroom.py``)."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ LESSONS = ROOT / "lessons"
 
 @pytest.mark.parametrize("name", ["classroom", "classroom.catalog", "classroom.launch",
                                   "classroom.startpage", "classroom.kernels",
-                                  "classroom.extension", "widgets.request"])
+                                  "classroom.extension", "widgets.app.request"])
 def test_doctests(name):
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.attempted and result.failed == 0
@@ -209,7 +209,7 @@ def test_launcher_check_prints_the_plan():
 
 
 def test_page_query_outside_voila(monkeypatch):
-    from widgets.request import page_query
+    from widgets.app.request import page_query
     monkeypatch.delenv("VOILA_PREHEAT", raising=False)
     monkeypatch.setenv("QUERY_STRING", "lang=de&x=%3Cb%3E")
     assert page_query() == {"lang": "de", "x": "<b>"}

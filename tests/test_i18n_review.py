@@ -96,8 +96,8 @@ def test_croatian_nominative_rank_plurals_beside_the_accusative():
 
 
 def test_due_rank_and_dropdowns_use_the_nominative():
-    from widgets.call_odds import CallOdds
-    from widgets.liar_draw import pile_html
+    from widgets.explainers.call_odds import CallOdds
+    from widgets.tables.liar_draw import pile_html
 
     state = LiarGame(players=3).new_state(seed=3)
     while state.due_rank is not Rank.KING:      # L8: the rank moves on one per play
@@ -149,7 +149,7 @@ def test_thirty_one_refusal_lists_no_bare_english_command():
 
 
 def test_event_tags_have_their_own_context():
-    from widgets.call_explainer import _tag_word
+    from widgets.explainers.call_explainer import _tag_word
 
     with language("hr"):
         assert (_tag_word("Play"), _tag_word("Call"), _tag_word("Pass")) == (
@@ -164,7 +164,7 @@ def test_event_tags_have_their_own_context():
 @pytest.mark.parametrize("lang,letter,word", [("en", "D", "dealer"), ("hr", "D", "djelitelj"),
                                               ("de", "G", "Geber")])
 def test_dealer_badge_letter_and_accessible_name(lang, letter, word):
-    from widgets.liar_draw import seats_html
+    from widgets.tables.liar_draw import seats_html
 
     state = LiarGame(players=3).new_state(seed=1)
     v = state.view(0)
@@ -229,8 +229,8 @@ def test_start_page_lessons_in_the_language(lang, lesson3, empty, label):
     ("de", "Prüfen", "Lösung zeigen", "Dezimalkomma"),
 ])
 def test_exercise_widget_words_and_the_decimal_comma(lang, check, solution, comma):
-    from widgets.exercise import ExerciseWidget, Session, get
-    from widgets.exercise_data import EXERCISES
+    from widgets.exercises.exercise import ExerciseWidget, Session, get
+    from widgets.exercises.exercise_data import EXERCISES
 
     key = next(k for k, ex in EXERCISES.items()
                if ex.kind.value == "number" and ex.sig and not ex.precision_text)
