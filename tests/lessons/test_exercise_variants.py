@@ -47,7 +47,7 @@ def chr_scores():
 def _expected(key: str, p: dict, chr_scores):
     """The answer of the variant with parameters ``p``, derived without the exercise code."""
     if key == "01-six-players":
-        return {Rank(r) for r in _ranks_by_formula(p["seat"], p["players"])}
+        return {Rank(r) for r in _ranks_by_formula(p["seat"], p["players"], p["dealer"])}
     if key == "01-all-ranks":
         return {n for n in range(2, 9) if 8 // math.gcd(n, 8) == p["ranks"]}
     if key == "01-after-a-call":           # L10: the caller plays; R-L8: after the 3rd rank

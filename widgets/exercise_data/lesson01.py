@@ -43,9 +43,9 @@ def _decks(players: int) -> str:
     return "one deck" if players <= 4 else "two decks"
 
 
-def _six_players(players: int = 6, seat: int = 1) -> Exercise:
-    answer = _ranks_of_seat(seat, players)
-    t0 = (seat - 1) % players
+def _six_players(players: int = 6, seat: int = 1, dealer: int = 0) -> Exercise:
+    answer = _ranks_of_seat(seat, players, dealer)
+    t0 = (seat - dealer - 1) % players
     first_two = {Rank.SEVEN.advance(t0), Rank.SEVEN.advance(t0 + players)}
     g = math.gcd(players, 8)
     mistakes: list[tuple[Any, str]] = []
@@ -54,19 +54,19 @@ def _six_players(players: int = 6, seat: int = 1) -> Exercise:
                                     f"{t0 + 3 * players} are seat {seat}'s too."))
     if answer != set(Rank):
         mistakes.append((set(Rank), f"Not every seat sees every rank: gcd({players}, 8) = {g}."))
-    shifted = _ranks_of_seat((seat - 1) % players, players)
+    shifted = _ranks_of_seat((seat - 1) % players, players, dealer)
     if shifted != answer:
-        mistakes.append((shifted, f"Seat dealer + 1 = seat 1 plays turn 0 (**R-L1**): seat "
-                                  f"{seat} first plays turn {t0}."))
+        mistakes.append((shifted, f"Seat dealer + 1 = seat {(dealer + 1) % players} plays turn "
+                                  f"0 (**R-L1**): seat {seat} first plays turn {t0}."))
     turns = ", ".join(str(t0 + k * players) for k in range(4))
     mods = ", ".join(str((t0 + k * players) % 8) for k in range(4))
-    default = (players, seat) == (6, 1)
+    default = (players, seat, dealer) == (6, 1, 0)
     return Exercise(
         key="01-six-players", lesson="01", number=1, kind=Kind.RANKS,
         question=(f"{'Six' if default else players} players use {_decks(players)} (**R-L2**); "
-                  f"the dealer is seat 0. If nobody is ever caught, which ranks does "
+                  f"the dealer is seat {dealer}. If nobody is ever caught, which ranks does "
                   f"**seat {seat}** announce?"),
-        compute=lambda: _ranks_of_seat(seat, players),
+        compute=lambda: _ranks_of_seat(seat, players, dealer),
         hints=(f"Which turns does seat {seat} play? Write them down: turn {t0}, then every "
                f"{players} turns.",
                f"The rank of turn t is t mod 8 (**L8**). Work out t mod 8 for seat {seat}'s "
@@ -79,14 +79,17 @@ def _six_players(players: int = 6, seat: int = 1) -> Exercise:
         solution=(f"Seat {seat} plays turns t = {turns}, … (**R-L1**: seat dealer + 1 begins). "
                   f"Their ranks are t mod 8 = {mods}, … (**L8**), so seat {seat} announces "
                   f"{{answer}}: 8 / gcd({players}, 8) = {8 // g} ranks."),
-        vary=_vary_six_players, params=(("players", players), ("seat", seat)),
+        vary=_vary_six_players, params=(("players", players), ("seat", seat), ("dealer", dealer)),
         method="A seat plays every n-th turn from its first, and turn t announces rank t mod 8 "
                "(**R-L1**, **L8**): the seat meets 8 / gcd(n, 8) ranks, every gcd(n, 8)-th one.")
 
 
 def _vary_six_players(rng: random.Random) -> Exercise:
+    """Lesson 1 lists every seat's ranks for 3 and 4 players and draws 8, dealer seat 0:
+    those tables get another dealer, so that no variant's answer is printed."""
     players = rng.choice((2, 4, 6, 8))
-    return _six_players(players, rng.randrange(players))
+    dealer = rng.randrange(1, players) if players in (4, 8) else rng.randrange(players)
+    return _six_players(players, rng.randrange(players), dealer)
 
 
 _HOW_MANY = {8: "all eight ranks", 4: "exactly four ranks", 2: "exactly two ranks",
