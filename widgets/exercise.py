@@ -44,7 +44,7 @@ import ipywidgets as ipw
 from widgets.answers import LETTERS, Exercise, Kind, Verdict, hint_for
 from widgets.exercise_data import EXERCISES, get
 from widgets.rule_links import RulesHTML
-from widgets.seeding import app_seed, seed_variable
+from widgets.seeding import app_seed
 
 __all__ = ["ExerciseWidget", "Session", "SESSION", "exercise", "exercise_seed", "inline_html",
            "get", "EXERCISES"]
@@ -176,19 +176,18 @@ def _served() -> bool:
 
 
 def exercise_seed() -> int | None:
-    """This page's seed for the exercise variants: ``CARDGAMES_SEED_EXERCISES`` if set, a
-    fresh random one (63 bits, once per kernel: one kernel serves one page) when served by
-    Voila, else ``None`` (the default variants: Jupyter, nbval, the handouts).
+    """This page's seed for the exercise variants: when served by Voila, a fresh random
+    one (63 bits, once per kernel: one kernel serves one page) or ``CARDGAMES_SEED_EXERCISES``
+    if set (the tests); else ``None`` (the default variants: Jupyter, nbval, the handouts).
 
     >>> import os
-    >>> for name in ("VOILA_PREHEAT", "VOILA_BASE_URL", "CARDGAMES_SEED_EXERCISES"):
-    ...     os.environ.pop(name, None) and None
-    >>> _PAGE_SEED.clear(); exercise_seed() is None
+    >>> served = "VOILA_PREHEAT" in os.environ or "VOILA_BASE_URL" in os.environ
+    >>> _PAGE_SEED.clear(); (exercise_seed() is None) is not served
     True
+    >>> _PAGE_SEED.clear()
     """
     if not _PAGE_SEED:
-        fixed = bool(os.environ.get(seed_variable("exercises"), "").strip())
-        _PAGE_SEED.append(app_seed("exercises") if fixed or _served() else None)
+        _PAGE_SEED.append(app_seed("exercises") if _served() else None)
     return _PAGE_SEED[0]
 
 

@@ -99,6 +99,9 @@ def test_answer_key_holds_every_exercise_and_its_answer(handouts):
         assert _question_start(ex) in key, ex.key
         assert f"Answer: {ex.formatted_answer()}" in key, ex.key
         assert "Worked solution." in key
+        if ex.vary is not None:        # issue 20: the general method beside the default variant
+            method = " ".join(re.sub(r"\*\*|`|\*", "", ex.method).split()[:6])
+            assert method in key, ex.key
         # on the page of its lesson
         page = _flat(pages[int(ex.lesson) - 1])
         assert _question_start(ex) in page and f"Lesson {int(ex.lesson)}" in page

@@ -424,7 +424,10 @@ def test_a_served_page_draws_variants_and_syncs_no_answer(monkeypatch):
     w = ew.exercise("06-longest-match")
     assert w._exercise is EXERCISES["06-longest-match"]
     w.close_all()
-    # a fixed seed for tests of served pages
+    # a fixed seed for the tests of served pages; outside Voila it changes nothing
     monkeypatch.setenv("CARDGAMES_SEED_EXERCISES", "7")
+    monkeypatch.setattr(ew, "_PAGE_SEED", [])
+    assert ew.exercise_seed() is None
+    monkeypatch.setenv("VOILA_BASE_URL", "/")
     monkeypatch.setattr(ew, "_PAGE_SEED", [])
     assert ew.exercise_seed() == 7
