@@ -35,6 +35,11 @@ SEEDS = (1, 2, 3, 4, 5, 6)
 CHOICE_RIGHT = {   # the right option's text, as the default's second-method tests derive it
     "05-interval": "Revealing at 21 is worse than the default",
     "06-seats": "Nothing about the seats",
+    # the retrieval checks of lessons 1-4, derived in test_choice_checks_by_a_second_method
+    "01-who-starts": "Seat 3",
+    "02-false-call": "Seat 3 takes the pile, and seat 2 plays next",
+    "03-three-of-a-kind": "`UH OH AH`",
+    "04-without-replacement": "(3/24) · (2/23)",
 }
 
 
@@ -192,3 +197,19 @@ def test_choice_variants_reorder_and_keep_the_right_option(key):
             if i != right:
                 assert v.judge("abcdefgh"[i]).status == "wrong"
     assert len(orders) >= 2
+
+
+def test_choice_checks_by_a_second_method():
+    """The right option of each retrieval check of lessons 1-4, from the rules or by counting."""
+    from cardgames.cards import Rank as R
+
+    assert (2 + 1) % 4 == 3                                  # R-L1: seat dealer + 1 begins
+    taker, following, _winner = _oracle("true", 3, False)    # L10: a false accusation
+    assert (taker, following) == (3, 2)
+    assert _plain(_codes("UH OH AH")) == 31 > _plain(_codes("7H 7B 7A")) == 30.5   # T11
+    both = _enumerate_claim(_unseen("7H KA 9B 10L UB OA 8H AH"), 2, R.SEVEN)
+    assert both == Fraction(3, 24) * Fraction(2, 23) != Fraction(3, 24) ** 2
+    for key, start in CHOICE_RIGHT.items():
+        ex = EXERCISES[key]
+        assert ex.choices[ex.answer()].startswith(start), key
+

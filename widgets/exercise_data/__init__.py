@@ -7,7 +7,7 @@ each answer by a second method.  The answers are computed by the engine when fir
 >>> sorted(EXERCISES)[:2]
 ['01-after-a-call', '01-all-ranks']
 >>> [e.key for e in by_lesson("03")]
-['03-count-31', '03-p32', '03-chronicler-21']
+['03-count-31', '03-p32', '03-chronicler-21', '03-three-of-a-kind']
 """
 
 from __future__ import annotations

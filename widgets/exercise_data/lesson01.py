@@ -13,6 +13,7 @@ from typing import Any
 
 from cardgames.cards import Rank
 from widgets.answers import Exercise, Kind
+from widgets.exercise_data._choices import shuffled
 
 
 def _ranks_of_seat(seat: int, players: int, dealer: int = 0) -> set[Rank]:
@@ -170,4 +171,37 @@ def _after_call_ex(start: Rank = Rank.SEVEN, caller: int = 1) -> Exercise:
                "(**L10**); the rank moves on by one from the last one announced (**R-L8**).")
 
 
-EXERCISES = (_six_players(), _all_ranks(), _after_call_ex())
+EXERCISES: tuple[Exercise, ...] = (_six_players(), _all_ranks(), _after_call_ex())
+
+
+def _who_starts() -> int:
+    """Which choice names the seat that plays turn 0 with the dealer at seat 2 (R-L1)."""
+    from cardgames.liar import LiarGame
+
+    state = LiarGame(players=4).new_state(seed=0, dealer=2)     # a deal: seat dealer+1 begins
+    return {2: 0, 3: 1, 0: 2, 1: 3}[int(state.current_player or 0)]
+
+
+EXERCISES = (*EXERCISES, Exercise(
+    key="01-who-starts", lesson="01", number=4, kind=Kind.CHOICE, sig=None,
+    question="Four players, and the dealer is **seat 2**. Who plays turn 0, the first sevens?",
+    choices=("Seat 2: the dealer starts.", "Seat 3: the seat after the dealer starts.",
+             "Seat 0: the lowest seat starts.", "Seat 1: the seat before the dealer starts."),
+    compute=_who_starts,
+    hints=("Who begins a round: the dealer, or someone else (**R-L1**)?",
+           "**R-L1**: seat dealer + 1 begins; with 4 seats, count on from the dealer."),
+    mistakes=((0, "Off by one: the dealer deals, and the seat AFTER the dealer plays turn 0 "
+                  "(**R-L1**)."),
+              (2, "Seats are numbered in the order of play, but the round starts next to the "
+                  "dealer, not at seat 0 (**R-L1**)."),
+              (3, "Play goes round the table in seat order: after the dealer comes the next "
+                  "seat up (**R-L1**).")),
+    why="seat dealer + 1 = seat 3 begins (R-L1); turn t is played by seat (dealer + 1 + t) mod n.",
+    solution="**R-L1**: the seat after the dealer begins. With the dealer at seat 2 of 4 that "
+             "is seat (2 + 1) mod 4 = 3, and turn t is played by seat (3 + t) mod 4: {answer}",
+    vary=lambda rng: shuffled(_default("01-who-starts"), rng), params=(("order", (0, 1, 2, 3)),),
+    method="The seat after the dealer plays turn 0 (**R-L1**): seat (dealer + 1) mod n."))
+
+
+def _default(key: str) -> Exercise:
+    return next(e for e in EXERCISES if e.key == key)

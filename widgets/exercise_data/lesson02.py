@@ -7,6 +7,7 @@ from typing import Any
 
 from cardgames.cards import Chronicler, Rank
 from widgets.answers import Exercise, Kind
+from widgets.exercise_data._choices import shuffled
 
 BOTH = (Chronicler.COLORFUL, Chronicler.PALE)
 
@@ -211,4 +212,50 @@ def _aces_ex(announced: Rank = Rank.ACE) -> Exercise:
                "round the clock of **L4** (after the Ace: VII).")
 
 
-EXERCISES = (_rounds_ex(), _pale_ex(), _aces_ex())
+EXERCISES: tuple[Exercise, ...] = (_rounds_ex(), _pale_ex(), _aces_ex())
+
+
+def _false_call() -> int:
+    """Seat 1 plays a true eight, seat 3 calls: (who takes the pile, who plays next) as a
+    choice (L10)."""
+    from cardgames.liar import LiarGame, PileTaken
+
+    s = LiarGame(players=4).state_from_position(
+        hands=["9B 10B", "8H UB", "OB KB", "7A 9A"], pile=[(0, "8B", "7")], current_player=1)
+    s.apply("play 8H")
+    s.apply("pass")                                   # seat 2 lets it stand
+    s.apply("call")                                   # seat 3 calls
+    taker = next(e.player for e in s.events if isinstance(e, PileTaken))
+    return {(3, 3): 0, (3, 2): 1, (1, 3): 2, (3, 1): 3}[(taker, int(s.current_player or 0))]
+
+
+EXERCISES = (*EXERCISES, Exercise(
+    key="02-false-call", lesson="02", number=4, kind=Kind.CHOICE, sig=None,
+    question="Four players. Seat 1 puts down **a true eight** (eights were due) and keeps other "
+             "cards; seat 2 lets it stand, but **seat 3 calls** \"Liar!\". Who takes the pile, "
+             "and who plays next?",
+    choices=("Seat 3 takes the pile, and seat 3, the caller, plays next.",
+             "Seat 3 takes the pile, and seat 2 plays next: play goes on after seat 1.",
+             "Seat 1 takes the pile, and seat 3 plays next.",
+             "Seat 3 takes the pile, and seat 1 plays again."),
+    compute=_false_call,
+    hints=("Was the play true or a lie (**R-L6**)? Then read **L10** for a false accusation.",
+           "**L10**: after a false accusation the caller takes the pile, and play goes on as "
+           "if nobody had called."),
+    mistakes=((0, "The caller plays next only after a CAUGHT lie; after a false accusation "
+                  "play goes on after the player (**L10**)."),
+              (2, "The eight was true: the accuser was wrong, so the accuser takes the pile "
+                  "(**L10**)."),
+              (3, "Seat 1 has played its turn: play goes on with the next seat (**L10**).")),
+    why="the play was true, so the false accuser takes the pile, and play goes on after the "
+        "player (L10).",
+    solution="The eight is what was due, so the play is true (**R-L6**) and seat 3 accused "
+             "falsely: seat 3 takes the pile (**L10**). Play goes on as if nobody had called: "
+             "after seat 1 comes seat 2. Answer: {answer}",
+    vary=lambda rng: shuffled(_default("02-false-call"), rng), params=(("order", (0, 1, 2, 3)),),
+    method="True or lie decides who takes the pile (**R-L6**); after a false accusation play "
+           "goes on after the player, after a caught lie the caller plays (**L10**)."))
+
+
+def _default(key: str) -> Exercise:
+    return next(e for e in EXERCISES if e.key == key)

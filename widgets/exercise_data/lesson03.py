@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from widgets.answers import Exercise, Kind
+from widgets.exercise_data._choices import shuffled
 
 
 def _table(chronicler: bool):
@@ -118,7 +119,7 @@ def _chr_ex(target: float = 21) -> Exercise:
                "the best card, **R-T3**) and count them.")
 
 
-EXERCISES = (
+EXERCISES: tuple[Exercise, ...] = (
     _count_ex(),
     Exercise(
         key="03-p32", lesson="03", number=2, kind=Kind.NUMBER, probability=True,
@@ -143,3 +144,37 @@ EXERCISES = (
                  "of C(33, 3) = 5,456. P = 16/5456 = {answer}."),
     _chr_ex(),
 )
+
+
+def _higher() -> int:
+    """Which choice says which of 7H 7B 7A and UH OH AH scores higher (T11)."""
+    from cardgames.thirtyone import score
+
+    a, b = score("7H 7B 7A"), score("UH OH AH")
+    return 0 if a > b else 1 if b > a else 2
+
+
+EXERCISES = (*EXERCISES, Exercise(
+    key="03-three-of-a-kind", lesson="03", number=4, kind=Kind.CHOICE, sig=None,
+    question="At a showdown one player holds `7H 7B 7A` (three sevens), the other `UH OH AH`. "
+             "Whose hand scores higher (**T11**)?",
+    choices=("`7H 7B 7A`: three of a kind beats every suit.",
+             "`UH OH AH`: 31 beats three of a kind's 30.5.",
+             "Neither: both are top hands, so it is a tie."),
+    compute=_higher,
+    hints=("What does `score` give for each hand (**T11**)?",
+           "Three of a kind scores 30.5 (**T11**); one suit's sum can reach 31 (**R-T2**)."),
+    mistakes=((0, "Three of a kind scores 30.5, not the top: 31 in one suit is higher "
+                  "(**T11**)."),
+              (2, "They score differently: 30.5 and 31 (**T11**).")),
+    why="three of a kind scores 30.5 (T11); an Ace and two ten-cards of one suit score 31.",
+    solution="`score('7H 7B 7A')` is 30.5, three cards of one rank (**T11**). "
+             "`score('UH OH AH')` is 10 + 10 + 11 = 31, all Hearts (**R-T2**). 31 > 30.5: "
+             "{answer}",
+    vary=lambda rng: shuffled(_default("03-three-of-a-kind"), rng), params=(("order", (0, 1, 2)),),
+    method="Score both hands (**T11**, **R-T2**): three of a kind is 30.5, a suit at most 31 "
+           "(33 for three Aces)."))
+
+
+def _default(key: str) -> Exercise:
+    return next(e for e in EXERCISES if e.key == key)

@@ -9,6 +9,7 @@ from typing import Any
 
 from cardgames.cards import ORDINARY_CARDS, Rank
 from widgets.answers import Exercise, Kind
+from widgets.exercise_data._choices import shuffled
 
 
 def _claim(hand: str, claim: str, seen: str = "") -> Fraction:
@@ -171,7 +172,7 @@ def _vary_post(rng: random.Random) -> Exercise:
                                 Fraction(2, 5), Fraction(3, 5), Fraction(2, 3), Fraction(3, 4)]))
 
 
-EXERCISES = (
+EXERCISES: tuple[Exercise, ...] = (
     Exercise(
         key="04-two-of-two", lesson="04", number=1, kind=Kind.NUMBER, probability=True,
         question="You hold `7H 7B KA 9B 10L UB OA 8H` (two sevens); 4 players, one deck. Seat 1 "
@@ -232,3 +233,46 @@ EXERCISES = (
                  "P(bluffer | lie) = (7/8) / (7/8 + 70/253) = {answer}.",
         vary=_vary_post, params=(("prior", Fraction(1, 2)),), method=_POST_METHOD),
 )
+
+
+_CHOICES_2X7 = (Fraction(3, 24) ** 2, Fraction(3, 24) * Fraction(2, 23), 2 * Fraction(3, 24),
+                Fraction(3, 24))
+
+
+def _which_product() -> int:
+    """Which choice is the engine's P(claim "2 sevens" can be true) for the lesson's hand."""
+    return _CHOICES_2X7.index(_claim(_SEEN_HAND, "2x7"))
+
+
+EXERCISES = (*EXERCISES, Exercise(
+    key="04-without-replacement", lesson="04", number=4, kind=Kind.CHOICE, sig=None,
+    question="You hold one seven (`7H KA 9B 10L UB OA 8H AH`), so 24 cards are unseen, 3 of "
+             "them sevens. Seat 1 claims \"2 sevens\". Which is P(both claimed cards are "
+             "sevens)?",
+    choices=("(3/24)²: the chance of one seven, squared.",
+             "(3/24) · (2/23): after one seven, 2 sevens among 23 cards.",
+             "2 · (3/24): two chances of 3/24.",
+             "3/24: the chance of one seven."),
+    compute=_which_product,
+    hints=("Draw the two cards one after the other: after a seven, how many sevens and how "
+           "many cards are left?",
+           "The cards are drawn without replacement: multiply the chance of a first seven by "
+           "the chance of a second one given the first (the multiplication rule)."),
+    mistakes=((0, "Squaring treats the draws as with replacement: after a seven only 2 of the "
+                  "23 cards left are sevens."),
+              (2, "Adding chances does not give \"both\": multiply them (and the second draw "
+                  "has 23 cards)."),
+              (3, "That is one seven; the claim needs both cards to be sevens.")),
+    why="the multiplication rule without replacement: 3/24 for the first, 2/23 for the second "
+        "given the first, 1/92 in all.",
+    solution="The first claimed card is a seven with probability 3/24; given that, the second "
+             "with 2/23 (one seven and one card fewer). P = (3/24) · (2/23) = 6/552 = 1/92, "
+             "what `claim_odds` gives: {answer}",
+    vary=lambda rng: shuffled(_default("04-without-replacement"), rng),
+    params=(("order", (0, 1, 2, 3)),),
+    method="The multiplication rule without replacement: P(first good) · P(second good | "
+           "first good) = (g/u) · ((g − 1)/(u − 1))."))
+
+
+def _default(key: str) -> Exercise:
+    return next(e for e in EXERCISES if e.key == key)
