@@ -246,8 +246,8 @@ def _which_product() -> int:
 
 EXERCISES = (*EXERCISES, Exercise(
     key="04-without-replacement", lesson="04", number=4, kind=Kind.CHOICE, sig=None,
-    question="You hold one seven (`7H KA 9B 10L UB OA 8H AH`), so 24 cards are unseen, 3 of "
-             "them sevens. Seat 1 claims \"2 sevens\". Which is P(both claimed cards are "
+    question="You hold one seven (`7H KA 9B 10L UB OA 8H AH`), so 32 − 8 cards are unseen, 3 "
+             "of them sevens. Seat 1 claims \"2 sevens\". Which is P(both claimed cards are "
              "sevens)?",
     choices=("(3/24)²: the chance of one seven, squared.",
              "(3/24) · (2/23): after one seven, 2 sevens among 23 cards.",
