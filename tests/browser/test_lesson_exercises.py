@@ -32,7 +32,7 @@ def _variant_answers(key: str) -> tuple[str, str, str]:
     import os
     import re
 
-    from widgets.exercise_data import get
+    from widgets.exercises.exercise_data import get
 
     sys.path.insert(0, str(REPO / "tests" / "lessons"))
     try:

@@ -27,7 +27,7 @@ def _cell_source(name: str, needle: str) -> str:
 
 
 def test_lesson04_bayes_explorer_prior_and_pile():
-    from widgets.bayes_explorer import BayesExplorer
+    from widgets.explainers.bayes_explorer import BayesExplorer
 
     src = _cell_source("04", "BayesExplorer(")
     assert 'BayesExplorer(hand=my_hand, claim="1x7", prior=0.4, pile=10)' in src
@@ -49,7 +49,7 @@ def test_lesson04_bayes_explorer_prior_and_pile():
 
 
 def test_lesson05_reveal_explorer_scores():
-    from widgets.reveal_explorer import RevealExplorer
+    from widgets.explainers.reveal_explorer import RevealExplorer
 
     src = _cell_source("05", "RevealExplorer(")
     assert 'hands=dict(zip(when.index, when["your hand"]))' in src
@@ -65,7 +65,7 @@ def test_lesson05_reveal_explorer_scores():
 
 
 def test_lesson06_lives_explorer_lives():
-    from widgets.lives_explorer import LivesExplorer
+    from widgets.explainers.lives_explorer import LivesExplorer
 
     assert "LivesExplorer(a=a, t=t, lives=3)" in _cell_source("06", "LivesExplorer(")
     w = LivesExplorer(a=0.45, t=0.15, lives=3)        # the lesson's a, t to the nearest 0.05
@@ -83,7 +83,7 @@ def test_lesson06_lives_explorer_lives():
 
 
 def test_lesson06_winrate_explorer_opponents_and_games():
-    from widgets.winrate_explorer import WinRateExplorer
+    from widgets.explainers.winrate_explorer import WinRateExplorer
 
     assert "WinRateExplorer(opponents=3, games=400)" in _cell_source("06", "WinRateExplorer(")
     w = WinRateExplorer(opponents=3, games=400)
@@ -102,7 +102,7 @@ def test_lesson06_winrate_explorer_opponents_and_games():
 
 
 def test_lesson03_deal_more_grows_towards_the_exact_shares():
-    from widgets.deal_more import DealMore
+    from widgets.explainers.deal_more import DealMore
 
     assert "DealMore(seed=3)" in _cell_source("03", "DealMore(")
     w = DealMore(seed=3)

@@ -15,7 +15,7 @@ from fractions import Fraction
 
 import pytest
 
-from widgets.winrate_explorer import GAMES, WinRateExplorer
+from widgets.explainers.winrate_explorer import GAMES, WinRateExplorer
 
 Z = 1.959963984540054          # the 97.5 % point of the normal distribution
 
