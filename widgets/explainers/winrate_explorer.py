@@ -127,7 +127,8 @@ class WinRateExplorer(ipw.VBox):
         lo, hi = interval
         ticks = "".join(f"<text x='{x(v):.1f}' y='{_H - _B + 14}' text-anchor='middle'>{v:g}"
                         "</text>" for v in (0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6))
-        axis = _("the estimated win rate wins / n; bar height: probability; band: 95 % interval")
+        axis = _("the estimated win rate wins / n; bar height: probability; band: the 95 % Wilson "
+                 "interval")
         return (f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {_W} {_H}' role='img' "
                 f"aria-label=\"{html.escape(label)}\" class='cg-winrate-chart' "
                 f"style='width:100%;max-width:{_W * 1.4:.0f}px;font:11px sans-serif'>"
