@@ -42,7 +42,7 @@ from cardgames.wire import dump_event, dump_seat_view
 
 from .errors import BadMessage, BadSecret, GameOver, NotStarted, SeatHeld, TableFull, UnknownTable
 from .store import StoreError, TableRecord, TableStore
-from .summary import TableSummary, replay_frames, summarize
+from .summary import ReplayFrame, TableSummary, replay_frames, summarize
 
 __all__ = ["CODE_ALPHABET", "Subscriber", "TableService"]
 
@@ -455,9 +455,9 @@ class TableService:
         """Every table, for the teacher's live list (public information only)."""
         return [summarize(t, self) for t in list(self._tables.values())]
 
-    def replay(self, code: str) -> list[dict[str, Any]]:
-        """The teacher's replay: every frame of the session with every hand and each
-        seat's view then (``[]`` while the table waits)."""
+    def replay(self, code: str) -> list[ReplayFrame]:
+        """The teacher's replay: every frame of the session (``.frame``, with every hand)
+        and each seat's view then (``.views``); ``[]`` while the table waits."""
         t = self._table(code)
         with t.lock:
             return [] if t.session is None else replay_frames(t.session)

@@ -126,7 +126,7 @@ def test_four_clients_play_a_liar_round_and_see_only_their_own_cards(server):
     assert "call" in [e.action for e in log if e.kind == "act"]          # "Liar!" was called
     assert len(log) - 1 == session.mark                                   # every move logged
     # what each seat could know at each mark (the teacher's replay is the truth)
-    frames = svc.replay(code)
+    frames = [f.to_dict() for f in svc.replay(code)]
     hands = {f["mark"]: [set(h.split()) for h in f["hands"]] for f in frames}
     first = hands[0]
     all_events = session.events_since(0, 0)[0]
