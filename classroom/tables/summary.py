@@ -12,7 +12,8 @@ from cardgames.seat import TeacherFrame
 if TYPE_CHECKING:  # pragma: no cover
     from cardgames.session import Session
 
-    from .service import TableService, _Table
+    from .service import TableService
+    from .table import Table
 
 __all__ = ["ReplayFrame", "TableSummary", "replay_frames", "summarize"]
 
@@ -53,7 +54,7 @@ class TableSummary:
         return data
 
 
-def summarize(t: _Table, svc: TableService) -> TableSummary:
+def summarize(t: Table, svc: TableService) -> TableSummary:
     s = t.session
     pile = None
     hands: tuple[int, ...] = ()
