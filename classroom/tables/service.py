@@ -195,6 +195,10 @@ class TableService:
             text = json.dumps([s.to_dict() for s in seats])
             self._log(t, None, 0, "start", text)
             t.session = new_session(t, seats)
+            now = self.clock()
+            for seat in t.names:          # the grace of a seat not here yet counts from now
+                if seat not in t.subs:
+                    t.away_since[seat] = now
             self.store.set_status(t.code, "playing")
             self._snapshot(t)
             t.turn_since = self.clock()
