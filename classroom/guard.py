@@ -51,20 +51,31 @@ def kernel_tag(kernel_id: str) -> str:
     return "k-" + hashlib.sha256(kernel_id.lower().encode()).hexdigest()[:8]
 
 
+#: A secret in a URL's query: an online table's seat key (``key=``, the join link's redirect
+#: to the app), the teacher's token (``token=``), an XSRF value.
+SECRET_PARAM = re.compile(r"(?i)\b(key|token|_xsrf)=[^&\s\"'#]+")
+
+
 def redact(text: str) -> str:
-    """``text`` with every id-shaped string replaced by its :func:`kernel_tag`."""
+    """``text`` with every id-shaped string replaced by its :func:`kernel_tag`, and every
+    secret of a URL (``key=``, ``token=``, ``_xsrf=``) by ``[secret]``.
+
+    >>> redact("200 GET /voila/render/app_online.ipynb?table=K7QX3M&seat=2&key=Zq9-x_1&lang=hr")
+    '200 GET /voila/render/app_online.ipynb?table=K7QX3M&seat=2&key=[secret]&lang=hr'
+    """
+    text = SECRET_PARAM.sub(lambda m: m.group(1) + "=[secret]", text)
     return UUID.sub(lambda m: kernel_tag(m.group()), text)
 
 
 class RedactIds(logging.Filter):
-    """A log filter that replaces kernel (and session) ids by their tags."""
+    """A log filter that replaces kernel (and session) ids by their tags, URL secrets by a mark."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         try:
             message = record.getMessage()
         except (TypeError, ValueError):
             return True
-        if UUID.search(message):
+        if UUID.search(message) or SECRET_PARAM.search(message):
             record.msg, record.args = redact(message), ()
         return True
 

@@ -9,6 +9,7 @@ import doctest
 import importlib
 import json
 import logging
+import secrets
 import subprocess
 import sys
 import time
@@ -174,6 +175,20 @@ def test_kernel_ids_in_log_lines_become_tags():
     import hashlib
     assert kernel_tag(kid) == "k-" + hashlib.sha256(kid.encode()).hexdigest()[:8]
     assert kid.replace("-", "")[:8] not in kernel_tag(kid)
+
+
+def test_seat_keys_and_tokens_in_logged_urls_are_hidden():
+    # the join page redirects to the app with the seat's secret (issue 21): tornado's access
+    # log line of that request must not show it, nor the teacher's token
+    secret = secrets.token_urlsafe(24)
+    line = (f"200 GET /voila/render/app_online.ipynb?table=K7QX3M&seat=2&key={secret}&lang=hr "
+            "(127.0.0.1) 80.00ms")
+    record = logging.LogRecord("tornado.access", logging.INFO, __file__, 1, "%s", (line,), None)
+    assert RedactIds().filter(record)
+    message = record.getMessage()
+    assert secret not in message and "key=[secret]&lang=hr" in message and "seat=2" in message
+    token = secrets.token_urlsafe(16)
+    assert token not in redact(f"GET /tables/teacher?token={token} (127.0.0.1)")
 
 
 def test_owners_bind_one_browser_per_kernel():
