@@ -266,7 +266,8 @@ class Session:
         """The public events since the table was at ``mark`` (default: since ``seat`` last
         asked, or all of them the first time) and the session's mark now, which becomes
         ``seat``'s cursor.  ``events_since(seat, view.mark)`` is what happened after that
-        view was taken (the first deal's events precede mark 0).
+        view was taken (the first deal's events precede mark 0: ``mark=-1`` gives every
+        event, those too).
 
         Every event of both engines is public by construction (R-L11, R-T9: no
         event names a card hidden from anyone; a called play's cards and the
@@ -276,7 +277,7 @@ class Session:
             seat = check_player(seat, players=len(self._seats))
             if mark is None:
                 mark = self._cursors.get(seat, -1)          # -1: never asked, all of it
-            elif isinstance(mark, bool) or not isinstance(mark, int) or not 0 <= mark <= self._mark:
+            elif isinstance(mark, bool) or not isinstance(mark, int) or not -1 <= mark <= self._mark:
                 raise ConfigError(_("mark must be a whole number 0-{last}, not {mark!r}")
                                     .format(last=self._mark, mark=mark))
             start = bisect.bisect_left(self._tags, mark)

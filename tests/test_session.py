@@ -366,7 +366,9 @@ def test_events_since_is_a_per_seat_cursor(game):
     with pytest.raises(ConfigError, match="mark"):
         s.events_since(0, s.mark + 1)
     with pytest.raises(ConfigError, match="mark"):
-        s.events_since(0, -1)
+        s.events_since(0, -2)
+    # -1: every event, the first deal's (filed before mark 0) too, whatever the cursor
+    assert s.events_since(2, -1)[0] == seen
 
 
 def test_events_of_one_action_come_back_once():

@@ -404,12 +404,13 @@ class TableService:
             if s is None:
                 return {"type": "update", "status": "waiting", "mark": 0, "view": None,
                         "events": [], "seats": self.seat_list(t), "notes": []}
-            start = since if isinstance(since, int) and 0 <= since <= s.mark else 0
+            # a first look (no mark) gets every event, the first deal's too (filed before mark 0)
+            start = since if isinstance(since, int) and 0 <= since <= s.mark else -1
             events, mark = s.events_since(seat, start)
             return {"type": "update", "status": t.status, "mark": mark,
                     "view": dump_seat_view(s.view(seat)),
                     "events": [dump_event(e) for e in events], "seats": self.seat_list(t),
-                    "notes": [n for n in t.notes if since is None or n["mark"] >= start]}
+                    "notes": [n for n in t.notes if n["mark"] >= start]}
 
     def seat_list(self, t: Table) -> list[dict[str, Any]]:
         s = t.session

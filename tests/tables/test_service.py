@@ -257,3 +257,14 @@ def test_a_bad_name_is_refused(svc):
         with pytest.raises(ValueError):
             svc.join(code, name)
     assert svc.tables()[0].seats_free == 4
+
+
+def test_a_first_look_gets_the_deal_itself(svc):
+    # a Thirty-One deal begins with a public "dealt" event (T4) filed before mark 0: a seat
+    # connecting for the first time (no mark) must get it, a seat that saw mark 0 not again
+    t = svc.create_table(game="thirty-one", seats=2)
+    for name in ("Ana", "Ivo"):
+        svc.join(t.code, name)
+    first = svc.update(t.code, 0)
+    assert [e["type"] for e in first["events"]][:1] == ["Dealt"], first["events"]
+    assert svc.update(t.code, 0, first["mark"])["events"] == []
