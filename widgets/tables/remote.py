@@ -197,6 +197,23 @@ def _notes(data: Any) -> list[Note]:
     return out[-_MAX_NOTES:]
 
 
+def _first_deal(deal: tuple[Any, ...], received: list[Any]) -> list[Any]:
+    """The events of the view's own log (``deal``: the current round or deal) that precede
+    the first events received: the first deal's own events are filed before mark 0, so
+    "the events since mark 0" lack them (a Thirty-One ``Dealt``); the view holds them.
+
+    >>> _first_deal(("D", "a", "b"), ["a", "b", "c"]), _first_deal(("D",), [])
+    (['D'], ['D'])
+    >>> _first_deal(("D", "a"), ["x", "y", "D", "a"])     # received from an earlier deal
+    []
+    """
+    for k in range(len(deal)):
+        overlap = min(len(deal) - k, len(received))
+        if overlap and list(deal[k:k + overlap]) == received[:overlap]:
+            return list(deal[:k])
+    return list(deal) if not received else []
+
+
 class RemoteSession:
     """One seat of a table of the table service, as a session the play tables draw.
 
@@ -562,6 +579,8 @@ class RemoteSession:
         players = _players(frame["seats"]) if "seats" in frame else self._players
         notes = _notes(frame.get("notes"))
         with self._cond:
+            if not self._log and sv is not None:
+                events = _first_deal(tuple(getattr(sv.view, "events", ())), events) + events
             tag = self.mark
             if sv is not None:
                 self._view = sv
