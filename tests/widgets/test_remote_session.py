@@ -666,3 +666,36 @@ def test_real_service_a_thirty_one_seat_against_two_bots(table_server, live_widg
     assert "Bot 2" in page.players.value
     page.close()
     assert not ana.alive
+
+
+def test_changes_reach_the_widgets_on_the_loops_thread_only(service):
+    """With a running loop (the kernel's), every change callback runs on the loop's
+    thread, through call_soon_threadsafe: the socket's thread never touches a widget, and
+    the loop is free while the client waits for the service."""
+    import asyncio
+
+    session = liar_session(seed=2)
+    svc = service(session, started=False)
+    threads: list[str] = []
+
+    async def main() -> None:
+        client = RemoteSession(svc.url, table=CODE, seat=0, key=KEYS[0])   # the running loop
+        client.on_change(lambda: threads.append(threading.current_thread().name))
+        ticks = 0
+        for _ in range(500):                  # the loop keeps running meanwhile
+            await asyncio.sleep(0.01)
+            ticks += 1
+            if client.status == "waiting" and threads:
+                break
+        assert client.status == "waiting" and ticks < 500
+        await asyncio.get_running_loop().run_in_executor(None, svc.start)
+        for _ in range(500):
+            await asyncio.sleep(0.01)
+            if client.started:
+                break
+        await asyncio.sleep(0.05)
+        assert client.started and client.poll() == 0      # nothing queued: the loop ran them
+        client.close()
+
+    asyncio.run(main())
+    assert threads and set(threads) == {threading.main_thread().name}
