@@ -699,3 +699,52 @@ def test_changes_reach_the_widgets_on_the_loops_thread_only(service):
 
     asyncio.run(main())
     assert threads and set(threads) == {threading.main_thread().name}
+
+
+@pytest.mark.parametrize("name", ["widgets.tables.remote", "widgets.tables.online"])
+def test_doctests(name, live_widgets):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0 and result.attempted > 0
+
+
+@pytest.mark.parametrize("update", [
+    "not json",
+    json.dumps({"type": "update", "status": "playing", "mark": 1,
+                "view": {"wire": 1, "kind": "seat-view", "game": "liar", "seat": 0}}),
+    json.dumps({"type": "update", "status": "playing", "mark": 1, "view": None,
+                "events": [{"wire": 1, "kind": "event", "game": "liar", "type": "Played",
+                            "player": 0, "count": 99, "announced": "ACE"}]}),
+    json.dumps({"type": "update", "status": "playing", "mark": 1, "view": None,
+                "seats": "everyone"}),
+])
+def test_a_hostile_service_frame_stops_the_client_with_a_plain_line(update, live_widgets):
+    port = free_port()
+
+    def handle(ws: Any) -> None:
+        ws.recv(timeout=5)
+        ws.send(json.dumps({"type": "welcome", "table": CODE, "seat": 0, "game": "liar",
+                            "status": "playing", "seats": []}))
+        ws.send(update)
+        try:
+            ws.recv(timeout=5)
+        except Exception:  # noqa: BLE001 - the client went
+            pass
+
+    server = serve(handle, "127.0.0.1", port)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        page = online_table(_query(0), url=f"ws://127.0.0.1:{port}/tables/ws", loop=None,
+                            backoff=(0.05,))
+        wait_for(lambda: page.session.status == "failed", [page.session])
+        assert page.session.failure[0] == "bad-data"
+        assert "cannot read" in page.status.value and page.table is None
+        time.sleep(0.2)
+        assert not page.session.alive               # no reconnecting to the same garbage
+        page.close()
+    finally:
+        server.shutdown()
+        thread.join(5)

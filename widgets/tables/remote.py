@@ -503,12 +503,16 @@ class RemoteSession:
                     return
                 log.debug("RemoteSession %s/%s: connection closed: %r", self._table,
                           self._seat, e)
-            except (OSError, TimeoutError, InvalidHandshake, json.JSONDecodeError) as e:
+            except (OSError, TimeoutError, InvalidHandshake) as e:
                 log.debug("RemoteSession %s/%s: connection lost: %r", self._table,
                           self._seat, e)
-            except WireError as e:
+            except (WireError, json.JSONDecodeError) as e:
                 log.warning("RemoteSession: the service sent something unreadable: %s", e)
                 self._fail("bad-data", str(e))
+                return
+            except Exception:  # noqa: BLE001 - the page says so; the thread never dies silently
+                log.exception("RemoteSession %s/%s failed", self._table, self._seat)
+                self._fail("bad-data", "")
                 return
             finally:
                 with self._cond:
