@@ -220,7 +220,7 @@ def test_updates_hold_only_the_seats_own_cards_and_the_replay_every_hand(svc):
     boxes = {i: Inbox() for i in range(4)}
     for i, box in boxes.items():
         svc.subscribe(code, i, box)
-    frames = svc.replay(code)
+    frames = [f.to_dict() for f in svc.replay(code)]
     hands = [set(h.split()) for h in frames[0]["hands"]]
     assert sum(len(h) for h in hands) == 32 and len(set().union(*hands)) == 32
     for i, box in boxes.items():
@@ -231,7 +231,7 @@ def test_updates_hold_only_the_seats_own_cards_and_the_replay_every_hand(svc):
         assert not cards_in(json.dumps(first)) & others       # nothing of another's hand
     # the replay is the teacher's: every frame has every hand and each seat's view
     play_students(svc, code, keys, moves=20, next_games=False)
-    frames = svc.replay(code)
+    frames = [f.to_dict() for f in svc.replay(code)]
     assert len(frames) == svc._tables[code].session.mark + 1
     last = frames[-1]
     assert [v["hand"] for v in last["views"]] == last["hands"]

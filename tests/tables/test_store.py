@@ -62,8 +62,12 @@ def test_restart_resumes_every_table_exactly(tmp_path, game, seats, options):
     assert svc.update(code, 0)["notes"]
     waiting = svc.create_table(game=game, seats=seats, options=options)
     ana = svc.join(waiting.code, "Ana")
+    def by_bot(s, c):
+        return [p["played_by_bot"] for p in s.update(c, 0)["seats"]]
+
     before = {c: (views(svc, c), svc._tables[c].session.state.to_json(),
-                  svc.update(c, 0)["notes"]) for c, _ in tables}
+                  svc.update(c, 0)["notes"], by_bot(svc, c)) for c, _ in tables}
+    assert any(before[code][3])                      # the seat the bot played
     marks = {c: svc._tables[c].session.mark for c, _ in tables}
     svc.close()
 
@@ -72,7 +76,8 @@ def test_restart_resumes_every_table_exactly(tmp_path, game, seats, options):
     for c, _ in tables:
         s = again._tables[c].session
         assert s.mark == marks[c]
-        assert (views(again, c), s.state.to_json(), again.update(c, 0)["notes"]) == before[c]
+        assert (views(again, c), s.state.to_json(), again.update(c, 0)["notes"],
+                by_bot(again, c)) == before[c]
         # no action lost or applied twice: the mark counts the actions and next deals,
         # each logged once (the first log entry is the start)
         log = again.store.log(c)
