@@ -82,6 +82,7 @@ bench-apps: $(STAMP)
 # that ship in the package.  tests/test_i18n.py fails until every msgid is translated.
 LOCALE := cardgames/locale
 i18n: $(STAMP)
+	$(BIN)/python tools/startpage_words.py
 	$(BIN)/pybabel extract -F babel.cfg --project=cardgames --version=0.1.0 \
 	    -k N_plural:1,2 --msgid-bugs-address="" --width=100 --sort-by-file -o $(LOCALE)/cardgames.pot .
 	$(BIN)/pybabel update -i $(LOCALE)/cardgames.pot -d $(LOCALE) -D cardgames \
@@ -91,7 +92,7 @@ i18n: $(STAMP)
 # the rules pages the apps open: docs/rules/<lang>.md -> lessons/rules/<lang>.html
 # (committed; tests/test_rules_docs.py fails while they are out of date)
 rules: $(STAMP)
-	$(BIN)/python lessons/_rules_html.py
+	$(BIN)/python tools/rules_html.py
 
 # the teacher's kit as PDFs in handouts/ (answer key, worksheets, rules cards, teacher
 # pages), printed by headless Chromium; not served by Voila (outside lessons/)

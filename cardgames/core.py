@@ -127,8 +127,8 @@ class State(Protocol):
 
     ``current_player`` is ``None`` once the game is over.  ``history`` holds
     every applied action, ``events`` the public log (each event has
-    ``describe()``).  ``to_json()`` / ``StateClass.from_json(text)`` round-trip
-    to an equal state; ``game.replay(seed, history)`` gives the same state.
+    ``describe()``).  ``to_json()`` / ``GameClass.state_from_json(text)``
+    round-trip to an equal state (the game rebuilds its game and state from the save); ``game.replay(seed, history)`` gives the same state.
     """
 
     @property
@@ -171,6 +171,11 @@ class Game(Protocol):
     def new_state(self, *, seed: int, dealer: int = 0) -> State: ...
 
     def replay(self, seed: int, actions: Iterable[Any], dealer: int = 0) -> State: ...
+
+    @classmethod
+    def state_from_json(cls, data: Any) -> State:
+        """The state of a save (``state.to_json()``), its game rebuilt from the save."""
+        ...
 
 
 @runtime_checkable

@@ -47,9 +47,9 @@ class SaveError(CardgamesError):
     ``field`` names the field of the save (``""`` for the whole save) and
     ``rule`` the rule it breaks (``""`` when it is only malformed).
 
-    >>> from cardgames.liar import LiarState
+    >>> from cardgames.liar import LiarGame
     >>> try:
-    ...     LiarState.from_json('{"format": "cardgames.liar.state", "version": true}')
+    ...     LiarGame.state_from_json('{"format": "cardgames.liar.state", "version": true}')
     ... except SaveError as e:
     ...     print(e.field)
     version

@@ -427,10 +427,10 @@ class Session:
         s = cls(game=data["game"], seats=seats, seed=data["seed"],
                 options={**data["options"], **data["match_options"]}, match=data["match"],
                 auto_next=data["auto_next"])
-        state_class = type(s._game.new_state(seed=0))
+        game_class = type(s._game)
         current = None
         for entry in data["games"]:
-            state = state_class.from_json(entry["state"])   # type: ignore[attr-defined]
+            state = game_class.state_from_json(entry["state"])
             if entry["match"] != current:
                 current = s._match_index = entry["match"]
                 if s._info.name == "liar" and s._match:

@@ -632,7 +632,7 @@ class PoolWatch:
 
 def pool_ready(km, nb: str) -> int:
     """Pooled kernels of ``nb`` that have run their notebook, or run it up to
-    ``wait_for_request`` (``widgets.request.page_query``): ready for a page."""
+    ``wait_for_request`` (``widgets.app.request.page_query``): ready for a page."""
     n = 0
     for task in getattr(km, "_pools", {}).get(nb, []):
         if task.done() and not task.cancelled() and task.exception() is None:

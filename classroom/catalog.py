@@ -19,10 +19,14 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from cardgames.i18n import N_
+
 __all__ = ["RULE_LANGUAGES", "CatalogError", "Entry", "catalog", "one_line"]
 
 #: The rules pages, in the order shown, with the language's own name.
 RULE_LANGUAGES = {"en": "English", "hr": "Hrvatski", "de": "Deutsch"}
+#: A rules page's description (a msgid: the start page translates it).
+RULES_DESCRIPTION = N_("The rules of Liar and Thirty-One")
 
 
 class CatalogError(ValueError):
@@ -56,12 +60,12 @@ def one_line(text: str, *, limit: int = 110) -> str:
     return text
 
 
-_APP_IMPORT = re.compile(r"^from widgets\.apps import (\w+)_app\b", re.M)
+_APP_IMPORT = re.compile(r"^from widgets\.(?:app\.)?apps import (\w+)_app\b", re.M)
 
 
 def _title(path: Path) -> str:
     """The first markdown heading, or for an app notebook (one cell calling
-    ``widgets.apps.<name>_app``) the app's title in :data:`widgets.apps.TITLES`."""
+    ``widgets.app.apps.<name>_app``) the app's title in :data:`widgets.app.apps.TITLES`."""
     nb = json.loads(path.read_text(encoding="utf-8"))
     for cell in nb.get("cells", []):
         source = "".join(cell.get("source", ""))
@@ -70,11 +74,11 @@ def _title(path: Path) -> str:
                 if line.startswith("# "):
                     return line[2:].strip()
         elif cell.get("cell_type") == "code" and (m := _APP_IMPORT.search(source)):
-            from widgets.apps import TITLES  # the apps' own titles, written once
+            from widgets.app.apps import TITLES  # the apps' own titles, written once
             if m.group(1) in TITLES:
                 return TITLES[m.group(1)][0]
     raise CatalogError(f"{path.name} has no title: its first markdown cell needs a '# ' "
-                       "heading, or it calls an app of widgets.apps")
+                       "heading, or it calls an app of widgets.app.apps")
 
 
 def _readme_rows(readme: Path) -> dict[str, tuple[str, str]]:
@@ -116,6 +120,6 @@ def catalog(lessons: Path, *, strict: bool = False) -> list[Entry]:
     entries.sort(key=lambda e: (e.group != "lessons", e.name))
     for lang, language in RULE_LANGUAGES.items():
         if (lessons / "rules" / f"{lang}.html").is_file():
-            entries.append(Entry(f"rules/{lang}.html", language,
-                                 "The rules of Liar and Thirty-One", "", "rules", lang))
+            entries.append(Entry(f"rules/{lang}.html", language, RULES_DESCRIPTION, "",
+                                 "rules", lang))
     return entries

@@ -300,7 +300,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
     def _ready_ids(self) -> set[str]:
         """Kernels that have run their notebook: pages sent, pooled ones rendered (or
-        waiting for their page's request, ``widgets.request.page_query``)."""
+        waiting for their page's request, ``widgets.app.request.page_query``)."""
         try:
             from voila.request_info_handler import RequestInfoSocketHandler
             waiting = set(RequestInfoSocketHandler._waiters)

@@ -1,6 +1,6 @@
 """Suite-wide settings.
 
-The play apps deal from an unpredictable seed when served (``widgets.seeding``);
+The play apps deal from an unpredictable seed when served (``widgets.app.seeding``);
 the tests fix it through the environment, which the Voila server and the nbval
 kernels started by the tests inherit, so a test can replay an app exactly.
 """

@@ -1,5 +1,5 @@
 """The classroom launcher (``make serve``): the start page's catalog, the settings checks,
-the memory plan, and ``widgets.request.page_query``.  No server here (see
+the memory plan, and ``widgets.app.request.page_query``.  No server here (see
 ``tests/browser/test_start_page.py`` and ``tests/browser/test_classroom.py``)."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ LESSONS = ROOT / "lessons"
 
 @pytest.mark.parametrize("name", ["classroom", "classroom.catalog", "classroom.launch",
                                   "classroom.startpage", "classroom.kernels",
-                                  "classroom.extension", "widgets.request"])
+                                  "classroom.extension", "widgets.app.request"])
 def test_doctests(name):
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.attempted and result.failed == 0
@@ -84,8 +84,9 @@ def test_start_page_in_another_language(lang, headings, title):
     assert f"<h1>{title}</h1>" in html
     for heading in headings:
         assert f">{heading}</h2>" in html
-    # every app opens in the page's language; the picker marks the current one
-    assert html.count(f".ipynb?lang={lang}") == len(list(LESSONS.glob("app_*.ipynb")))
+    # every lesson and app opens in the page's language (issue 23); the picker marks the
+    # current one
+    assert html.count(f".ipynb?lang={lang}") == len(list(LESSONS.glob("*.ipynb")))
     assert f'href="/?lang={lang}" hreflang="{lang}" lang="{lang}" aria-current="page"' in html
     assert html.count('aria-current="page"') == 1
     # no English heading left
@@ -101,7 +102,8 @@ def test_start_page_in_a_students_server_links_under_its_base_url():
                       home="/user/ana/cardgames/")
     hrefs = re.findall(r'href="([^"]*)"', html)
     notebooks = sorted(p.name for p in LESSONS.glob("*.ipynb"))
-    expected = ([f"/user/ana/voila/render/{n}" for n in notebooks if not n.startswith("app_")]
+    expected = ([f"/user/ana/voila/render/{n}?lang=hr" for n in notebooks
+                 if not n.startswith("app_")]
                 + [f"/user/ana/voila/render/{n}?lang=hr" for n in notebooks
                    if n.startswith("app_")]
                 + [f"/user/ana/voila/files/rules/{lang}.html" for lang in ("en", "hr", "de")
@@ -207,7 +209,7 @@ def test_launcher_check_prints_the_plan():
 
 
 def test_page_query_outside_voila(monkeypatch):
-    from widgets.request import page_query
+    from widgets.app.request import page_query
     monkeypatch.delenv("VOILA_PREHEAT", raising=False)
     monkeypatch.setenv("QUERY_STRING", "lang=de&x=%3Cb%3E")
     assert page_query() == {"lang": "de", "x": "<b>"}

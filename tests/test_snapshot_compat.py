@@ -227,13 +227,13 @@ OLD_THIRTYONE_JSON = (
 
 
 def test_old_liar_snapshot_loads_equal_to_a_replay_and_plays_on():
-    old = LiarState.from_json(OLD_LIAR_JSON)
+    old = LiarGame.state_from_json(OLD_LIAR_JSON)
     again = LiarGame(players=3, chroniclers="both").replay(42, LIAR_HISTORY, dealer=2)
     assert old == again
     assert [str(a) for a in old.history] == LIAR_HISTORY
     data = json.loads(old.to_json())
     assert data["format"] == "cardgames.liar.state" and data["version"] == 1
-    assert LiarState.from_json(old.to_json()) == old
+    assert LiarGame.state_from_json(old.to_json()) == old
     rng1, rng2 = random.Random(5), random.Random(5)
     while not old.is_over():
         old.apply(old.legal_actions().sample(rng1))
@@ -242,14 +242,14 @@ def test_old_liar_snapshot_loads_equal_to_a_replay_and_plays_on():
 
 
 def test_old_thirtyone_snapshot_loads_equal_to_a_replay_and_plays_on():
-    old = ThirtyOneState.from_json(OLD_THIRTYONE_JSON)
+    old = ThirtyOneGame.state_from_json(OLD_THIRTYONE_JSON)
     game = ThirtyOneGame(players=3, chronicler=True, lives=1)
     again = game.replay(42, THIRTYONE_HISTORY, dealer=1)
     assert old == again
     assert [str(a) for a in old.history] == THIRTYONE_HISTORY
     data = json.loads(old.to_json())
     assert data["format"] == "cardgames.thirtyone.state" and data["version"] == 1
-    assert ThirtyOneState.from_json(old.to_json()) == old
+    assert ThirtyOneGame.state_from_json(old.to_json()) == old
     rng1, rng2 = random.Random(5), random.Random(5)
     while not old.is_over():        # the random generator carries on into the next deals
         old.apply(old.legal_actions().sample(rng1))
@@ -257,10 +257,10 @@ def test_old_thirtyone_snapshot_loads_equal_to_a_replay_and_plays_on():
     assert old == again and old.outcome() == again.outcome()
 
 
-@pytest.mark.parametrize("cls, text", [(LiarState, OLD_LIAR_JSON),
-                                       (ThirtyOneState, OLD_THIRTYONE_JSON)])
+@pytest.mark.parametrize("cls, text", [(LiarGame, OLD_LIAR_JSON),
+                                       (ThirtyOneGame, OLD_THIRTYONE_JSON)])
 def test_a_newer_snapshot_version_is_refused_naming_it(cls, text):
-    data = json.loads(cls.from_json(text).to_json())
+    data = json.loads(cls.state_from_json(text).to_json())
     data["version"] = 7
     with pytest.raises(ValueError, match="version 7"):
-        cls.from_json(json.dumps(data))
+        cls.state_from_json(json.dumps(data))

@@ -54,14 +54,14 @@ def launch_chromium(playwright, *, suite: str = "the browser tests"):
 def notebook_title(path: Path) -> str:
     """The title a reader sees for a notebook, read independently of ``classroom.catalog``:
     a lesson's first markdown heading; an app notebook (one cell calling
-    ``widgets.apps.<name>_app(...)``) shows the title of that app."""
+    ``widgets.app.apps.<name>_app(...)``) shows the title of that app."""
     import json
 
     nb = json.loads(path.read_text())
     markdown = [c for c in nb["cells"] if c["cell_type"] == "markdown"]
     if markdown:
         return "".join(markdown[0]["source"]).splitlines()[0].removeprefix("# ").strip()
-    from widgets.apps import TITLES
+    from widgets.app.apps import TITLES
 
     code = "".join(nb["cells"][0]["source"])
     name = code.split("from widgets.apps import ", 1)[1].split()[0].removesuffix("_app")

@@ -23,7 +23,7 @@ file                          pages  contents
                                      misconceptions, discussion questions
 ============================  =====  =====================================================
 
-The exercises come from :mod:`widgets.exercise_data` (the answers computed by the engine),
+The exercises come from :mod:`widgets.exercises.exercise_data` (the answers computed by the engine),
 the teacher pages from the lessons' first cell and their cells tagged ``teacher``.  No LaTeX:
 Playwright's ``page.pdf`` on the system's Chromium.
 """
@@ -42,9 +42,9 @@ import mistune
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from widgets.answers import Exercise, Kind  # noqa: E402
-from widgets.exercise import inline_html  # noqa: E402
-from widgets.exercise_data import LESSONS, by_lesson  # noqa: E402
+from widgets.exercises.answers import Exercise, Kind  # noqa: E402
+from widgets.exercises.exercise import inline_html  # noqa: E402
+from widgets.exercises.exercise_data import LESSONS, by_lesson  # noqa: E402
 
 #: designed page counts (tests/handouts check them)
 PAGES = {"answer-key.pdf": 6, "worksheets.pdf": 6, "liar-decision-table.pdf": 2,
@@ -149,7 +149,7 @@ def worksheets() -> str:
 
 
 def liar_decision_table() -> str:
-    from widgets.exercise_data.lesson02 import CALLS, PLAYS
+    from widgets.exercises.exercise_data.lesson02 import CALLS, PLAYS
 
     intro = ("<p>Four players, both Chroniclers (<b>L2</b>). Seat 0 has played one card as a "
              "seven; seat 1 must announce <b>eights</b> (<b>L8</b>) and puts down the cards "

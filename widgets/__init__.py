@@ -14,14 +14,17 @@ Security model (every widget here follows it):
   browser and their comm stops listening.
 """
 
-from widgets.call_explainer import CallExplainer
-from widgets.call_odds import CallOdds
-from widgets.card_palette import CardPalette
-from widgets.cardview import CardButton, HandView
-from widgets.hand_scorer import HandScorer
-from widgets.liar_table import LiarTable
-from widgets.rank_cycle import RankCycleExplainer
-from widgets.thirtyone_table import ThirtyOneTable
+from widgets import old_paths
+from widgets.explainers.call_explainer import CallExplainer
+from widgets.explainers.call_odds import CallOdds
+from widgets.explainers.hand_scorer import HandScorer
+from widgets.explainers.rank_cycle import RankCycleExplainer
+from widgets.kit.card_palette import CardPalette
+from widgets.kit.cardview import CardButton, HandView
+from widgets.tables.liar_table import LiarTable
+from widgets.tables.thirtyone_table import ThirtyOneTable
+
+old_paths.install()  # widgets.cardview & co.: the paths of before kit/, tables/ ... (see there)
 
 __all__ = ["CardButton", "HandView", "RankCycleExplainer", "CardPalette", "CallExplainer",
            "HandScorer", "CallOdds", "LiarTable", "ThirtyOneTable"]

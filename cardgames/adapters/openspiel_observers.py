@@ -14,17 +14,31 @@ True
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 import numpy as np
 
 from cardgames.adapters.encode import LiarEncoding, ThirtyOneEncoding
 from cardgames.cards import Card
 
-if TYPE_CHECKING:
-    from cardgames.adapters.openspiel import LiarSpielState, ThirtyOneSpielState
-
 __all__ = ["LiarObserver", "ThirtyOneObserver"]
+
+
+class LiarSpielState(Protocol):
+    """What an observer reads of :class:`cardgames.adapters.openspiel.LiarSpielState` (a
+    protocol: this module does not import the adapter, not even for the type checker)."""
+
+    def view(self, player: int) -> Any: ...
+    def dealt_to(self, player: int) -> Sequence[int]: ...
+
+
+class ThirtyOneSpielState(LiarSpielState, Protocol):
+    """What an observer reads of :class:`cardgames.adapters.openspiel.ThirtyOneSpielState`."""
+
+    dealer: int
+    lives: list[int]
+    out: list[bool]
 
 
 class ThirtyOneObserver:

@@ -17,7 +17,7 @@ The public API (an instance of the game protocol of :mod:`cardgames.core`):
   ``cards_held``; ``winner`` for older code),
   ``history``, ``events``, ``view(player)``, ``hand(player)``, ``hand_sizes``,
   ``pile_size``, ``own_plays(player)``, ``clone()``, ``to_json()``,
-  ``LiarState.from_json(text)``, ``describe()``; ``==`` compares the full state.
+  ``LiarGame.state_from_json(text)``, ``describe()``; ``==`` compares the full state.
 - Actions ``Play(cards)``, ``Call()``, ``Pass()`` (``CALL``, ``PASS``);
   ``LiarAction.parse("play 7H 7B" | "call" | "pass")``.
 - Events ``Played``, ``Passed``, ``CallMade``, ``Revealed``, ``PileTaken``,

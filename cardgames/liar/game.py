@@ -30,6 +30,7 @@ from cardgames.i18n import gettext as _
 from cardgames.liar.actions import LiarAction
 from cardgames.liar.events import LiarEvent, Played
 from cardgames.liar.phase import Phase
+from cardgames.liar.snapshot import state_from_dict
 from cardgames.liar.state import LiarState, PilePlay
 
 __all__ = ["LiarGame", "replay"]
@@ -195,6 +196,21 @@ class LiarGame:
                          current_player=(dealer + 1) % n, phase=Phase.PLAY,
                          due_rank=Rank.SEVEN, dealer=dealer, seed=seed, rng=rng)
 
+    @classmethod
+    def state_from_json(cls, data: str | dict[str, Any]) -> LiarState:
+        """The state saved by ``state.to_json()`` (or its ``to_dict()``), with its game rebuilt
+        from the save (also version 1, written before ``"version"``); a save no real round can
+        hold is refused with a :class:`~cardgames.errors.SaveError` naming the field and rule.
+
+        >>> s = LiarGame(players=3, decks=2).new_state(seed=5)
+        >>> s.apply(s.legal_actions().sample(random.Random(1)))
+        >>> back = LiarGame.state_from_json(s.to_json())
+        >>> back == s, back.game
+        (True, LiarGame(players=3, decks=2, chroniclers=(), points=(4, 3, 2, 1), max_plays=None, tie_places='competition'))
+        """
+        game, fields = state_from_dict(data, cls.from_dict)
+        return LiarState.restore(game, fields)
+
     def replay(self, seed: int, actions: Iterable[LiarAction | str], dealer: int = 0) -> LiarState:
         """Deal with ``seed`` and apply ``actions`` in order (see :func:`replay`)."""
         return replay(self, seed, actions, dealer=dealer)
@@ -328,9 +344,6 @@ class LiarGame:
                          current_player=current_player, phase=phase, due_rank=due_rank,
                          dealer=self._check_seat("dealer", dealer), seed=None,
                          rng=random.Random(0), events=events)
-
-
-LiarState.game_class = LiarGame   # how a JSON snapshot rebuilds its game (state.py never imports us)
 
 
 def format_list(cards: Iterable[Card]) -> str:

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from cardgames.cards import PALE, Card, Rank
 from cardgames.core import check_player
@@ -54,13 +54,13 @@ from cardgames.liar.events import (
     announcement,
 )
 from cardgames.liar.legal import LiarLegalActions
+from cardgames.liar.options import LiarOptions
 from cardgames.liar.outcome import LiarOutcome, places_by_count
 from cardgames.liar.phase import Phase
 from cardgames.liar.pile import PilePlay
-from cardgames.liar.snapshot import state_from_dict, state_to_dict
+from cardgames.liar.snapshot import state_to_dict
 
 if TYPE_CHECKING:
-    from cardgames.liar.game import LiarGame
     from cardgames.liar.view import LiarView
 
 __all__ = ["Phase", "PilePlay", "LiarOutcome", "LiarState"]
@@ -76,11 +76,6 @@ class LiarState:
 
     #: Every field of a state, listed once: :meth:`_init` sets exactly these, and
     #: ``__eq__`` compares them (the random generator by its state).
-    #: The game class that rebuilds a snapshot's game (:class:`~cardgames.liar.game.LiarGame`):
-    #: ``cardgames.liar.game`` sets it when it is imported (``import cardgames.liar`` does),
-    #: so this module never imports the game module (no import cycle).
-    game_class: ClassVar[type[LiarGame]]
-
     _FIELDS = ("game", "seed", "dealer", "_hands", "pile", "put_aside", "current_player",
                "_phase", "due_rank", "plays_made", "history", "events", "_rng", "_pile_count",
                "winner", "end_reason", "_own")
@@ -88,7 +83,7 @@ class LiarState:
     #: every change); it is not a field of the state (not compared, copied or saved).
     __slots__ = (*_FIELDS, "_legal")
 
-    game: LiarGame
+    game: LiarOptions
     seed: int | None
     dealer: int
     pile: list[PilePlay]
@@ -102,7 +97,7 @@ class LiarState:
     end_reason: str | None
     _legal: LiarLegalActions | None
 
-    def __init__(self, game: LiarGame, *, hands: list[list[Card]], pile: list[PilePlay],
+    def __init__(self, game: LiarOptions, *, hands: list[list[Card]], pile: list[PilePlay],
                  put_aside: list[Card], current_player: int, phase: Phase, due_rank: Rank,
                  dealer: int = 0, seed: int | None = None, rng: random.Random | None = None,
                  events: list[LiarEvent] | None = None) -> None:
@@ -120,13 +115,13 @@ class LiarState:
                    rng=rng if rng is not None else random.Random(seed), winner=None,
                    end_reason=None, own=own)
 
-    def _init(self, game: LiarGame, *, seed: int | None, dealer: int, hands: list[list[Card]],
+    def _init(self, game: LiarOptions, *, seed: int | None, dealer: int, hands: list[list[Card]],
               pile: list[PilePlay], put_aside: list[Card], current_player: int | None,
               phase: Phase, due_rank: Rank, plays_made: int, history: list[LiarAction],
               events: list[LiarEvent], rng: random.Random, winner: int | None,
               end_reason: str | None, own: list[list[PilePlay]]) -> None:
         """Set every field (see ``_FIELDS``): the one constructor behind ``__init__``,
-        :meth:`clone` and :meth:`from_dict`."""
+        :meth:`clone` and :meth:`restore`."""
         self.game = game
         self.seed = seed
         self.dealer = dealer
@@ -541,23 +536,17 @@ class LiarState:
             events=self.events, rng=self._rng.getstate()))
 
     def to_json(self) -> str:
-        """:meth:`to_dict` as JSON text; :meth:`from_json` reads it back (round-trip equal)."""
+        """:meth:`to_dict` as JSON text; ``LiarGame.state_from_json`` reads it back (equal)."""
         return json.dumps(self.to_dict(), separators=(",", ":"))
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> LiarState:
-        """The state of :meth:`to_dict` (also version 1 as written before ``"version"``); a
-        save no real round can hold is refused with a :class:`~cardgames.errors.SaveError`."""
-        game, fields = state_from_dict(data, cls.game_class.from_dict)
+    def restore(cls, game: LiarOptions, fields: dict[str, Any]) -> LiarState:
+        """The state of a save's checked ``fields`` (:func:`.snapshot.state_from_dict`):
+        the constructor behind ``LiarGame.state_from_json``, which reads and checks the
+        save and rebuilds its game."""
         new = object.__new__(cls)
         new._init(game, **fields)
         return new
-
-    @classmethod
-    def from_json(cls, text: str) -> LiarState:
-        """The state of :meth:`to_json`; a save no real round can hold is refused with a
-        :class:`~cardgames.errors.SaveError` naming the field and the rule."""
-        return cls.from_dict(text)  # type: ignore[arg-type]  # from_dict reads text too
 
     def __repr__(self) -> str:
         return (f"<LiarState {self.game.players} players, phase {self._phase.value}, player "

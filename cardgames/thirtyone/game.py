@@ -59,6 +59,7 @@ from cardgames.errors import CardParseError, ConfigError
 from cardgames.i18n import gettext as _
 from cardgames.thirtyone.actions import ThirtyOneAction
 from cardgames.thirtyone.phase import Phase
+from cardgames.thirtyone.snapshot import state_from_dict
 from cardgames.thirtyone.state import (
     LegalActions,
     ThirtyOneLegalActions,
@@ -132,6 +133,21 @@ class ThirtyOneGame:
             raise ConfigError(_("dealer must be a seat 0-{last}, not {dealer!r}")
                                 .format(last=self.players - 1, dealer=dealer))
         return ThirtyOneState.new(self, seed=seed, dealer=dealer, single_deal=single_deal)
+
+    @classmethod
+    def state_from_json(cls, data: str | dict[str, Any]) -> ThirtyOneState:
+        """The state saved by ``state.to_json()`` (or its ``to_dict()``), its game rebuilt from
+        the save (every version up to today's); a save no real game can hold is refused with
+        a :class:`~cardgames.errors.SaveError` naming the field and the rule.
+
+        >>> s = ThirtyOneGame(players=3, lives=2).new_state(seed=4)
+        >>> s.apply(s.legal_actions().sample(random.Random(1)))
+        >>> back = ThirtyOneGame.state_from_json(s.to_json())
+        >>> back == s, back.game
+        (True, ThirtyOneGame(players=3, chronicler=False, lives=2, turn_cap=None))
+        """
+        game, fields = state_from_dict(data, cls)
+        return ThirtyOneState.restore(game, fields)
 
     def replay(self, seed: int, actions: Iterable[ThirtyOneAction | str],
                **kw: Any) -> ThirtyOneState:
@@ -238,7 +254,6 @@ class ThirtyOneGame:
             turns=turns, revealer=revealer if phase is Phase.FINAL else None, final=final)
 
 
-ThirtyOneState.game_class = ThirtyOneGame   # how a snapshot rebuilds its game (state.py never imports us)
 
 
 def replay(game: ThirtyOneGame, seed: int, actions: Iterable[ThirtyOneAction | str],

@@ -1,7 +1,7 @@
 """Full snapshots of a :class:`~cardgames.thirtyone.state.ThirtyOneState` (JSON-ready dicts).
 
 A snapshot holds everything, hidden cards and the random state included, so
-``ThirtyOneState.from_json(s.to_json()) == s`` and play continues identically.
+``ThirtyOneGame.state_from_json(s.to_json()) == s`` and play continues identically.
 It is for saving and restoring, never for agents (they get views, R-T9).
 """
 

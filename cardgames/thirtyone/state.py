@@ -21,7 +21,7 @@ import random
 from collections.abc import Iterable
 from itertools import compress
 from operator import not_
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any
 
 from cardgames.cards import Card
 from cardgames.draws import shuffle
@@ -53,16 +53,14 @@ from cardgames.thirtyone.legal import (
     compute_legal,
     final_turn_actions,
 )
+from cardgames.thirtyone.options import ThirtyOneOptions
 from cardgames.thirtyone.outcome import ThirtyOneOutcome, outcome_of, winners_after
 from cardgames.thirtyone.phase import Phase
 from cardgames.thirtyone.record import ThirtyOneRecord
 from cardgames.thirtyone.refusal import check_action
 from cardgames.thirtyone.score import MIN_SCORE, THREE_ACES_SCORE, score_table
-from cardgames.thirtyone.snapshot import state_from_dict, state_to_dict
+from cardgames.thirtyone.snapshot import state_to_dict
 from cardgames.thirtyone.view import ThirtyOneView, redeal_hidden
-
-if TYPE_CHECKING:
-    from cardgames.thirtyone.game import ThirtyOneGame
 
 __all__ = ["ThirtyOneState", "ThirtyOneOutcome", "ThirtyOneLegalActions", "LegalActions",
            "final_turn_actions"]
@@ -102,10 +100,6 @@ class ThirtyOneState:
     player 1 scores 27 with 9L 8L UL: Leaves: Unter 10 + IX 9 + VIII 8 = 27 (T11)
     """
 
-    #: The game class that rebuilds a snapshot's game (``cardgames.thirtyone.game`` sets it
-    #: when it is imported, so this module never imports the game module).
-    game_class: ClassVar[type[ThirtyOneGame]]
-
     #: Every field of a state, listed once: :meth:`_make` sets exactly these (``_legal`` is
     #: a cache of the legal actions, ``None`` until asked for).
     _FIELDS = ("game", "seed", "first_dealer", "single_deal", "_rng", "_hands", "_table",
@@ -114,7 +108,7 @@ class ThirtyOneState:
                "_events", "_deal_start", "results", "_winners", "_legal")
     __slots__ = _FIELDS
 
-    game: ThirtyOneGame
+    game: ThirtyOneOptions
     seed: int
     first_dealer: int
     single_deal: bool
@@ -142,7 +136,7 @@ class ThirtyOneState:
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def _make(cls, game: ThirtyOneGame, *, seed: int, first_dealer: int, single_deal: bool,
+    def _make(cls, game: ThirtyOneOptions, *, seed: int, first_dealer: int, single_deal: bool,
               rng: random.Random, hands: list[list[Card]], table: list[Card],
               undealt: list[Card], lives: list[int], out: list[bool], dealer: int, deal: int,
               phase: Phase, current: int | None, passed: list[bool], turns: int,
@@ -151,7 +145,7 @@ class ThirtyOneState:
               results: list[DealResult], winners: tuple[int, ...] | None,
               legal: ThirtyOneLegalActions | None = None) -> ThirtyOneState:
         """The one constructor (every field of ``_FIELDS``), behind ``new_state``,
-        ``state_from_position``, ``from_json`` and :meth:`clone`."""
+        ``state_from_position``, :meth:`restore` and :meth:`clone`."""
         self = object.__new__(cls)
         for name, value in zip(cls._FIELDS, (
                 game, seed, first_dealer, single_deal, rng, hands, table, undealt, lives, out,
@@ -161,7 +155,7 @@ class ThirtyOneState:
         return self
 
     @classmethod
-    def _blank(cls, game: ThirtyOneGame, seed: int, dealer: int,
+    def _blank(cls, game: ThirtyOneOptions, seed: int, dealer: int,
                single_deal: bool) -> ThirtyOneState:
         """A game before its first deal (``new_state`` deals it)."""
         n = game.players
@@ -187,7 +181,7 @@ class ThirtyOneState:
         return tuple(compress(order, map(not_, map(out.__getitem__, order))))
 
     @classmethod
-    def new(cls, game: ThirtyOneGame, *, seed: int, dealer: int,
+    def new(cls, game: ThirtyOneOptions, *, seed: int, dealer: int,
             single_deal: bool) -> ThirtyOneState:
         """A game dealt from ``random.Random(seed)`` (``ThirtyOneGame.new_state`` checks the
         options first)."""
@@ -196,7 +190,7 @@ class ThirtyOneState:
         return state
 
     @classmethod
-    def at_position(cls, game: ThirtyOneGame, *, seed: int, dealer: int, single_deal: bool,
+    def at_position(cls, game: ThirtyOneOptions, *, seed: int, dealer: int, single_deal: bool,
                     rng: random.Random, hands: list[list[Card]], table: list[Card],
                     undealt: list[Card], lives: list[int], out: list[bool], phase: Phase,
                     current: int, passed: list[bool], turns: int, revealer: int | None,
@@ -577,10 +571,9 @@ class ThirtyOneState:
         return json.dumps(self.to_dict(), separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, text: str) -> ThirtyOneState:
-        """Rebuild a state from :meth:`to_json`; a save no real game can hold is refused with
-        a :class:`~cardgames.errors.SaveError` naming the field and the rule."""
-        game, fields = state_from_dict(text, cls.game_class)
+    def restore(cls, game: ThirtyOneOptions, fields: dict[str, Any]) -> ThirtyOneState:
+        """The state of a save's checked ``fields`` (:func:`.snapshot.state_from_dict`),
+        behind ``ThirtyOneGame.state_from_json`` (which reads the save, rebuilds its game)."""
         return cls._make(game, **fields)
 
     def __eq__(self, other: object) -> bool:

@@ -45,7 +45,7 @@ _OVERFLOW_JS = """(slack) => {
   // A box the student can scroll sideways: overflow-x auto/scroll.  ipywidgets gives
   // every Box overflow:auto, which on a phone hides a card behind a scroll nobody sees
   // (touch screens draw no scroll bar), so inside a widget only a box made to scroll
-  // counts (class cg-scroll-x: widgets.responsive.SCROLL_X, and the content of an HTML
+  // counts (class cg-scroll-x: widgets.kit.responsive.SCROLL_X, and the content of an HTML
   // widget, a table the app draws: responsive.CSS lets it scroll); outside widgets (a
   // DataFrame, a <pre>) any scrolling output box does, as JupyterLab draws them.
   const scrollsX = (el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX);

@@ -7,7 +7,7 @@ on a tablet, axe is injected, and it must find nothing *serious* or *critical*.
 
 Known gap, tracked here rather than hidden: the lessons' matplotlib figures are PNGs
 without a text alternative (axe ``image-alt``, critical).  The lesson notebooks are
-edited elsewhere; ``widgets.figures.show(fig, alt=...)`` is the helper they are to call.
+edited elsewhere; ``widgets.kit.figures.show(fig, alt=...)`` is the helper they are to call.
 Until they do, ``image-alt`` on those lessons is an expected failure (strict: the
 marker must go when the figures get their text).
 """
@@ -73,7 +73,7 @@ def test_no_serious_axe_findings(path, voila_server, page, page_log, axe_js):
 
 @pytest.mark.parametrize("path", PAGES, ids=page_id)
 def test_images_have_a_text_alternative(path, voila_server, page, axe_js):
-    """Every image, the lessons' figures included (widgets.figures.show), has alt text."""
+    """Every image, the lessons' figures included (widgets.kit.figures.show), has alt text."""
     open_page(page, voila_server.url + path, wait_quiet=harness.wait_quiet)
     found = [v for v in _findings(page, axe_js) if v["id"] == "image-alt"]
     assert _summary(found) == []
@@ -87,7 +87,7 @@ def test_ci_has_axe():
 
 def test_page_lang_follows_the_language_shown(voila_server, page, page_log):
     """<html lang> is the app's language: from ?lang= and after the picker changes it
-    (widgets.responsive.mark_language, read by the page template)."""
+    (widgets.kit.responsive.mark_language, read by the page template)."""
     from playwright.sync_api import expect
 
     page.goto(voila_server.app_url("app_rank_cycle.ipynb") + "?lang=de", timeout=180_000)

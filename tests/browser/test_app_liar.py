@@ -32,7 +32,7 @@ def expect():
 
 def python_round():
     """The same round in this process: the table of the app, played by the same policy."""
-    from widgets.liar_table import LiarTable
+    from widgets.tables.liar_table import LiarTable
 
     table = LiarTable(seed=SEED)
     calls = 0

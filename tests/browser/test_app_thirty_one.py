@@ -16,7 +16,7 @@ from cardgames.cards import Card, make_deck
 from cardgames.thirtyone import Phase, Reveal, Stand, SwapOne
 from tests.widgets.hidden import find_cards
 from tests.widgets.test_thirtyone_table import hidden_now
-from widgets.thirtyone_table import ThirtyOneTable
+from widgets.tables.thirtyone_table import ThirtyOneTable
 
 APP = "app_thirty_one.ipynb"
 SEED = int(os.environ["CARDGAMES_SEED_THIRTY_ONE"])   # set in tests/conftest.py

@@ -1,7 +1,7 @@
 """The classroom server's faults and limits, in Chromium (``classroom.app``/``kernels``).
 
 A server on a temporary folder with copies of two apps and a tiny app that shows the
-page's query (``widgets.request.page_query``), started as ``make serve`` does with a
+page's query (``widgets.app.request.page_query``), started as ``make serve`` does with a
 warm pool of 2 kernels for ``app_liar`` and ``app_query``, a cap of 3 page kernels and
 an orphan timeout of 15 s; the seeds of the apps are NOT fixed (as in class).
 """
@@ -29,7 +29,7 @@ QUERY_NOTEBOOK = {
     "cells": [
         {"cell_type": "markdown", "id": "t", "metadata": {}, "source": "# The page's query"},
         {"cell_type": "code", "execution_count": None, "id": "c", "metadata": {}, "outputs": [],
-         "source": "from widgets.request import page_query\n"
+         "source": "from widgets.app.request import page_query\n"
                    "import ipywidgets\n"
                    "ipywidgets.Button(description='query: ' + repr(sorted(page_query().items())))"},
     ],
@@ -151,9 +151,9 @@ def test_pool_pages_deal_their_own_seed_and_get_their_query(server, chromium):
     finally:
         close_page(context, page)
     # an app taken from the pool was built before its page came, in the server's language
-    # (English); the page's ?lang=hr draws it again in Croatian (widgets.i18n.LocalizedApp)
+    # (English); the page's ?lang=hr draws it again in Croatian (widgets.app.i18n.LocalizedApp)
     from cardgames.i18n import gettext
-    from widgets.apps import TITLES
+    from widgets.app.apps import TITLES
 
     title_hr = gettext(TITLES["liar"][0], lang="hr")
     context = chromium.new_context()

@@ -4,8 +4,8 @@ start page at ``/`` is tested in ``test_start_page.py``.
 Voila 0.5.13's tree lists directories, notebooks and only files whose extension is
 in ``VoilaConfiguration.extension_language_mapping`` (empty here); the contents
 manager hides ``__pycache__``, ``rules`` and dot files (``hide_globs``, ``allow_hidden``).
-So the helper files of ``lessons/`` (``_style.py``, ``_execute.py``,
-``nbval_sanitize.cfg``, ``README.md``) are neither listed nor served
+So the helper files of ``lessons/`` (``_style.py``, which re-exports
+``widgets.kit.plot_style`` for the notebooks, ``nbval_sanitize.cfg``, ``README.md``) are neither listed nor served
 (``/voila/files/`` serves images and ``rules/<lang>.html`` only: ``file_allowlist``/
 ``file_denylist``; tests/browser/test_rules_pages.py checks the rules pages).  These
 tests keep it that way: a new notebook appears, a helper file never does.

@@ -45,7 +45,7 @@ def test_each_rules_page_is_served_as_committed(voila_server, lang):
 
 def test_only_the_three_pages_are_allowed(voila_server):
     for path in ("voila/files/rules/fr.html", "voila/files/rules/en.md",
-                 "voila/files/rules/../_rules_html.py", "voila/files/_rules_html.py"):
+                 "voila/files/rules/../_style.py", "voila/files/_style.py"):
         status, _ = get(voila_server.url + path)
         assert status in (400, 403, 404), f"{path} answered {status}"   # 400: a ".." path (classroom.guard)
 

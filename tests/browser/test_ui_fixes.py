@@ -14,7 +14,7 @@
 
 Expected values come from elsewhere than the code under test: titles from the
 notebooks themselves (``testkit.notebook_title``: a lesson's heading, an app's
-entry in ``widgets.apps.TITLES``) and the message catalogs; sizes from the boxes the
+entry in ``widgets.app.apps.TITLES``) and the message catalogs; sizes from the boxes the
 browser draws.
 """
 
@@ -265,7 +265,7 @@ HAND_NOTEBOOK = {
          "outputs": [],
          "source": "from cardgames.cards import make_deck\n"
                    "from cardgames.i18n import set_language\n"
-                   "from widgets.cardview import HandView\n"
+                   "from widgets.kit.cardview import HandView\n"
                    "set_language('de')\n"
                    "HandView(make_deck(), selectable=True).widget"},
     ],

@@ -90,7 +90,7 @@ def _question_start(ex) -> str:
 
 
 def test_answer_key_holds_every_exercise_and_its_answer(handouts):
-    from widgets.exercise_data import EXERCISES
+    from widgets.exercises.exercise_data import EXERCISES
 
     key = _flat(_text(handouts / "answer-key.pdf"))
     pages = _text(handouts / "answer-key.pdf").split("\f")
@@ -105,8 +105,8 @@ def test_answer_key_holds_every_exercise_and_its_answer(handouts):
 
 
 def test_worksheets_hold_every_question_and_no_answer(handouts):
-    from widgets.answers import spellings
-    from widgets.exercise_data import EXERCISES
+    from widgets.exercises.answers import spellings
+    from widgets.exercises.exercise_data import EXERCISES
 
     sheets = _flat(_text(handouts / "worksheets.pdf"))
     for ex in EXERCISES.values():

@@ -34,7 +34,7 @@ def _ranks_by_formula(seat: int, players: int, dealer: int = 0) -> set[int]:
 
 @pytest.mark.parametrize("players", range(2, 9))
 def test_lesson01_ranks_per_seat_formula_vs_widget(players):
-    from widgets.rank_cycle import ranks_of_seat   # the explainer's own listing
+    from widgets.explainers.rank_cycle import ranks_of_seat   # the explainer's own listing
 
     for seat in range(players):
         listed = {int(r) for r in ranks_of_seat(seat, players=players, start=1 % players)}
@@ -218,7 +218,7 @@ _CALLERS = {"nobody": None, "next": 2, "later": 3}
 
 
 def _oracle(play: str, caller: int | None, last: bool):
-    """L9, L10, L12, L13, R-L6, R-L7, R-L9 read straight from RULES.md, for the lesson's
+    """L9, L10, L12, L13, R-L6, R-L7, R-L9 read straight from docs/rules/en.md, for the lesson's
     position (4 players, seat 1 plays eights, seat 2 is next): (taker, next, winner)."""
     cards = _PLAYS[play].split()
     pale = "*P" in cards

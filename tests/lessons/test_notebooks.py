@@ -67,7 +67,7 @@ def test_lesson_is_stored_executed_and_clean(notebook):
         f"{notebook.name}: store it executed"
     for cell in code:
         assert "execution" not in cell["metadata"], \
-            f"{notebook.name}: timing metadata stored; re-execute with lessons/_execute.py"
+            f"{notebook.name}: timing metadata stored; re-execute with tools/execute_lessons.py"
         for out in cell["outputs"]:
             assert out["output_type"] != "error", f"{notebook.name}: stored error {out.get('ename')}"
             assert "stderr" != out.get("name"), f"{notebook.name}: stored stderr {out.get('text')}"

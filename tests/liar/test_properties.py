@@ -69,7 +69,7 @@ def test_replay_clone_and_json_round_trip(game, seed, cut):
     s = random_game(game, seed, stop_at=cut)
     again = replay(game, seed, list(s.history))
     assert again == s and again.to_json() == s.to_json()
-    assert LiarState.from_json(s.to_json()) == s
+    assert LiarGame.state_from_json(s.to_json()) == s
     c = s.clone()
     assert c == s
     if not s.is_over():                     # clones are independent

@@ -31,4 +31,4 @@ def test_random_games_end_and_conserve_cards(players, decks, chroniclers):
         assert out is not None and out.winner is not None
         assert out.cards_held[out.winner] == 0 and out.places[out.winner] == 1
         assert replay(game, seed, s.history, dealer=seed % players) == s
-        assert LiarState.from_json(s.to_json()) == s
+        assert LiarGame.state_from_json(s.to_json()) == s

@@ -112,7 +112,7 @@ def test_replay_and_json_round_trip(game, seed, single_deal):
                    single_deal=single_deal)
     assert again == state
     assert again.outcome() == state.outcome()
-    copy = ThirtyOneState.from_json(state.to_json())
+    copy = ThirtyOneGame.state_from_json(state.to_json())
     assert copy == state and copy.to_json() == state.to_json()
     assert copy.outcome() == state.outcome()
 
@@ -126,7 +126,7 @@ def test_mid_game_snapshot_clone_and_json_continue_identically(game, seed, stop)
         if state.is_over():
             break
         state.apply(state.legal_actions().sample(rng))
-    copy = ThirtyOneState.from_json(state.to_json())
+    copy = ThirtyOneGame.state_from_json(state.to_json())
     clone = state.clone()
     assert copy == state == clone
     # continue all three with the same agent randomness: same results (the state's RNG

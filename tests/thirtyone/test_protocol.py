@@ -233,12 +233,12 @@ def test_json_snapshot_is_complete():
         if not state.is_over():
             state.apply(state.legal_actions().sample(rng))
     text = state.to_json()
-    again = ThirtyOneState.from_json(text)
+    again = ThirtyOneGame.state_from_json(text)
     assert again == state and again.game == state.game
     assert again.view(0) == state.view(0)
     assert state != ThirtyOneGame(players=3).new_state(seed=21)
     with pytest.raises(CardgamesError):
-        ThirtyOneState.from_json('{"game": {}}')
+        ThirtyOneGame.state_from_json('{"game": {}}')
 
 
 def test_replay_function_and_method_agree():

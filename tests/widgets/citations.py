@@ -1,4 +1,4 @@
-"""Reading a widget's HTML with its rule links (widgets.rule_links), for the tests.
+"""Reading a widget's HTML with its rule links (widgets.kit.rule_links), for the tests.
 
 A rule link is written out here by hand, as the rules pages expect it (relative to
 the app page ``<prefix>/voila/render/<notebook>``, the anchor exactly the rule id, a

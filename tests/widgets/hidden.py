@@ -147,7 +147,7 @@ def _card_of(token: str) -> Card | None:
 
 
 #: whole synced texts that name a card as a *setting*, not as a card anyone holds: the
-#: Thirty-One table's checkbox label (widgets/thirtyone_draw.py, T2), in every language
+#: Thirty-One table's checkbox label (widgets/tables/thirtyone_draw.py, T2), in every language
 SETTING_LABELS = frozenset({"with the Chronicler", "s Kroničarem", "mit dem Chronisten"})
 
 

@@ -25,7 +25,7 @@ def test_app_is_stored_executed_and_clean(notebook):
     assert nb["metadata"]["kernelspec"]["name"] == "python3"
     # No widget state: it could carry hidden cards (R-L11, R-T9).
     assert "widgets" not in nb["metadata"], f"{notebook.name}: strip metadata.widgets"
-    # The title and instructions come from widgets.apps, in the page's language (issue 10):
+    # The title and instructions come from widgets.app.apps, in the page's language (issue 10):
     # one code cell, no English markdown on a Croatian or German page.
     assert [c["cell_type"] for c in nb["cells"]] == ["code"]
     assert "from widgets.apps import" in "".join(nb["cells"][0]["source"])
@@ -63,7 +63,7 @@ def test_play_apps_deal_from_an_unpredictable_seed(name, app):
 
 
 def test_app_seed_is_fixed_only_by_the_environment(monkeypatch):
-    from widgets.seeding import app_seed, seed_variable
+    from widgets.app.seeding import app_seed, seed_variable
 
     monkeypatch.delenv(seed_variable("liar"), raising=False)
     assert len({app_seed("liar") for _ in range(5)}) == 5

@@ -14,7 +14,7 @@ import pytest
 
 from cardgames.analysis.bluff import BluffModel, bluff_model
 from cardgames.errors import CardgamesError
-from widgets.bayes_explorer import BayesExplorer
+from widgets.explainers.bayes_explorer import BayesExplorer
 
 HAND = "7H KA 9B 10L UB OA 8H AH"
 P, H = Fraction(1, 8), Fraction(183, 253)

@@ -1,4 +1,4 @@
-"""widgets.call_explainer: each case checked against the rules written out here (L9, L10,
+"""widgets.explainers.call_explainer: each case checked against the rules written out here (L9, L10,
 L12, L13, R-L5-R-L9), independently of the engine the widget runs."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import re
 import pytest
 
 from cardgames.cards import Card, Rank, Suit, parse_cards
-from widgets.call_explainer import NOBODY, CallExplainer, resolve_call, window_order
+from widgets.explainers.call_explainer import NOBODY, CallExplainer, resolve_call, window_order
 
 PALE = Card.parse("*P")
 COLORFUL = Card.parse("*C")
@@ -39,7 +39,7 @@ def plays_for(rank: Rank) -> dict[str, list[Card]]:
 
 
 def oracle(*, players, claimant, rank, cards, caller, last, pile_before):
-    """The rules as written in RULES.md, for a position where every other player holds cards.
+    """The rules as written in docs/rules/en.md, for a position where every other player holds cards.
 
     Returns (taker, next player, winner, hand sizes after, turned over?).
     """

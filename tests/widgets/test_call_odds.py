@@ -1,4 +1,4 @@
-"""widgets.call_odds: the exact odds checked against a brute-force enumeration of every set
+"""widgets.explainers.call_odds: the exact odds checked against a brute-force enumeration of every set
 of N unseen cards (itertools.combinations), independent of the hypergeometric formula."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from fractions import Fraction
 import pytest
 
 from cardgames.cards import Card, Chronicler, Rank, make_deck, parse_cards
-from widgets.call_odds import CallOdds
+from widgets.explainers.call_odds import CallOdds
 from tests.widgets.citations import unlinked
 
 KINDS = {"none": (), "colorful": (Chronicler.COLORFUL,), "pale": (Chronicler.PALE,),

@@ -1,4 +1,4 @@
-"""widgets.card_palette: picking validated in Python (copies, totals, disabled, closed)."""
+"""widgets.kit.card_palette: picking validated in Python (copies, totals, disabled, closed)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import re
 import pytest
 
 from cardgames.cards import COLORFUL, ORDINARY_CARDS, PALE, Card, parse_cards
-from widgets.card_palette import CardPalette
+from widgets.kit.card_palette import CardPalette
 
 CARDS = [*ORDINARY_CARDS, COLORFUL, PALE]
 

@@ -1,4 +1,4 @@
-"""widgets.cardview: drawing, picking validated in Python, no hidden card in any synced trait."""
+"""widgets.kit.cardview: drawing, picking validated in Python, no hidden card in any synced trait."""
 
 import pytest
 

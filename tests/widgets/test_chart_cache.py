@@ -1,4 +1,4 @@
-"""widgets.chart_cache: the hand scorer's charts drawn once in a helper process, read by
+"""widgets.kit.chart_cache: the hand scorer's charts drawn once in a helper process, read by
 every kernel, identical to drawing them in place; the app's kernel never loads matplotlib."""
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ import pytest
 from cardgames.cards import CHRONICLER, ORDINARY_CARDS
 from cardgames.i18n import language
 from cardgames.thirtyone import score
-from widgets import chart_cache
-from widgets.hand_scorer import chart_svg, distribution_chart
+from widgets.kit import chart_cache
+from widgets.explainers.hand_scorer import chart_svg, distribution_chart
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -64,7 +64,7 @@ def test_a_failing_helper_falls_back_to_drawing_in_place(cache, monkeypatch, cap
 
 def test_the_app_kernel_never_loads_matplotlib(cache):
     code = ("import sys\n"
-            "from widgets.hand_scorer import HandScorer\n"
+            "from widgets.explainers.hand_scorer import HandScorer\n"
             "h = HandScorer(cards='AH KH 9H')\n"
             "h.palette.click('AH'); h.palette.click('7B')\n"
             "assert 'hand-chart' in h.chart.value\n"

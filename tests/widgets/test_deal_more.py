@@ -9,8 +9,8 @@ from __future__ import annotations
 import math
 import sys
 
-from widgets import deal_more
-from widgets.deal_more import DealMore
+from widgets.explainers import deal_more
+from widgets.explainers.deal_more import DealMore
 
 
 def test_exact_shares_are_the_lessons_counts():

@@ -14,7 +14,7 @@ import pytest
 from hidden import synced_strings
 
 from cardgames.cards import Rank
-from widgets.answers import (
+from widgets.exercises.answers import (
     AnswerFormError,
     Kind,
     judge_number,
@@ -25,8 +25,8 @@ from widgets.answers import (
     read_wholes,
     spellings,
 )
-from widgets.exercise import SHOW_SOLUTION_AFTER, ExerciseWidget, Session, exercise
-from widgets.exercise_data import EXERCISES, by_lesson, get
+from widgets.exercises.exercise import SHOW_SOLUTION_AFTER, ExerciseWidget, Session, exercise
+from widgets.exercises.exercise_data import EXERCISES, by_lesson, get
 
 # The answers written out by hand for this test (tests/lessons/test_lesson_numbers.py
 # derives each by a second method).  Each: a right text and a wrong text.
@@ -355,8 +355,8 @@ def test_repr_is_stable_for_nbval():
         w.close_all()
 
 
-@pytest.mark.parametrize("name", ["widgets.answers", "widgets.answer_numbers", "widgets.exercise",
-                                  "widgets.exercise_data"])
+@pytest.mark.parametrize("name", ["widgets.exercises.answers", "widgets.exercises.answer_numbers", "widgets.exercises.exercise",
+                                  "widgets.exercises.exercise_data"])
 def test_doctests(name):
     import doctest
     import importlib

@@ -1,4 +1,4 @@
-"""widgets.hand_scorer: score, explanation and standing, the standing checked by brute force
+"""widgets.explainers.hand_scorer: score, explanation and standing, the standing checked by brute force
 over every 3-card hand (itertools.combinations), not with cardgames.analysis."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 
 from cardgames.cards import CHRONICLER, ORDINARY_CARDS, Card, parse_cards
 from cardgames.thirtyone import explain, score
-from widgets.hand_scorer import HandScorer, hand_standing
+from widgets.explainers.hand_scorer import HandScorer, hand_standing
 from tests.widgets.citations import unlinked
 
 

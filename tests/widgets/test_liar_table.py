@@ -1,4 +1,4 @@
-"""widgets.liar_table: Liar played to the end by clicks; no hidden card in any synced trait
+"""widgets.tables.liar_table: Liar played to the end by clicks; no hidden card in any synced trait
 (R-L11); a hostile browser changes nothing; old widgets are closed."""
 
 from __future__ import annotations
@@ -413,7 +413,7 @@ def test_a_failing_bot_stops_the_table_with_a_plain_line(live_widgets, caplog):
         def act(self, view, legal, rng):
             raise RuntimeError("boom 7H AH")
 
-    with caplog.at_level(logging.ERROR, logger="widgets.table_base"):
+    with caplog.at_level(logging.ERROR, logger="widgets.tables.table_base"):
         table = LiarTable(bots=(Broken(), "heuristic"), seed=3)
     s = table.state
     assert s.current_player == 1 and s.history == []   # R-L1: seat 1 begins; nothing played
@@ -421,7 +421,7 @@ def test_a_failing_bot_stops_the_table_with_a_plain_line(live_widgets, caplog):
     assert not any("boom" in t or "RuntimeError" in t for t in synced_strings())
     assert isinstance(table.bot_error, RuntimeError)
     # the full error is in the Python log, with the bot and its seat
-    rec = [r for r in caplog.records if r.name == "widgets.table_base"]
+    rec = [r for r in caplog.records if r.name == "widgets.tables.table_base"]
     assert len(rec) == 1 and "'broken' in seat 1" in rec[0].getMessage()
     assert rec[0].exc_info[1] is table.bot_error
     _stopped_and_unchanged(table)
@@ -440,7 +440,7 @@ def test_an_illegal_bot_move_stops_the_table_and_is_never_replaced(live_widgets,
         def act(self, view, legal, rng):
             return PASS        # R-L5: letting a play stand is only possible in a call window
 
-    with caplog.at_level(logging.ERROR, logger="widgets.table_base"):
+    with caplog.at_level(logging.ERROR, logger="widgets.tables.table_base"):
         table = LiarTable(bots=("heuristic", Cheat()), seed=3, autoplay=False)
     s = table.state
     assert s.current_player == 1
@@ -463,7 +463,7 @@ def test_an_illegal_bot_move_stops_the_table_and_is_never_replaced(live_widgets,
     assert s.current_player == 2 and s.phase is Phase.PLAY
     assert "Player 2's bot made an illegal move; the table stopped" in \
         html.unescape(table.message.value)
-    rec = [r for r in caplog.records if r.name == "widgets.table_base"]
+    rec = [r for r in caplog.records if r.name == "widgets.tables.table_base"]
     assert len(rec) == 1 and "'cheat' in seat 2" in rec[0].getMessage()
     assert rec[0].exc_info[1] is err
     _stopped_and_unchanged(table)

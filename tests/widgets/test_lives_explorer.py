@@ -15,7 +15,7 @@ import pytest
 
 from cardgames.analysis.lives import match_model
 from cardgames.errors import CardgamesError
-from widgets.lives_explorer import LivesExplorer
+from widgets.explainers.lives_explorer import LivesExplorer
 
 HALF = Fraction(1, 2)
 

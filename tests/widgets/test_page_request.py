@@ -1,4 +1,4 @@
-"""widgets.request: the pre-heated kernel's wait for its page, checked against Voila's own
+"""widgets.app.request: the pre-heated kernel's wait for its page, checked against Voila's own
 ``voila.utils.wait_for_request`` (the same socket address, the same environment after)."""
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def test_the_same_socket_and_the_same_environment_as_voila(env, monkeypatch):
     voila_utils = pytest.importorskip("voila.utils")
     import websockets.sync.client
 
-    from widgets import request
+    from widgets.app import request
 
     for key in ("VOILA_APP_IP", "VOILA_APP_PORT", "VOILA_SERVER_URL", "VOILA_WS_BASE_URL",
                 "VOILA_WS_PROTOCOL", "QUERY_STRING", "PATH_INFO"):
@@ -89,8 +89,8 @@ def test_a_kernel_does_not_import_the_voila_server():
     """Reading the page's query must not load Voila's server stack into every kernel
     (+69 MB each in a class of 30, issue 11)."""
     code = ("import os, sys; os.environ['QUERY_STRING'] = 'lang=de'\n"
-            "from widgets.request import page_query\n"
-            "from widgets.apps import call_odds_app\n"
+            "from widgets.app.request import page_query\n"
+            "from widgets.app.apps import call_odds_app\n"
             "assert page_query() == {'lang': 'de'}\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in "
             "('voila', 'jupyter_server', 'nbconvert', 'jupyterlab_server')))")
@@ -109,7 +109,7 @@ def test_a_kernel_does_not_import_the_voila_server():
 def test_a_preheated_app_is_built_before_its_page_and_again_only_for_another_language(
         query, builds, shown, monkeypatch, live_widgets):
     from cardgames.i18n import get_language, set_language
-    from widgets import i18n, request
+    from widgets.app import i18n, request
 
     monkeypatch.setenv("VOILA_PREHEAT", "True")
     monkeypatch.delenv("QUERY_STRING", raising=False)

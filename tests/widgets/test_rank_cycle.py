@@ -1,11 +1,11 @@
-"""widgets.rank_cycle: the rank each seat announces (L4, L6, L8), and the explainer widget."""
+"""widgets.explainers.rank_cycle: the rank each seat announces (L4, L6, L8), and the explainer widget."""
 
 import re
 
 import pytest
 
 from cardgames.cards import Rank
-from widgets.rank_cycle import (RankCycleExplainer, announced_rank, cycle_table,
+from widgets.explainers.rank_cycle import (RankCycleExplainer, announced_rank, cycle_table,
                                 next_announcements, ranks_of_seat, seat_on_turn)
 
 

@@ -28,11 +28,11 @@ from cardgames.liar.events import PalePenalty, Revealed
 from cardgames.session import Seat, Session
 from cardgames.wire import dump_event, dump_seat_view
 from tests.widgets.hidden import assert_no_hidden_cards, synced_strings
-from widgets.liar_table import LiarTable
-from widgets.table_base import _tree
+from widgets.tables.liar_table import LiarTable
 from widgets.tables.online import online_table
 from widgets.tables.remote import RemoteSession, check_join
-from widgets.thirtyone_table import ThirtyOneTable
+from widgets.tables.table_base import _tree
+from widgets.tables.thirtyone_table import ThirtyOneTable
 
 CODE = "K7QX3M"
 KEYS = {0: "a" * 32, 1: "b" * 32, 2: "c" * 32}

@@ -1,4 +1,4 @@
-"""widgets/responsive.py: the CSS the apps send equals the page template's stylesheet."""
+"""widgets/kit/responsive.py: the CSS the apps send equals the page template's stylesheet."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from pathlib import Path
 
 import ipywidgets as ipw
 
-from widgets.responsive import CSS, SCROLL_X, TOUCH_PX, scroll_x, style_widget
+from widgets.kit.responsive import CSS, SCROLL_X, TOUCH_PX, scroll_x, style_widget
 
 TEMPLATE = Path(__file__).resolve().parents[2] / "share/jupyter/voila/templates/cardgames"
 
@@ -14,7 +14,7 @@ TEMPLATE = Path(__file__).resolve().parents[2] / "share/jupyter/voila/templates/
 def test_template_css_is_the_widgets_css():
     text = (TEMPLATE / "static" / "cardgames.css").read_text("utf-8")
     body = text.split("*/", 1)[1].strip()
-    assert body == CSS.strip(), "regenerate static/cardgames.css from widgets.responsive.CSS"
+    assert body == CSS.strip(), "regenerate static/cardgames.css from widgets.kit.responsive.CSS"
 
 
 def test_template_links_the_css_and_sets_a_language():

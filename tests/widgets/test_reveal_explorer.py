@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from widgets.reveal_explorer import RevealExplorer
+from widgets.explainers.reveal_explorer import RevealExplorer
 
 TABLE = "10H 7L OA"
 

@@ -20,13 +20,13 @@ from ipywidgets.widgets.widget import _instances
 from cardgames.i18n import get_language, set_language
 from cardgames.liar import Phase
 from tests.widgets.citations import rule_links, unlinked
-from widgets.call_explainer import CallExplainer
-from widgets.call_odds import CallOdds
-from widgets.exercise import ExerciseWidget, Session, get
-from widgets.hand_scorer import HandScorer
-from widgets.liar_table import LiarTable
-from widgets.rank_cycle import RankCycleExplainer
-from widgets.thirtyone_table import ThirtyOneTable
+from widgets.explainers.call_explainer import CallExplainer
+from widgets.explainers.call_odds import CallOdds
+from widgets.exercises.exercise import ExerciseWidget, Session, get
+from widgets.explainers.hand_scorer import HandScorer
+from widgets.tables.liar_table import LiarTable
+from widgets.explainers.rank_cycle import RankCycleExplainer
+from widgets.tables.thirtyone_table import ThirtyOneTable
 
 # the rule ids, from the rules' own numbering (docs/rules), written out
 RULES = ({f"L{n}" for n in range(1, 14)} | {f"R-L{n}" for n in range(1, 12)}
@@ -248,7 +248,7 @@ APPS = ["rank_cycle_app", "call_explainer_app", "call_odds_app", "hand_scorer_ap
 @pytest.mark.parametrize("lang", ["en", "hr", "de"])
 @pytest.mark.parametrize("name", APPS)
 def test_every_app_links_every_citation(name, lang, in_language, live_widgets):
-    import widgets.apps as apps
+    import widgets.app.apps as apps
 
     make = getattr(apps, name)
     app = make(seed=7, lang=lang) if name in ("liar_app", "thirty_one_app") else make(lang=lang)
@@ -265,7 +265,7 @@ def test_every_app_links_every_citation(name, lang, in_language, live_widgets):
 def test_doctests(in_language, live_widgets):
     import doctest
 
-    import widgets.rule_links
+    import widgets.kit.rule_links
 
-    result = doctest.testmod(widgets.rule_links)
+    result = doctest.testmod(widgets.kit.rule_links)
     assert result.attempted >= 5 and result.failed == 0

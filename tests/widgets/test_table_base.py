@@ -1,4 +1,4 @@
-"""widgets.table_base: what the player reads of a refusal (from the error's fields only),
+"""widgets.tables.table_base: what the player reads of a refusal (from the error's fields only),
 the shared drawing helpers, and the doctests of the table modules."""
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ from cardgames.errors import (
     IllegalActionError,
 )
 from cardgames.thirtyone import Pass
-from widgets.table_base import backs_html, cards_html, refusal_text
+from widgets.tables.table_base import backs_html, cards_html, refusal_text
 
 
-@pytest.mark.parametrize("name", ["widgets.table_base", "widgets.table_html",
-                                  "widgets.liar_table", "widgets.liar_draw",
-                                  "widgets.thirtyone_table", "widgets.thirtyone_draw"])
+@pytest.mark.parametrize("name", ["widgets.tables.table_base", "widgets.kit.table_html",
+                                  "widgets.tables.liar_table", "widgets.tables.liar_draw",
+                                  "widgets.tables.thirtyone_table", "widgets.tables.thirtyone_draw"])
 def test_doctests(name, live_widgets):
     result = doctest.testmod(importlib.import_module(name))
     assert result.attempted >= 1 and result.failed == 0

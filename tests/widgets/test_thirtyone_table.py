@@ -1,4 +1,4 @@
-"""widgets.thirtyone_table: whole matches played by clicks, no hidden card in any synced
+"""widgets.tables.thirtyone_table: whole matches played by clicks, no hidden card in any synced
 trait (R-T9), a hostile browser changes nothing, replaced widgets are closed."""
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from cardgames.play import agent_rngs, play_state
 from cardgames.seeds import match_seed
 from tests.widgets.hidden import assert_no_hidden_cards, live_widgets, synced_strings
 from tests.widgets.citations import unlinked
-import widgets.thirtyone_table as module
+import widgets.tables.thirtyone_table as module
 from widgets import ThirtyOneTable
 
 # "Chronicler as Ace of Hearts" (explain) names the card the joker stands for, not a card
@@ -384,13 +384,13 @@ def test_a_failing_bot_stops_the_table_with_a_plain_line(live_widgets, caplog):
     table = ThirtyOneTable(bots=(Broken(),), seed=2)
     table.keep_button.click()
     before = _snapshot(table)
-    with caplog.at_level(logging.ERROR, logger="widgets.table_base"):
+    with caplog.at_level(logging.ERROR, logger="widgets.tables.table_base"):
         table.bots_play_button.click()
     assert _snapshot(table) == before
     assert "Player 1's bot failed; the table stopped" in html.unescape(table.message.value)
     assert not any("bot bug" in t or "RuntimeError" in t for t in synced_strings())
     assert isinstance(table.bot_error, RuntimeError)
-    rec = [r for r in caplog.records if r.name == "widgets.table_base"]
+    rec = [r for r in caplog.records if r.name == "widgets.tables.table_base"]
     assert len(rec) == 1 and "'broken' in seat 1" in rec[0].getMessage()
     assert rec[0].exc_info[1] is table.bot_error
     _stopped_and_unchanged(table)
@@ -412,7 +412,7 @@ def test_an_illegal_bot_move_stops_the_table_and_is_never_replaced(live_widgets,
     table.keep_button.click()
     n = len(table.state.history)
     assert table.state.current_player == 1 and table.state.phase is Phase.PLAY
-    with caplog.at_level(logging.ERROR, logger="widgets.table_base"):
+    with caplog.at_level(logging.ERROR, logger="widgets.tables.table_base"):
         assert table.bot_step() is False
     assert len(table.state.history) == n, "nothing was played in the cheat's place"
     err = table.bot_error
@@ -420,7 +420,7 @@ def test_an_illegal_bot_move_stops_the_table_and_is_never_replaced(live_widgets,
     assert (err.agent, err.player, err.action, err.rule) == ("cheat", 1, Stand(), "T10/R-T6")
     assert "Player 1's bot made an illegal move; the table stopped" in \
         html.unescape(table.message.value)
-    rec = [r for r in caplog.records if r.name == "widgets.table_base"]
+    rec = [r for r in caplog.records if r.name == "widgets.tables.table_base"]
     assert len(rec) == 1 and "'cheat' in seat 1" in rec[0].getMessage()
     assert rec[0].exc_info[1] is err
     _stopped_and_unchanged(table)

@@ -2,7 +2,7 @@
 
 The join page of the table service sends the student to
 ``voila/render/app_online.ipynb?table=CODE&seat=N&key=SECRET&lang=..``; this page's
-kernel reads that query (:func:`widgets.request.page_query`), checks it, connects to the
+kernel reads that query (:func:`widgets.app.request.page_query`), checks it, connects to the
 service (``CARDGAMES_TABLES_URL``) as that seat (:class:`~widgets.tables.remote.RemoteSession`)
 and draws the seat with the play table of its game (``LiarTable.for_session``,
 ``ThirtyOneTable.for_session``): the student's kernel and browser only ever receive
@@ -33,8 +33,8 @@ import ipywidgets as ipw
 from cardgames.errors import ConfigError
 from cardgames.i18n import gettext as _
 from cardgames.i18n import ngettext
-from widgets.cardview import close_widget
-from widgets.request import page_query
+from widgets.app.request import page_query
+from widgets.kit.cardview import close_widget
 from widgets.tables.remote import RemoteSession, check_join
 
 __all__ = ["URL_VARIABLE", "OnlineTable", "online_table"]
@@ -137,11 +137,11 @@ class OnlineTable:
 
     def _build(self, s: RemoteSession) -> None:
         if s.game == "liar":
-            from widgets.liar_table import LiarTable
+            from widgets.tables.liar_table import LiarTable
 
             self.table = LiarTable.for_session(s)
         else:
-            from widgets.thirtyone_table import ThirtyOneTable
+            from widgets.tables.thirtyone_table import ThirtyOneTable
 
             self.table = ThirtyOneTable.for_session(s)
         self.body.children = (self.table.widget,)
@@ -215,5 +215,5 @@ def _lang() -> str:
 def online_table(query: Mapping[str, str] | None = None, *, url: str | None = None,
                  **remote: Any) -> OnlineTable:
     """The seat of the page's query (``?table=CODE&seat=N&key=SECRET``; default: this
-    page's, :func:`widgets.request.page_query`) at its online table."""
+    page's, :func:`widgets.app.request.page_query`) at its online table."""
     return OnlineTable(page_query() if query is None else query, url=url, **remote)

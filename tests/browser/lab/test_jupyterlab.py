@@ -41,7 +41,7 @@ def test_lesson_03_runs_and_the_hand_scorer_answers(lab, expect):
 
 
 def test_liar_app_runs_and_a_card_is_played(lab, expect):
-    from widgets.liar_table import LiarTable
+    from widgets.tables.liar_table import LiarTable
 
     lab.open("app_liar.ipynb")
     lab.run_all()
@@ -67,7 +67,7 @@ def test_liar_app_runs_and_a_card_is_played(lab, expect):
     assert re.match(rf'Player {seat} put down 1 card and announced "1 ', log.nth(n).inner_text())
     # the rule links (the header's and the log's) open the rules page from Lab too: a
     # widget's HTML is put in the page as it is, so the kernel makes them absolute
-    # (widgets.rule_links.rules_base; Voila's relative links would resolve to /lab/...)
+    # (widgets.kit.rule_links.rules_base; Voila's relative links would resolve to /lab/...)
     links = lab.output_of("liar_app(").locator("a[href*='rules/en.html#']")
     hrefs = {links.nth(i).evaluate("a => a.href") for i in range(min(links.count(), 6))}
     assert len(hrefs) >= 2

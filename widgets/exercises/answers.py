@@ -1,0 +1,562 @@
+"""Reading and judging a student's answer to a lesson exercise (no widgets here).
+
+An :class:`Exercise` holds a question, how its answer is read (:class:`Kind`), the
+precision it asks for, hints that grow with the tries, mistake-aware hints, a one-line
+*why* for a right answer and a worked solution.  The answer itself is **computed by the
+engine** (``Exercise.compute``) when first needed and lives only in Python: the widget
+(:mod:`widgets.exercises.exercise`) never puts it, or anything that reveals it, in a synced trait.
+
+Answers are read leniently: ``1/92``, ``0.0109``, ``1.09 %``, ``0,760``, ``12``, the key's
+own ``1/341 ≈ 0.00293``, and lists of ranks (``7 9 U K``, ``VII, IX, Unter, King``,
+``{Rank.SEVEN, Rank.NINE}``), seats (``seat 2, then seat 0``, ``player 1, tens``) or cards
+(``AH KH 9B``, via :func:`cardgames.as_cards`).
+
+**Commas.**  Croatian and German schools write a decimal comma, so a single comma is a
+decimal comma: ``0,760`` is 0.76 and ``5,813`` is 5.813.  A comma is a thousands separator
+only where nothing else can be meant: two or more groups (``1,234,567``), a decimal point
+after it (``1,234.5``), or a decimal comma after dots (``1.234,5``); spaces between groups
+(``1 234``) are always dropped.  One form stays ambiguous, one comma before exactly three
+digits with a first digit 1–9 (``2,401``): it is read as a decimal comma first, and the
+thousands reading is accepted too when *that* one is right — the two readings differ a
+thousandfold, so no exercise's answer is right under both (a probability never is above 1,
+and the whole-number answers are whole).
+
+>>> read_number("1.1 %")
+Fraction(11, 1000)
+>>> judge_number(Fraction(1, 341), read_number("0.00293"), sig=3)
+'right'
+>>> judge_number(Fraction(1, 341), read_number("0.0029"), sig=3)
+'too coarse'
+>>> sorted(read_ranks("7 9 U K"))
+[<Rank.SEVEN: 0>, <Rank.NINE: 2>, <Rank.UNTER: 4>, <Rank.KING: 6>]
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from typing import Any
+
+from cardgames.cards import Card, Rank, as_cards
+from cardgames.errors import CardParseError
+from cardgames.i18n import N_, ngettext
+from cardgames.i18n import gettext as _
+from widgets.exercises.answer_numbers import figures as _figures
+from widgets.exercises.answer_numbers import judge_number, round_half_up
+
+__all__ = ["AnswerFormError", "Kind", "Exercise", "Verdict", "read_number", "read_numbers",
+           "read_whole",
+           "read_rank", "read_ranks", "read_wholes", "read_pair", "read_cards", "read_choice",
+           "judge_number", "format_answer"]
+
+MAX_LENGTH = 200
+
+
+class AnswerFormError(ValueError):
+    """An answer written in a form the exercise cannot read (the message lists the forms)."""
+
+
+class Kind(enum.Enum):
+    """How an exercise's answer is read and compared."""
+
+    NUMBER = "number"            # a Fraction: exact fraction, or a decimal / percentage to `sig`
+    WHOLE = "whole"              # a whole number
+    RANK = "rank"                # one rank
+    RANKS = "ranks"              # a set of ranks (order does not matter)
+    WHOLES = "wholes"            # a set of whole numbers (order does not matter)
+    SEAT_RANK = "seat, rank"     # (seat, rank)
+    SEATS = "seat, seat"         # (seat, seat)
+    CARDS = "cards"              # a set of cards
+    CHOICE = "choice"            # one of the exercise's choices: its index (0 is (a))
+
+
+#: msgids (translated where shown); hr and de name the decimal comma
+FORMS = {
+    Kind.NUMBER: N_("a fraction such as 3/92, a decimal such as 0.0326, "
+                    "or a percentage such as 3.26 %"),
+    Kind.WHOLE: N_("a whole number such as 7"),
+    Kind.RANK: N_("a rank such as 9, IX, nines, U or Unter"),
+    Kind.RANKS: N_("ranks separated by spaces or commas, such as 7 U or VII, Unter"),
+    Kind.WHOLES: N_("whole numbers separated by spaces or commas, such as 2, 4"),
+    Kind.SEAT_RANK: N_("a seat and a rank, such as 2, K or (2, King)"),
+    Kind.SEATS: N_("two seat numbers, such as 1, 3 or (1, 3)"),
+    Kind.CARDS: N_("cards in the project's notation, such as AH KH 9B"),
+    Kind.CHOICE: N_("the letter of one choice, such as b"),
+}
+
+LETTERS = "abcdefgh"
+
+
+def read_choice(text: str, choices: tuple[str, ...]) -> int:
+    """The index of a choice given as its letter (``b``, ``(b)``, ``B)``) or its text.
+
+    >>> read_choice("(b)", ("yes", "no")), read_choice("No", ("yes", "no"))
+    (1, 1)
+    >>> read_choice("(a) Yes.", ("yes", "no")), read_choice("B)", ("yes", "no"))
+    (0, 1)
+    """
+    word = _clean(text).strip().strip(".").strip().lower()
+    letters = LETTERS[:len(choices)]
+    keyed = re.fullmatch(r"\(?([a-h])\)?\s*(.*)", word)     # b, (b), b), or the key's "(b) text"
+    if keyed and keyed.group(1) in letters:
+        i = letters.index(keyed.group(1))
+        rest = keyed.group(2).strip().rstrip(".")
+        if not rest or rest == choices[i].strip().rstrip(".").lower():
+            return i
+    for i, choice in enumerate(choices):
+        if word == choice.strip().rstrip(".").lower():
+            return i
+    raise AnswerFormError(f"{text.strip()!r} is not one of the choices "
+                          f"({', '.join(letters)})")
+
+_NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$", re.I)
+#: thousands separators where nothing else can be meant: 1,234,567 and 1,234.5
+_THOUSANDS = re.compile(r"^[+-]?[1-9]\d{0,2}((,\d{3}){2,}(\.\d+)?|,\d{3}\.\d+)$")
+#: dots between thousands, then a decimal comma: 1.234,5 (as German prints it)
+_DOT_THOUSANDS = re.compile(r"^[+-]?[1-9]\d{0,2}(\.\d{3})+,\d+$")
+#: 2,401: a decimal comma (read first) or a thousands separator
+_AMBIGUOUS = re.compile(r"^[+-]?[1-9]\d{0,2},\d{3}$")
+
+
+def _clean(text: str, *, approx: bool = False) -> str:
+    """``text`` trimmed, its dashes and spaces made plain, ``≈`` and ``~`` dropped (kept
+    with ``approx``, for the key's ``a/b ≈ x``)."""
+    if not isinstance(text, str):
+        raise AnswerFormError(_("the answer must be text"))
+    if len(text) > MAX_LENGTH:
+        raise AnswerFormError(_("the answer is longer than {n} characters").format(n=MAX_LENGTH))
+    s = text.strip().replace("\u2212", "-").replace("\u2009", " ").replace("\u00a0", " ")
+    return s.strip() if approx else s.replace("≈", "").replace("~", "").strip()
+
+
+def read_number(text: str) -> Fraction:
+    """A number written as a fraction, a decimal, a percentage or a whole number (exactly).
+
+    A single comma is a decimal comma (see the module's note on commas).
+
+    >>> read_number("1/92"), read_number("0,25"), read_number("0,760"), read_number("50%")
+    (Fraction(1, 92), Fraction(1, 4), Fraction(19, 25), Fraction(1, 2))
+    >>> read_number("1,234,567"), read_number("1 234"), read_number("1.234,5")
+    (Fraction(1234567, 1), Fraction(1234, 1), Fraction(2469, 2))
+    >>> read_number("about a third")
+    Traceback (most recent call last):
+    ...
+    widgets.exercises.answers.AnswerFormError: cannot read 'about a third' as a number
+    """
+    return read_numbers(text)[0]
+
+
+def read_numbers(text: str) -> tuple[Fraction, ...]:
+    """Every reading of a number: one, or two for the ambiguous ``2,401`` (decimal first).
+
+    The key's own form ``1/341 ≈ 0.00293`` is read as its exact left side, when the right
+    side agrees with it to the figures written.
+
+    >>> read_numbers("2,401"), read_numbers("0,760")
+    ((Fraction(2401, 1000), Fraction(2401, 1)), (Fraction(19, 25),))
+    >>> read_numbers("1/341 ≈ 0.00293")
+    (Fraction(1, 341),)
+    """
+    cleaned = _clean(text, approx=True).replace("~", "")
+    parts = [p for p in re.split(r"[≈=]", cleaned) if p.strip()]
+    if len(parts) == 2:
+        left, right = _readings(parts[0], text), _readings(parts[1], text)
+        if not _is_decimal_form(parts[1]) or not any(
+                judge_number(v, right[0], sig=_figures(right[0])) == "right" for v in left):
+            raise AnswerFormError(f"the two sides of {text.strip()!r} are not the same number")
+        return left
+    if len(parts) != 1:
+        raise AnswerFormError(_("cannot read {text!r} as a number").format(text=text.strip()))
+    return _readings(parts[0], text)
+
+
+def _readings(part: str, text: str) -> tuple[Fraction, ...]:
+    s = part.replace(" ", "")
+    percent = s.endswith("%")
+    s = s.rstrip("%")
+    try:
+        if s.count("/") == 1:
+            top, bottom = (_decimal(p)[0] for p in s.split("/"))
+            if bottom == 0:
+                raise AnswerFormError(_("a fraction cannot have 0 below the line"))
+            values: tuple[Fraction, ...] = (Fraction(top) / Fraction(bottom),)
+        else:
+            values = tuple(Fraction(d) for d in _decimal(s))
+    except AnswerFormError as e:
+        if "below the line" in str(e):
+            raise
+        raise AnswerFormError(_("cannot read {text!r} as a number").format(
+            text=text.strip())) from None
+    return tuple(v / 100 for v in values) if percent else values
+
+
+def _decimal(s: str) -> tuple[Decimal, ...]:
+    """The decimal readings of ``s``: the ambiguous ``2,401`` has two (decimal comma first)."""
+    if _THOUSANDS.match(s):
+        forms = [s.replace(",", "")]
+    elif _DOT_THOUSANDS.match(s):
+        forms = [s.replace(".", "").replace(",", ".")]
+    elif _AMBIGUOUS.match(s):
+        forms = [s.replace(",", "."), s.replace(",", "")]
+    elif s.count(",") == 1 and "." not in s:
+        forms = [s.replace(",", ".")]          # a decimal comma: 0,25 or 0,760
+    else:
+        forms = [s]
+    out = []
+    for f in forms:
+        if not _NUMBER.match(f):
+            raise AnswerFormError(s)
+        try:
+            out.append(Decimal(f))
+        except InvalidOperation:  # pragma: no cover - the pattern already checked it
+            raise AnswerFormError(s) from None
+    return tuple(out)
+
+
+def _is_decimal_form(text: str) -> bool:
+    """Whether the value to judge is a decimal (the left side of the key's ``a/b ≈ x`` is not)."""
+    return "/" not in re.split(r"[≈=]", text)[0]
+
+
+def read_whole(text: str) -> int:
+    """A whole number (``2,401``, ``1 234`` and ``12.0`` are read too).
+
+    >>> read_whole(" 2,401 "), read_whole("12.0")
+    (2401, 12)
+    """
+    for value in read_numbers(text):
+        if value.denominator == 1:
+            return int(value)
+    raise AnswerFormError(_("{text!r} is not a whole number").format(text=text.strip()))
+
+
+def _items(text: str) -> list[str]:
+    s = _clean(text)
+    s = re.sub(r"[{}()\[\]]", " ", s)
+    s = re.sub(r"\b(and|or)\b", " ", s, flags=re.I)
+    return [p for p in re.split(r"[\s,;]+", s) if p]
+
+
+_PLURAL = {r.plural.upper(): r for r in Rank} | {r.label.upper() + "S": r for r in Rank}
+
+
+def read_rank(text: str) -> Rank:
+    """One rank: a symbol, a numeral, a name, a plural or ``Rank.NAME``.
+
+    >>> read_rank("Rank.TEN"), read_rank("nines"), read_rank("viii"), read_rank("VII (sevens)")
+    (<Rank.TEN: 3>, <Rank.NINE: 2>, <Rank.EIGHT: 1>, <Rank.SEVEN: 0>)
+    """
+    word = _clean(text)
+    both = re.fullmatch(r"(.+?)\s*\((.+)\)", word)      # the key's own "VII (sevens)"
+    if both:
+        first, second = (read_rank(w) for w in both.groups())
+        if first is not second:
+            raise AnswerFormError(f"{text.strip()!r} names two different ranks")
+        return first
+    if word.upper().startswith("RANK."):
+        word = word[5:]
+    if word.upper() in _PLURAL:
+        return _PLURAL[word.upper()]
+    try:
+        return Rank.parse(word)
+    except CardParseError:
+        raise AnswerFormError(_("cannot read {text!r} as a rank").format(
+            text=text.strip())) from None
+
+
+def read_ranks(text: str) -> frozenset[Rank]:
+    """A set of ranks (order and repeats do not matter)."""
+    items = _items(text)
+    if not items:
+        raise AnswerFormError("no ranks given")
+    return frozenset(read_rank(i) for i in items)
+
+
+def read_wholes(text: str) -> frozenset[int]:
+    """A set of whole numbers (``{3, 5, 7}``, ``3 5 7``, ``3, 5 and 7``)."""
+    items = _items(text)
+    if not items:
+        raise AnswerFormError("no numbers given")
+    return frozenset(read_whole(i) for i in items)
+
+
+_PAIR_WORDS = {"seat", "seats", "player", "players", "then", "next", "plays", "rank", "is"}
+
+
+def read_pair(text: str, second: Callable[[str], Any]) -> tuple[int, Any]:
+    """A seat and a second item (a rank or a seat), also in the key's own words.
+
+    >>> read_pair("seat 1, X (tens)", read_rank), read_pair("player 1, tens", read_rank)
+    ((1, <Rank.TEN: 3>), (1, <Rank.TEN: 3>))
+    >>> read_pair("seat 2, then seat 0", read_whole)
+    (2, 0)
+    """
+    items = [i for i in _items(text) if i.lower() not in _PAIR_WORDS]
+    if len(items) == 3:                 # "X (tens)": the second item named twice
+        again = second(items[2])
+        if second(items[1]) != again:
+            raise AnswerFormError(f"{text.strip()!r} names two different second items")
+        items = items[:2]
+    if len(items) != 2:
+        raise AnswerFormError(f"{text.strip()!r} is not two items")
+    return read_whole(items[0]), second(items[1])
+
+
+def read_cards(text: str) -> frozenset[Card]:
+    """Cards in the project's notation (:func:`cardgames.as_cards`).
+
+    >>> sorted(read_cards("ah, KH 9b"), key=str)
+    [Card.parse('9B'), Card.parse('AH'), Card.parse('KH')]
+    """
+    try:
+        cards = as_cards(" ".join(_items(text)))
+    except CardParseError as e:
+        raise AnswerFormError(str(e)) from None
+    if not cards:
+        raise AnswerFormError("no cards given")
+    return frozenset(cards)
+
+
+READERS: dict[Kind, Callable[[str], Any]] = {
+    Kind.NUMBER: read_number, Kind.WHOLE: read_whole, Kind.RANK: read_rank,
+    Kind.RANKS: read_ranks, Kind.WHOLES: read_wholes,
+    Kind.SEAT_RANK: lambda t: read_pair(t, read_rank),
+    Kind.SEATS: lambda t: read_pair(t, read_whole), Kind.CARDS: read_cards,
+}
+
+
+def format_answer(kind: Kind, value: Any, *, sig: int | None = 3) -> str:
+    """The answer as the key prints it.
+
+    >>> format_answer(Kind.NUMBER, Fraction(1, 341))
+    '1/341 ≈ 0.00293'
+    >>> format_answer(Kind.SEAT_RANK, (1, Rank.TEN))
+    'seat 1, X (tens)'
+    """
+    if kind is Kind.NUMBER:
+        v = Fraction(value)
+        if v.denominator == 1:
+            return f"{v.numerator:,}"
+        return f"{v.numerator}/{v.denominator} ≈ {round_half_up(v, sig or 3)}"
+    if kind is Kind.WHOLE:
+        return f"{int(value):,}"
+    if kind is Kind.RANK:
+        return f"{value.label} ({value.plural_nominative})"
+    if kind is Kind.RANKS:
+        return ", ".join(r.label for r in sorted(value))
+    if kind is Kind.WHOLES:
+        return ", ".join(str(n) for n in sorted(value))
+    if kind is Kind.SEAT_RANK:
+        return f"seat {value[0]}, {value[1].label} ({value[1].plural_nominative})"
+    if kind is Kind.SEATS:
+        return f"seat {value[0]}, then seat {value[1]}"
+    if kind is Kind.CARDS:
+        return " ".join(sorted(str(c) for c in value))
+    if kind is Kind.CHOICE:
+        return f"({LETTERS[int(value)]})"
+    raise ValueError(f"unknown kind {kind!r}")
+
+
+def _normal(kind: Kind, value: Any) -> Any:
+    """A Python value (int, float, set of Ranks, tuple...) in the form the reader returns."""
+    if kind is Kind.NUMBER:
+        return value if isinstance(value, Fraction) else Fraction(value)
+    if kind is Kind.WHOLE:
+        return int(value)
+    if kind is Kind.RANK:
+        return Rank(value)
+    if kind is Kind.RANKS:
+        return frozenset(Rank(v) for v in value)
+    if kind is Kind.WHOLES:
+        return frozenset(int(v) for v in value)
+    if kind is Kind.SEAT_RANK:
+        return (int(value[0]), Rank(value[1]))
+    if kind is Kind.SEATS:
+        return (int(value[0]), int(value[1]))
+    if kind is Kind.CARDS:
+        return frozenset(as_cards(value))
+    if kind is Kind.CHOICE:
+        return int(value)
+    raise ValueError(kind)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The judgement of one answer: ``status`` is ``'right'``, ``'wrong'``, ``'rounding'``
+    (a wrong last digit), ``'too coarse'`` or ``'unreadable'``; ``mistake`` is the targeted
+    hint of a known wrong answer."""
+
+    status: str
+    message: str = ""
+    mistake: str | None = None
+
+    @property
+    def counts_as_try(self) -> bool:
+        """Right, wrong and misrounded answers are tries (a misrounded one is not right, and
+        trying again for free would let a page search the digits); unreadable and too
+        coarse ones are not."""
+        return self.status in ("right", "wrong", "rounding")
+
+
+@dataclass(frozen=True, eq=False)
+class Exercise:
+    """One exercise of a lesson; ``compute`` asks the engine for the answer.
+
+    ``mistakes`` maps a known wrong answer (a Python value of the answer's kind, or a
+    callable returning it) to a targeted hint; ``hints`` grow in strength; ``solution``
+    is the worked solution, ``{answer}`` in it is filled in with the computed answer.
+    """
+
+    key: str
+    lesson: str
+    number: int
+    question: str
+    kind: Kind
+    compute: Callable[[], Any]
+    hints: tuple[str, ...]
+    why: str
+    solution: str
+    mistakes: tuple[tuple[Any, str], ...] = ()
+    sig: int | None = 3              # NUMBER: significant figures asked for (None: exact)
+    probability: bool = False
+    precision_text: str = field(default="")
+    choices: tuple[str, ...] = ()    # CHOICE: the options, (a), (b), ...; wrong ones are
+                                     # misconceptions, with their hints in ``mistakes``
+
+    def answer(self) -> Any:
+        """The answer, computed by the engine (cached per process)."""
+        if self not in _ANSWERS:
+            _ANSWERS[self] = _normal(self.kind, self.compute())
+        return _ANSWERS[self]
+
+    @property
+    def answer_ready(self) -> bool:
+        """Whether the answer is already computed (some take the engine seconds)."""
+        return self in _ANSWERS
+
+    @property
+    def form(self) -> str:
+        """What the question asks the answer to look like (stated in the question)."""
+        if self.precision_text:
+            return self.precision_text
+        if self.kind is Kind.CHOICE:
+            return _("Choose one:") + " " + " ".join(f"({LETTERS[i]}) {c}"
+                                                     for i, c in enumerate(self.choices))
+        if self.kind is Kind.NUMBER:
+            if self.sig is None:
+                return _("Give an exact fraction.")
+            return ngettext("Give an exact fraction, or a decimal to {sig} significant figure.",
+                            "Give an exact fraction, or a decimal to {sig} significant figures.",
+                            self.sig).format(sig=self.sig)
+        return _("Answer with {form}.").format(form=_(FORMS[self.kind]))
+
+    def read(self, text: str) -> Any:
+        if self.kind is Kind.CHOICE:
+            return read_choice(text, self.choices)
+        return READERS[self.kind](text)
+
+    def formatted_answer(self) -> str:
+        if self.kind is Kind.CHOICE:
+            i = self.answer()
+            return f"({LETTERS[i]}) {self.choices[i]}"
+        return format_answer(self.kind, self.answer(), sig=self.sig)
+
+    def worked_solution(self) -> str:
+        return self.solution.format(answer=self.formatted_answer())
+
+    def _same(self, answer: Any, given: Any, text: str) -> str:
+        if self.kind is Kind.NUMBER:
+            return judge_number(answer, given, sig=self.sig, decimal=_is_decimal_form(text))
+        return "right" if given == answer else "wrong"
+
+    def _readings(self, text: str) -> tuple[Any, ...]:
+        if self.kind is Kind.NUMBER:
+            return read_numbers(text)
+        return (self.read(text),)
+
+    def judge(self, text: str) -> Verdict:
+        """Read ``text`` and judge it against the computed answer.
+
+        Of several readings (``2,401``) the right one counts; otherwise the first.  A known
+        mistake, given exactly or to a rounding slip, gets its targeted hint; a rounding
+        slip of the answer gets a hint about rounding, not about the idea.
+        """
+        try:
+            readings = self._readings(text)
+        except AnswerFormError as e:
+            return Verdict("unreadable", _("I could not read that ({error}). {form} "
+                                           "Accepted: {forms}.").format(
+                error=e, form=self.form, forms=_(FORMS[self.kind])))
+        if self.probability:
+            readings = tuple(v for v in readings if 0 <= v <= 1)
+            if not readings:
+                return Verdict("wrong", _("A probability lies between 0 and 1."))
+        answer = self.answer()
+        statuses = [self._same(answer, v, text) for v in readings]
+        if "right" in statuses:
+            return Verdict("right", self.why)
+        given, status = readings[0], statuses[0]
+        if status == "too coarse":
+            return Verdict(status, _("Close, but not precise enough. {form}").format(
+                form=self.form))
+        wrongs = [(_normal(self.kind, v() if callable(v) else v), hint)
+                  for v, hint in self.mistakes]
+        for wrong, hint in wrongs:
+            if self._same(wrong, given, text) == "right":
+                return Verdict("wrong", hint, mistake=hint)
+        if status == "rounding":
+            return Verdict("rounding", ngettext(
+                "Close: check the last digit. Round the exact value to {sig} significant "
+                "figure, halves up, rather than cutting digits off.",
+                "Close: check the last digit. Round the exact value to {sig} significant "
+                "figures, halves up, rather than cutting digits off.",
+                self.sig or 0).format(sig=self.sig))
+        for wrong, hint in wrongs:
+            if self._same(wrong, given, text) == "rounding":
+                return Verdict("wrong", hint, mistake=hint)
+        return Verdict("wrong")
+
+    def is_right(self, value: Any) -> bool:
+        """Whether a Python value (or text) is the answer (tests and the notebooks)."""
+        if isinstance(value, str):
+            return self.judge(value).status == "right"
+        try:
+            given = _normal(self.kind, value)
+        except (TypeError, ValueError):
+            return False
+        if self.kind is Kind.NUMBER and isinstance(value, float):
+            return judge_number(self.answer(), given, sig=self.sig or 3) == "right"
+        return self._same(self.answer(), given, "") == "right"
+
+
+#: computed answers, per exercise (plain Python, never synced)
+_ANSWERS: dict[Exercise, Any] = {}
+
+
+def hint_for(ex: Exercise, wrong_tries: int, verdict: Verdict) -> str:
+    """The hint after ``wrong_tries`` wrong tries: the targeted one first, stronger later."""
+    step = min(wrong_tries, len(ex.hints)) - 1
+    general = ex.hints[max(step, 0)]
+    if verdict.mistake and wrong_tries <= 1:
+        return verdict.mistake
+    if verdict.mistake:
+        return f"{verdict.mistake} {general}"
+    return general
+
+
+def spellings(ex: Exercise) -> Iterable[str]:
+    """Texts that would give the answer away (for the hidden-answer tests)."""
+    value = ex.answer()
+    if ex.kind is Kind.CHOICE:       # the choices are on the page: which one is the secret
+        return set()
+    out = {ex.formatted_answer()}
+    if ex.kind is Kind.NUMBER:
+        v = Fraction(value)
+        out |= {f"{v.numerator}/{v.denominator}", f"{float(v):.3g}", f"{float(v):.4f}"}
+    elif ex.kind in (Kind.WHOLE,):
+        out |= {str(value), f"{value:,}"}
+    return out

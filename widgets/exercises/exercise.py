@@ -1,0 +1,169 @@
+"""The exercise widget of the lessons: a question, a text box, **Check**, a feedback line.
+
+Works the same in JupyterLab and in Voila (only standard ipywidgets).  Everything is
+checked in Python: the answer, the hints not yet earned and the worked solution live in
+plain Python attributes (the :class:`~widgets.exercises.answers.Exercise` and a :class:`Session`),
+never in a synced trait, so the browser sees only the question, what the student typed
+and the feedback already earned (see ``widgets/__init__.py``).
+
+* Nothing before the first try: the feedback line starts empty.
+* A form it cannot read gets a message listing the forms it accepts (not a try).
+* A multiple-choice exercise (``Kind.CHOICE``) shows its options as radio buttons; each
+  wrong option is a misconception of the teacher notes, with its own hint.
+* A wrong try gets a hint: the first one targeted at the mistake when it is a known one,
+  later ones stronger.  A right answer gets a confirmation and a one-line why.
+* A decimal one digit off (cut off, or rounded the wrong way) gets a hint about rounding,
+  not about the idea; it counts as a try.
+* Tries are counted per exercise within the kernel session; **Show solution** appears
+  once the exercise is solved or after three tries, and a click on it is honoured only
+  then (a browser can click a hidden button).
+
+>>> w = ExerciseWidget(get("01-all-ranks"), session=Session())
+>>> w.feedback.value
+''
+>>> _ = w.submit("3, 5, 7, 8"); "Not yet" in w.feedback.value
+True
+>>> _ = w.submit("{3, 5, 7}"); "Right" in w.feedback.value
+True
+>>> w.close_all()
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass, field
+
+import ipywidgets as ipw
+
+from cardgames.i18n import gettext as _
+from widgets.exercises.answers import LETTERS, Exercise, Kind, Verdict, hint_for
+from widgets.exercises.exercise_data import EXERCISES, get
+from widgets.kit.rule_links import RulesHTML
+
+__all__ = ["ExerciseWidget", "Session", "SESSION", "exercise", "inline_html", "get", "EXERCISES"]
+
+SHOW_SOLUTION_AFTER = 3
+
+
+def inline_html(text: str) -> str:
+    """Escape ``text`` and render ``code``, **bold** and *italic* (for questions and hints).
+
+    >>> inline_html("Use `score` on **AH** < *x*")
+    'Use <code>score</code> on <b>AH</b> &lt; <i>x</i>'
+    """
+    s = html.escape(text, quote=False)
+    s = re.sub(r"`([^`]+)`", r"<code>\1</code>", s)
+    s = re.sub(r"\*\*([^*]+)\*\*", r"<b>\1</b>", s)
+    s = re.sub(r"(?<![\w*])\*([^*\s][^*]*)\*(?![\w*])", r"<i>\1</i>", s)
+    return s
+
+
+@dataclass
+class Session:
+    """Tries per exercise in one kernel session (plain Python: never synced)."""
+
+    tries: dict[str, int] = field(default_factory=dict)
+    wrong: dict[str, int] = field(default_factory=dict)
+    solved: set[str] = field(default_factory=set)
+
+
+SESSION = Session()
+
+
+class ExerciseWidget(ipw.VBox):
+    """One exercise.  ``exercise`` and ``session`` are plain attributes (not traits)."""
+
+    def __init__(self, ex: Exercise, *, session: Session | None = None, **kwargs):
+        self._exercise = ex
+        self._session = SESSION if session is None else session
+        choice = ex.kind is Kind.CHOICE
+        form = _("Choose one, then Check.") if choice else ex.form
+        number = html.escape(_("Exercise {number}.").format(number=ex.number))
+        self.question = RulesHTML(
+            f"<div class='cg-exercise-question'><b>{number}</b> "
+            f"{inline_html(ex.question)} <i>{inline_html(form)}</i></div>")
+        self.answer_box: ipw.Text | ipw.RadioButtons
+        if choice:                     # the options are public; which is right is not
+            self.answer_box = ipw.RadioButtons(
+                options=[(f"({LETTERS[i]}) {c}", LETTERS[i]) for i, c in enumerate(ex.choices)],
+                value=None, layout=ipw.Layout(width="auto", max_width="100%"))
+        else:
+            self.answer_box = ipw.Text(placeholder=_("your answer"), description=_("Answer:"),
+                                       layout=ipw.Layout(width="24em"))
+        self.check_button = ipw.Button(description=_("Check"), button_style="primary",
+                                       tooltip=_("check your answer"))
+        self.solution_button = ipw.Button(description=_("Show solution"),
+                                          layout=ipw.Layout(display="none"))
+        self.feedback = RulesHTML("", layout=ipw.Layout(min_height="1.5em"))
+        self.solution = RulesHTML("")
+        self.check_button.on_click(lambda _b: self.submit(self.answer_box.value))
+        self.solution_button.on_click(lambda _b: self.show_solution())
+        super().__init__(
+            [self.question,
+             ipw.HBox([self.answer_box, self.check_button, self.solution_button]),
+             self.feedback, self.solution], **kwargs)
+        self.add_class("cg-exercise")
+        self._refresh_solution_button()
+
+    def __repr__(self) -> str:          # stable text/plain for nbval
+        return f"ExerciseWidget({self._exercise.key!r})"
+
+    @property
+    def tries(self) -> int:
+        return self._session.tries.get(self._exercise.key, 0)
+
+    def submit(self, text: object) -> Verdict:
+        """Judge ``text`` (whatever the browser sent) and update the feedback line."""
+        ex, key = self._exercise, self._exercise.key
+        if not ex.answer_ready:          # the engine may take a few seconds: say so at once
+            self._say("… " + _("checking"), "#555")
+        verdict = ex.judge(text if isinstance(text, str) else "")
+        if verdict.counts_as_try:
+            self._session.tries[key] = self.tries + 1
+        if verdict.status == "right":
+            self._session.solved.add(key)
+            self._say("✔ " + _("Right.") + " " + verdict.message, "green")
+        elif verdict.status == "wrong":
+            wrong = self._session.wrong[key] = self._session.wrong.get(key, 0) + 1
+            lead = verdict.message if verdict.message and not verdict.mistake else ""
+            self._say("✘ " + _("Not yet (try {n}).").format(n=self.tries) + f" {lead} "
+                      + _("Hint:") + f" {hint_for(ex, wrong, verdict)}", "#b00020")
+        elif verdict.status == "rounding":
+            self._say("≈ " + _("Almost (try {n}).").format(n=self.tries) + f" {verdict.message}",
+                      "#8a5a00")
+        else:
+            self._say("… " + verdict.message, "#8a5a00")
+        self._refresh_solution_button()
+        return verdict
+
+    def show_solution(self) -> bool:
+        """Show the worked solution, only if earned (three tries, or solved)."""
+        if not self._earned():
+            return False
+        word = html.escape(_("Solution."))
+        self.solution.value = (f"<div class='cg-exercise-solution'><b>{word}</b> "
+                               f"{inline_html(self._exercise.worked_solution())}</div>")
+        return True
+
+    def _say(self, text: str, colour: str) -> None:
+        self.feedback.value = (f"<span class='cg-exercise-feedback' style='color:{colour}'>"
+                               f"{inline_html(' '.join(text.split()))}</span>")
+
+    def _earned(self) -> bool:
+        return (self.tries >= SHOW_SOLUTION_AFTER
+                or self._exercise.key in self._session.solved)
+
+    def _refresh_solution_button(self) -> None:
+        self.solution_button.layout.display = None if self._earned() else "none"
+
+    def close_all(self) -> None:
+        for w in (self.question, self.answer_box, self.check_button, self.solution_button,
+                  self.feedback, self.solution, *self.children):
+            w.close()
+        self.close()
+
+
+def exercise(key: str, *, session: Session | None = None) -> ExerciseWidget:
+    """The widget for exercise ``key`` (e.g. ``"01-six-players"``), for a lesson cell."""
+    return ExerciseWidget(get(key), session=session)

@@ -1,0 +1,6 @@
+"""The pieces every widget is built from: card views (``cardview``, ``card_palette``),
+the play tables' shared HTML and words (``table_html``), the one guarded callback of the
+tables and the explainers (``guard``), the one responsive CSS block (``responsive``), rule
+citations as links (``rule_links``), figures with alt text (``figures``), charts drawn once
+in a helper process (``chart_cache``) and the lessons' projector plot style
+(``plot_style``)."""
