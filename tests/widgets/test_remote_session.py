@@ -545,8 +545,10 @@ def test_real_service_two_students_play_a_liar_round_by_clicks(table_server, liv
     ana, ivo = page.session, _seat_client(server, t.code, seat_i, key_i)
     wait_for(lambda: "2 of 3 have joined" in page.status.value and ivo.status == "waiting",
              [ana, ivo])
+    assert "a free seat" in page.players.value and "Ivo" in page.players.value
     server.call(server.svc.start, t.code)
     wait_for(lambda: ana.started and ivo.started and page.table is not None, [ana, ivo])
+    assert "a free seat" not in page.players.value and "(bot)" in page.players.value
     session = server.session(t.code)
     tables = {seat_a: page.table, seat_i: LiarTable.for_session(ivo)}
     rng = random.Random(3)

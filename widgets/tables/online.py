@@ -172,7 +172,11 @@ class OnlineTable:
     def _players_html(s: RemoteSession, me: int) -> str:
         parts = []
         for i, p in enumerate(s.players):
-            name = html.escape(p.name or _("a free seat"))
+            if p.kind == "free" or not p.name:          # nobody has taken it yet
+                parts.append(f"<span style='margin-right:1em;white-space:nowrap;color:{_GREY}'>"
+                             f"○ {html.escape(_('a free seat'))}</span>")
+                continue
+            name = html.escape(p.name)
             if i == me:
                 tag = _("you")
             elif p.kind == "bot":
