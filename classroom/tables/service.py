@@ -195,6 +195,10 @@ class TableService:
             text = json.dumps([s.to_dict() for s in seats])
             self._log(t, None, 0, "start", text)
             t.session = new_session(t, seats)
+            now = self.clock()
+            for seat in t.names:          # the grace of a seat not here yet counts from now
+                if seat not in t.subs:
+                    t.away_since[seat] = now
             self.store.set_status(t.code, "playing")
             self._snapshot(t)
             t.turn_since = self.clock()
@@ -283,7 +287,17 @@ class TableService:
             self._snapshot(t)
         t.turn_since = self.clock()
         self._broadcast(t)
-        if bots and s is not None:
+        if bots:
+            self._run_bots(t)
+
+    def _run_bots(self, t: Table) -> None:
+        """The bot seats' moves, one at a time, each logged and told to every seat.
+
+        A bot's move is logged just after it is applied: it is a function of the logged
+        past (the session's seeded generators), so a crash in between loses nothing: the
+        next start plays it again, the same move (:meth:`load` runs the bots)."""
+        s = t.session
+        if s is not None:
             for _step in range(MAX_BOT_RUN):
                 to_act = s.to_act
                 if to_act is None or s.seats[to_act].kind != "bot" or t.failed_mark == s.mark:
@@ -437,6 +451,8 @@ class TableService:
                 t = self._tables[rec.code] = rebuild(rec, now=self.clock())
                 if t.session is not None and rec.log:
                     self._snapshot(t)         # the next start begins from here
+                with t.lock:
+                    self._run_bots(t)         # a bot to act when the server stopped
         return len(records)
 
     def close(self) -> None:

@@ -140,6 +140,18 @@ def test_a_disconnected_seat_is_played_by_the_bot_after_the_grace(svc, clock):
     assert svc.tables()[0].players[seat]["played_by_bot"] is True
 
 
+def test_the_grace_of_a_seat_not_connected_yet_counts_from_the_start(svc, clock):
+    code, keys = liar(svc, joined=("Ana",), seats=2)
+    clock.t += 300                                 # Ana joined long ago; her page loads
+    svc.start(code)
+    s = svc._tables[code].session
+    assert s.to_act == 0                           # the bot (seat 1) has played, if first
+    clock.t += 9
+    assert svc.tick() == 0
+    clock.t += 1
+    assert svc.tick() == 1
+
+
 def test_a_connected_seat_idle_for_60_s_is_played_by_the_bot_one_move(svc, clock):
     code, keys = liar(svc, joined=("Ana", "Ivo"), seats=2)
     s = svc._tables[code].session

@@ -128,3 +128,40 @@ def test_a_logged_action_not_yet_applied_is_applied_on_the_next_start(tmp_path):
     assert [str(a) for a in s2.state.history] == [action]
     assert len(again.store.log(t.code)) - 1 == s2.mark
     assert sorted(keys) == [0, 1]
+
+
+def test_a_bot_move_lost_in_a_crash_is_played_again_the_same_on_the_next_start(tmp_path):
+    """A bot's move is logged just after it is applied (it follows from the logged past
+    and the seeded generators): a crash in between, and the next start plays it again,
+    the same move, and logs it."""
+    svc = service(tmp_path)
+    t = svc.create_table(game="liar", seats=2)
+    seat, key = svc.join(t.code, "Ana")
+    svc.start(t.code)                               # seat 1: a bot
+    s = svc._tables[t.code].session
+    assert s.to_act == seat
+    append = svc.store.append
+
+    def crash_on_bot(code, **entry):
+        if entry["kind"] == "bot":
+            raise RuntimeError("the server died here")
+        return append(code, **entry)
+
+    svc.store.append = crash_on_bot
+    with pytest.raises(RuntimeError, match="died"):
+        for _ in range(20):                         # until a move of Ana's lets the bot act
+            legal = s.view(seat).legal
+            svc.act(t.code, seat, key, "pass" if "pass" in legal else legal[-1], s.mark)
+    played = [str(a) for a in s.state.history]      # ..., Ana's move, then the bot's
+    logged = svc.store.log(t.code)
+    assert [e.kind for e in logged][-1] == "act"   # the bot's move: not logged
+    assert len(logged) == s.mark                   # one short of the marks
+    svc.store.close()
+    again = service(tmp_path)
+    again.load()
+    s2 = again._tables[t.code].session
+    assert [str(a) for a in s2.state.history][:len(played)] == played
+    log = again.store.log(t.code)
+    assert log[len(logged)].kind == "bot" and log[len(logged)].action == played[-1]
+    assert len(log) - 1 == s2.mark
+    again.close()
