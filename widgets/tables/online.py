@@ -173,8 +173,9 @@ class OnlineTable:
         parts = []
         for i, p in enumerate(s.players):
             if p.kind == "free" or not p.name:          # nobody has taken it yet
+                free = html.escape(_("a free seat"))
                 parts.append(f"<span style='margin-right:1em;white-space:nowrap;color:{_GREY}'>"
-                             f"○ {html.escape(_('a free seat'))}</span>")
+                             f"○ {free}</span>")
                 continue
             name = html.escape(p.name)
             if i == me:
