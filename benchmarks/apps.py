@@ -127,6 +127,20 @@ STEPS: dict[str, tuple[str, list[Step]]] = {
                                   B("Keep my cards"), B("Pass"), B("Stand"), B("Reveal")]),
     "app_liar": ("prefer", [B("^Play ", prepare="Pick"), B("Let it stand"), B("New round"),
                             B("Let the bots play"), B("Next bot move"), B("New match")]),
+    # the lessons' explorable widgets (issue 20): each control, one step and back
+    "03_hand_scoring": ("cycle", [B("Deal 100 more")]),
+    "04_how_likely_is_a_lie": ("cycle", [Step("slider", "prior π", "ArrowRight"),
+                                         Step("slider", "prior π", "ArrowLeft"),
+                                         Step("slider", "pile (cards)", "ArrowRight"),
+                                         Step("slider", "pile (cards)", "ArrowLeft")]),
+    "05_decisions_in_thirty_one": ("cycle", [Step("slider", "reveal at", "ArrowRight"),
+                                             Step("slider", "reveal at", "ArrowLeft")]),
+    "06_lives_and_tournaments": ("cycle", [Step("slider", "lives", "ArrowRight"),
+                                           Step("slider", "lives", "ArrowLeft"),
+                                           Step("slider", "opponents", "ArrowRight"),
+                                           Step("slider", "opponents", "ArrowLeft"),
+                                           Step("slider", "games (n)", "ArrowRight"),
+                                           Step("slider", "games (n)", "ArrowLeft")]),
 }
 
 

@@ -238,11 +238,20 @@ class LightPage:
                 if step.value in labels:
                     return cid, {"method": "update", "state": {"index": labels.index(step.value)},
                                  "buffer_paths": []}
-            if step and step.kind == "slider" and st["_model"] == "IntSliderModel" \
-                    and st.get("description", "").strip() == label:
-                v = st["value"] + (1 if step.value == "ArrowRight" else -1)
-                if st.get("min", v) <= v <= st.get("max", v):
-                    return cid, {"method": "update", "state": {"value": v}, "buffer_paths": []}
+            if step and step.kind == "slider" and st.get("description", "").strip() == label:
+                sign = 1 if step.value == "ArrowRight" else -1
+                if st["_model"] in ("IntSliderModel", "FloatSliderModel"):   # a step
+                    v = round(st["value"] + sign * st.get("step", 1), 9)
+                    if st.get("min", v) <= v <= st.get("max", v):
+                        st["value"] = v                   # the kernel echoes no own change
+                        return cid, {"method": "update", "state": {"value": v},
+                                     "buffer_paths": []}
+                if st["_model"] == "SelectionSliderModel":                   # an option
+                    i = st.get("index", 0) + sign
+                    if 0 <= i < len(st.get("_options_labels", [])):
+                        st["index"] = i
+                        return cid, {"method": "update", "state": {"index": i},
+                                     "buffer_paths": []}
         return None
 
     async def act(self, step) -> float | None:

@@ -10,7 +10,8 @@ from __future__ import annotations
 import os
 
 #: The seeds the app tests replay (tests/browser/test_app_*.py use the same numbers).
-APP_SEEDS = {"CARDGAMES_SEED_LIAR": "14", "CARDGAMES_SEED_THIRTY_ONE": "2026"}
+APP_SEEDS = {"CARDGAMES_SEED_LIAR": "14", "CARDGAMES_SEED_THIRTY_ONE": "2026",
+             "CARDGAMES_SEED_EXERCISES": "20"}     # the exercise variants of served pages
 
 for _name, _value in APP_SEEDS.items():
     os.environ[_name] = _value
@@ -77,7 +78,8 @@ def pytest_collection_modifyitems(config, items):
 #: Variables that change what a server started later serves (a page's request, the
 #: pre-heat mode, the language): no test may leave them changed.
 _SERVED_ENV = ("QUERY_STRING", "PATH_INFO", "SCRIPT_NAME", "VOILA_PREHEAT", "VOILA_KERNEL_ID",
-               "CARDGAMES_LANG", "CARDGAMES_SEED_LIAR", "CARDGAMES_SEED_THIRTY_ONE")
+               "CARDGAMES_LANG", "CARDGAMES_SEED_LIAR", "CARDGAMES_SEED_THIRTY_ONE",
+               "CARDGAMES_SEED_EXERCISES")
 
 
 @pytest.fixture(autouse=True)

@@ -121,6 +121,9 @@ def answer_key() -> str:
                 f"<p class='key'>Answer: {html.escape(ex.formatted_answer())}</p>"
                 f"<p><b>Worked solution.</b> {inline_html(ex.worked_solution())}</p>"
                 f"<p><b>Why, in one line:</b> {inline_html(ex.why)}</p>"
+                + (f"<p class='small'><b>General method</b> (every student's variant; the "
+                   f"numbers above are the default's): {inline_html(ex.method)}</p>"
+                   if ex.vary is not None else "")
                 + (f"<p class='small'><b>Typical mistakes and their hints:</b></p>"
                    f"<ul class='small'>{mistakes}</ul>" if mistakes else "")
                 + "</div>")

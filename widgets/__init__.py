@@ -24,7 +24,7 @@ from widgets.kit.cardview import CardButton, HandView
 from widgets.tables.liar_table import LiarTable
 from widgets.tables.thirtyone_table import ThirtyOneTable
 
-old_paths.install()  # widgets.cardview & co.: the paths of before kit/, tables/ ... (see there)
+old_paths.install()  # the paths widgets.<module> of before kit/, tables/ ... (see there)
 
 __all__ = ["CardButton", "HandView", "RankCycleExplainer", "CardPalette", "CallExplainer",
            "HandScorer", "CallOdds", "LiarTable", "ThirtyOneTable"]

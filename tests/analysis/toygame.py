@@ -4,6 +4,7 @@ total; the first to reach ``target`` wins, the others are placed by their totals
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass
 
@@ -30,7 +31,7 @@ class RaceGame:
     target: int = 10
 
     def new_state(self, *, seed: int, dealer: int = 0) -> RaceState:
-        return RaceState(self, random.Random(seed), dealer)
+        return RaceState(self, random.Random(seed), dealer, seed=seed)
 
     def replay(self, seed: int, actions, dealer: int = 0) -> RaceState:
         state = self.new_state(seed=seed, dealer=dealer)
@@ -38,10 +39,16 @@ class RaceGame:
             state.apply(action)
         return state
 
+    @classmethod
+    def state_from_json(cls, data) -> RaceState:
+        """The protocol's save (cardgames.core.Game): the game, seed and moves, replayed."""
+        d = json.loads(data) if isinstance(data, str) else data
+        return cls(**d["game"]).replay(d["seed"], d["history"], d["dealer"])
+
 
 class RaceState:
-    def __init__(self, game: RaceGame, rng: random.Random, dealer: int) -> None:
-        self.game = game
+    def __init__(self, game: RaceGame, rng: random.Random, dealer: int, *, seed: int) -> None:
+        self.game, self.seed, self.dealer = game, seed, dealer
         self.totals = [0] * game.players
         # a seeded head start, so the deal's seed matters
         self.totals[rng.randrange(game.players)] += 1
@@ -60,6 +67,10 @@ class RaceState:
         self.history.append(action)
         self.current_player = None if self.totals[p] >= self.game.target else \
             (p + 1) % self.game.players
+
+    def to_json(self) -> str:
+        return json.dumps({"game": {"players": self.game.players, "target": self.game.target},
+                           "seed": self.seed, "dealer": self.dealer, "history": self.history})
 
     def is_over(self):
         return self.current_player is None

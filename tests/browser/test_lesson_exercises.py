@@ -18,16 +18,35 @@ REPO = Path(__file__).resolve().parents[2]
 LESSONS = REPO / "lessons"
 LESSON_FILES = sorted(p.name for p in LESSONS.glob("0[1-6]_*.ipynb"))
 
-# lesson -> (exercise, a wrong answer, the right answer), written by hand
-# (tests/lessons/test_lesson_numbers.py derives each answer by a second method)
-ANSWERS = {
-    "01": ("01-six-players", "7 K", "VII, IX, Unter, King"),
-    "02": ("02-rounds-ending", "21", "12"),
-    "03": ("03-count-31", "6", "24"),
-    "04": ("04-two-of-two", "1/92", "0.362 %"),
-    "05": ("05-best-swap", "31", "28"),
-    "06": ("06-equal-players", "4", "5.81"),
-}
+# lesson -> its first exercise.  The served page draws the variant of the page's seed
+# (CARDGAMES_SEED_EXERCISES, set in tests/conftest.py); its answer is derived by the second
+# method of tests/lessons/test_exercise_variants.py from the variant's parameters, and a
+# near miss of it is the wrong answer
+FIRST = {"01": "01-six-players", "02": "02-rounds-ending", "03": "03-count-31",
+         "04": "04-two-of-two", "05": "05-best-swap", "06": "06-equal-players"}
+
+
+def _variant_answers(key: str) -> tuple[str, str, str]:
+    """(the variant's question start, a wrong answer, the right answer)."""
+    import importlib.util
+    import os
+    import re
+
+    from widgets.exercises.exercise_data import get
+
+    sys.path.insert(0, str(REPO / "tests" / "lessons"))
+    try:
+        spec = importlib.util.spec_from_file_location(
+            "_variants_second_method", REPO / "tests" / "lessons" / "test_exercise_variants.py")
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+    finally:
+        sys.path.remove(str(REPO / "tests" / "lessons"))
+    v = get(key, int(os.environ["CARDGAMES_SEED_EXERCISES"]))
+    expected = mod._expected(key, dict(v.params), None)
+    question = " ".join(re.sub(r"\*\*|`|\*", "", v.question).split()[:8])
+    return (question, mod._near_miss(v.kind, expected, v.sig),
+            mod._right_text(v.kind, expected)[-1])
 
 
 def _teacher_text(lesson: str) -> list[str]:
@@ -45,7 +64,7 @@ def test_exercise_wrong_then_right_and_no_teacher_notes(lesson, voila_server, pa
     from playwright.sync_api import expect
 
     number = lesson[:2]
-    key, wrong, right = ANSWERS[number]
+    question, wrong, right = _variant_answers(FIRST[number])
     # Voila runs the whole lesson before the page has loaded (lesson 05: ~50 s on 2 cores)
     response = page.goto(voila_server.app_url(lesson), wait_until="commit", timeout=180_000)
     assert response is not None and response.status == 200
@@ -58,6 +77,7 @@ def test_exercise_wrong_then_right_and_no_teacher_notes(lesson, voila_server, pa
     assert "Summary" in text                       # the student part is still there
 
     box = page.locator(".cg-exercise").first
+    expect(box.locator(".cg-exercise-question")).to_contain_text(question)   # the variant
     feedback = box.locator(".cg-exercise-feedback")
     assert feedback.count() == 0                   # nothing before the first try
     assert box.get_by_role("button", name="Show solution").is_hidden()

@@ -87,3 +87,33 @@ def test_lesson05_score_slider_moves_the_marker(voila_server, page, page_log, ar
     assert marker.get_attribute("cx") != before
     box.screenshot(path=str(artifacts / "lesson05-reveal-explorer.png"))
     assert page_log.problems() == []
+
+
+def test_lesson06_games_slider_narrows_the_win_rate_band(voila_server, page, page_log, artifacts):
+    """400 → 800 games at the fair share ¼: 200 wins of 800, Wilson 0.221–0.281 and
+    SE √(0.25·0.75/800) = 0.0153 (by hand; tests/widgets derives them by the formula)."""
+    from playwright.sync_api import expect
+
+    response = page.goto(voila_server.app_url("06_lives_and_tournaments.ipynb"),
+                         wait_until="commit", timeout=180_000)
+    assert response is not None and response.status == 200
+    page.locator("#rendered_cells").wait_for(state="visible", timeout=240_000)
+    harness.wait_quiet(page, 500, 15_000)
+    box = page.locator(".cg-winrate-explorer")
+    box.scroll_into_view_if_needed()
+    text = box.locator(".cg-winrate-text")
+    expect(text).to_contain_text("In 400 games")
+    expect(text).to_contain_text("0.210–0.295")
+    band = box.locator("svg.cg-winrate-chart rect.cg-winrate-band")
+    before = float(band.get_attribute("width"))
+    box.locator(".widget-slider", has_text="games (n)").locator(".noUi-handle").focus()
+    page.keyboard.press("ArrowRight")
+    expect(text).to_contain_text("In 800 games", timeout=30_000)
+    expect(text).to_contain_text("standard error is 0.0153")
+    expect(text).to_contain_text("0.221–0.281")
+    after = float(band.get_attribute("width"))
+    assert abs(after / before - 0.5 ** 0.5) < 0.03           # the band narrows like 1/√n
+    label = box.locator("svg.cg-winrate-chart").get_attribute("aria-label")
+    assert "In 800 games" in label                            # its text alternative
+    box.screenshot(path=str(artifacts / "lesson06-winrate-explorer.png"))
+    assert page_log.problems() == []

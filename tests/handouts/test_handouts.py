@@ -94,11 +94,14 @@ def test_answer_key_holds_every_exercise_and_its_answer(handouts):
 
     key = _flat(_text(handouts / "answer-key.pdf"))
     pages = _text(handouts / "answer-key.pdf").split("\f")
-    assert len(EXERCISES) == 20          # 3 per lesson, 4 in lessons 5 and 6 (issue 20)
+    assert len(EXERCISES) == 24          # 4 per lesson: 3 + a choice check (issue 20)
     for ex in EXERCISES.values():
         assert _question_start(ex) in key, ex.key
         assert f"Answer: {ex.formatted_answer()}" in key, ex.key
         assert "Worked solution." in key
+        if ex.vary is not None:        # issue 20: the general method beside the default variant
+            method = " ".join(re.sub(r"\*\*|`|\*", "", ex.method).split()[:6])
+            assert re.sub(r"-\s+", "-", method) in re.sub(r"-\s+", "-", key), ex.key
         # on the page of its lesson
         page = _flat(pages[int(ex.lesson) - 1])
         assert _question_start(ex) in page and f"Lesson {int(ex.lesson)}" in page

@@ -116,3 +116,32 @@ def test_timings_cover_the_sections():
     assert "same score, different risk 5 min" in teacher("05")
     assert "about 65 minutes" in teacher("05")
     assert "simulation and the engine deal check 10 min" in teacher("04")
+
+
+def test_issue20_false_statements_are_gone():
+    """Items 1-4: each false sentence is gone and its correction is on the students' page."""
+    l05, l06 = _student_markdown("05"), _student_markdown("06")
+    # 1: the model says what it conditions on; no 33 is counted at a table without an Ace
+    assert "*Conditions on:*" in l05 and "three Aces (**R-T7**)" in l05
+    assert "all equally likely (R-T9)" not in l05
+    assert "33: 1" not in stored_text("05")
+    # 2: the summary no longer claims the chain predicts whole matches
+    assert "checked by simulation" not in l06
+    summary = l06[l06.index("## Summary"):]
+    assert "**match lengths** disagree" in summary
+    # 3: passing ends nothing; only the reveal is the rule's one-move answer
+    assert "Reveal (or pass) with 21" not in l05 and "passing ends nothing" in l05
+    # 4: within a match the seats are fixed, only the dealer moves (R-T1)
+    assert "take turns, as they do in a match" not in l06
+    assert "seats stay fixed and only the dealer moves on" in l06
+
+
+def test_lesson05_sections_in_order():
+    """Item 12: sections 1-4 in order; section 4's heading is followed by its tournament."""
+    cells = _cells("05")
+    heads = [(i, line) for i, c in enumerate(cells) if c["cell_type"] == "markdown"
+             for line in "".join(c["source"]).splitlines() if line.startswith("## ")
+             and line[3:4].isdigit()]
+    assert [h[3] for _i, h in heads] == ["1", "2", "3", "4"]
+    four = heads[-1][0]
+    assert "tournament(" in "".join(cells[four + 1]["source"])

@@ -51,6 +51,10 @@ RIGHT_WRONG = {
     "06-longest-match": ("0.3125", "1/64"),
     "05-interval": ("a", "c"),
     "06-seats": ("b", "a"),
+    "01-who-starts": ("b", "a"),
+    "02-false-call": ("b", "a"),
+    "03-three-of-a-kind": ("b", "a"),
+    "04-without-replacement": ("b", "a"),
 }
 
 
@@ -76,7 +80,7 @@ def test_every_exercise_is_listed_here_and_used_in_a_lesson():
         (path,) = LESSONS.glob(f"{lesson}_*.ipynb")
         text = path.read_text(encoding="utf-8")
         keys = [e.key for e in by_lesson(lesson)]
-        assert len(keys) == (4 if lesson in ("05", "06") else 3)
+        assert len(keys) == 4             # three, and a choice check (issue 20)
         for key in keys:
             assert f'exercise(\\"{key}\\")' in text, (key, path.name)
 
@@ -392,3 +396,42 @@ def test_a_choice_is_read_by_letter_or_text():
     assert ex.judge("e").status == "unreadable"
     for option, hint in ex.mistakes:              # every wrong option has its hint
         assert ex.judge("abcd"[option]).mistake == hint
+
+
+def test_a_served_page_draws_variants_and_syncs_no_answer(monkeypatch):
+    from widgets import exercise as ew
+    from widgets.exercises.answers import spellings
+
+    monkeypatch.delenv("CARDGAMES_SEED_EXERCISES", raising=False)
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setattr(ew, "_PAGE_SEED", [])
+    seed = ew.exercise_seed()
+    assert seed is not None and ew.exercise_seed() == seed          # one seed per page
+    monkeypatch.setattr(ew, "_PAGE_SEED", [])
+    assert ew.exercise_seed() != seed                              # unpredictable
+    differs = 0
+    for key in sorted(EXERCISES):
+        w = ew.exercise(key, session=ew.Session())
+        ex = w._exercise
+        differs += ex is not EXERCISES[key]
+        text = "\n".join(synced_strings([w, *w.children, *w.children[1].children]))
+        assert ex.worked_solution() not in text and ex.why not in text
+        for s in spellings(ex):        # the short whole numbers also occur in layout traits
+            if len(s) >= 4:
+                assert s not in text.replace(ex.question, ""), (key, s)
+        w.close_all()
+    assert differs >= 15
+    # nbval / Jupyter: the default variants
+    monkeypatch.delenv("VOILA_PREHEAT")
+    monkeypatch.setattr(ew, "_PAGE_SEED", [])
+    assert ew.exercise_seed() is None
+    w = ew.exercise("06-longest-match")
+    assert w._exercise is EXERCISES["06-longest-match"]
+    w.close_all()
+    # a fixed seed for the tests of served pages; outside Voila it changes nothing
+    monkeypatch.setenv("CARDGAMES_SEED_EXERCISES", "7")
+    monkeypatch.setattr(ew, "_PAGE_SEED", [])
+    assert ew.exercise_seed() is None
+    monkeypatch.setenv("VOILA_BASE_URL", "/")
+    monkeypatch.setattr(ew, "_PAGE_SEED", [])
+    assert ew.exercise_seed() == 7

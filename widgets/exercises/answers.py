@@ -34,6 +34,7 @@ Fraction(11, 1000)
 from __future__ import annotations
 
 import enum
+import random
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -426,6 +427,22 @@ class Exercise:
     precision_text: str = field(default="")
     choices: tuple[str, ...] = ()    # CHOICE: the options, (a), (b), ...; wrong ones are
                                      # misconceptions, with their hints in ``mistakes``
+    #: a parameterised exercise: ``vary(rng)`` builds the variant drawn by ``rng`` (its
+    #: question, answer, hints and mistakes from the same parameters); ``params`` are this
+    #: variant's parameters and ``method`` the general method, for the answer key
+    vary: Callable[[random.Random], Exercise] | None = None
+    params: tuple[tuple[str, Any], ...] = ()
+    method: str = ""
+
+    def variant(self, seed: int | None) -> Exercise:
+        """The variant drawn by ``seed`` (``None``: this one, the default variant).
+
+        The same key and seed always draw the same variant; the answer is computed by the
+        engine for that variant, like the default's.
+        """
+        if seed is None or self.vary is None:
+            return self
+        return _variant(self, int(seed))
 
     def answer(self) -> Any:
         """The answer, computed by the engine (cached per process)."""
@@ -505,8 +522,8 @@ class Exercise:
                 form=self.form))
         wrongs = [(_normal(self.kind, v() if callable(v) else v), hint)
                   for v, hint in self.mistakes]
-        for wrong, hint in wrongs:
-            if self._same(wrong, given, text) == "right":
+        for wrong, hint in wrongs:           # any reading of 1,801 may be the mistake
+            if any(self._same(wrong, v, text) == "right" for v in readings):
                 return Verdict("wrong", hint, mistake=hint)
         if status == "rounding":
             return Verdict("rounding", ngettext(
@@ -535,6 +552,19 @@ class Exercise:
 
 #: computed answers, per exercise (plain Python, never synced)
 _ANSWERS: dict[Exercise, Any] = {}
+_VARIANTS: dict[tuple[str, int], Exercise] = {}
+
+
+def _variant(ex: Exercise, seed: int) -> Exercise:
+    """``ex.vary`` drawn from a generator seeded by the key and ``seed`` (cached, bounded)."""
+    slot = (ex.key, seed)
+    if slot not in _VARIANTS:
+        if len(_VARIANTS) >= 512:                   # a kernel needs one per exercise
+            for old in list(_VARIANTS)[:256]:
+                _ANSWERS.pop(_VARIANTS.pop(old), None)
+        assert ex.vary is not None
+        _VARIANTS[slot] = ex.vary(random.Random(f"{ex.key}|{seed}"))
+    return _VARIANTS[slot]
 
 
 def hint_for(ex: Exercise, wrong_tries: int, verdict: Verdict) -> str:

@@ -14,6 +14,10 @@ and the feedback already earned (see ``widgets/__init__.py``).
   later ones stronger.  A right answer gets a confirmation and a one-line why.
 * A decimal one digit off (cut off, or rounded the wrong way) gets a hint about rounding,
   not about the idea; it counts as a try.
+* Each exercise is drawn as a variant (other numbers, the same idea) from a per-page
+  seed when served (:func:`exercise_seed`: unpredictable, one per kernel, so neighbours
+  get different numbers), and as its default variant in Jupyter and nbval (stable
+  outputs).  The variant's answer is computed by the engine like the default's.
 * Tries are counted per exercise within the kernel session; **Show solution** appears
   once the exercise is solved or after three tries, and a click on it is honoured only
   then (a browser can click a hidden button).
@@ -31,17 +35,20 @@ True
 from __future__ import annotations
 
 import html
+import os
 import re
 from dataclasses import dataclass, field
 
 import ipywidgets as ipw
 
 from cardgames.i18n import gettext as _
+from widgets.app.seeding import app_seed
 from widgets.exercises.answers import LETTERS, Exercise, Kind, Verdict, hint_for
 from widgets.exercises.exercise_data import EXERCISES, get
 from widgets.kit.rule_links import RulesHTML
 
-__all__ = ["ExerciseWidget", "Session", "SESSION", "exercise", "inline_html", "get", "EXERCISES"]
+__all__ = ["ExerciseWidget", "Session", "SESSION", "exercise", "exercise_seed", "inline_html",
+           "get", "EXERCISES"]
 
 SHOW_SOLUTION_AFTER = 3
 
@@ -164,6 +171,34 @@ class ExerciseWidget(ipw.VBox):
         self.close()
 
 
-def exercise(key: str, *, session: Session | None = None) -> ExerciseWidget:
-    """The widget for exercise ``key`` (e.g. ``"01-six-players"``), for a lesson cell."""
-    return ExerciseWidget(get(key), session=session)
+_PAGE_SEED: list[int | None] = []
+
+
+def _served() -> bool:
+    """Whether this kernel runs a page served by Voila (a pre-heated kernel too)."""
+    return "VOILA_PREHEAT" in os.environ or "VOILA_BASE_URL" in os.environ
+
+
+def exercise_seed() -> int | None:
+    """This page's seed for the exercise variants: when served by Voila, a fresh random
+    one (63 bits, once per kernel: one kernel serves one page) or ``CARDGAMES_SEED_EXERCISES``
+    if set (the tests); else ``None`` (the default variants: Jupyter, nbval, the handouts).
+
+    >>> import os
+    >>> served = "VOILA_PREHEAT" in os.environ or "VOILA_BASE_URL" in os.environ
+    >>> _PAGE_SEED.clear(); (exercise_seed() is None) is not served
+    True
+    >>> _PAGE_SEED.clear()
+    """
+    if not _PAGE_SEED:
+        _PAGE_SEED.append(app_seed("exercises") if _served() else None)
+    return _PAGE_SEED[0]
+
+
+def exercise(key: str, *, session: Session | None = None,
+             seed: int | None | str = "page") -> ExerciseWidget:
+    """The widget for exercise ``key`` (e.g. ``"01-six-players"``), for a lesson cell: the
+    variant of this page's seed (:func:`exercise_seed`), or of ``seed`` (``None``: the
+    default variant)."""
+    chosen = exercise_seed() if seed == "page" else seed
+    return ExerciseWidget(get(key, None if chosen is None else int(chosen)), session=session)

@@ -7,7 +7,7 @@ each answer by a second method.  The answers are computed by the engine when fir
 >>> sorted(EXERCISES)[:2]
 ['01-after-a-call', '01-all-ranks']
 >>> [e.key for e in by_lesson("03")]
-['03-count-31', '03-p32', '03-chronicler-21']
+['03-count-31', '03-p32', '03-chronicler-21', '03-three-of-a-kind']
 """
 
 from __future__ import annotations
@@ -32,13 +32,21 @@ _ALL: list[Exercise] = [*lesson01.EXERCISES, *lesson02.EXERCISES, *lesson03.EXER
 EXERCISES: dict[str, Exercise] = {e.key: e for e in _ALL}
 
 
-def get(key: str) -> Exercise:
-    """The exercise called ``key``; a clear error naming the known ones otherwise."""
+def get(key: str, seed: int | None = None) -> Exercise:
+    """The exercise called ``key`` (its variant drawn by ``seed``; ``None``: the default
+    variant); a clear error naming the known ones otherwise.
+
+    >>> get("06-longest-match").params
+    (('lives', 3),)
+    >>> get("06-longest-match", seed=5) is get("06-longest-match", seed=5)
+    True
+    """
     try:
-        return EXERCISES[key]
+        ex = EXERCISES[key]
     except KeyError:
         known = ", ".join(sorted(EXERCISES))
         raise KeyError(f"no exercise called {key!r}; known: {known}") from None
+    return ex.variant(seed)
 
 
 def by_lesson(lesson: str) -> list[Exercise]:

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 from cardgames.cards import Chronicler, Rank
 from widgets.exercises.answers import Exercise, Kind
+from widgets.exercises.exercise_data._choices import shuffled
 
 BOTH = (Chronicler.COLORFUL, Chronicler.PALE)
 
@@ -27,93 +31,231 @@ def _round_ends(cards: str, calls: list[str], last: bool) -> bool:
     return s.is_over()
 
 
-def _rounds_ending() -> int:
-    return sum(_round_ends(p, c, last) for p in PLAYS.values() for c in CALLS.values()
+def _rounds_ending(plays: tuple[str, ...] = tuple(PLAYS)) -> int:
+    return sum(_round_ends(PLAYS[p], c, last) for p in plays for c in CALLS.values()
                for last in (False, True))
 
 
-def _pale_with_ace() -> tuple[int, int]:
+def _pale_with_ace(before: Rank = Rank.OBER, wrong: Rank = Rank.ACE,
+                   caller: int = 0) -> tuple[int, int]:
+    """Seat 1 announced ``before``; seat 2 puts down a ``wrong`` card and the Pale
+    Chronicler, announcing the next rank; ``caller`` calls (seat 0 is asked first, R-L5)."""
     from cardgames.liar import LiarGame, PileTaken
 
+    card = "AH" if wrong is Rank.ACE and before is Rank.OBER else f"{wrong.symbol}L"
     s = LiarGame(players=3, chroniclers=BOTH).state_from_position(
-        hands=["7H 8H", "9H", "AH *P 10B"], pile=[(1, "OB", "O")], current_player=2)
-    s.apply("play AH *P")
-    s.apply("call")                                   # seat 0, asked first (R-L5)
+        hands=["7H 8H", "9H", f"{card} *P 10A"], pile=[(1, f"{before.symbol}B", before.symbol)],
+        current_player=2)
+    s.apply(f"play {card} *P")
+    for _ in range(caller):
+        s.apply("pass")
+    s.apply("call")
     taker = next(e.player for e in s.events if isinstance(e, PileTaken))
     assert s.current_player is not None
     return taker, s.current_player
 
 
-def _after_aces() -> Rank:
+def _after_aces(announced: Rank = Rank.ACE) -> Rank:
     from cardgames.liar import LiarGame
 
     s = LiarGame(players=4).state_from_position(
-        hands=["7H", "8H 9H", "10H", "UH"], pile=[(1, "7B", "A")], phase="call_window")
+        hands=["7H", "8H 9H", "10H", "UH"],
+        pile=[(1, f"{announced.advance(4).symbol}B", announced.symbol)], phase="call_window")
     s.apply("pass")
-    s.apply("call")                                   # seat 3 catches the "Aces"
+    s.apply("call")                                   # seat 3 catches the lie
     return s.due_rank
 
 
-EXERCISES = (
-    Exercise(
+def _rounds_ex(plays: tuple[str, ...] = tuple(PLAYS)) -> Exercise:
+    default = plays == tuple(PLAYS)
+    answer = _rounds_ending(plays)
+    pales = sum("Pale" in p for p in plays)
+    cases = 6 * len(plays)
+    mistakes: list[tuple[Any, str]] = []
+    if 3 * len(plays) != answer:
+        mistakes.append((3 * len(plays), "Not every last-cards play wins: caught or penalised "
+                                         "players take the pile (**R-L9**)."))
+    if pales:
+        mistakes.append((answer + pales, "A play holding an uncalled Pale Chronicler does not "
+                                         "stand (**R-L7**, **R-L9**)."))
+    listed = ", ".join(f"*{p}*" for p in plays)
+    return Exercise(
         key="02-rounds-ending", lesson="02", number=1, kind=Kind.WHOLE,
-        question="In how many of the 42 cases of the decision table does the **round end**? "
-                 "(In the notebook: use `decision` and its `\"winner\"` column.)",
-        compute=_rounds_ending,
+        question=("In how many of the 42 cases of the decision table does the **round end**? "
+                  if default else
+                  f"Take only the rows of the decision table whose play is {listed}: "
+                  f"{cases} cases. In how many of them does the **round end**? ")
+                 + "(In the notebook: use `decision` and its `\"winner\"` column.)",
+        compute=lambda: _rounds_ending(plays),
         hints=("A round can only end in the second table: the play empties the hand (**R-L9**).",
                "In the second table, a play that empties the hand does not win when it is "
                "caught as a lie or holds an uncalled Pale Chronicler (**R-L9**). Count the rows "
                "with a winner.",
-               "Go through the 21 last-cards rows play by play: for each of the 7 plays, in "
-               "how many of the 3 call cases does the player win?"),
-        mistakes=((21, "Not every last-cards play wins: caught or penalised players take the "
-                       "pile (**R-L9**)."),
-                  (15, "A play holding an uncalled Pale Chronicler does not stand (**R-L7**, "
-                       "**R-L9**).")),
+               f"Go through the {3 * len(plays)} last-cards rows play by play: for each of the "
+               f"{len(plays)} plays, in how many of the 3 call cases does the player win?"),
+        mistakes=tuple(mistakes),
         why="only last-cards plays can end a round, and only those that stand: not caught "
             "as a lie, no uncalled Pale (R-L9).",
-        solution="Only the 21 rows where the play empties the hand can end the round (**R-L9**). "
-                 "Uncalled: true, lie, Colorful and Colorful + wrong stand (4 rows); the three "
-                 "Pale plays are penalised (**R-L7**). Called (2 callers each): true, Colorful, "
-                 "Pale and Pale + true are true (**L12**, **L13**) — 8 rows; the lies are caught. "
-                 "4 + 8 = {answer}."),
-    Exercise(
+        solution=("Only the 21 rows where the play empties the hand can end the round (**R-L9**). "
+                  "Uncalled: true, lie, Colorful and Colorful + wrong stand (4 rows); the three "
+                  "Pale plays are penalised (**R-L7**). Called (2 callers each): true, Colorful, "
+                  "Pale and Pale + true are true (**L12**, **L13**) — 8 rows; the lies are "
+                  "caught. 4 + 8 = {answer}." if default else
+                  f"Only the {3 * len(plays)} rows where the play empties the hand can end the "
+                  "round (**R-L9**). Uncalled, a play stands unless it holds the Pale "
+                  "Chronicler (**R-L7**); called (2 callers each), it stands when it is true "
+                  "(a Chronicler counts as true, **L12**, **L13**) and is caught when it holds a "
+                  "wrong card. Counting the plays "
+                  f"{listed} that way: {{answer}}."),
+        vary=lambda rng: _rounds_ex(tuple(p for p in PLAYS
+                                          if p in rng.sample(list(PLAYS), rng.randint(3, 5)))),
+        params=(("plays", plays),),
+        method="Only last-cards plays can end a round (**R-L9**); count those that stand: "
+               "uncalled without the Pale Chronicler (**R-L7**), or called and true "
+               "(**L12**, **L13**).")
+
+
+def _a(rank: Rank) -> str:
+    """The article before a rank's label, as it is read (an Ace, an Ober, an VIII)."""
+    return "an" if rank in (Rank.ACE, Rank.OBER, Rank.EIGHT) else "a"
+
+
+def _pale_ex(before: Rank = Rank.OBER, wrong: Rank = Rank.ACE, caller: int = 0) -> Exercise:
+    due = before.advance(1)
+    other = 1 - caller
+    usual = 0                                   # after seat 2, the next seat is seat 0
+    default = (before, wrong, caller) == (Rank.OBER, Rank.ACE, 0)
+    what = ("**the Ace of Hearts and the Pale Chronicler**" if default else
+            f"**the {wrong.label} of Leaves and the Pale Chronicler**")
+    mistakes: list[tuple[Any, str]] = [
+        ((caller, caller), f"The Pale Chronicler counts as true when called, but the "
+                           f"{wrong.label} is not {_a(due)} "
+                           f"{due.label} (**R-L6**)."),
+        ((caller, other), f"The Pale Chronicler counts as true when called, but the "
+                          f"{wrong.label} is not {_a(due)} "
+                          f"{due.label} (**R-L6**)."),
+    ]
+    if usual != caller:
+        mistakes.append(((2, usual), "Caught: who plays next after a caught lie (**L10**)?"))
+    if default:
+        mistakes = [((0, 0), mistakes[0][1]), ((0, 1), mistakes[1][1]),
+                    ((2, 1), "Caught: who plays next after a caught lie (**L10**)?")]
+    who = "Seat 0 calls." if caller == 0 else "Seat 0 lets it pass; seat 1 calls."
+    tip = (f"tip: `pile=[(1, \"{before.symbol}B\", \"{before.symbol}\")]`, `current_player=2`.")
+    return Exercise(
         key="02-pale-with-ace", lesson="02", number=2, kind=Kind.SEATS,
-        question="Three players with both Chroniclers. Seat 2 puts down **the Ace of Hearts and "
-                 "the Pale Chronicler**, announcing two Kings, and keeps other cards. Seat 0 "
-                 "calls. Who takes the pile, and who plays next? Answer (takes the pile, plays "
-                 "next). (In the notebook you can check it with `state_from_position`, "
-                 "tip: `pile=[(1, \"OB\", \"O\")]`, `current_player=2`.)",
-        compute=_pale_with_ace,
+        question=(f"Three players with both Chroniclers. Seat 1 announced {before.plural}. Seat "
+                  f"2 puts down {what}, announcing two {due.plural}, and keeps other cards. "
+                  f"{who} Who takes the pile, and who plays next? Answer (takes the pile, plays "
+                  f"next). (In the notebook you can check it with `state_from_position`, {tip})")
+        if not default else
+        ("Three players with both Chroniclers. Seat 2 puts down **the Ace of Hearts and "
+         "the Pale Chronicler**, announcing two Kings, and keeps other cards. Seat 0 "
+         "calls. Who takes the pile, and who plays next? Answer (takes the pile, plays "
+         "next). (In the notebook you can check it with `state_from_position`, "
+         "tip: `pile=[(1, \"OB\", \"O\")]`, `current_player=2`.)"),
+        compute=lambda: _pale_with_ace(before, wrong, caller),
         hints=("First decide: is the play true or a lie (**R-L6**)? Look at every card in it.",
-               "A called Pale Chronicler counts as true (**L13**), but what about the Ace, when "
-               "Kings were announced? Then read **L10** for who takes the pile and who plays.",
+               f"A called Pale Chronicler counts as true (**L13**), but what about the "
+               f"{wrong.label}, when {due.plural} were announced? Then read **L10** for who "
+               "takes the pile and who plays.",
                "One wrong card makes the whole play a lie (**R-L6**): a caught lie — who takes "
                "the pile, who plays next (**L10**)?"),
-        mistakes=(((0, 0), "The Pale Chronicler counts as true when called, but the Ace is not "
-                           "a King (**R-L6**)."),
-                  ((0, 1), "The Pale Chronicler counts as true when called, but the Ace is not "
-                           "a King (**R-L6**)."),
-                  ((2, 1), "Caught: who plays next after a caught lie (**L10**)?")),
-        why="the Ace is not a King, so the play is a lie (R-L6): the liar takes the pile and "
-            "the caller plays next (L10).",
-        solution="The Pale Chronicler counts as true when called (**L13**), but the Ace of "
-                 "Hearts is not a King, and one wrong card makes the play a lie (**R-L6**). "
-                 "Caught: seat 2 takes the pile, the caller seat 0 plays next (**L10**). "
-                 "Answer: {answer}."),
-    Exercise(
+        mistakes=tuple(mistakes),
+        why=f"the {wrong.label} is not {_a(due)} "
+            f"{due.label}, so the play is a lie (R-L6): the liar takes the pile and the caller "
+            "plays next (L10).",
+        solution=(f"The Pale Chronicler counts as true when called (**L13**), but the "
+                  f"{wrong.label} {'of Hearts ' if default else ''}is not "
+                  f"{_a(due)} {due.label}, and one wrong "
+                  "card makes the play a lie (**R-L6**). Caught: seat 2 takes the pile, the "
+                  f"caller seat {caller} plays next (**L10**). Answer: {{answer}}."),
+        vary=_vary_pale, params=(("before", before), ("wrong", wrong), ("caller", caller)),
+        method="One wrong card makes a play a lie even beside a Chronicler (**R-L6**, "
+               "**L13**); a caught liar takes the pile and the caller plays next (**L10**).")
+
+
+def _vary_pale(rng: random.Random) -> Exercise:
+    before = Rank(rng.randrange(8))
+    wrong = rng.choice([r for r in Rank if r is not before.advance(1)])
+    return _pale_ex(before, wrong, rng.choice((0, 1)))
+
+
+def _aces_ex(announced: Rank = Rank.ACE) -> Exercise:
+    nxt = announced.advance(1)
+    mistakes: list[tuple[Any, str]] = [
+        (announced, "The rank never stays or restarts after a call (**R-L8**): it moves on "
+                    "by one."),
+        (announced.advance(2), "Seat 3 plays the very next rank (**R-L8**), not two steps on.")]
+    if nxt is not Rank.SEVEN and announced is not Rank.SEVEN:
+        mistakes.append((Rank.SEVEN, "The rank never stays or restarts after a call "
+                                     "(**R-L8**): it moves on by one."))
+    after = ("after the Ace come the sevens again (L4)" if announced is Rank.ACE else
+             f"after the {announced.plural} come the {nxt.plural} (L4)")
+    return Exercise(
         key="02-after-aces", lesson="02", number=3, kind=Kind.RANK,
-        question="Four players. Seat 1 announced **Aces** and was caught by seat 3. Which rank "
-                 "must seat 3 announce?",
-        compute=_after_aces,
+        question=(f"Four players. Seat 1 announced **{announced.plural}** and was caught by "
+                  "seat 3. Which rank must seat 3 announce?"),
+        compute=lambda: _after_aces(announced),
         hints=("Does the rank restart, stay, or move on after a call (**R-L8**)?",
                "**R-L8**: the next play announces the rank after the last one announced. "
-               "What comes after the Ace on the clock (**L4**)?"),
-        mistakes=((Rank.ACE, "The rank never stays or restarts after a call (**R-L8**): it "
-                             "moves on by one."),
-                  (Rank.EIGHT, "Seat 3 plays the very next rank (**R-L8**), not two steps on.")),
-        why="the rank moves on by one after a call (R-L8), and after the Ace come the sevens "
-            "again (L4).",
-        solution="After a call the ranks go on from the last one announced (**R-L8**); after "
-                 "the Ace the clock starts again at VII (**L4**). Answer: {answer}."),
-)
+               f"What comes after the {announced.label} on the clock (**L4**)?"),
+        mistakes=tuple(mistakes),
+        why=f"the rank moves on by one after a call (R-L8), and {after}.",
+        solution=("After a call the ranks go on from the last one announced (**R-L8**); "
+                  + ("after the Ace the clock starts again at VII (**L4**)"
+                     if announced is Rank.ACE else
+                     f"after {announced.label} comes {nxt.label} (**L4**)")
+                  + ". Answer: {answer}."),
+        vary=lambda rng: _aces_ex(Rank(rng.randrange(8))), params=(("announced", announced),),
+        method="After a call the rank moves on by one from the last one announced (**R-L8**), "
+               "round the clock of **L4** (after the Ace: VII).")
+
+
+EXERCISES: tuple[Exercise, ...] = (_rounds_ex(), _pale_ex(), _aces_ex())
+
+
+def _false_call() -> int:
+    """Seat 1 plays a true eight, seat 3 calls: (who takes the pile, who plays next) as a
+    choice (L10)."""
+    from cardgames.liar import LiarGame, PileTaken
+
+    s = LiarGame(players=4).state_from_position(
+        hands=["9B 10B", "8H UB", "OB KB", "7A 9A"], pile=[(0, "8B", "7")], current_player=1)
+    s.apply("play 8H")
+    s.apply("pass")                                   # seat 2 lets it stand
+    s.apply("call")                                   # seat 3 calls
+    taker = next(e.player for e in s.events if isinstance(e, PileTaken))
+    return {(3, 3): 0, (3, 2): 1, (1, 3): 2, (3, 1): 3}[(taker, int(s.current_player or 0))]
+
+
+EXERCISES = (*EXERCISES, Exercise(
+    key="02-false-call", lesson="02", number=4, kind=Kind.CHOICE, sig=None,
+    question="Four players. Seat 1 puts down **a true eight** (eights were due) and keeps other "
+             "cards; seat 2 lets it stand, but **seat 3 calls** \"Liar!\". Who takes the pile, "
+             "and who plays next?",
+    choices=("Seat 3 takes the pile, and seat 3, the caller, plays next.",
+             "Seat 3 takes the pile, and seat 2 plays next: play goes on after seat 1.",
+             "Seat 1 takes the pile, and seat 3 plays next.",
+             "Seat 3 takes the pile, and seat 1 plays again."),
+    compute=_false_call,
+    hints=("Was the play true or a lie (**R-L6**)? Then read **L10** for a false accusation.",
+           "**L10**: after a false accusation the caller takes the pile, and play goes on as "
+           "if nobody had called."),
+    mistakes=((0, "The caller plays next only after a CAUGHT lie; after a false accusation "
+                  "play goes on after the player (**L10**)."),
+              (2, "The eight was true: the accuser was wrong, so the accuser takes the pile "
+                  "(**L10**)."),
+              (3, "Seat 1 has played its turn: play goes on with the next seat (**L10**).")),
+    why="the play was true, so the false accuser takes the pile, and play goes on after the "
+        "player (L10).",
+    solution="The eight is what was due, so the play is true (**R-L6**) and seat 3 accused "
+             "falsely: seat 3 takes the pile (**L10**). Play goes on as if nobody had called: "
+             "after seat 1 comes seat 2. Answer: {answer}",
+    vary=lambda rng: shuffled(_default("02-false-call"), rng), params=(("order", (0, 1, 2, 3)),),
+    method="True or lie decides who takes the pile (**R-L6**); after a false accusation play "
+           "goes on after the player, after a caught lie the caller plays (**L10**)."))
+
+
+def _default(key: str) -> Exercise:
+    return next(e for e in EXERCISES if e.key == key)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 from functools import cache
+from typing import Any
 
 from widgets.exercises.answers import Exercise, Kind
+from widgets.exercises.exercise_data._choices import shuffled
 
 TABLE = "10H 7L OA"
 
@@ -26,27 +29,181 @@ def _unconditioned(mine: str, table: str = TABLE) -> Fraction:
     return reveal_risk(mine, table, condition_on_deal_going_on=False).p_lose
 
 
-def _best_swap() -> float:
+def _best_swap(mine: str = "7H 8B AH", table: str = "10H KB 9L",
+               theirs: str = "7B 8L 10B") -> float:
     from cardgames import parse_cards
     from cardgames.thirtyone import SwapOne, ThirtyOneGame, score
     from cardgames.thirtyone.bots import hand_after
 
-    hand, table = parse_cards("7H 8B AH"), parse_cards("10H KB 9L")
+    hand, tab = parse_cards(mine), parse_cards(table)
     state = ThirtyOneGame(players=2).state_from_position(
-        hands=[hand, "7B 8L 10B"], table=table, dealer=1, current_player=0)
-    return max(score(hand_after(a, hand, table)) for a in state.legal_actions()
+        hands=[hand, theirs], table=tab, dealer=1, current_player=0)
+    return max(score(hand_after(a, hand, tab)) for a in state.legal_actions()
                if isinstance(a, SwapOne))
 
 
-def _threshold() -> float:
-    """The lowest score (one hand per score, as in section 3) where P(lose) < 1/4."""
+@cache
+def _rows() -> tuple[tuple[float, str], ...]:
+    """Section 3's table: one hand per score from 21 to 32, lowest first."""
     from cardgames.analysis import hands
 
     cand = hands.hand_table(exclude=TABLE)
     cand = (cand[(cand["score"] >= 21) & (cand["score"] < 33)]
             .drop_duplicates("score").sort_values("score"))
-    return min(s for h, s in zip(cand["cards"], cand["score"], strict=True)
-               if p_lose_if_reveal(h) < Fraction(1, 4))
+    return tuple((float(s), str(h)) for h, s in zip(cand["cards"], cand["score"], strict=True))
+
+
+def _threshold(level: Fraction = Fraction(1, 4)) -> float:
+    """The lowest score (one hand per score, as in section 3) where P(lose) < ``level``."""
+    return min(s for s, h in _rows() if p_lose_if_reveal(h) < level)
+
+
+def _neighbour(level: Fraction, step: int) -> float:
+    """The score one row below (``-1``) or above (``+1``) the threshold in the table."""
+    scores = [s for s, _h in _rows()]
+    i = scores.index(_threshold(level)) + step
+    return scores[min(max(i, 0), len(scores) - 1)]
+
+
+_BEST_METHOD = ("Try each of the 9 swaps of one card (**T6**) and score the hand it leaves "
+                "(**T11**, **R-T2**: only the best suit counts); the highest is the answer.")
+_REVEAL_METHOD = ("Enumerate the opponent's possible hands (3 of the 26 unseen cards, not three "
+                  "Aces: **R-T7**), let each play its best final turn (**R-T6**), and count "
+                  "those ending at your score or more (**T13**).")
+_THRESHOLD_METHOD = ("Read section 3's table (one hand per score) from the low scores down: "
+                     "the first score whose P(lose) is below the level asked for.")
+
+
+def _best_ex(mine: str, table: str, theirs: str) -> Exercise:
+    from cardgames.thirtyone import score
+
+    now = score(mine)
+    best = _best_swap(mine, table, theirs)
+    mistakes: list[tuple[Any, str]] = []
+    if now and now != best:
+        mistakes.append((now, "That is your hand now: one swap (**T6**) can do better."))
+    if best != 31:
+        mistakes.append((31, "Check the suits again: only one suit adds up (**R-T2**)."))
+    return Exercise(
+        key="05-best-swap", lesson="05", number=1, kind=Kind.NUMBER, sig=None,
+        question=f"Your hand is `{mine}`, the table `{table}`. What is the **highest score** "
+                 "you can reach with one swap (**T6**)?",
+        precision_text="Give the score as a number.",
+        compute=lambda: _best_swap(mine, table, theirs),
+        hints=("Only one suit adds up (**R-T2**): which suit has the most points between your "
+               "hand and the table?",
+               "Keep your cards of that suit; which table card of it can you take, and which of "
+               "your cards gives way? (Three of a kind scores 30.5, **T11**.)"),
+        mistakes=tuple(mistakes),
+        why="the best of the 9 swaps of one card, scored by its best suit (T11, R-T2).",
+        solution="Try each of your 3 cards against each of the 3 table cards (**T6**) and score "
+                 "the hand left (**T11**, **R-T2**: the best suit counts, three of a kind is "
+                 "30.5): the highest is {answer}.",
+        vary=_vary_best, params=(("hand", mine), ("table", table)), method=_BEST_METHOD)
+
+
+def _vary_best(rng: random.Random) -> Exercise:
+    from cardgames.cards import ORDINARY_CARDS
+    from cardgames.thirtyone import score
+
+    for _ in range(500):                    # a deal where one swap helps and reaches 21+
+        cards = [str(c) for c in rng.sample(list(ORDINARY_CARDS), 9)]
+        mine, table, theirs = (" ".join(cards[k:k + 3]) for k in (0, 3, 6))
+        if any(score(h) >= 30.5 for h in (theirs, table)):
+            continue
+        best = _best_swap(mine, table, theirs)
+        if best >= 21 and best > score(mine):
+            return _best_ex(mine, table, theirs)
+    return EXERCISES[0]                      # pragma: no cover - 500 deals always find one
+
+
+def _thirty_ones(table: str) -> tuple[str, ...]:
+    """The hands of 31 (an Ace and two ten-cards of one suit) that ``table`` leaves possible."""
+    return tuple(f"{a}{s} {b}{s} A{s}" for s in "HBLA"
+                 for i, a in enumerate(("10", "U", "O", "K"))
+                 for b in ("10", "U", "O", "K")[i + 1:]
+                 if not {f"{a}{s}", f"{b}{s}", f"A{s}"} & set(table.split()))
+
+
+def _reveal_ex(hand: str, table: str = TABLE) -> Exercise:
+    default = table == TABLE
+    mistakes: list[tuple[Any, str]] = [
+        (0, "31 can still lose: a tie at 31 costs both a life (**T13**).")]
+    if hand == "OB KB AB" and default:
+        mistakes.append((Fraction(57, 100), "That is the 21 hand of section 2; use OB KB AB."))
+    if hand != "UH OH AH" and default:
+        mistakes.append((lambda: p_lose_if_reveal("UH OH AH"), "That is UH OH AH's risk (the "
+                         f"table of section 3): with {hand} in your hand other cards are "
+                         "unseen."))
+    mistakes.append((lambda: _unconditioned(hand, table), "That counts all 2,600 hands, three "
+                     "Aces too: the deal is still on, so the opponent cannot hold them "
+                     "(**R-T7**)."))
+    ace = any(c.startswith("A") for c in table.split())
+    return Exercise(
+        key="05-reveal-31", lesson="05", number=2, kind=Kind.NUMBER, probability=True,
+        question=(f"Same table as in section 1 (`10H 7L OA`), but you hold `{hand}` (31). What "
+                  "is P(you lose a life if you reveal now)?" if default else
+                  f"The table is `{table}` and you hold `{hand}` (31). What is P(you lose a "
+                  "life if you reveal now)?"),
+        compute=lambda: p_lose_if_reveal(hand, table),
+        hints=("Can 31 lose? Think of a tie (**T13**). Can the opponent hold three Aces at "
+               "this moment (**R-T7**), or make them from this table?",
+               "The opponent gets a final turn (**R-T6**): count the possible opponent hands "
+               "that end at 31 or more after their best final move — the enumeration of "
+               "section 2 does that for you if you give it your new hand"
+               + (" and table." if not default else ".")),
+        mistakes=tuple(mistakes),
+        why=("the opponent can only tie your 31 (a tie costs both a life, T13): the table holds "
+             "no Ace, so no 33 is possible, and three Aces in their hand would have ended the "
+             "deal (R-T7)." if not ace else
+             "the opponent must reach 31 (a tie costs both a life, T13) or three Aces with the "
+             "table's Ace (33) on their final turn; three Aces already in their hand would "
+             "have ended the deal (R-T7)."),
+        solution="The opponent holds 3 of the 26 unseen cards, but not three Aces: they "
+                 "would have ended the deal at once (**R-T7**), so fewer than 2,600 hands are "
+                 "possible. For each, let the engine play their best final turn (**R-T6**) and "
+                 "count those ending at 31 or more (a tie loses a life too, **T13**): "
+                 f"`p_lose_if_reveal(parse_cards('{hand}'), {'table' if default else repr(table)})`"
+                 " gives {answer}.",
+        vary=_vary_reveal, params=(("hand", hand), ("table", table)), method=_REVEAL_METHOD)
+
+
+def _vary_reveal(rng: random.Random) -> Exercise:
+    from cardgames.cards import ORDINARY_CARDS
+
+    while True:                              # nearly every table leaves some 31 possible
+        table = " ".join(str(c) for c in rng.sample(list(ORDINARY_CARDS), 3))
+        hands = _thirty_ones(table)
+        if hands:
+            return _reveal_ex(rng.choice(hands), table)
+
+
+def _threshold_ex(k: int) -> Exercise:
+    level = Fraction(1, k)
+    return Exercise(
+        key="05-threshold", lesson="05", number=3, kind=Kind.NUMBER, sig=None,
+        question="In the table of section 3 (one hand per score), what is the **lowest** score "
+                 f"at which revealing now loses a life less than 1 time in {k}? (Other hands of "
+                 "the same score carry other risks: see \"Same score, different risk\".)",
+        precision_text="Give the score as a number (one hand per score, as in the table).",
+        compute=lambda: _threshold(level),
+        hints=(f"Less than 1 time in {k} means a probability below {float(level):g}.",
+               "Read the table from the top (low scores) down: which is the first row below "
+               f"{float(level):g}?"),
+        mistakes=((lambda: _neighbour(level, +1), "Look one row higher: is that probability "
+                                                  f"below {float(level):g} too?"),
+                  (lambda: _neighbour(level, -1), "That row's probability is not below "
+                                                  f"{float(level):g}.")),
+        why=f"the first row of the table whose probability is below {float(level):g}.",
+        solution="Read the table from the low scores down: the first score whose probability "
+                 f"of losing a life is below 1/{k} is {{answer}} — for that table and that "
+                 "hand; another hand with the same score can give another probability "
+                 "(section 3).",
+        vary=_vary_threshold, params=(("level", level),), method=_THRESHOLD_METHOD)
+
+
+def _vary_threshold(rng: random.Random) -> Exercise:
+    return _threshold_ex(rng.choice((2, 3, 4, 5, 8, 10)))
 
 
 EXERCISES: tuple[Exercise, ...] = (
@@ -65,7 +222,9 @@ EXERCISES: tuple[Exercise, ...] = (
         why="swap the VIII of Bells for the X of Hearts: 7H 10H AH is all Hearts, 7 + 10 + 11.",
         solution="Hearts are the only suit with three cards in reach: 7H and AH in your hand, "
                  "10H on the table. Swap 8B for 10H (**T6**): 7H 10H AH scores "
-                 "7 + 10 + 11 = {answer} (**T11**, **R-T2**)."),
+                 "7 + 10 + 11 = {answer} (**T11**, **R-T2**).",
+        vary=_vary_best, params=(("hand", "7H 8B AH"), ("table", "10H KB 9L")),
+        method=_BEST_METHOD),
     Exercise(
         key="05-reveal-31", lesson="05", number=2, kind=Kind.NUMBER, probability=True,
         question="Same table as in section 1 (`10H 7L OA`), but you hold `OB KB AB` (31). What "
@@ -90,7 +249,9 @@ EXERCISES: tuple[Exercise, ...] = (
                  "would have ended the deal at once (**R-T7**), so 2,600 − 1 = 2,599 hands are "
                  "possible. For each, let the engine play their best final turn (**R-T6**) and "
                  "count those ending at 31 or more (a tie loses a life too, **T13**): "
-                 "`p_lose_if_reveal(parse_cards('OB KB AB'), table)` gives {answer}."),
+                 "`p_lose_if_reveal(parse_cards('OB KB AB'), table)` gives {answer}.",
+        vary=_vary_reveal, params=(("hand", "OB KB AB"), ("table", TABLE)),
+        method=_REVEAL_METHOD),
     Exercise(
         key="05-threshold", lesson="05", number=3, kind=Kind.NUMBER, sig=None,
         question="In the table of section 3 (one hand per score), what is the **lowest** score "
@@ -106,10 +267,12 @@ EXERCISES: tuple[Exercise, ...] = (
         why="the row for 29 is the first below 0.25 (0.218); 28 still loses 0.28 of the time.",
         solution="Reading the table from the low scores: 28 → 0.2813, 29 → 0.2178. The first "
                  "score below 1/4 is {answer} — for that table and that hand; another hand with "
-                 "the same score can give another probability (section 3)."),
+                 "the same score can give another probability (section 3).",
+        vary=_vary_threshold, params=(("level", Fraction(1, 4)),), method=_THRESHOLD_METHOD),
 )
 
 
+@cache
 def _interval_verdict() -> int:
     """Section 4's "reveal at 21" row (seed 6), read against its fair share (engine)."""
     from cardgames.analysis.tournament import summarize, tournament
@@ -136,7 +299,10 @@ EXERCISES = (*EXERCISES, Exercise(
              "It is worse by exactly 0.525 − 0.383 = 0.142.",
              "Nothing: 300 games cannot tell the two thresholds apart.",
              "The two win rates add up to 1, so the default won 0.617."),
-    compute=_interval_verdict,
+    compute=_interval_verdict, vary=lambda rng: shuffled(_default("05-interval"), rng),
+    params=(("order", (0, 1, 2, 3)),),
+    method="Compare the fair share with the ends of the 95 % interval, not with the estimate: "
+           "outside the interval, the games tell; inside, they cannot.",
     hints=("Compare the interval's two ends with the fair share, not just the win rate.",
            "An interval is the range of plausible values: is 0.525 in 0.33–0.439?"),
     mistakes=((1, "0.383 is an estimate from 300 games: the interval says how far it may be "
@@ -151,3 +317,7 @@ EXERCISES = (*EXERCISES, Exercise(
              "is above its top, so revealing at 21 is worse than the default: {answer}. How "
              "much worse is not exact: anything from about 0.09 to 0.2."),
 )
+
+
+def _default(key: str) -> Exercise:
+    return next(e for e in EXERCISES if e.key == key)
