@@ -703,7 +703,7 @@ def test_changes_reach_the_widgets_on_the_loops_thread_only(service):
     assert threads and set(threads) == {threading.main_thread().name}
 
 
-@pytest.mark.parametrize("name", ["widgets.tables.remote", "widgets.tables.online"])
+@pytest.mark.parametrize("name", ["widgets.tables.remote_frames", "widgets.tables.online"])
 def test_doctests(name, live_widgets):
     import doctest
     import importlib
