@@ -39,7 +39,7 @@ WORDS = (
     N_('Play Liar against three bots: pick 1–4 cards and Play, Call "Liar!" or Let it stand'),
     N_('15–20 min (free play)'),
     N_('At an online table with your class'),
-    N_("Play at an online table with the class: each student's own seat from the table's join link (code or QR code) …"),
+    N_('Play Liar or Thirty-One with the class at an online table, each on their own device'),
     N_('The rank cycle in Liar (L4, L6, L8)'),
     N_("Liar's rank cycle: choose the players and the first seat, press Next turn, see which rank each seat must …"),
     N_('5–10 min, with lesson 1'),

@@ -163,7 +163,7 @@ def test_every_view_and_event_round_trips_and_hides_the_others_cards(game, optio
     session = Session.new(game, seats=seats, seed=seed, options=options)
     seen: set[Any] = set()
     events: list[Any] = list(session.events_since(0)[0])
-    checked = _play(session, rng, steps=120 if game == "liar" else 200, seen=seen,
+    checked = _play(session, rng, steps=90 if game == "liar" else 200, seen=seen,
                     events=events)
     assert checked > 0                 # there were hidden cards to leak, and none did
     for e in events:
@@ -347,3 +347,15 @@ def test_malformed_events_are_refused():
         assert info.value.field == field, (data, info.value)
     # the default of a field with one (Swapped.final) may be left out
     assert load_event({k: v for k, v in good.items() if k != "final"}).final is False
+
+
+def test_a_legal_list_that_is_not_the_engines_is_sent_as_it_is():
+    import dataclasses
+
+    session = Session.new("liar", seats=[Seat.human("a"), Seat.human("b")], seed=2)
+    sv = session.view(session.to_act)
+    for legal in (sv.legal[:-1], sv.legal[1:] + sv.legal[:1], ("play 7H",)):
+        odd = dataclasses.replace(sv, legal=tuple(legal)[:64])
+        data = dump_seat_view(odd)
+        assert data["legal"] == list(odd.legal)
+        assert load_seat_view(data) == odd

@@ -29,9 +29,9 @@ from cardgames.session import Seat, Session
 from cardgames.wire import dump_event, dump_seat_view
 from tests.widgets.hidden import assert_no_hidden_cards, synced_strings
 from widgets.tables.liar_table import LiarTable
-from widgets.tables.table_base import _tree
 from widgets.tables.online import online_table
 from widgets.tables.remote import RemoteSession, check_join
+from widgets.tables.table_base import _tree
 from widgets.tables.thirtyone_table import ThirtyOneTable
 
 CODE = "K7QX3M"
@@ -443,3 +443,310 @@ def test_the_online_page_says_when_the_service_cannot_be_reached(live_widgets):
     with language("en"):
         page = online_table(_query(0), url="", loop=None)
         assert "not switched on" in page.status.value and page.session is None
+
+
+# ---------------------------------------------------------------- the real table service
+class TableServer:
+    """``classroom.tables``: a real TableService and its tornado seat socket on 127.0.0.1,
+    in a thread (``call`` runs a function on the server's loop)."""
+
+    def __init__(self, path: Any, *, port: int | None = None, load: bool = False) -> None:
+        from classroom.tables import TableService, TableStore
+
+        self.svc = TableService(TableStore(path), seeds=lambda: 7)
+        if load:
+            self.svc.load()
+        self.port = port or free_port()
+        self.url = f"ws://127.0.0.1:{self.port}/tables/ws"
+        self._ready = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+        assert self._ready.wait(10), "the table server did not start"
+
+    def _run(self) -> None:
+        import asyncio
+
+        from tornado.httpserver import HTTPServer
+        from tornado.ioloop import IOLoop
+        from tornado.web import Application
+
+        from classroom.tables.routes import table_handlers
+
+        asyncio.set_event_loop(asyncio.new_event_loop())
+        self.loop = IOLoop.current()
+        self.http = HTTPServer(Application(table_handlers("/"), cardgames_tables=self.svc))
+        self.http.listen(self.port, "127.0.0.1")
+        self._ready.set()
+        self.loop.start()
+
+    def call(self, fn: Any, *args: Any, **kw: Any) -> Any:
+        done, box = threading.Event(), {}
+
+        def run() -> None:
+            try:
+                box["value"] = fn(*args, **kw)
+            except BaseException as e:  # noqa: BLE001 - handed back to the test
+                box["error"] = e
+            done.set()
+        self.loop.add_callback(run)
+        assert done.wait(10), "the server's loop did not answer"
+        if "error" in box:
+            raise box["error"]
+        return box.get("value")
+
+    def session(self, code: str) -> Session:
+        return self.svc._table(code).session    # noqa: SLF001 - the test reads the truth
+
+    def stop(self) -> None:
+        from classroom.tables import socket as seat_socket
+
+        def halt() -> None:
+            self.http.stop()
+            # as a killed server: every seat socket's TCP connection just ends
+            for key, conn in list(seat_socket._HOLDERS.items()):   # noqa: SLF001
+                if key[0] == id(self.svc):
+                    handler = conn._close.__self__                  # noqa: SLF001
+                    handler.ws_connection.stream.close()
+            self.loop.stop()
+        self.loop.add_callback(halt)
+        self._thread.join(10)
+        self.svc.close()
+
+
+@pytest.fixture
+def table_server(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDGAMES_DATA_DIR", str(tmp_path))
+    made: list[TableServer] = []
+
+    def make(**kw: Any) -> TableServer:
+        server = TableServer(tmp_path / "tables.sqlite3", **kw)
+        made.append(server)
+        return server
+    yield make
+    for server in made:
+        try:
+            server.stop()
+        except Exception:  # noqa: BLE001 - stopped by the test already
+            pass
+
+
+def _seat_client(server: TableServer, code: str, seat: int, key: str) -> RemoteSession:
+    return RemoteSession(server.url, table=code, seat=seat, key=key, loop=None,
+                         backoff=(0.05, 0.1, 0.2, 0.4))
+
+
+def test_real_service_two_students_play_a_liar_round_by_clicks(table_server, live_widgets):
+    server = table_server()
+    t = server.call(server.svc.create_table, game="liar", seats=3, options={"rounds": 2})
+    seat_a, key_a = server.call(server.svc.join, t.code, "Ana")
+    seat_i, key_i = server.call(server.svc.join, t.code, "Ivo")
+    page = online_table(_real_query(t.code, seat_a, key_a), url=server.url, loop=None,
+                        backoff=(0.05,))                     # Ana's page
+    ana, ivo = page.session, _seat_client(server, t.code, seat_i, key_i)
+    wait_for(lambda: "2 of 3 have joined" in page.status.value and ivo.status == "waiting",
+             [ana, ivo])
+    assert "a free seat" in page.players.value and "Ivo" in page.players.value
+    server.call(server.svc.start, t.code)
+    wait_for(lambda: ana.started and ivo.started and page.table is not None, [ana, ivo])
+    assert "a free seat" not in page.players.value and "(bot)" in page.players.value
+    session = server.session(t.code)
+    tables = {seat_a: page.table, seat_i: LiarTable.for_session(ivo)}
+    rng = random.Random(3)
+    for _move in range(400):
+        wait_for(lambda: ana.mark == ivo.mark == session.mark, [ana, ivo])
+        for seat, table in tables.items():
+            hidden, known = liar_secrets(session.state, seat)
+            assert_no_hidden_cards(hidden, known, synced_strings(seat_widgets(table)))
+        if session.over:
+            break
+        seat = session.to_act
+        table = tables[seat]
+        assert table.my_turn, (seat, table.message.value)
+        before = session.mark
+        if table.view.view.phase.value == "call_window":
+            (table.call_button if rng.random() < 0.3 else table.pass_button).click()
+        else:
+            due = table.view.view.due_rank
+            picks = [i for i, c in enumerate(table.hand.cards) if c.rank is due][:4] or [0]
+            for i in picks:
+                table.hand.buttons[i].click()
+            table.play_button.click()
+        assert session.mark > before, table.message.value
+    assert session.over, "the round did not end"
+    for table in tables.values():
+        assert table.view.over and not table.new_round_button.disabled
+    # the next round through the service: the first ask wins, both are dealt it
+    tables[seat_i].new_round_button.click()
+    wait_for(lambda: ana.view(seat_a).round == ivo.view(seat_i).round == 2, [ana, ivo])
+    assert tuple(tables[seat_a].hand.cards) == session.view(seat_a).view.hand
+    tables[seat_i].close()
+    page.close()
+    assert not ana.alive and not ivo.alive
+
+
+def _real_query(code: str, seat: int, key: str) -> dict[str, str]:
+    return {"table": code, "seat": str(seat), "key": key, "lang": "en"}
+
+
+def test_real_service_refusals_restart_and_reconnect(table_server, live_widgets):
+    server = table_server()
+    t = server.call(server.svc.create_table, game="liar", seats=2)
+    seat, key = server.call(server.svc.join, t.code, "Ana")
+    server.call(server.svc.start, t.code)
+    ana = _seat_client(server, t.code, seat, key)
+    wait_for(lambda: ana.started, [ana])
+    session = server.session(t.code)
+    table = LiarTable.for_session(ana)
+    wait_for(lambda: ana.mark == session.mark, [ana])
+    # out of turn or an illegal play: the engine's refusal, worded from its fields
+    in_play = session.to_act == seat and table.view.view.phase.value == "play"
+    text = "call" if in_play else "play " + str(table.view.view.hand[0])
+    mark = session.mark
+    with pytest.raises(IllegalActionError) as info:
+        ana.act(seat, text, mark=ana.mark)
+    assert info.value.rule and info.value.reason and session.mark == mark
+    assert table.act(text) is False and session.mark == mark
+    assert info.value.rule in table.message.value
+    with pytest.raises(StaleActionError):
+        ana.act(seat, "pass", mark=ana.mark + 5)
+    # the server goes away and comes back from its store: the client reconnects by itself
+    port = server.port
+    server.stop()
+    wait_for(lambda: ana.status == "reconnecting", [ana])
+    back = table_server(port=port, load=True)
+    wait_for(lambda: ana.status == "playing", [ana], timeout=20)
+    session = back.session(t.code)
+    wait_for(lambda: ana.mark == session.mark, [ana])
+    assert ana.view(seat) == session.view(seat)
+    if session.to_act == seat:
+        before = session.mark
+        assert table.act(session.view(seat).legal[0], mark=table.mark), table.message.value
+        assert session.mark > before
+    # a second device with the right key replaces this one: it stops, no ping-pong
+    other = _seat_client(back, t.code, seat, key)
+    wait_for(lambda: other.started and ana.status == "failed", [ana, other])
+    time.sleep(0.3)
+    assert other.status == "playing" and not ana.alive
+    table.close()
+    other.close()
+
+
+def test_real_service_a_thirty_one_seat_against_two_bots(table_server, live_widgets):
+    from cardgames.thirtyone.events import Dealt
+
+    server = table_server()
+    t = server.call(server.svc.create_table, game="thirty-one", seats=3)
+    seat, key = server.call(server.svc.join, t.code, "Ana")
+    server.call(server.svc.start, t.code)
+    page = online_table(_real_query(t.code, seat, key), url=server.url, loop=None)
+    ana = page.session
+    wait_for(lambda: page.table is not None, [ana])
+    session = server.session(t.code)
+    wait_for(lambda: ana.mark == session.mark, [ana])
+    table = page.table
+    assert isinstance(table, ThirtyOneTable)
+    # the first deal's Dealt (filed before mark 0) is in the seat's log, as the view has it
+    log = table._log
+    assert isinstance(log[0], Dealt) and log[0].deal == 1
+    for _turn in range(60):
+        wait_for(lambda: ana.mark == session.mark, [ana])
+        if session.over or table.paused:
+            break
+        assert table.my_turn, table.message.value
+        before = session.mark
+        table.act(table.legal_actions()[0], mark=table.mark)
+        assert session.mark > before, table.message.value
+        hidden = [c for p in range(3) if p != seat for c in session.state.hand(p)]
+        hidden += list(session.state.undealt)
+        known = list(session.state.hand(seat)) + list(session.state.table)
+        for e in session.state.events:
+            for name in ("to_table", "from_table", "hand", "table"):
+                known += list(getattr(e, name, ()))
+        assert_no_hidden_cards(hidden, known, synced_strings(
+            [page.status, page.players, *seat_widgets(table)]))
+    assert table.paused or session.over
+    assert "Bot 2" in page.players.value
+    page.close()
+    assert not ana.alive
+
+
+def test_changes_reach_the_widgets_on_the_loops_thread_only(service):
+    """With a running loop (the kernel's), every change callback runs on the loop's
+    thread, through call_soon_threadsafe: the socket's thread never touches a widget, and
+    the loop is free while the client waits for the service."""
+    import asyncio
+
+    session = liar_session(seed=2)
+    svc = service(session, started=False)
+    threads: list[str] = []
+
+    async def main() -> None:
+        client = RemoteSession(svc.url, table=CODE, seat=0, key=KEYS[0])   # the running loop
+        client.on_change(lambda: threads.append(threading.current_thread().name))
+        ticks = 0
+        for _ in range(500):                  # the loop keeps running meanwhile
+            await asyncio.sleep(0.01)
+            ticks += 1
+            if client.status == "waiting" and threads:
+                break
+        assert client.status == "waiting" and ticks < 500
+        await asyncio.get_running_loop().run_in_executor(None, svc.start)
+        for _ in range(500):
+            await asyncio.sleep(0.01)
+            if client.started:
+                break
+        await asyncio.sleep(0.05)
+        assert client.started and client.poll() == 0      # nothing queued: the loop ran them
+        client.close()
+
+    asyncio.run(main())
+    assert threads and set(threads) == {threading.main_thread().name}
+
+
+@pytest.mark.parametrize("name", ["widgets.tables.remote_frames", "widgets.tables.online"])
+def test_doctests(name, live_widgets):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0 and result.attempted > 0
+
+
+@pytest.mark.parametrize("update", [
+    "not json",
+    json.dumps({"type": "update", "status": "playing", "mark": 1,
+                "view": {"wire": 1, "kind": "seat-view", "game": "liar", "seat": 0}}),
+    json.dumps({"type": "update", "status": "playing", "mark": 1, "view": None,
+                "events": [{"wire": 1, "kind": "event", "game": "liar", "type": "Played",
+                            "player": 0, "count": 99, "announced": "ACE"}]}),
+    json.dumps({"type": "update", "status": "playing", "mark": 1, "view": None,
+                "seats": "everyone"}),
+])
+def test_a_hostile_service_frame_stops_the_client_with_a_plain_line(update, live_widgets):
+    port = free_port()
+
+    def handle(ws: Any) -> None:
+        ws.recv(timeout=5)
+        ws.send(json.dumps({"type": "welcome", "table": CODE, "seat": 0, "game": "liar",
+                            "status": "playing", "seats": []}))
+        ws.send(update)
+        try:
+            ws.recv(timeout=5)
+        except Exception:  # noqa: BLE001 - the client went
+            pass
+
+    server = serve(handle, "127.0.0.1", port)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        page = online_table(_query(0), url=f"ws://127.0.0.1:{port}/tables/ws", loop=None,
+                            backoff=(0.05,))
+        wait_for(lambda: page.session.status == "failed", [page.session])
+        assert page.session.failure[0] == "bad-data"
+        assert "cannot read" in page.status.value and page.table is None
+        time.sleep(0.2)
+        assert not page.session.alive               # no reconnecting to the same garbage
+        page.close()
+    finally:
+        server.shutdown()
+        thread.join(5)

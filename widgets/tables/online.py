@@ -33,8 +33,8 @@ import ipywidgets as ipw
 from cardgames.errors import ConfigError
 from cardgames.i18n import gettext as _
 from cardgames.i18n import ngettext
-from widgets.kit.cardview import close_widget
 from widgets.app.request import page_query
+from widgets.kit.cardview import close_widget
 from widgets.tables.remote import RemoteSession, check_join
 
 __all__ = ["URL_VARIABLE", "OnlineTable", "online_table"]
@@ -172,7 +172,12 @@ class OnlineTable:
     def _players_html(s: RemoteSession, me: int) -> str:
         parts = []
         for i, p in enumerate(s.players):
-            name = html.escape(p.name or _("a free seat"))
+            if p.kind == "free" or not p.name:          # nobody has taken it yet
+                free = html.escape(_("a free seat"))
+                parts.append(f"<span style='margin-right:1em;white-space:nowrap;color:{_GREY}'>"
+                             f"○ {free}</span>")
+                continue
+            name = html.escape(p.name)
             if i == me:
                 tag = _("you")
             elif p.kind == "bot":

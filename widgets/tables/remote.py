@@ -38,163 +38,37 @@ import asyncio
 import collections
 import json
 import logging
-import re
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from cardgames.errors import (
-    ActionParseError,
-    CardgamesError,
-    ConfigError,
-    GameOverError,
-    IllegalActionError,
-    StaleActionError,
-    WireError,
-)
+from cardgames.errors import ActionParseError, ConfigError, IllegalActionError, WireError
 from cardgames.i18n import gettext as _
 from cardgames.seat import Seat, SeatView
-from cardgames.wire import MAX_SEATS, load_event, load_seat_view
+from cardgames.wire import load_event, load_seat_view
+from widgets.tables.remote_frames import (
+    CODE_RE,
+    KEY_RE,
+    MAX_NOTES,
+    STATUSES,
+    Note,
+    Player,
+    RemoteRefusal,
+    check_join,
+    engine_error,
+    first_deal,
+    read_notes,
+    read_players,
+)
 
-__all__ = ["CODE_RE", "KEY_RE", "Note", "Player", "RemoteRefusal", "RemoteSession",
-           "check_join"]
+__all__ = ["CODE_RE", "KEY_RE", "STATUSES", "Note", "Player", "RemoteRefusal",
+           "RemoteSession", "check_join"]
 
 log = logging.getLogger(__name__)
 log.addHandler(logging.NullHandler())
 
-#: A table's join code: 6 characters of an alphabet without 0 O 1 I L (the service's).
-CODE_RE = re.compile(r"[A-HJKMNP-Z2-9]{6}")
-#: A seat's secret: ``secrets.token_urlsafe(24)`` (32 characters; a little slack).
-KEY_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")
-#: The statuses of a remote session.
-STATUSES = ("connecting", "waiting", "playing", "over", "reconnecting", "failed", "closed")
-#: Service refusal codes that end the session (no reconnecting).
-_MAX_NOTES = 200
 _MAX_FRAME = 8 * 2**20
-
-
-@dataclass(frozen=True)
-class Player:
-    """A seat of the table as the service tells it: its ``name``, ``kind`` (``"human"``,
-    ``"bot"``), whether its student is ``connected`` and whether a bot plays it for them
-    now (``played_by_bot``)."""
-
-    name: str
-    kind: str
-    connected: bool
-    played_by_bot: bool
-
-
-@dataclass(frozen=True)
-class Note:
-    """A service note: e.g. ``kind="bot-played"``: the bot played ``seat`` (``name``) at
-    ``mark`` (the student was away or idle)."""
-
-    mark: int
-    kind: str
-    seat: int
-    name: str
-
-    def describe(self) -> str:
-        """The note in the current language."""
-        if self.kind == "bot-played":
-            return _("played by the bot for {name}").format(name=self.name)
-        return _("{name}: {kind}").format(name=self.name, kind=self.kind)
-
-
-class RemoteRefusal(CardgamesError):
-    """The table service refused something itself (not the game's rules): ``code`` is its
-    code (``"game-over"``, ``"rate-limited"``, ``"not-started"`` ...), the message its
-    translated words."""
-
-    def __init__(self, message: str, *, code: str) -> None:
-        super().__init__(message)
-        self.code = code
-
-
-def check_join(table: object, seat: object, key: object) -> tuple[str, int, str]:
-    """The join triple of a page's query, checked: (code, seat, secret).
-
-    >>> check_join("K7QX3M", "2", "a" * 32)
-    ('K7QX3M', 2, 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa')
-    >>> check_join("k7qx3m", 0, "a" * 32)[0]
-    'K7QX3M'
-    >>> check_join("K7QX3", 0, "a" * 32)
-    Traceback (most recent call last):
-    ...
-    cardgames.errors.ConfigError: 'K7QX3' is not a table code (6 letters and digits)
-    """
-    code = table.strip().upper() if isinstance(table, str) else table
-    if not isinstance(code, str) or not CODE_RE.fullmatch(code):
-        raise ConfigError(_("{code!r} is not a table code (6 letters and digits)")
-                          .format(code=str(table)[:12]))
-    if isinstance(seat, str) and seat.isdigit() and len(seat) <= 2:
-        seat = int(seat)
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < MAX_SEATS:
-        raise ConfigError(_("{seat!r} is not a seat number").format(seat=str(seat)[:12]))
-    if not isinstance(key, str) or not KEY_RE.fullmatch(key):
-        raise ConfigError(_("the seat's key is missing or malformed"))
-    return code, seat, key
-
-
-def _engine_error(error: Any, *, sent_mark: int | None) -> CardgamesError:
-    """The engine's error rebuilt from a ``refused`` frame's fields (the table words it
-    from them, as for a local session); a service refusal as :class:`RemoteRefusal`."""
-    if not isinstance(error, dict):
-        error = {}
-
-    def text(name: str, most: int = 300) -> str | None:
-        value = error.get(name)
-        return value[:most] if isinstance(value, str) else None
-    code = (text("code", 40) or "").lower().replace("_", "-")
-    message = text("message", 500) or code or _("refused")
-    fields = {"action": text("action", 100), "rule": text("rule", 40),
-              "reason": text("reason"), "legal": text("legal")}
-    player = error.get("player")
-    player = player if isinstance(player, int) and not isinstance(player, bool) else None
-    if code in ("stale", "stale-action", "staleactionerror"):
-        mark = error.get("mark", sent_mark)
-        current = error.get("current", -1)
-        return StaleActionError(message, mark=mark if isinstance(mark, int) else -1,
-                                current=current if isinstance(current, int) else -1,
-                                player=player, **fields)
-    if code in ("parse", "action-parse", "actionparseerror", "bad-action"):
-        return ActionParseError(message, player=player, **fields)
-    if code in ("game-over", "gameovererror") and (fields["rule"] or fields["reason"]):
-        return GameOverError(message, player=player, **fields)
-    if code in ("illegal", "illegal-action", "illegalactionerror", "engine") or (
-            fields["rule"] or fields["reason"]):
-        return IllegalActionError(message, player=player, **fields)
-    return RemoteRefusal(message, code=code or "refused")
-
-
-def _players(data: Any) -> tuple[Player, ...]:
-    if not isinstance(data, list) or len(data) > MAX_SEATS:
-        raise WireError(_("wire field {field}: expected {expected}, not {value}").format(
-            field="seats", expected="a list of seats", value=repr(data)[:40]), field="seats")
-    out = []
-    for i, d in enumerate(data):
-        if not (isinstance(d, dict) and isinstance(d.get("name"), str)
-                and isinstance(d.get("kind"), str) and isinstance(d.get("connected"), bool)
-                and isinstance(d.get("played_by_bot", False), bool)):
-            raise WireError(_("wire field {field}: expected {expected}, not {value}").format(
-                field=f"seats[{i}]", expected="a seat", value=repr(d)[:40]),
-                field=f"seats[{i}]")
-        out.append(Player(d["name"][:40], d["kind"][:12], d["connected"],
-                          bool(d.get("played_by_bot", False))))
-    return tuple(out)
-
-
-def _notes(data: Any) -> list[Note]:
-    out = []
-    for d in data if isinstance(data, list) else []:
-        if (isinstance(d, dict) and isinstance(d.get("mark"), int)
-                and isinstance(d.get("seat"), int) and isinstance(d.get("kind"), str)
-                and isinstance(d.get("name"), str)):
-            out.append(Note(d["mark"], d["kind"][:40], d["seat"], d["name"][:40]))
-    return out[-_MAX_NOTES:]
 
 
 class RemoteSession:
@@ -238,7 +112,7 @@ class RemoteSession:
         self._log: list[Any] = []
         self._tags: list[int] = []
         self._cursor = 0
-        self._notes: collections.deque[Note] = collections.deque(maxlen=_MAX_NOTES)
+        self._notes: collections.deque[Note] = collections.deque(maxlen=MAX_NOTES)
         self._players: tuple[Player, ...] = ()
         self._answers: dict[int, dict[str, Any]] = {}
         self._next_id = 0
@@ -401,7 +275,7 @@ class RemoteSession:
                 self._cond.wait(left)
             answer = self._answers.pop(ident)
             if answer.get("type") == "refused":
-                raise _engine_error(answer.get("error"), sent_mark=frame.get("mark"))
+                raise engine_error(answer.get("error"), sent_mark=frame.get("mark"))
             acked = answer.get("mark")
             if isinstance(acked, int):          # the update it acknowledges, if not yet here
                 while self.mark < acked and self._ws is ws:
@@ -486,12 +360,16 @@ class RemoteSession:
                     return
                 log.debug("RemoteSession %s/%s: connection closed: %r", self._table,
                           self._seat, e)
-            except (OSError, TimeoutError, InvalidHandshake, json.JSONDecodeError) as e:
+            except (OSError, TimeoutError, InvalidHandshake) as e:
                 log.debug("RemoteSession %s/%s: connection lost: %r", self._table,
                           self._seat, e)
-            except WireError as e:
+            except (WireError, json.JSONDecodeError) as e:
                 log.warning("RemoteSession: the service sent something unreadable: %s", e)
                 self._fail("bad-data", str(e))
+                return
+            except Exception:  # noqa: BLE001 - the page says so; the thread never dies silently
+                log.exception("RemoteSession %s/%s failed", self._table, self._seat)
+                self._fail("bad-data", "")
                 return
             finally:
                 with self._cond:
@@ -516,7 +394,7 @@ class RemoteSession:
         self._game = game if game in ("liar", "thirty-one") else None
         self._connected_once = True
         if "seats" in frame:
-            self._players = _players(frame["seats"])
+            self._players = read_players(frame["seats"])
         self._set_status(frame.get("status"))
         self._changed()
         return True
@@ -559,9 +437,11 @@ class RemoteSession:
                 field="events", most=50_000, n=len(raw) if isinstance(raw, list) else -1),
                 field="events")
         events = [load_event(e) for e in raw]
-        players = _players(frame["seats"]) if "seats" in frame else self._players
-        notes = _notes(frame.get("notes"))
+        players = read_players(frame["seats"]) if "seats" in frame else self._players
+        notes = read_notes(frame.get("notes"))
         with self._cond:
+            if not self._log and sv is not None:
+                events = first_deal(tuple(getattr(sv.view, "events", ())), events) + events
             tag = self.mark
             if sv is not None:
                 self._view = sv
