@@ -33,7 +33,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
-__all__ = ["build_app", "cookie_secret", "main", "parse_args", "resolve_data_dir"]
+__all__ = ["build_app", "cookie_secret", "hub_settings", "main", "parse_args",
+           "resolve_data_dir"]
 
 log = logging.getLogger("cardgames.tables")
 
@@ -109,10 +110,30 @@ def build_app(service: Any, auth: Any, *, prefix: str, secret: bytes, hub: bool)
         from .hub import hub_handlers
 
         handlers = hub_handlers(prefix, handlers)
-    settings = {"cardgames_tables": service, "cardgames_tables_auth": auth,
-                "cardgames_tables_prefix": prefix, "cookie_secret": secret,
-                "base_url": prefix}
+    settings: dict[str, Any] = {"cardgames_tables": service, "cardgames_tables_auth": auth,
+                                "cardgames_tables_prefix": prefix, "cookie_secret": secret,
+                                "base_url": prefix}
+    if hub:
+        settings.update(hub_settings())
     return web.Application(handlers, **settings)
+
+
+def hub_settings() -> dict[str, str]:
+    """On the hub: the student's app opens in their own server (``/hub/user-redirect/``
+    sends the browser to ``/user/<name>/``), and the join links use the hub's public
+    address if the hub knows it (``c.JupyterHub.public_url``; else the request's host).
+
+    >>> os.environ["JUPYTERHUB_BASE_URL"] = "/"
+    >>> hub_settings()["cardgames_tables_app_url"]
+    '/hub/user-redirect/voila/render/app_online.ipynb'
+    """
+    base = os.environ.get("JUPYTERHUB_BASE_URL", "/") or "/"
+    out = {"cardgames_tables_app_url":
+           base.rstrip("/") + "/hub/user-redirect/voila/render/app_online.ipynb"}
+    public = os.environ.get("JUPYTERHUB_PUBLIC_URL", "")
+    if public:
+        out["cardgames_tables_public_url"] = public
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
