@@ -89,57 +89,12 @@ def test_liar_ace_of_hearts_three_times_is_refused():
     assert "too many: AH AH;" in str(e)
 
 
-def test_liar_four_hands_for_three_players_is_refused():
-    data = liar_save()
-    data["hands"].append("")
-    refused(LiarState, data, "hands", "R-L2")
-
-
-@pytest.mark.parametrize("bad", [7, -1, 10**30, "0", True, 1.0, None])
-def test_liar_current_player_not_a_seat_is_refused(bad):
-    data = liar_save()
-    data["current_player"] = bad
-    refused(LiarState, data, "current_player")
-
-
-def test_liar_over_with_a_player_to_move_is_refused():
-    data = liar_save()
-    data["phase"] = "over"
-    refused(LiarState, data, "current_player", "L11")
-
-
-def test_liar_over_with_nobody_to_move_but_no_winner_is_refused():
-    data = liar_save()
-    data.update(phase="over", current_player=None)
-    refused(LiarState, data, "end_reason", "L11")
-
-
-@pytest.mark.parametrize("bad", [True, "1", 2, 0, 1.0, None])
-def test_liar_version_not_one_is_refused(bad):
-    data = liar_save()
-    data["version"] = bad
-    refused(LiarState, data, "version")
-
-
 def test_liar_the_player_under_the_window_cannot_be_asked():
     s = played(LiarGame(players=3).new_state(seed=5), 1)
     data = json.loads(s.to_json())
     assert data["phase"] == "call_window"
     data["current_player"] = data["pile"][-1]["player"]
     refused(LiarState, data, "current_player", "R-L5")
-
-
-def test_liar_the_due_rank_follows_the_pile():
-    data = liar_save(moves=1)
-    data["due_rank"] = "ACE"          # the pile's last play announced sevens: eights are due
-    refused(LiarState, data, "due_rank", "R-L8")
-
-
-@pytest.mark.parametrize("key", ["hands", "pile", "rng", "game", "phase", "plays", "events"])
-def test_liar_a_missing_key_is_named(key):
-    data = liar_save()
-    del data[key]
-    refused(LiarState, data, key)
 
 
 # ----------------------------------------------------------------------------- Thirty-One
@@ -156,38 +111,6 @@ def test_thirtyone_ace_of_hearts_three_times_is_refused():
     data["hands"][0] = "AH AH AH"
     e = refused(ThirtyOneState, data, "hands + table + undealt", "T2")
     assert "too many: AH AH" in str(e)
-
-
-@pytest.mark.parametrize("hand", ["AH KH", "AH KH 9H 8H 7H"])
-def test_thirtyone_two_or_five_card_hands_are_refused(hand):
-    data = t31_save()
-    data["hands"][1] = hand
-    refused(ThirtyOneState, data, "hands[1]", "T4")
-
-
-def test_thirtyone_negative_lives_are_refused():
-    data = t31_save()
-    data["lives"][0] = -1
-    refused(ThirtyOneState, data, "lives[0]", "T13, R-T8")
-
-
-def test_thirtyone_more_lives_than_the_game_gives_are_refused():
-    data = t31_save()
-    data["lives"][0] = 10**30
-    refused(ThirtyOneState, data, "lives[0]", "T13, R-T8")
-
-
-@pytest.mark.parametrize("bad", [9, 3, -1, 10**30, "0", False])
-def test_thirtyone_current_not_a_seat_is_refused(bad):
-    data = t31_save()
-    data["current"] = bad
-    refused(ThirtyOneState, data, "current")
-
-
-def test_thirtyone_over_with_a_player_to_move_is_refused():
-    data = t31_save()
-    data["phase"] = "over"
-    refused(ThirtyOneState, data, "current", "R-T8")
 
 
 def test_thirtyone_exchange_is_the_dealers():
@@ -230,6 +153,56 @@ def test_thirtyone_a_bad_game_option_is_named():
 def test_not_a_save_at_all_is_refused(cls, text):
     with pytest.raises(SaveError):
         cls.from_json(text)
+
+
+# --------------------------------------------------------------- one field changed: refused, named
+# (save, what is changed, the field the error must name, the rule it must cite)
+
+def _set(key, value):
+    return lambda data: data.__setitem__(key, value)
+
+
+def _set_in(key, index, value):
+    return lambda data: data[key].__setitem__(index, value)
+
+
+ONE_FIELD = [
+    # Liar: one hand too many for three players (R-L2)
+    ("liar-four-hands", liar_save, lambda d: d["hands"].append(""), "hands", "R-L2"),
+    # the player to move is a seat (7: no such seat; "0", True, 1.0, None: no seat number at all)
+    *[(f"liar-current-{bad!r}", liar_save, _set("current_player", bad), "current_player", None)
+      for bad in (7, -1, 10**30, "0", True, 1.0, None)],
+    # a round that is over has nobody to move (L11) ...
+    ("liar-over-with-a-mover", liar_save, _set("phase", "over"), "current_player", "L11"),
+    # ... and a reason it ended
+    ("liar-over-no-winner", liar_save, lambda d: d.update(phase="over", current_player=None),
+     "end_reason", "L11"),
+    *[(f"liar-version-{bad!r}", liar_save, _set("version", bad), "version", None)
+      for bad in (True, "1", 2, 0, 1.0, None)],
+    # the pile's last play announced sevens: eights are due (R-L8)
+    ("liar-due-rank", lambda: liar_save(moves=1), _set("due_rank", "ACE"), "due_rank", "R-L8"),
+    *[(f"liar-missing-{key}", liar_save, lambda d, k=key: d.pop(k), key, None)
+      for key in ("hands", "pile", "rng", "game", "phase", "plays", "events")],
+    # Thirty-One: a hand holds three cards (T4)
+    *[(f"t31-hand-{hand}", t31_save, _set_in("hands", 1, hand), "hands[1]", "T4")
+      for hand in ("AH KH", "AH KH 9H 8H 7H")],
+    # lives run from the game's number down to 0 (T13, R-T8)
+    ("t31-negative-lives", t31_save, _set_in("lives", 0, -1), "lives[0]", "T13, R-T8"),
+    ("t31-too-many-lives", t31_save, _set_in("lives", 0, 10**30), "lives[0]", "T13, R-T8"),
+    *[(f"t31-current-{bad!r}", t31_save, _set("current", bad), "current", None)
+      for bad in (9, 3, -1, 10**30, "0", False)],
+    ("t31-over-with-a-mover", t31_save, _set("phase", "over"), "current", "R-T8"),
+]
+
+
+@pytest.mark.parametrize("make, change, field, rule",
+                         [case[1:] for case in ONE_FIELD], ids=[case[0] for case in ONE_FIELD])
+def test_a_save_with_one_bad_field_is_refused_naming_it(make, change, field, rule):
+    data = make()
+    change(data)
+    cls = LiarState if data["format"].startswith("cardgames.liar") else ThirtyOneState
+    refused(cls, data, field, rule)
+
 
 
 # ----------------------------------------------------------------------------- property

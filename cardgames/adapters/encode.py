@@ -14,7 +14,8 @@ Each encoding is a flat ``float32`` vector made of named pieces
   ``pile_size`` (1), ``my_pile_cards`` (35: own cards in the pile),
   ``claimant`` (n), ``claim_count`` (4), ``known`` (n x 35: cards known to be
   in each hand, :func:`cardgames.liar.probability.known_holdings`, followed
-  event by event: see :class:`KnownTracker`).
+  event by event through the engine's
+  :class:`~cardgames.liar.probability.KnownTracker`).
 
 :meth:`~_Encoding.encode` fills a buffer made once (its pieces split once) and
 returns a copy; :meth:`~_Encoding.fill_into` fills a given vector through its
@@ -29,19 +30,17 @@ pieces (the OpenSpiel observers' own tensor and dict).
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 import numpy as np
 
 from cardgames.adapters.actions import NUM_CARD_CODES as _N
-from cardgames.cards import PALE, Card
-from cardgames.liar.events import PalePenalty, PileTaken, Played, Revealed
+from cardgames.liar.probability import KnownTracker
 from cardgames.liar.state import Phase as LiarPhase
 from cardgames.thirtyone.expert import known_cards
 from cardgames.thirtyone.view import Phase as T31Phase
 
-__all__ = ["KnownTracker", "LiarEncoding", "ThirtyOneEncoding"]
+__all__ = ["LiarEncoding", "ThirtyOneEncoding"]
 
 
 class _Encoding:
@@ -146,51 +145,3 @@ class LiarEncoding(_Encoding):
         for s, held in enumerate(self._known.known(view)):
             for card, m in held.items():
                 known[s, card.code] += m
-
-
-class KnownTracker:
-    """:func:`cardgames.liar.probability.known_holdings` of a view, reading only the new events.
-
-    That function reads every event of the round on every call.  A tracker
-    keeps, per viewer, what it read last: if the view's events begin with
-    the same event objects (events are immutable, a state only appends), it
-    reads on from there; otherwise (a new round, another state) from the start.
-    The result is the same (tests/adapters/test_fast_ids.py compares).
-    """
-
-    def __init__(self) -> None:
-        # player -> (events read, first event, last event, known per seat, known pile cards)
-        self._at: dict[int, tuple[int, Any, Any, list[Counter[Card]], Counter[Card]]] = {}
-
-    def known(self, view: Any) -> list[Counter[Card]]:
-        """Per seat, the cards ``view.player`` knows that seat holds (own entry empty)."""
-        me, events = view.player, view.events
-        at = self._at.get(me)
-        if (at is not None and at[0] <= len(events) and at[0] > 0
-                and events[0] is at[1] and events[at[0] - 1] is at[2]):
-            start, known, pile_known = at[0], at[3], at[4]
-        else:
-            start, known, pile_known = 0, [Counter() for _ in range(view.players)], Counter()
-        if start < len(events):
-            own = None
-            for ev in events[start:]:
-                if isinstance(ev, Played):
-                    if ev.player == me:
-                        if own is None:
-                            own = {m.number: m.cards for m in view.my_plays}
-                        pile_known.update(own.get(ev.number, ()))
-                    else:
-                        known[ev.player].clear()
-                elif isinstance(ev, Revealed):
-                    if ev.player != me:
-                        pile_known.update(ev.cards)
-                elif isinstance(ev, PalePenalty):
-                    if ev.player != me:
-                        pile_known[PALE] += 1
-                elif isinstance(ev, PileTaken):
-                    if ev.player != me:
-                        known[ev.player].update(pile_known)
-                    pile_known.clear()
-            if events:
-                self._at[me] = (len(events), events[0], events[-1], known, pile_known)
-        return known

@@ -50,19 +50,20 @@ Fraction(1, 10)
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from math import comb
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from cardgames.cards import PALE, Card, Rank, make_deck
-from cardgames.liar.events import PalePenalty, PileTaken, Played, Revealed
+from cardgames.liar.events import LiarEvent, PalePenalty, PileTaken, Played, Revealed
 
 if TYPE_CHECKING:
     from cardgames.liar.view import LiarView, PileRecord
 
 __all__ = [
     "claim_probability", "claim_probability_counts", "honest_claim_probability", "unseen_cards", "known_holdings",
-    "holding_distribution", "hypergeometric_pmf", "is_good",
+    "holding_distribution", "hypergeometric_pmf", "is_good", "KnownTracker", "read_knowledge",
 ]
 
 
@@ -137,14 +138,34 @@ def known_holdings(view: LiarView, *, before_play: int | None = None) -> tuple[C
 
 
 def _known_holdings(view: LiarView, before_play: int | None) -> tuple[Counter[Card], ...]:
-    me = view.player
-    own = _own_cards(view)
     known: list[Counter[Card]] = [Counter() for _ in range(view.players)]
     pile_known: Counter[Card] = Counter()
-    for ev in view.events:
+    read_knowledge(view.events, view.player, _own_cards(view), known, pile_known,
+                   before_play=before_play)
+    return tuple(known)
+
+
+def read_knowledge(events: Sequence[LiarEvent], me: int,
+                   own: Mapping[int, tuple[Card, ...]] | Callable[[], Mapping[int, tuple[Card, ...]]],
+                   known: list[Counter[Card]], pile_known: Counter[Card], *,
+                   before_play: int | None = None) -> None:
+    """The rules of certain knowledge (see the module doc), one event after another.
+
+    Reads ``events`` as player ``me`` saw them and updates, in place, ``known``
+    (per seat, the cards ``me`` knows that seat holds) and ``pile_known`` (the
+    cards ``me`` knows to lie in the pile).  ``own`` maps ``me``'s play numbers
+    to their cards (or is a function returning that map, called at most once,
+    when ``me``'s first play is read).  This is the one place of these rules:
+    :func:`known_holdings` reads a whole round, :class:`KnownTracker` only the
+    new events.
+    """
+    own_map = own if isinstance(own, Mapping) else None
+    for ev in events:
         if isinstance(ev, Played):
             if ev.player == me:
-                pile_known.update(own.get(ev.number, ()))
+                if own_map is None:
+                    own_map = cast(Callable[[], Mapping[int, tuple[Card, ...]]], own)()
+                pile_known.update(own_map.get(ev.number, ()))
             elif ev.number != before_play:
                 known[ev.player].clear()
         elif isinstance(ev, Revealed):
@@ -157,7 +178,43 @@ def _known_holdings(view: LiarView, before_play: int | None) -> tuple[Counter[Ca
             if ev.player != me:
                 known[ev.player].update(pile_known)
             pile_known.clear()
-    return tuple(known)
+
+
+class KnownTracker:
+    """:func:`known_holdings` of a view, reading only the events new since the last call.
+
+    :func:`known_holdings` reads every event of the round on every call.  A
+    tracker keeps, per viewer, what it read last: if the view's events begin
+    with the same event objects (events are immutable, a state only appends),
+    it reads on from there; otherwise (a new round, another state) from the
+    start.  Both read through :func:`read_knowledge`, so the result is the same
+    (tests/adapters/test_fast_ids.py compares them over whole games).  The
+    returned counters are the tracker's own: do not change them.
+
+    >>> from cardgames.liar import LiarGame
+    >>> s = LiarGame(players=3).state_from_position(hands=["7H 8H", "9B UB", "AH AB"])
+    >>> s.apply("play 8H"); s.apply("call")
+    >>> KnownTracker().known(s.view(2))[0] == known_holdings(s.view(2))[0]
+    True
+    """
+
+    def __init__(self) -> None:
+        # player -> (events read, first event, last event, known per seat, known pile cards)
+        self._at: dict[int, tuple[int, Any, Any, list[Counter[Card]], Counter[Card]]] = {}
+
+    def known(self, view: LiarView) -> list[Counter[Card]]:
+        """Per seat, the cards ``view.player`` knows that seat holds (own entry empty)."""
+        me, events = view.player, view.events
+        at = self._at.get(me)
+        if (at is not None and at[0] <= len(events) and at[0] > 0
+                and events[0] is at[1] and events[at[0] - 1] is at[2]):
+            start, known, pile_known = at[0], at[3], at[4]
+        else:
+            start, known, pile_known = 0, [Counter() for _ in range(view.players)], Counter()
+        if start < len(events):
+            read_knowledge(events[start:], me, lambda: _own_cards(view), known, pile_known)
+            self._at[me] = (len(events), events[0], events[-1], known, pile_known)
+        return known
 
 
 def unseen_cards(view: LiarView, *, claimant: int | None = None,

@@ -26,13 +26,12 @@ from pettingzoo.test import api_test, seed_test
 from cardgames.adapters import compact as C
 from cardgames.adapters import openspiel as A
 from cardgames.adapters.actions import LIAR_CALL, LIAR_PASS, liar_play_id
-from cardgames.adapters.encode import KnownTracker
 from cardgames.adapters.legal_ids import hand_play_id_array, hand_play_ids, t31_legal_ids
 from cardgames.adapters.pettingzoo import liar_v0
 from cardgames.cards import Card, Chronicler, Rank, parse_cards
 from cardgames.liar import LiarGame
 from cardgames.liar.actions import Play
-from cardgames.liar.probability import known_holdings
+from cardgames.liar.probability import KnownTracker, known_holdings
 from cardgames.liar.state import Phase
 from cardgames.thirtyone import SwapOne, ThirtyOneGame
 
