@@ -46,7 +46,8 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import quote
 
-from jupyterhub.services.auth import HubOAuth, HubOAuthCallbackHandler, check_scopes
+from jupyterhub.services.auth import (HubOAuth, HubOAuthCallbackHandler, HubOAuthenticated,
+                                      check_scopes)
 from tornado import web
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 from tornado.httputil import url_concat
@@ -292,7 +293,21 @@ class HubTablesAuth:
 
 
 # ---------------------------------------------------------------- the routes on the hub
-class _HubPage:
+class _HubBrowser(HubOAuthenticated):  # type: ignore[misc]
+    """A browser's page of the service: JupyterHub's XSRF token and check (tied to the
+    OAuth cookie), with the auth's HubOAuth.  Being ``HubAuthenticated`` also keeps
+    HubOAuth from patching tornado's own XSRF methods for every handler of the process."""
+
+    @property
+    def hub_auth(self) -> HubOAuth:
+        return self.settings["cardgames_tables_auth"].hub_auth  # type: ignore[attr-defined]
+
+    @hub_auth.setter
+    def hub_auth(self, value: object) -> None:
+        pass
+
+
+class _HubPage(_HubBrowser):
     """Before a page runs: its hub user (else the hub's log-in, or 403 for an API or a
     POST)."""
 
@@ -337,7 +352,7 @@ class _HubSocket:
         return super().on_message(message)  # type: ignore[misc]
 
 
-class HomeHandler(web.RequestHandler):
+class HomeHandler(_HubBrowser, web.RequestHandler):
     """The service's own address (the hub's Services menu links to it): the teacher's
     page for a teacher, else the page to type a table's code."""
 
@@ -350,11 +365,8 @@ class HomeHandler(web.RequestHandler):
         self.redirect(base + ("tables/teacher" if auth.is_teacher(self) else "tables/join"))
 
 
-class OAuthCallbackHandler(HubOAuthCallbackHandler):
+class OAuthCallbackHandler(_HubBrowser, HubOAuthCallbackHandler):  # type: ignore[misc]
     """The hub's OAuth callback (``<prefix>oauth_callback``), with the auth's HubOAuth."""
-
-    def initialize(self) -> None:
-        self.hub_auth = self.settings["cardgames_tables_auth"].hub_auth
 
 
 def _wrap(cls: type) -> type:

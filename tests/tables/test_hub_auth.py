@@ -238,3 +238,19 @@ def test_the_modules_examples():
 
     for module in (hub, main):
         assert doctest.testmod(module).failed == 0, module.__name__
+
+
+def test_tornados_own_xsrf_is_left_alone():
+    """HubOAuth patches tornado's XSRF methods of any handler it meets that is not
+    ``HubAuthenticated``; the wrapped pages are, so make serve's pages in the same
+    process (and the other tests) keep tornado's own check."""
+    case = HubRoutes("test_the_display_name_is_the_hub_users_not_the_typed_one")
+    case.setUp()
+    try:
+        case.test_the_display_name_is_the_hub_users_not_the_typed_one()
+        case.test_an_api_or_a_post_without_a_log_in_is_refused_not_redirected()
+        case.test_the_home_page_sends_each_to_their_page()
+    finally:
+        case.tearDown()
+    assert web.RequestHandler.check_xsrf_cookie.__module__ == "tornado.web"
+    assert "_xsrf_token_id" not in vars(web.RequestHandler)
