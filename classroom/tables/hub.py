@@ -46,8 +46,12 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import quote
 
-from jupyterhub.services.auth import (HubOAuth, HubOAuthCallbackHandler, HubOAuthenticated,
-                                      check_scopes)
+from jupyterhub.services.auth import (
+    HubOAuth,
+    HubOAuthCallbackHandler,
+    HubOAuthenticated,
+    check_scopes,
+)
 from tornado import web
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 from tornado.httputil import url_concat
