@@ -509,7 +509,7 @@ class ClassroomVoila(Voila):
             from .tables.auth import TokenAuth
         except ImportError:            # the pages branch (auth.py) is not merged yet
             return None
-        return TokenAuth()
+        return TokenAuth.load(where.parent)      # the teacher token beside the tables
 
     def stop(self):
         try:

@@ -38,9 +38,9 @@ from cardgames import registry
 from cardgames.errors import ConfigError, StaleActionError
 from cardgames.i18n import gettext as _
 from cardgames.session import Seat, Session
+from cardgames.wire import dump_event, dump_seat_view
 
 from .errors import BadMessage, BadSecret, GameOver, NotStarted, SeatHeld, TableFull, UnknownTable
-from .frames import dump_event, dump_seat_view
 from .store import StoreError, TableRecord, TableStore
 from .summary import TableSummary, replay_frames, summarize
 
@@ -391,7 +391,7 @@ class TableService:
         t = self._table(code)
         with t.lock:
             sub = t.subs.get(seat)
-            if sub is not None and (callback is None or sub[0] is callback):
+            if sub is not None and (callback is None or sub[0] == callback):
                 del t.subs[seat]
                 t.away_since[seat] = self.clock()
                 self._broadcast(t)

@@ -147,8 +147,8 @@ class Client:
         while time.monotonic() < end:
             try:
                 op, data = self.ws.recv_data(control_frame=True)
-            except ws.WebSocketConnectionClosedException:
-                return None
+            except (ws.WebSocketConnectionClosedException, ConnectionResetError):
+                return None                       # closed without a close frame
             if op == ws.ABNF.OPCODE_CLOSE:
                 return int.from_bytes(data[:2], "big") if len(data) >= 2 else None
             if op == ws.ABNF.OPCODE_TEXT:
