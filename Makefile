@@ -82,6 +82,7 @@ bench-apps: $(STAMP)
 # that ship in the package.  tests/test_i18n.py fails until every msgid is translated.
 LOCALE := cardgames/locale
 i18n: $(STAMP)
+	$(BIN)/python tools/startpage_words.py
 	$(BIN)/pybabel extract -F babel.cfg --project=cardgames --version=0.1.0 \
 	    -k N_plural:1,2 --msgid-bugs-address="" --width=100 --sort-by-file -o $(LOCALE)/cardgames.pot .
 	$(BIN)/pybabel update -i $(LOCALE)/cardgames.pot -d $(LOCALE) -D cardgames \

@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from cardgames.errors import CardParseError, ConfigError
-from cardgames.i18n import N_, N_plural, ngettext
+from cardgames.i18n import N_, N_plural, ngettext, pgettext
 from cardgames.i18n import gettext as _
 
 __all__ = [
@@ -137,6 +137,19 @@ class Rank(enum.IntEnum):
         """The rank in an announcement: ``'sevens'``, ``'Unters'``, ``'Aces'`` (current language)."""
         return _(_RANK_PLURALS[self])
 
+    @property
+    def plural_nominative(self) -> str:
+        """The rank's plural as a name or a subject (a label, "due rank: Kings").
+
+        English and German use one form; Croatian announces in the accusative
+        (:attr:`plural`: "najavi Kraljeve") but names in the nominative ("na redu:
+        Kraljevi"), so this is its own message (context "nominative plural").
+
+        >>> Rank.KING.plural_nominative, Rank.KING.plural_nominative == Rank.KING.plural
+        ('Kings', True)
+        """
+        return _rank_nominative(self)
+
     def count(self, n: int) -> str:
         """``n`` cards of this rank in words: ``'1 seven'``, ``'3 sevens'``, ``'2 Kings'``.
 
@@ -192,6 +205,16 @@ _RANK_COUNTS = {
     Rank.KING: N_plural("{n} King", "{n} Kings"),
     Rank.ACE: N_plural("{n} Ace", "{n} Aces"),
 }
+
+
+def _rank_nominative(rank: Rank) -> str:
+    # literal pgettext calls, so that Babel extracts each with its context
+    return (pgettext("nominative plural", "sevens"), pgettext("nominative plural", "eights"),
+            pgettext("nominative plural", "nines"), pgettext("nominative plural", "tens"),
+            pgettext("nominative plural", "Unters"), pgettext("nominative plural", "Obers"),
+            pgettext("nominative plural", "Kings"), pgettext("nominative plural", "Aces"))[rank]
+
+
 _RANK_BY_TEXT: dict[str, Rank] = {}
 for _r in Rank:
     _RANK_BY_TEXT[_r.symbol] = _r

@@ -109,7 +109,7 @@ def _cmd_odds_liar(args: argparse.Namespace) -> int:
             line = ngettext("how many {rank} the other {n} player holds (as dealt, L5):",
                             "how many {rank} the other {n} players hold (as dealt, L5):",
                             others)
-        print(line.format(rank=result.rank.plural, n=others))
+        print(line.format(rank=result.rank.plural_nominative, n=others))
         for k, p in dist.items():
             print(f"  {k:>2}  {decimal(f'{p:.4f}')}")
     return 0
@@ -329,7 +329,9 @@ def build_parser() -> argparse.ArgumentParser:
                      formatter_class=argparse.RawDescriptionHelpFormatter)
     from cardgames import __version__
 
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    # argparse's default help of --version is made when argparse is imported (English)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
+                        help=_("show program's version number and exit"))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
 

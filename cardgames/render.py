@@ -27,7 +27,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from cardgames.cards import Card, Chronicler, Rank, Suit, register_drawing
 from cardgames.i18n import gettext as _
-from cardgames.i18n import ngettext
+from cardgames.i18n import ngettext, pgettext
 
 __all__ = [
     "CARD_WIDTH",
@@ -234,7 +234,7 @@ def _chronicler(card: Card, width: float, selected: bool, label: bool) -> str:
         for i, suit in enumerate(Suit):
             out.append(_sign(suit, 14 + i * 18, 86, 18))
         ink = _INK
-        name = "Colorful"
+        name = pgettext("Chronicler card face", "Colorful")
         if selected:
             out.append(_frame("none", "none", selected=True))
     elif chron is Chronicler.PALE:
@@ -242,7 +242,7 @@ def _chronicler(card: Card, width: float, selected: bool, label: bool) -> str:
                           dash=' stroke-dasharray="6 4"'))
         out.append(_star(22, 30, 56, "#f5f5f5", "#9e9e9e"))
         ink = "#6b6b6b"
-        name = "Pale"
+        name = pgettext("Chronicler card face", "Pale")
     else:
         out.append(_frame("#f3eefb", "#555555", selected=selected))
         out.append(_star(22, 30, 56, "#5b3a8e", "#2e1a4d"))
@@ -254,7 +254,7 @@ def _chronicler(card: Card, width: float, selected: bool, label: bool) -> str:
     if label:
         if name:
             out.append(_text(50, 118, name, size=14, fill=ink, css_class="rank-label"))
-        out.append(_text(50, 133 if name else 120, "Chronicler", size=11, fill=ink,
+        out.append(_text(50, 133 if name else 120, _("Chronicler"), size=11, fill=ink,
                          weight="normal", css_class="suit-label"))
     out.append("</svg>")
     return "".join(out)
@@ -282,7 +282,7 @@ def card_svg(card: Card, *, width: float = CARD_WIDTH, selected: bool = False,
 def back_svg(*, width: float = CARD_WIDTH, selected: bool = False) -> str:
     """The back of a card: the same drawing for every card (no card identity)."""
     width = _check_width(width)
-    out = [_open(width, "Face-down card", css_class="card card-back"),
+    out = [_open(width, _("Face-down card"), css_class="card card-back"),
            _frame("#1f3a68", "#0d1b33", selected=False)]
     out.append('<rect x="9" y="9" width="82" height="137" rx="5" fill="none" '
                'stroke="#e8d9a8" stroke-width="2"/>')

@@ -19,10 +19,14 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from cardgames.i18n import N_
+
 __all__ = ["RULE_LANGUAGES", "CatalogError", "Entry", "catalog", "one_line"]
 
 #: The rules pages, in the order shown, with the language's own name.
 RULE_LANGUAGES = {"en": "English", "hr": "Hrvatski", "de": "Deutsch"}
+#: A rules page's description (a msgid: the start page translates it).
+RULES_DESCRIPTION = N_("The rules of Liar and Thirty-One")
 
 
 class CatalogError(ValueError):
@@ -116,6 +120,6 @@ def catalog(lessons: Path, *, strict: bool = False) -> list[Entry]:
     entries.sort(key=lambda e: (e.group != "lessons", e.name))
     for lang, language in RULE_LANGUAGES.items():
         if (lessons / "rules" / f"{lang}.html").is_file():
-            entries.append(Entry(f"rules/{lang}.html", language,
-                                 "The rules of Liar and Thirty-One", "", "rules", lang))
+            entries.append(Entry(f"rules/{lang}.html", language, RULES_DESCRIPTION, "",
+                                 "rules", lang))
     return entries

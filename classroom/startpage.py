@@ -50,18 +50,20 @@ footer{max-width:60rem;margin:2rem auto 1rem;padding:0 1rem;font-size:.85rem;col
 
 
 def _entry(e: Entry, lang: str, base_url: str) -> str:
-    """One link, under the server's ``base_url``; an app opens in ``lang`` (``?lang=``,
-    read by the app); the lessons' text is English for now, so their titles are shown
-    as written."""
+    """One link, under the server's ``base_url``; a lesson or an app opens in ``lang``
+    (``?lang=``, read by the page's kernel).  Title, description and time are translated
+    (their msgids: ``classroom/catalog_words.py``, written from lessons/ by `make i18n`);
+    a rules page's title is its language's own name."""
     url = base_url.rstrip("/") + e.url
-    if e.group == "apps" and lang != "en":
+    if e.group != "rules" and lang != "en":
         url += f"?lang={lang}"
-    title = _(e.title, lang=lang) if e.group == "apps" else e.title
+    title = e.title if e.group == "rules" else _(e.title, lang=lang)
     hreflang = f' hreflang="{escape(e.lang)}" lang="{escape(e.lang)}"' if e.lang else ""
-    time = f'<span class="time">{escape(e.time)}</span>' if e.time else ""
+    time = f'<span class="time">{escape(_(e.time, lang=lang))}</span>' if e.time else ""
+    description = _(e.description, lang=lang) if e.description else ""
     return (f'<li><a class="entry" href="{escape(url)}"{hreflang}>'
             f'<span class="title">{escape(title)}</span>'
-            f'<span class="desc">{escape(e.description)}</span>{time}</a></li>')
+            f'<span class="desc">{escape(description)}</span>{time}</a></li>')
 
 
 def language_picker(lang: str, *, home: str = "/") -> str:
@@ -99,10 +101,13 @@ def start_page(entries: list[Entry], *, lang: str = "en", base_url: str = "/",
     lang = check_language(lang)
     title = _(TITLE, lang=lang)
     sections = []
+    # (outside f-strings: Babel does not look inside them)
+    empty = escape(_("Not available yet.", lang=lang))
+    picker_label = escape(_("Language", lang=lang))
     for group, heading in GROUPS.items():
         items = [_entry(e, lang, base_url) for e in entries if e.group == group]
         body = (f"<ul>{''.join(items)}</ul>" if items
-                else f'<p class="empty">{escape(_("Not available yet.", lang=lang))}</p>')
+                else f'<p class="empty">{empty}</p>')
         sections.append(f'<section aria-labelledby="h-{group}"><h2 id="h-{group}">'
                         f"{escape(_(heading, lang=lang))}</h2>{body}</section>")
     picker = language_picker(lang, home=base_url if home is None else home)
@@ -119,7 +124,7 @@ def start_page(entries: list[Entry], *, lang: str = "en", base_url: str = "/",
 <body>
 <header>
 <h1>{escape(title)}</h1>
-<nav id="language-picker" aria-label="{escape(_("Language", lang=lang))}">{picker}</nav>
+<nav id="language-picker" aria-label="{picker_label}">{picker}</nav>
 </header>
 <main>
 {''.join(sections)}

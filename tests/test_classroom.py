@@ -84,8 +84,9 @@ def test_start_page_in_another_language(lang, headings, title):
     assert f"<h1>{title}</h1>" in html
     for heading in headings:
         assert f">{heading}</h2>" in html
-    # every app opens in the page's language; the picker marks the current one
-    assert html.count(f".ipynb?lang={lang}") == len(list(LESSONS.glob("app_*.ipynb")))
+    # every lesson and app opens in the page's language (issue 23); the picker marks the
+    # current one
+    assert html.count(f".ipynb?lang={lang}") == len(list(LESSONS.glob("*.ipynb")))
     assert f'href="/?lang={lang}" hreflang="{lang}" lang="{lang}" aria-current="page"' in html
     assert html.count('aria-current="page"') == 1
     # no English heading left
@@ -101,7 +102,8 @@ def test_start_page_in_a_students_server_links_under_its_base_url():
                       home="/user/ana/cardgames/")
     hrefs = re.findall(r'href="([^"]*)"', html)
     notebooks = sorted(p.name for p in LESSONS.glob("*.ipynb"))
-    expected = ([f"/user/ana/voila/render/{n}" for n in notebooks if not n.startswith("app_")]
+    expected = ([f"/user/ana/voila/render/{n}?lang=hr" for n in notebooks
+                 if not n.startswith("app_")]
                 + [f"/user/ana/voila/render/{n}?lang=hr" for n in notebooks
                    if n.startswith("app_")]
                 + [f"/user/ana/voila/files/rules/{lang}.html" for lang in ("en", "hr", "de")

@@ -43,6 +43,8 @@ from typing import Any
 
 from cardgames.cards import Card, Rank, as_cards
 from cardgames.errors import CardParseError
+from cardgames.i18n import N_, ngettext
+from cardgames.i18n import gettext as _
 from widgets.answer_numbers import figures as _figures
 from widgets.answer_numbers import judge_number, round_half_up
 
@@ -72,17 +74,18 @@ class Kind(enum.Enum):
     CHOICE = "choice"            # one of the exercise's choices: its index (0 is (a))
 
 
+#: msgids (translated where shown); hr and de name the decimal comma
 FORMS = {
-    Kind.NUMBER: ("a fraction such as 3/92, a decimal such as 0.0326, "
-                  "or a percentage such as 3.26 %"),
-    Kind.WHOLE: "a whole number such as 7",
-    Kind.RANK: "a rank such as 9, IX, nines, U or Unter",
-    Kind.RANKS: "ranks separated by spaces or commas, such as 7 U or VII, Unter",
-    Kind.WHOLES: "whole numbers separated by spaces or commas, such as 2, 4",
-    Kind.SEAT_RANK: "a seat and a rank, such as 2, K or (2, King)",
-    Kind.SEATS: "two seat numbers, such as 1, 3 or (1, 3)",
-    Kind.CARDS: "cards in the project's notation, such as AH KH 9B",
-    Kind.CHOICE: "the letter of one choice, such as b",
+    Kind.NUMBER: N_("a fraction such as 3/92, a decimal such as 0.0326, "
+                    "or a percentage such as 3.26 %"),
+    Kind.WHOLE: N_("a whole number such as 7"),
+    Kind.RANK: N_("a rank such as 9, IX, nines, U or Unter"),
+    Kind.RANKS: N_("ranks separated by spaces or commas, such as 7 U or VII, Unter"),
+    Kind.WHOLES: N_("whole numbers separated by spaces or commas, such as 2, 4"),
+    Kind.SEAT_RANK: N_("a seat and a rank, such as 2, K or (2, King)"),
+    Kind.SEATS: N_("two seat numbers, such as 1, 3 or (1, 3)"),
+    Kind.CARDS: N_("cards in the project's notation, such as AH KH 9B"),
+    Kind.CHOICE: N_("the letter of one choice, such as b"),
 }
 
 LETTERS = "abcdefgh"
@@ -123,9 +126,9 @@ def _clean(text: str, *, approx: bool = False) -> str:
     """``text`` trimmed, its dashes and spaces made plain, ``≈`` and ``~`` dropped (kept
     with ``approx``, for the key's ``a/b ≈ x``)."""
     if not isinstance(text, str):
-        raise AnswerFormError("the answer must be text")
+        raise AnswerFormError(_("the answer must be text"))
     if len(text) > MAX_LENGTH:
-        raise AnswerFormError(f"the answer is longer than {MAX_LENGTH} characters")
+        raise AnswerFormError(_("the answer is longer than {n} characters").format(n=MAX_LENGTH))
     s = text.strip().replace("\u2212", "-").replace("\u2009", " ").replace("\u00a0", " ")
     return s.strip() if approx else s.replace("≈", "").replace("~", "").strip()
 
@@ -167,7 +170,7 @@ def read_numbers(text: str) -> tuple[Fraction, ...]:
             raise AnswerFormError(f"the two sides of {text.strip()!r} are not the same number")
         return left
     if len(parts) != 1:
-        raise AnswerFormError(f"cannot read {text.strip()!r} as a number")
+        raise AnswerFormError(_("cannot read {text!r} as a number").format(text=text.strip()))
     return _readings(parts[0], text)
 
 
@@ -179,14 +182,15 @@ def _readings(part: str, text: str) -> tuple[Fraction, ...]:
         if s.count("/") == 1:
             top, bottom = (_decimal(p)[0] for p in s.split("/"))
             if bottom == 0:
-                raise AnswerFormError("a fraction cannot have 0 below the line")
+                raise AnswerFormError(_("a fraction cannot have 0 below the line"))
             values: tuple[Fraction, ...] = (Fraction(top) / Fraction(bottom),)
         else:
             values = tuple(Fraction(d) for d in _decimal(s))
     except AnswerFormError as e:
         if "below the line" in str(e):
             raise
-        raise AnswerFormError(f"cannot read {text.strip()!r} as a number") from None
+        raise AnswerFormError(_("cannot read {text!r} as a number").format(
+            text=text.strip())) from None
     return tuple(v / 100 for v in values) if percent else values
 
 
@@ -227,7 +231,7 @@ def read_whole(text: str) -> int:
     for value in read_numbers(text):
         if value.denominator == 1:
             return int(value)
-    raise AnswerFormError(f"{text.strip()!r} is not a whole number")
+    raise AnswerFormError(_("{text!r} is not a whole number").format(text=text.strip()))
 
 
 def _items(text: str) -> list[str]:
@@ -260,7 +264,8 @@ def read_rank(text: str) -> Rank:
     try:
         return Rank.parse(word)
     except CardParseError:
-        raise AnswerFormError(f"cannot read {text.strip()!r} as a rank") from None
+        raise AnswerFormError(_("cannot read {text!r} as a rank").format(
+            text=text.strip())) from None
 
 
 def read_ranks(text: str) -> frozenset[Rank]:
@@ -340,13 +345,13 @@ def format_answer(kind: Kind, value: Any, *, sig: int | None = 3) -> str:
     if kind is Kind.WHOLE:
         return f"{int(value):,}"
     if kind is Kind.RANK:
-        return f"{value.label} ({value.plural})"
+        return f"{value.label} ({value.plural_nominative})"
     if kind is Kind.RANKS:
         return ", ".join(r.label for r in sorted(value))
     if kind is Kind.WHOLES:
         return ", ".join(str(n) for n in sorted(value))
     if kind is Kind.SEAT_RANK:
-        return f"seat {value[0]}, {value[1].label} ({value[1].plural})"
+        return f"seat {value[0]}, {value[1].label} ({value[1].plural_nominative})"
     if kind is Kind.SEATS:
         return f"seat {value[0]}, then seat {value[1]}"
     if kind is Kind.CARDS:
@@ -439,13 +444,15 @@ class Exercise:
         if self.precision_text:
             return self.precision_text
         if self.kind is Kind.CHOICE:
-            return "Choose one: " + " ".join(f"({LETTERS[i]}) {c}"
-                                             for i, c in enumerate(self.choices))
+            return _("Choose one:") + " " + " ".join(f"({LETTERS[i]}) {c}"
+                                                     for i, c in enumerate(self.choices))
         if self.kind is Kind.NUMBER:
             if self.sig is None:
-                return "Give an exact fraction."
-            return f"Give an exact fraction, or a decimal to {self.sig} significant figures."
-        return f"Answer with {FORMS[self.kind]}."
+                return _("Give an exact fraction.")
+            return ngettext("Give an exact fraction, or a decimal to {sig} significant figure.",
+                            "Give an exact fraction, or a decimal to {sig} significant figures.",
+                            self.sig).format(sig=self.sig)
+        return _("Answer with {form}.").format(form=_(FORMS[self.kind]))
 
     def read(self, text: str) -> Any:
         if self.kind is Kind.CHOICE:
@@ -481,28 +488,33 @@ class Exercise:
         try:
             readings = self._readings(text)
         except AnswerFormError as e:
-            return Verdict("unreadable", f"I could not read that ({e}). {self.form} "
-                           f"Accepted: {FORMS[self.kind]}.")
+            return Verdict("unreadable", _("I could not read that ({error}). {form} "
+                                           "Accepted: {forms}.").format(
+                error=e, form=self.form, forms=_(FORMS[self.kind])))
         if self.probability:
             readings = tuple(v for v in readings if 0 <= v <= 1)
             if not readings:
-                return Verdict("wrong", "A probability lies between 0 and 1.")
+                return Verdict("wrong", _("A probability lies between 0 and 1."))
         answer = self.answer()
         statuses = [self._same(answer, v, text) for v in readings]
         if "right" in statuses:
             return Verdict("right", self.why)
         given, status = readings[0], statuses[0]
         if status == "too coarse":
-            return Verdict(status, f"Close, but not precise enough. {self.form}")
+            return Verdict(status, _("Close, but not precise enough. {form}").format(
+                form=self.form))
         wrongs = [(_normal(self.kind, v() if callable(v) else v), hint)
                   for v, hint in self.mistakes]
         for wrong, hint in wrongs:
             if self._same(wrong, given, text) == "right":
                 return Verdict("wrong", hint, mistake=hint)
         if status == "rounding":
-            return Verdict("rounding", f"Close: check the last digit. Round the exact value "
-                                       f"to {self.sig} significant figures, halves up, rather "
-                                       f"than cutting digits off.")
+            return Verdict("rounding", ngettext(
+                "Close: check the last digit. Round the exact value to {sig} significant "
+                "figure, halves up, rather than cutting digits off.",
+                "Close: check the last digit. Round the exact value to {sig} significant "
+                "figures, halves up, rather than cutting digits off.",
+                self.sig or 0).format(sig=self.sig))
         for wrong, hint in wrongs:
             if self._same(wrong, given, text) == "rounding":
                 return Verdict("wrong", hint, mistake=hint)

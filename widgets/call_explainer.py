@@ -39,7 +39,7 @@ import ipywidgets as ipw
 
 from cardgames.cards import COLORFUL, ORDINARY_CARDS, PALE, Card, Chronicler, Rank, as_cards
 from cardgames.errors import CardgamesError
-from cardgames.i18n import N_, ngettext
+from cardgames.i18n import N_, ngettext, pgettext
 from cardgames.i18n import gettext as _
 from cardgames.liar.events import announcement
 from cardgames.render import back_svg, card_svg
@@ -187,13 +187,21 @@ def resolve_call(*, players: int, claimant: int, due_rank: Any, cards: Any,
         hands_before=before, hands_after=state.hand_sizes, situation=state.describe())
 
 
+def _tag_word(word: str) -> str:
+    """An event's tag in the current language (a noun: "a play", "a call")."""
+    nouns = {"Play": pgettext("event tag", "Play"), "Pass": pgettext("event tag", "Pass"),
+             "Call": pgettext("event tag", "Call")}
+    return nouns.get(word) or _(word)
+
+
 # --------------------------------------------------------------------------- the widget
 
 _BIG = "font-size:1.3em;margin:0.3em 0"
 _CELL = "border:1px solid #bbb;padding:4px 10px;text-align:center"
 #: A short coloured tag per kind of event (plain text: no emoji font needed on a projector).
-_TAGS = {"Played": (N_("Play"), "#455a64"), "Passed": (N_("Pass"), "#546e7a"),
-         "CallMade": (N_("Call"), "#b34700"), "Revealed": (N_("Turned over"), "#6a1b9a"),
+#: Play, Pass and Call are nouns here (msgctxt "event tag", see _tag_word), verbs on buttons.
+_TAGS = {"Played": ("Play", "#455a64"), "Passed": ("Pass", "#546e7a"),
+         "CallMade": ("Call", "#b34700"), "Revealed": (N_("Turned over"), "#6a1b9a"),
          "PileTaken": (N_("Pile"), "#b00020"), "PalePenalty": (N_("Penalty"), "#b00020"),
          "WentOut": (N_("Out"), "#2e7d32"), "RoundOver": (N_("Round over"), "#2e7d32")}
 
@@ -242,7 +250,7 @@ class CallExplainer:
                                      style=style, layout=ipw.Layout(width="24em"))
         self.claimant = ipw.Dropdown(options=self._seat_options(players), value=claimant,
                                      description=_("Who plays"), style=style)
-        self.due_rank = ipw.Dropdown(options=[(f"{r.plural} ({r.symbol})", r) for r in Rank],
+        self.due_rank = ipw.Dropdown(options=[(f"{r.plural_nominative} ({r.symbol})", r) for r in Rank],
                                      value=_rank(due_rank), description=_("Announced (due)"),
                                      style=style)
         self.pile_before = ipw.IntSlider(value=pile_before, min=0, max=12,
@@ -444,7 +452,7 @@ class CallExplainer:
                          + "</div>")
             word, colour = _TAGS.get(kind, ("", "#555"))
             tag = (f"<span style='display:inline-block;min-width:7em;color:{colour};"
-                   f"font-weight:bold'>{_(word) if word else ''}</span>")
+                   f"font-weight:bold'>{_tag_word(word) if word else ''}</span>")
             items.append(f"<li class='call-step' data-kind='{kind}' style='margin:0.35em 0'>"
                          f"{tag}{html.escape(text)}{extra}</li>")
         more = ("" if shown >= total else

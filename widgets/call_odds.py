@@ -114,7 +114,7 @@ class CallOdds:
                                         style=style)
         self.count = ipw.Dropdown(options=[1, 2, 3, 4], value=n, description=_("Claim: N ="),
                                   style=style, layout=ipw.Layout(width="13em"))
-        self.rank = ipw.Dropdown(options=[(r.plural, r) for r in Rank], value=rank,
+        self.rank = ipw.Dropdown(options=[(r.plural_nominative, r) for r in Rank], value=rank,
                                  description="×", style={"description_width": "1.5em"},
                                  layout=ipw.Layout(width="11em"))
         cards = [*ORDINARY_CARDS, COLORFUL, PALE]

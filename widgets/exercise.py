@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 
 import ipywidgets as ipw
 
+from cardgames.i18n import gettext as _
 from widgets.answers import LETTERS, Exercise, Kind, Verdict, hint_for
 from widgets.exercise_data import EXERCISES, get
 from widgets.rule_links import RulesHTML
@@ -77,9 +78,10 @@ class ExerciseWidget(ipw.VBox):
         self._exercise = ex
         self._session = SESSION if session is None else session
         choice = ex.kind is Kind.CHOICE
-        form = "Choose one, then Check." if choice else ex.form
+        form = _("Choose one, then Check.") if choice else ex.form
+        number = html.escape(_("Exercise {number}.").format(number=ex.number))
         self.question = RulesHTML(
-            f"<div class='cg-exercise-question'><b>Exercise {ex.number}.</b> "
+            f"<div class='cg-exercise-question'><b>{number}</b> "
             f"{inline_html(ex.question)} <i>{inline_html(form)}</i></div>")
         self.answer_box: ipw.Text | ipw.RadioButtons
         if choice:                     # the options are public; which is right is not
@@ -87,11 +89,11 @@ class ExerciseWidget(ipw.VBox):
                 options=[(f"({LETTERS[i]}) {c}", LETTERS[i]) for i, c in enumerate(ex.choices)],
                 value=None, layout=ipw.Layout(width="auto", max_width="100%"))
         else:
-            self.answer_box = ipw.Text(placeholder="your answer", description="Answer:",
+            self.answer_box = ipw.Text(placeholder=_("your answer"), description=_("Answer:"),
                                        layout=ipw.Layout(width="24em"))
-        self.check_button = ipw.Button(description="Check", button_style="primary",
-                                       tooltip="check your answer")
-        self.solution_button = ipw.Button(description="Show solution",
+        self.check_button = ipw.Button(description=_("Check"), button_style="primary",
+                                       tooltip=_("check your answer"))
+        self.solution_button = ipw.Button(description=_("Show solution"),
                                           layout=ipw.Layout(display="none"))
         self.feedback = RulesHTML("", layout=ipw.Layout(min_height="1.5em"))
         self.solution = RulesHTML("")
@@ -115,20 +117,21 @@ class ExerciseWidget(ipw.VBox):
         """Judge ``text`` (whatever the browser sent) and update the feedback line."""
         ex, key = self._exercise, self._exercise.key
         if not ex.answer_ready:          # the engine may take a few seconds: say so at once
-            self._say("… checking", "#555")
+            self._say("… " + _("checking"), "#555")
         verdict = ex.judge(text if isinstance(text, str) else "")
         if verdict.counts_as_try:
             self._session.tries[key] = self.tries + 1
         if verdict.status == "right":
             self._session.solved.add(key)
-            self._say("✔ Right. " + verdict.message, "green")
+            self._say("✔ " + _("Right.") + " " + verdict.message, "green")
         elif verdict.status == "wrong":
             wrong = self._session.wrong[key] = self._session.wrong.get(key, 0) + 1
             lead = verdict.message if verdict.message and not verdict.mistake else ""
-            self._say(f"✘ Not yet (try {self.tries}). {lead} Hint: "
-                      f"{hint_for(ex, wrong, verdict)}", "#b00020")
+            self._say("✘ " + _("Not yet (try {n}).").format(n=self.tries) + f" {lead} "
+                      + _("Hint:") + f" {hint_for(ex, wrong, verdict)}", "#b00020")
         elif verdict.status == "rounding":
-            self._say(f"≈ Almost (try {self.tries}). {verdict.message}", "#8a5a00")
+            self._say("≈ " + _("Almost (try {n}).").format(n=self.tries) + f" {verdict.message}",
+                      "#8a5a00")
         else:
             self._say("… " + verdict.message, "#8a5a00")
         self._refresh_solution_button()
@@ -138,7 +141,8 @@ class ExerciseWidget(ipw.VBox):
         """Show the worked solution, only if earned (three tries, or solved)."""
         if not self._earned():
             return False
-        self.solution.value = ("<div class='cg-exercise-solution'><b>Solution.</b> "
+        word = html.escape(_("Solution."))
+        self.solution.value = (f"<div class='cg-exercise-solution'><b>{word}</b> "
                                f"{inline_html(self._exercise.worked_solution())}</div>")
         return True
 

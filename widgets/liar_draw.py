@@ -18,7 +18,7 @@ from typing import Any
 import ipywidgets as ipw
 
 from cardgames import registry
-from cardgames.i18n import N_, ngettext
+from cardgames.i18n import N_, ngettext, pgettext
 from cardgames.i18n import gettext as _
 from cardgames.liar import (
     CallMade,
@@ -228,12 +228,15 @@ def seats_html(v: LiarView, *, human: int, names: Sequence[str], scores: Sequenc
     rows = []
     cell = "padding:4px 8px;border-bottom:1px solid #ddd;vertical-align:middle"
     dealer_word = esc(_("dealer"))
+    # the badge's letter: D (djelitelj, dealer), G (Geber); screen readers hear the word
+    badge = esc(pgettext("dealer badge: one letter", "D"))
     for p in range(v.players):
         turn = p == v.current_player
         bg = "background:#e3f2fd;" if turn else ""
         mark = "▶" if turn else ""
-        dealer = (f" <span title='{dealer_word}' style='border:1px solid #999;border-radius:50%;"
-                  "padding:0 5px;font-size:0.8em'>D</span>" if p == v.dealer else "")
+        dealer = (f" <span class='dealer-badge' title='{dealer_word}' role='img' "
+                  f"aria-label='{dealer_word}' style='border:1px solid #999;border-radius:50%;"
+                  f"padding:0 5px;font-size:0.8em'>{badge}</span>" if p == v.dealer else "")
         n = v.hand_sizes[p]
         backs = backs_html(n, 22, most=12) if p != human else ""
         weight = "font-weight:bold;" if p == human else ""
@@ -259,7 +262,7 @@ def pile_html(v: LiarView, *, human: int) -> str:
                          v.pile_size)).format(n=f"<b class='liar-pile-size'>{v.pile_size}</b>")
     in_plays = esc(ngettext("in {n} play", "in {n} plays", plays).format(n=plays))
     due = ("" if v.is_over else " · " + esc(_("due rank: {rank}")).format(
-        rank=f"<b style='color:{BLUE}'>{esc(v.due_rank.plural)}</b>"))
+        rank=f"<b style='color:{BLUE}'>{esc(v.due_rank.plural_nominative)}</b>"))
     empty = esc(_("(the pile is empty)"))
     parts = [
         f"<div style='font-size:1.2em;margin:6px 0 2px'>{cards} {in_plays}{due}</div>",

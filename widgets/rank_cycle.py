@@ -209,7 +209,7 @@ class RankCycleExplainer:
         dealer = (start - 1) % n
         why = (_("L6: the first play announces sevens") if turn == 1 else
                _("L8: one rank on from turn {previous}'s {rank}").format(
-                   previous=turn - 1, rank=announced_rank(turn - 1).plural))
+                   previous=turn - 1, rank=announced_rank(turn - 1).plural_nominative))
         self.summary.value = (
             "<div style='font-size:1.3em;margin:0.4em 0'>"
             + _("Turn <b>{turn}</b>: seat <b>{seat}</b> puts 1-4 cards down and announces "
@@ -256,7 +256,7 @@ class RankCycleExplainer:
                 else:
                     weight = "bold" if t == turn else "normal"
                     cells.append(f"<td style='{_CELL};background:{bg};font-weight:{weight}' "
-                                 f"title='{html.escape(r.plural)}'>{html.escape(r.symbol)}</td>")
+                                 f"title='{html.escape(r.plural_nominative)}'>{html.escape(r.symbol)}</td>")
             seat_label = _("Seat {seat}").format(seat=s)
             body.append(f"<tr><th style='{_CELL};text-align:left'>{seat_label}</th>"
                         f"{''.join(cells)}</tr>")

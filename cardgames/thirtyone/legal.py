@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from cardgames.cards import ALL_CARDS, Card
 from cardgames.errors import ActionParseError
 from cardgames.i18n import gettext as _
-from cardgames.i18n import ngettext
+from cardgames.i18n import ngettext, pgettext
 from cardgames.thirtyone.actions import (
     Exchange,
     Keep,
@@ -31,7 +31,8 @@ from cardgames.thirtyone.actions import (
 from cardgames.thirtyone.phase import Phase
 from cardgames.thirtyone.score import MIN_SCORE, score_table
 
-__all__ = ["ThirtyOneLegalActions", "LegalActions", "compute_legal", "final_turn_actions"]
+__all__ = ["ThirtyOneLegalActions", "LegalActions", "action_word", "compute_legal",
+           "final_turn_actions"]
 
 _KEEP, _EXCHANGE, _SWAP_ALL, _PASS, _REVEAL, _STAND = (
     Keep(), Exchange(), SwapAll(), Pass(), Reveal(), Stand())
@@ -140,7 +141,7 @@ class ThirtyOneLegalActions:
             parts.append(ngettext("swap one ({n} way, e.g. {example})",
                                   "swap one ({n} ways, e.g. {example})", len(swaps)).format(
                 n=len(swaps), example=swaps[0]))
-        parts += [str(a) for a in self._actions if not isinstance(a, SwapOne)]
+        parts += [action_word(str(a)) for a in self._actions if not isinstance(a, SwapOne)]
         return ", ".join(parts) or _("nothing (the game is over)")
 
     def __repr__(self) -> str:
@@ -157,11 +158,36 @@ def _kinds(legal: ThirtyOneLegalActions) -> str:
     >>> _kinds(ThirtyOneLegalActions((SwapOne("7H", "AB"), SwapOne("7H", "8B"), Pass(), Reveal())))
     'swap one, pass or reveal'
     """
-    names = list(dict.fromkeys("swap one" if isinstance(a, SwapOne) else str(a) for a in legal))
+    names = list(dict.fromkeys(action_word("swap" if isinstance(a, SwapOne) else str(a))
+                               for a in legal))
     if not names:
         return _("nothing (the game is over)")
     return names[0] if len(names) == 1 else _("{first} or {last}").format(
         first=", ".join(names[:-1]), last=names[-1])
+
+
+def action_word(command: str) -> str:
+    """An action's name in the current language, with the English command a player types
+    (the parser reads English commands only): ``'reveal'``; in German ``'aufdecken
+    (Befehl: reveal)'``.  ``'swap'`` stands for a swap of one card.
+
+    >>> action_word("reveal"), action_word("swap")
+    ('reveal', 'swap one')
+    >>> from cardgames.i18n import language
+    >>> with language("de"):
+    ...     action_word("reveal")
+    'aufdecken (Befehl: reveal)'
+    """
+    name = {"keep": pgettext("Thirty-One command", "keep"),
+            "exchange": pgettext("Thirty-One command", "exchange"),
+            "swap": pgettext("Thirty-One command", "swap one"),
+            "swap all": pgettext("Thirty-One command", "swap all"),
+            "pass": pgettext("Thirty-One command", "pass"),
+            "reveal": pgettext("Thirty-One command", "reveal"),
+            "stand": pgettext("Thirty-One command", "stand")}.get(command, command)
+    if name == command or (command == "swap" and name == "swap one"):
+        return name                     # English: the name is the command
+    return _("{name} (command: {command})").format(name=name, command=command)
 
 
 # _SWAP_ROWS[h.code][t.code]: the shared SwapOne(h, t), one row per hand card, made on first use
