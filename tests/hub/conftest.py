@@ -262,3 +262,9 @@ def tables_hub(tmp_path_factory):
     with start_hub(tmp_path_factory, students=STUDENTS, admins=(ADMIN,),
                    others=(TEACHER,)) as running:
         yield running
+
+
+@pytest.fixture(scope="module")
+def tables_hub_context(tables_hub, chromium):
+    """``tables_hub_context(**kwargs)``: a browser context that reaches only the tables' hub."""
+    return lambda **kwargs: new_context(chromium, tables_hub, **kwargs)

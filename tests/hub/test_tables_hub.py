@@ -263,3 +263,57 @@ def test_two_students_play_a_liar_round_at_a_table_of_the_hub(tables_hub):
     errors = [line for line in hub.log().splitlines()
               if re.match(r"\[E |Traceback", line) and "not allowed to access" not in line]
     assert errors == [], errors
+
+
+def test_a_student_joins_in_chromium_and_her_kernel_takes_her_seat(tables_hub,
+                                                                   tables_hub_context):
+    """alice's browser through the hub: log in, the table's join link (the service logs
+    her in through OAuth), her seat; the app opens in her own server, and its kernel
+    connects to the service with her server's token: the teacher's list shows her seat
+    connected, under her hub name.  Then she plays a card there."""
+    from playwright.sync_api import expect
+    from test_hub import log_in, play_a_card
+
+    hub = tables_hub
+    teacher = hub_session(hub, "teacher")
+    get(teacher, hub, "tables/teacher")                 # the OAuth cookie, the _xsrf
+    code = post(teacher, hub, "tables/api/tables",
+                {"game": "liar", "seats": "2", "bots": "heuristic"}).json()["code"]
+
+    context = tables_hub_context(viewport={"width": 1280, "height": 1000})
+    problems: list[str] = []
+    try:
+        page = context.new_page()
+        page.set_default_timeout(60_000)
+        page.on("pageerror", lambda exc: problems.append(str(exc)))
+        log_in(page, hub, "alice")
+        page.wait_for_url(f"{hub.url}user/alice/**", timeout=90_000)
+        page.goto(f"{hub.tables_url}tables/join/{code}")
+        assert page.url.startswith(f"{hub.tables_url}tables/join/{code}"), page.url
+        page.locator("#name").fill("Mallory")
+        page.locator("#join-form button[type=submit]").click()
+        page.wait_for_url(f"{hub.url}user/alice/voila/render/app_online.ipynb?*",
+                          timeout=90_000)
+        query = parse_qs(urlparse(page.url).query)
+        assert query["table"] == [code] and query["seat"] == ["0"], page.url
+
+        # her kernel holds the seat: the teacher's list shows it connected, as alice
+        deadline = time.monotonic() + TIMEOUT
+        while True:
+            (table,) = [t for t in get(teacher, hub, "tables/api/tables").json()["tables"]
+                        if t["code"] == code]
+            if table["players"][0]["connected"]:
+                break
+            assert time.monotonic() < deadline, table
+            time.sleep(1)
+        assert table["players"][0]["name"] == "alice"
+        # the teacher starts: a bot takes the other seat; she plays a card on her page
+        started = post(teacher, hub, f"tables/api/tables/{code}/start", {})
+        assert started.status_code == 200, started.text
+        expect.set_options(timeout=60_000)
+        line = play_a_card(page, expect)
+        assert re.match(r'(alice|Player \d) put down 1 card and announced "1 ', line), line
+        assert problems == []
+    finally:
+        expect.set_options(timeout=5_000)
+        context.close()
