@@ -39,7 +39,7 @@ __all__ = ["build_app", "cookie_secret", "hub_settings", "main", "parse_args",
 log = logging.getLogger("cardgames.tables")
 
 SECRET_FILE = "cookie-secret"
-TICK_MS = 500
+TICK_SECONDS = 0.5
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -142,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     from tornado import ioloop
 
-    from . import TableService, TableStore
+    from .routes import DB_NAME, open_service, start_ticker
 
     folder = resolve_data_dir(args)
     folder.mkdir(parents=True, exist_ok=True)
@@ -161,23 +161,23 @@ def main(argv: list[str] | None = None) -> int:
 
         ip, port, prefix = args.ip or "127.0.0.1", args.port, args.base_url
         auth = TokenAuth.load(folder)
-    service = TableService(TableStore(folder / "tables.sqlite3"), bot_timeout=args.bot_timeout,
-                           reconnect_grace=args.reconnect_grace)
-    loaded = service.load()
+    service = open_service(folder, bot_timeout=args.bot_timeout,
+                           reconnect_grace=args.reconnect_grace)      # every table resumes
+    loaded = len(service.tables())
     app = build_app(service, auth, prefix=prefix, secret=secret, hub=hub)
     server = app.listen(port, address=ip, xheaders=hub)
     loop = ioloop.IOLoop.current()
-    ticker = ioloop.PeriodicCallback(service.tick, TICK_MS)
-    ticker.start()
+    ticker = start_ticker(service, TICK_SECONDS)
     shown = ip or "0.0.0.0"
-    log.info("the tables (%d resumed, data in %s) at http://%s:%d%s", loaded, folder, shown,
-             port, prefix)
+    log.info("the tables (%d resumed, data in %s) at http://%s:%d%s", loaded,
+             folder / DB_NAME, shown, port, prefix)
     if hub:
         log.info("on JupyterHub: the teacher's page is %stables/teacher (teacher scope "
                  "%s or an admin)", prefix, auth.scope)
     else:
-        log.info("Teacher's page: http://%s:%d%stables/teacher?token=%s", shown, port, prefix,
-                 auth.teacher_token())
+        from .auth import teacher_line
+
+        print(teacher_line(auth, ip=ip, port=port, base_url=prefix), flush=True)
 
     def stop(*_: object) -> None:
         loop.add_callback(loop.stop)

@@ -254,3 +254,83 @@ def test_tornados_own_xsrf_is_left_alone():
         case.tearDown()
     assert web.RequestHandler.check_xsrf_cookie.__module__ == "tornado.web"
     assert "_xsrf_token_id" not in vars(web.RequestHandler)
+
+
+def test_python_m_classroom_tables_runs_standalone(tmp_path):
+    """``python -m classroom.tables`` without a hub: the same routes at ``--base-url``,
+    the teacher token printed; the teacher's page opens with it and not without; SIGTERM
+    stops it cleanly, and a restart finds the table again (the SQLite file)."""
+    import os
+    import re
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import urllib.error
+    import urllib.parse
+    import urllib.request
+
+    def start():
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        env = {k: v for k, v in os.environ.items() if not k.startswith("JUPYTERHUB_")}
+        env["CARDGAMES_DATA_DIR"] = str(tmp_path)
+        proc = subprocess.Popen([sys.executable, "-m", "classroom.tables", "--port", str(port),
+                                 "--base-url", "/class"], env=env, text=True,
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        lines = []
+        for line in proc.stdout:              # bounded: the process prints 2 lines, then serves
+            lines.append(line)
+            if "Teacher's page" in line:
+                break
+            assert len(lines) < 50 and proc.poll() is None, "".join(lines)
+        url = re.search(r"http://\S+", lines[-1]).group(0)
+        return proc, port, url, "".join(lines)
+
+    import http.cookiejar
+
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+
+    def status(url):
+        try:
+            with opener.open(url, timeout=10) as resp:
+                return resp.status, resp.read().decode()
+        except urllib.error.HTTPError as e:
+            return e.code, ""
+
+    proc, port, url, out = start()
+    try:
+        assert url == (f"http://127.0.0.1:{port}/class/tables/teacher?token="
+                       + (tmp_path / "teacher-token").read_text().strip())
+        teacher_page = url.split("?")[0]
+        with urllib.request.urlopen(teacher_page.replace("teacher", "join"), timeout=10) as r:
+            assert r.status == 200                       # a student's page: no token needed
+        try:
+            urllib.request.urlopen(teacher_page, timeout=10)
+            raise AssertionError("the teacher's page opened without the token")
+        except urllib.error.HTTPError as e:
+            assert e.code == 403
+        assert status(url)[0] == 200                    # the token, then its cookie
+        api = teacher_page.replace("tables/teacher", "tables/api/tables")
+        code, body = status(api)
+        assert code == 200 and json.loads(body)["tables"] == []
+        xsrf = next(c.value for c in jar if c.name == "_xsrf")
+        form = urllib.parse.urlencode({"game": "liar", "seats": "3", "_xsrf": xsrf}).encode()
+        with opener.open(urllib.request.Request(api, data=form), timeout=10) as resp:
+            made = json.loads(resp.read())["code"]
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == 0
+    proc, port, url, out = start()                   # again: the table is still there
+    try:
+        assert "(1 resumed" in out, out
+        status(url)
+        api = f"http://127.0.0.1:{port}/class/tables/api/tables"
+        assert [t["code"] for t in json.loads(status(api)[1])["tables"]] == [made]
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == 0
+    assert (tmp_path / "tables.sqlite3").exists() and (tmp_path / "cookie-secret").exists()
+    assert oct((tmp_path / "cookie-secret").stat().st_mode & 0o777) == "0o600"
