@@ -137,8 +137,11 @@ def hub_settings() -> dict[str, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    logging.basicConfig(level=logging.INFO, stream=sys.stdout,
+    # warnings of every library; the service's, tornado's and the hub auth's news too
+    logging.basicConfig(level=logging.WARNING, stream=sys.stdout,
                         format="[%(levelname)1.1s %(asctime)s cardgames-tables] %(message)s")
+    for name in ("cardgames", "classroom", "tornado", "JupyterHub"):
+        logging.getLogger(name).setLevel(logging.INFO)
     args = parse_args(argv)
     from tornado import ioloop
 
