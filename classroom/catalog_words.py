@@ -38,6 +38,8 @@ WORDS = (
     N_('Liar (“Laž!”) — you against three bots'),
     N_('Play Liar against three bots: pick 1–4 cards and Play, Call "Liar!" or Let it stand'),
     N_('15–20 min (free play)'),
+    N_('At an online table with your class'),
+    N_("Play at an online table with the class: each student's own seat from the table's join link (code or QR code) …"),
     N_('The rank cycle in Liar (L4, L6, L8)'),
     N_("Liar's rank cycle: choose the players and the first seat, press Next turn, see which rank each seat must …"),
     N_('5–10 min, with lesson 1'),
