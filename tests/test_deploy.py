@@ -98,3 +98,77 @@ def test_the_authenticator_takes_every_setting(config):
         for name, value in config[section].items():
             assert name in traits, f"{section}.{name}"
             traits[name].validate(None, value)
+
+
+TABLES = "cardgames-tables"
+TEACH = f"custom:{TABLES}:teach"
+
+
+def _tables_service(config) -> dict:
+    services = [s for s in config.JupyterHub.services if s["name"] == TABLES]
+    assert len(services) == 1
+    return services[0]
+
+
+def test_the_tables_are_a_managed_service_on_both(config, values):
+    """The table service (issue 21): started by the hub (python -m classroom.tables), no
+    OAuth question, its OAuth tokens may carry the teachers' scope; the same in the
+    Zero to JupyterHub values, on the port the hub's pod opens to the proxy and kernels."""
+    from jupyterhub.services.service import Service
+
+    one = _tables_service(config)
+    k8s = values["hub"]["services"][TABLES]
+    for spec in (one, dict(k8s, name=TABLES)):
+        traits = Service.class_traits(input=True)
+        assert set(spec) <= set(traits), set(spec) - set(traits)   # every key is an input
+        assert spec["command"][1:3] == ["-m", "classroom.tables"]
+        assert spec["oauth_no_confirm"] is True
+        assert spec["oauth_client_allowed_scopes"] == [TEACH]
+        assert spec["environment"]["CARDGAMES_DATA_DIR"].startswith("/srv/jupyterhub/")
+    port = int(k8s["url"].rsplit(":", 1)[1])
+    assert [p["port"] for p in values["hub"]["service"]["extraPorts"]] == [port]
+    assert [p["port"] for rule in values["hub"]["networkPolicy"]["ingress"]
+            for p in rule["ports"]] == [port]
+    for rule in (values["singleuser"]["networkPolicy"]["egress"]
+                 + values["proxy"]["chp"]["networkPolicy"]["egress"]):
+        assert rule["ports"] == [{"port": port}]
+        assert rule["to"][0]["podSelector"]["matchLabels"]["app.kubernetes.io/component"] == "hub"
+    assert one["url"].endswith(f":{port}")
+
+
+def test_the_kernels_reach_the_tables_websocket(config, values):
+    """CARDGAMES_TABLES_URL: the service's own address + its prefix + tables/ws."""
+    path = f"/services/{TABLES}/tables/ws"
+    one = config.Spawner.environment["CARDGAMES_TABLES_URL"]
+    k8s = values["singleuser"]["extraEnv"]["CARDGAMES_TABLES_URL"]
+    assert one == _tables_service(config)["url"].replace("http://", "ws://") + path
+    assert k8s == values["hub"]["services"][TABLES]["url"].replace("http://", "ws://") + path
+
+
+def test_the_same_roles_on_both(config, values):
+    """The teachers' custom scope is defined; the teachers (the admins and the group
+    'teachers') hold it; the service reads users (is this one an admin?); every user may
+    open the service's pages (extra_user_scopes on JupyterHub 6, the chart's 5: 'user')."""
+    assert set(config.JupyterHub.custom_scopes) == {TEACH}
+    k8s_scopes = values["hub"]["config"]["JupyterHub"]["custom_scopes"]
+    assert set(k8s_scopes) == {TEACH}
+    assert k8s_scopes[TEACH]["description"] == config.JupyterHub.custom_scopes[TEACH]["description"]
+    roles = {r["name"]: r for r in config.JupyterHub.load_roles}
+    k8s_roles = values["hub"]["loadRoles"]
+    for name in ("cardgames-teachers", f"{TABLES}-service"):
+        assert {k: v for k, v in roles[name].items() if k != "name"} == k8s_roles[name], name
+    assert roles["cardgames-teachers"]["scopes"] == [TEACH, f"access:services!service={TABLES}"]
+    assert roles["cardgames-teachers"]["users"] == sorted(config.Authenticator.admin_users)
+    assert roles["cardgames-teachers"]["groups"] == ["teachers"]
+    assert roles[f"{TABLES}-service"] == {"name": f"{TABLES}-service", "scopes": ["read:users"],
+                                          "services": [TABLES]}
+    access = f"access:services!service={TABLES}"
+    assert config.JupyterHub.extra_user_scopes == {access}
+    assert k8s_roles["user"]["scopes"] == ["self", access]
+
+
+def test_the_hub_image_installs_the_project():
+    dockerfile = (DEPLOY / "Dockerfile.hub").read_text()
+    assert re.search(r"^FROM quay.io/jupyterhub/k8s-hub:", dockerfile, re.MULTILINE)
+    assert 'pip install --no-cache-dir ".[apps]"' in dockerfile
+    assert re.search(r"^USER 1000$", dockerfile, re.MULTILINE)

@@ -221,7 +221,11 @@ class PageHandler(web.RequestHandler):
         return f"{self.request.protocol}://{host}{self.base}"
 
     def listens_on_network(self) -> bool:
-        ip = str(getattr(self.settings.get("voila"), "ip", "") or "")
+        """The classroom server (Voila) listens on every address (``VOILA_IP=0.0.0.0``);
+        another server: not known, its request's host is kept."""
+        if "voila" not in self.settings:
+            return False
+        ip = str(getattr(self.settings["voila"], "ip", "") or "")
         return ip in ("0.0.0.0", "", "::", "*")
 
     def join_url(self, code: str) -> str:

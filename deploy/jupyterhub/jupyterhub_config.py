@@ -11,6 +11,12 @@ inside it).
   ``deploy/jupyterhub/Dockerfile`` (``cardgames[apps]``), with a memory and CPU
   limit each.  A student's kernels run in their own container, as their own
   user, next to nobody else's.
+- The online tables (issue 21): the table service (``python -m classroom.tables``)
+  as a managed service at ``/services/cardgames-tables/``: the students' pages log in
+  through the hub (OAuth), the teachers' pages need the role ``cardgames-teachers``
+  (the custom scope ``custom:cardgames-tables:teach``) or an admin, the students'
+  kernels connect to it with their own server's hub token (``CARDGAMES_TABLES_URL``).
+  The hub's Python needs the project installed (``pip install '.[apps]'``).
 - Landing: ``LANDING_URL`` below, the start page of ``make serve`` by default (the
   same page, from the ``classroom`` package as a server extension of the student's
   server: ``/user/<name>/cardgames/``, ``?lang=hr`` or ``de`` for the other languages),
@@ -18,7 +24,7 @@ inside it).
 
 Run on the server (Docker, Python >= 3.11 and Node.js installed)::
 
-    pip install 'jupyterhub==6.1.1' 'jupyterhub-nativeauthenticator==1.3.0' dockerspawner
+    pip install 'jupyterhub==6.1.1' 'jupyterhub-nativeauthenticator==1.3.0' dockerspawner '.[apps]'
     npm install -g configurable-http-proxy
     docker build -t cardgames-singleuser:latest -f deploy/jupyterhub/Dockerfile .
     jupyterhub -f deploy/jupyterhub/jupyterhub_config.py
@@ -31,6 +37,7 @@ Docker (the authenticator, the spawner, addresses and folders); see there.
 from __future__ import annotations
 
 import os
+import sys
 
 c = get_config()  # type: ignore[name-defined]
 
@@ -46,6 +53,17 @@ LANDING_URL = os.environ.get("CARDGAMES_LANDING_URL", "/cardgames/")
 #: The teachers' user names: they are the hub's admins (authorize sign-ups, see and
 #: stop the students' servers at /hub/admin).
 TEACHERS = {name for name in os.environ.get("CARDGAMES_TEACHERS", "teacher").split(",") if name}
+
+#: The online tables' service: its name (its pages are at /services/<name>/), the
+#: address it listens on (the proxy and the students' containers reach it there: the
+#: hub's address on Docker's bridge, as the hub's API), its data folder (SQLite: every
+#: table, every action; keep it on a disk that is backed up).
+TABLES = "cardgames-tables"
+TABLES_IP = os.environ.get("CARDGAMES_TABLES_IP", "")       # "": the hub's address (hub_ip)
+TABLES_PORT = int(os.environ.get("CARDGAMES_TABLES_PORT", "10101"))
+TABLES_DATA_DIR = os.environ.get("CARDGAMES_TABLES_DATA_DIR", "/srv/jupyterhub/cardgames-tables")
+#: The scope of the tables' teacher pages (create, start, watch, replay).
+TEACH_SCOPE = f"custom:{TABLES}:teach"
 
 #: The single-user image (deploy/jupyterhub/Dockerfile) and the lessons inside it.
 IMAGE = os.environ.get("CARDGAMES_IMAGE", "cardgames-singleuser:latest")
@@ -108,6 +126,41 @@ c.Spawner.args = [
     # a server with no kernel and no activity for an hour stops itself
     "--ServerApp.shutdown_no_activity_timeout=3600",
 ]
+
+# --- the online tables: a managed service ------------------------------------------
+
+tables_ip = TABLES_IP or c.JupyterHub.hub_ip
+c.JupyterHub.services = [{
+    "name": TABLES,
+    "display": True,                    # listed in the hub's Services menu
+    "url": f"http://{tables_ip}:{TABLES_PORT}",
+    # the hub's own Python: it needs the project ('.[apps]') installed next to JupyterHub
+    "command": [sys.executable, "-m", "classroom.tables"],
+    "environment": {"CARDGAMES_DATA_DIR": TABLES_DATA_DIR},
+    "oauth_no_confirm": True,           # part of the hub: no "authorize access?" page
+    # the service's OAuth tokens (a browser's log-in) may carry the teachers' scope
+    "oauth_client_allowed_scopes": [TEACH_SCOPE],
+}]
+c.JupyterHub.custom_scopes = {
+    TEACH_SCOPE: {"description": "Open the card tables' teacher pages: create and start "
+                                 "tables, watch every table, replay a finished game."},
+}
+c.JupyterHub.load_roles = [
+    # the service reads whether a user is an admin (the teacher's pages are open to admins)
+    {"name": f"{TABLES}-service", "scopes": ["read:users"], "services": [TABLES]},
+    # the teachers: the hub's admins above, and every member of the group "teachers"
+    # (add one at /hub/admin, no restart)
+    {"name": "cardgames-teachers", "description": "Teachers of the card tables",
+     "scopes": [TEACH_SCOPE, f"access:services!service={TABLES}"],
+     "users": sorted(TEACHERS), "groups": ["teachers"]},
+]
+# every user may open the tables' pages (JupyterHub >= 6; before: redefine the role "user")
+c.JupyterHub.extra_user_scopes = {f"access:services!service={TABLES}"}
+# the students' kernels: the seat's websocket, straight to the service (their own
+# server's JUPYTERHUB_API_TOKEN goes with it)
+c.Spawner.environment = {
+    "CARDGAMES_TABLES_URL": f"ws://{tables_ip}:{TABLES_PORT}/services/{TABLES}/tables/ws",
+}
 
 # stopping the hub (Ctrl+C, systemctl stop) stops every student's server and the proxy
 c.JupyterHub.cleanup_servers = True

@@ -12,10 +12,17 @@ The proxy is ``configurable-http-proxy`` from npm (``.ci/run`` installs it; also
 looked for in ``node_modules/.bin``).  In CI (``CI=true``) a missing proxy, JupyterHub,
 Playwright or Chromium fails the test; elsewhere it is skipped.  Every test here is
 marked ``hub``.
+
+The deployment's table service (``c.JupyterHub.services``: ``python -m
+classroom.tables``) is started by the hub too, on a free port of 127.0.0.1 with its
+data in the temporary directory; the students' kernels get its websocket address
+(``CARDGAMES_TABLES_URL``).  :func:`start_hub` starts a hub with other users (the
+tables' test adds a teacher and an admin).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
@@ -36,7 +43,10 @@ REPO = Path(__file__).resolve().parents[2]
 DEPLOY_CONFIG = REPO / "deploy" / "jupyterhub" / "jupyterhub_config.py"
 ARTIFACTS = REPO / "test-artifacts"
 PASSWORD = "shared-classroom-password"
+#: the admins' own password (SharedPasswordAuthenticator: at least 32 characters)
+ADMIN_PASSWORD = "the-head-teachers-own-password-0123456789"
 STUDENTS = ("alice", "bob")
+TABLES = "cardgames-tables"
 START_TIMEOUT = 60
 
 
@@ -70,8 +80,21 @@ class Hub:
     home: Path               # the students' homes are home/<name>
     started_at: float        # time.monotonic() when the hub was started
     password: str = PASSWORD  # the students' shared password
+    admin_password: str = ADMIN_PASSWORD  # the admins' (start_hub(admins=...))
     students: tuple = STUDENTS  # the only names allowed to log in
     startup_seconds: float = 0.0
+    tables_port: int = 0     # the table service's own port (127.0.0.1)
+    tables_data: Path | None = None  # its data folder
+
+    @property
+    def tables_url(self) -> str:
+        """The table service's public address, through the hub's proxy."""
+        return f"{self.url}services/{TABLES}/"
+
+    @property
+    def tables_ws(self) -> str:
+        """The seat websocket as the students' kernels reach it (CARDGAMES_TABLES_URL)."""
+        return f"ws://127.0.0.1:{self.tables_port}/services/{TABLES}/tables/ws"
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace")
@@ -92,9 +115,13 @@ class Hub:
 
 
 def hub_config_text(tmp: Path, *, port: int, hub_port: int, api_port: int, proxy: str,
-                    students) -> str:
+                    students, tables_port: int, admins=(), others=()) -> str:
     lessons, home = tmp / "lessons", tmp / "home"
-    env = {"PYTHONPATH": str(REPO),  # this checkout's cardgames and widgets
+    tables_url = f"http://127.0.0.1:{tables_port}"
+    tables_ws = f"ws://127.0.0.1:{tables_port}/services/{TABLES}/tables/ws"
+    tables_env = {"CARDGAMES_DATA_DIR": str(tmp / "tables"), "PYTHONPATH": str(REPO)}
+    env = {"CARDGAMES_TABLES_URL": tables_ws,
+           "PYTHONPATH": str(REPO),  # this checkout's cardgames and widgets
            # the page template voila.json names (the image has it in /usr/local/share)
            "JUPYTER_PATH": str(REPO / "share" / "jupyter"),
            "CARDGAMES_SEED_LIAR": os.environ.get("CARDGAMES_SEED_LIAR", "14")}
@@ -106,13 +133,20 @@ load_subconfig({str(DEPLOY_CONFIG)!r})
 c.JupyterHub.authenticator_class = "shared-password"
 c.SharedPasswordAuthenticator.user_password = {PASSWORD!r}
 c.Authenticator.allow_all = False
-c.Authenticator.allowed_users = {set(students)!r}
-c.Authenticator.admin_users = set()
+c.Authenticator.allowed_users = {set(students) | set(admins) | set(others)!r}
+c.Authenticator.admin_users = {set(admins)!r}
+if {bool(admins)!r}:
+    c.SharedPasswordAuthenticator.admin_password = {ADMIN_PASSWORD!r}
 c.JupyterHub.spawner_class = "simple"
 c.SimpleLocalProcessSpawner.home_dir_template = {str(home)!r} + "/{{username}}"
 c.Spawner.cmd = [{sys.executable!r}, "-m", "jupyterhub.singleuser"]
 c.Spawner.notebook_dir = {str(lessons)!r}
-c.Spawner.environment = {env!r}
+c.Spawner.environment = dict(c.Spawner.environment, **{env!r})
+# the table service on a free port, its data in the temporary directory
+for service in c.JupyterHub.services:
+    if service["name"] == {TABLES!r}:
+        service["url"] = {tables_url!r}
+        service["environment"] = dict(service["environment"], **{tables_env!r})
 # the repository's voila.json where the image has its copy
 c.Spawner.args = [a.replace({"/srv/cardgames/voila.json"!r}, {str(REPO / "voila.json")!r})
                   for a in c.Spawner.args] + {args!r}
@@ -131,6 +165,14 @@ c.JupyterHub.cookie_secret_file = {str(tmp / "cookie_secret")!r}
 
 @pytest.fixture(scope="module")
 def hub(tmp_path_factory):
+    with start_hub(tmp_path_factory) as running:
+        yield running
+
+
+@contextlib.contextmanager
+def start_hub(tmp_path_factory, *, students=STUDENTS, admins=(), others=()):
+    """A hub from the deployment's config (see the module doc): ``students`` and
+    ``others`` log in with the shared password, ``admins`` too, as the hub's admins."""
     try:
         import jupyterhub  # noqa: F401
     except ImportError:
@@ -142,10 +184,11 @@ def hub(tmp_path_factory):
     shutil.copytree(REPO / "lessons", tmp / "lessons",
                     ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
     (tmp / "home").mkdir()
-    port = free_port()
+    port, tables_port = free_port(), free_port()
     config = tmp / "jupyterhub_config.py"
     config.write_text(hub_config_text(tmp, port=port, hub_port=free_port(),
-                                  api_port=free_port(), proxy=proxy, students=STUDENTS))
+                                      api_port=free_port(), proxy=proxy, students=students,
+                                      tables_port=tables_port, admins=admins, others=others))
     ARTIFACTS.mkdir(exist_ok=True)
     log_path = ARTIFACTS / f"jupyterhub-{port}.log"
     env = dict(os.environ, PYTHONUNBUFFERED="1")
@@ -155,7 +198,8 @@ def hub(tmp_path_factory):
                                 cwd=tmp, env=env, stdout=log, stderr=subprocess.STDOUT,
                                 stdin=subprocess.DEVNULL, start_new_session=True)
     hub = Hub(url=f"http://127.0.0.1:{port}/", process=proc, log_path=log_path,
-              home=tmp / "home", started_at=t0)
+              home=tmp / "home", started_at=t0, students=tuple(students),
+              tables_port=tables_port, tables_data=tmp / "tables")
     try:
         while True:
             if proc.poll() is not None:
@@ -206,3 +250,21 @@ def chromium(playwright_session):
 def hub_context(hub, chromium):
     """``hub_context(**kwargs)``: a new browser context that reaches only the hub."""
     return lambda **kwargs: new_context(chromium, hub, **kwargs)
+
+
+#: the tables' test: a teacher (the deployment's role cardgames-teachers holds "teacher")
+#: and an admin besides the two students
+TEACHER, ADMIN = "teacher", "principal"
+
+
+@pytest.fixture(scope="module")
+def tables_hub(tmp_path_factory):
+    with start_hub(tmp_path_factory, students=STUDENTS, admins=(ADMIN,),
+                   others=(TEACHER,)) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def tables_hub_context(tables_hub, chromium):
+    """``tables_hub_context(**kwargs)``: a browser context that reaches only the tables' hub."""
+    return lambda **kwargs: new_context(chromium, tables_hub, **kwargs)

@@ -22,6 +22,7 @@
     return d;
   };
   const n = R.steps.length;
+  const who = p => p + " · " + R.names[p];      // the events say "Player 0"
   slider.max = String(Math.max(n - 1, 0));
   slider.setAttribute("aria-valuetext", "");
 
@@ -43,18 +44,18 @@
       out.appendChild(ul);
     }
     if (R.game === "liar") {
-      const pile = el("section", "card pile-true");
+      const pile = el("section", "box pile-true");
       pile.appendChild(el("h3", "", W.true_pile));
       s.pile.forEach(p => {
         const d = el("div", "pile-play" + (p.true ? "" : " lie"));
         d.appendChild(cards(p.cards));
-        d.appendChild(el("span", "", R.names[p.player] + ": " + fmt(W.announced, {rank: p.announced})
+        d.appendChild(el("span", "", who(p.player) + ": " + fmt(W.announced, {rank: p.announced})
                                     + " (" + (p.true ? W.truth : W.lie) + ")"));
         pile.appendChild(d);
       });
       out.appendChild(pile);
     } else {
-      const table = el("section", "card table-true");
+      const table = el("section", "box table-true");
       table.appendChild(el("h3", "", W.table_cards));
       table.appendChild(cards(s.table));
       out.appendChild(table);
@@ -62,7 +63,7 @@
     R.names.forEach((name, p) => {
       const sec = el("section", "seat" + (s.to_act === p ? " to-act" : ""));
       sec.id = "seat-" + p;
-      let head = name;
+      let head = who(p);
       if (s.to_act === p) head += " (" + W.to_act + ")";
       if (R.game !== "liar" && s.lives.length) head += " · " + fmt(W.lives_of, {n: s.lives[p]})
                                                    + (s.out[p] ? " · " + W.out : "");
@@ -74,12 +75,12 @@
       truth.appendChild(hand);
       sec.appendChild(truth);
       const knew = el("div", "knew");
-      knew.appendChild(el("p", "", fmt(W.knew, {name: name})));
+      knew.appendChild(el("p", "", fmt(W.knew, {name: who(p)})));
       const k = s.knew[p];
       knew.appendChild(el("p", "other", W.own_hand + ": " + (s.hands[p].join(" ") || "—")));
       k.others.forEach(o => {
         const row = el("div", "other");
-        row.appendChild(el("span", "", R.names[o.seat] + ": "
+        row.appendChild(el("span", "", who(o.seat) + ": "
                             + (o.hidden ? fmt(W.hidden, {n: o.hidden}) : "")));
         const c = cards(o.known, o.hidden);
         c.classList.add("known");

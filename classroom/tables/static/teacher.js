@@ -35,7 +35,10 @@
   form.addEventListener("submit", ev => {
     ev.preventDefault();
     const data = new FormData(form);
-    form.querySelectorAll("[data-game]").forEach(e => { if (e.hidden && e.name) data.delete(e.name); });
+    form.querySelectorAll("[data-game]").forEach(e => {
+      if (!e.hidden) return;
+      [e, ...e.querySelectorAll("[name]")].forEach(f => { if (f.name) data.delete(f.name); });
+    });
     post(form.action, data).then(([ok, j]) => {
       result.textContent = ok ? j.message : j.error;
       result.className = ok ? "" : "error";
