@@ -163,7 +163,12 @@ class State(Protocol):
 
 @runtime_checkable
 class Game(Protocol):
-    """The immutable parameters of a game; makes states."""
+    """The immutable parameters of a game; makes states.
+
+    A game whose states can be saved also makes the state of a save: the classmethod
+    ``state_from_json(text)`` (not part of this protocol, so a game without saves, such as
+    the tests' toy game, is still a game).
+    """
 
     @property
     def players(self) -> int: ...
@@ -171,11 +176,6 @@ class Game(Protocol):
     def new_state(self, *, seed: int, dealer: int = 0) -> State: ...
 
     def replay(self, seed: int, actions: Iterable[Any], dealer: int = 0) -> State: ...
-
-    @classmethod
-    def state_from_json(cls, data: Any) -> State:
-        """The state of a save (``state.to_json()``), its game rebuilt from the save."""
-        ...
 
 
 @runtime_checkable

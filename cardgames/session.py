@@ -431,7 +431,7 @@ class Session:
         game_class = type(s._game)
         current = None
         for entry in data["games"]:
-            state = game_class.state_from_json(entry["state"])
+            state = game_class.state_from_json(entry["state"])  # type: ignore[attr-defined]
             if entry["match"] != current:
                 current = s._match_index = entry["match"]
                 if s._info.name == "liar" and s._match:
