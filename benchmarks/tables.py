@@ -119,39 +119,42 @@ class Student:
     kernel_id: str | None = None
 
 
-def make_tables(data_dir: Path, n: int, seats: int, seed: int) -> list[str]:
-    """``n`` Liar tables of ``seats`` seats with the service's API; their codes."""
+def make_tables(data_dir: Path, n: int, seats: int, *, join_ws: list[list[str]] | None = None
+                ) -> tuple[list[str], dict]:
+    """``n`` Liar tables of ``seats`` seats with the service's API; their codes.  With
+    ``join_ws`` (per table, the names of its websocket students) those students take
+    their seats here too (``svc.join``: ``--join api``); ``{(table, name): (seat, key)}``."""
     os.environ["CARDGAMES_DATA_DIR"] = str(data_dir)
     from classroom.tables import TableService, TableStore
 
     store = TableStore(data_dir / "tables.sqlite3")
     svc = TableService(store)
+    keys = {}
     try:
         svc.load()
         codes = []
         for i in range(n):
             t = svc.create_table(game="liar", seats=seats, bots="heuristic",
-                                 options=table_options(seed + i), by="teacher")
+                                 options={"rounds": 50}, by="teacher")
             codes.append(t.code)
-        return codes
+            for name in (join_ws or [[]] * n)[i]:
+                keys[(i, name)] = svc.join(t.code, name)
+        return codes, keys
     finally:
         svc.close()
-
-
-def table_options(seed: int) -> dict:
-    return {"seed": seed}
 
 
 # -- the websocket students -------------------------------------------------------------
 async def ws_student(s: Student, base: str, args, stop_at: float, start: asyncio.Event,
                      tables: dict, pool) -> None:
-    rng = random.Random(hash((args.seed, s.table, s.name)) & 0xFFFF_FFFF)
+    rng = random.Random(f"{args.seed}-{s.table}-{s.name}")
     await start.wait()
     t0 = time.monotonic()
     try:
-        joined = await asyncio.get_running_loop().run_in_executor(
-            pool, lambda: join_http(base, s.code, s.name))
-        s.seat, s.key = joined.seat, joined.key
+        if s.seat is None:
+            joined = await asyncio.get_running_loop().run_in_executor(
+                pool, lambda: join_http(base, s.code, s.name))
+            s.seat, s.key = joined.seat, joined.key
         client = await SeatClient.connect(base, s.code, s.seat, s.key)
     except Exception as e:  # noqa: BLE001 -- counted
         s.errors.append(f"join: {type(e).__name__}: {str(e)[:160]}")
@@ -212,7 +215,7 @@ LABELS = {"sevens": "VII", "eights": "VIII", "nines": "IX", "tens": "X", "Unters
 
 async def browser_student(s: Student, browser, base: str, args, stop_at: float,
                           start: asyncio.Event) -> None:
-    rng = random.Random(hash((args.seed, s.table, s.name)) & 0xFFFF_FFFF)
+    rng = random.Random(f"{args.seed}-{s.table}-{s.name}")
     context = await browser.new_context(viewport={"width": 1280, "height": 900})
     await context.route("**/*", lambda r: r.continue_() if r.request.url.startswith(base)
                         else r.abort())
@@ -406,7 +409,18 @@ async def run(args) -> dict:
     tmp = Path(tempfile.mkdtemp(prefix="bench-tables-"))
     data = tmp / "data"
     data.mkdir()
-    codes = make_tables(data, args.tables, args.seats, args.seed)
+    students = []
+    for t in range(args.tables):
+        for k in range(args.seats):
+            n = t * args.seats + k
+            students.append(Student(t, "", "browser" if n < args.browsers else "ws", f"S{n:02d}"))
+    ws_names = [[s.name for s in students if s.table == t and s.kind == "ws"]
+                for t in range(args.tables)] if args.join == "api" else None
+    codes, keys = make_tables(data, args.tables, args.seats, join_ws=ws_names)
+    for s in students:
+        s.code = codes[s.table]
+        if (s.table, s.name) in keys:
+            s.seat, s.key = keys[(s.table, s.name)]
     extra = list(args.server_arg)
     if args.browsers:
         extra += ["--students", str(args.browsers), "--notebooks", APP.removesuffix(".ipynb")]
@@ -428,12 +442,6 @@ async def run(args) -> dict:
                 await asyncio.sleep(0.5)
             else:
                 raise SystemExit("the app_online pool was not warm in time")
-        students = []
-        for t, code in enumerate(codes):
-            for k in range(args.seats):
-                n = t * args.seats + k
-                students.append(Student(t, code, "browser" if n < args.browsers else "ws",
-                                        f"S{n:02d}"))
         tables = {t: {"clients": {}} for t in range(args.tables)}
         before = server_sample(server.process.pid)
         start = asyncio.Event()
@@ -565,7 +573,10 @@ def parse_args(argv=None) -> argparse.Namespace:
     ap.add_argument("--call-rate", type=float, default=0.3)
     ap.add_argument("--next-match", action="store_true",
                     help="after a match, deal the next one (default: the table stops)")
-    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--seed", type=int, default=2026, help="the students' choices")
+    ap.add_argument("--join", choices=("page", "api"), default="page",
+                    help="websocket students take their seats through the join page's POST "
+                         "(default) or with the service's API before the server starts")
     ap.add_argument("--warm-timeout", type=float, default=300.0)
     ap.add_argument("--server-arg", action="append", default=[],
                     help="an option for the server, e.g. --server-arg=--TableService...=..")
