@@ -230,6 +230,20 @@ def open_seat(chromium, online, table: str, name: str, *, lang: str = "en",
     return s
 
 
+def start_table(online: Online, table: str) -> None:
+    """The teacher presses start (``tables/api``, with the teacher's token): empty seats
+    become bots and the cards are dealt."""
+    import json
+    import urllib.request
+
+    req = urllib.request.Request(
+        f"{online.url}tables/api/tables/{online.codes[table]}/start?token={online.token()}",
+        data=json.dumps({}).encode(), method="POST",
+        headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=30) as r:
+        assert r.status in (200, 204), r.status
+
+
 def close_seat(s: Seat) -> None:
     try:
         s.page.close(run_before_unload=True)
