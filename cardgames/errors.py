@@ -25,6 +25,7 @@ __all__ = [
     "AgentError",
     "StaleActionError",
     "SaveError",
+    "WireError",
 ]
 
 
@@ -58,6 +59,20 @@ class SaveError(CardgamesError):
         super().__init__(message)
         self.field = field
         self.rule = rule
+
+
+class WireError(CardgamesError):
+    """Data from the wire (:mod:`cardgames.wire`) that is not a seat view or an event.
+
+    ``field`` names the bad field (a path such as ``"view.pile[2].cards"``).
+
+    >>> WireError("wire field mark: expected a whole number >= 0, not -1", field="mark").field
+    'mark'
+    """
+
+    def __init__(self, message: str, *, field: str = "") -> None:
+        super().__init__(message)
+        self.field = field
 
 
 class ActionParseError(CardgamesError):
