@@ -92,6 +92,7 @@ class SeatClient:
     _answers: dict = field(default_factory=dict)
     _changed: asyncio.Event = field(default_factory=asyncio.Event)
     _reader: Any = None
+    _loaded: Any = None
 
     @classmethod
     async def connect(cls, base: str, code: str, seat: int, key: str, *, mark: int | None = None,
@@ -163,11 +164,26 @@ class SeatClient:
     # -- what the seat knows ---------------------------------------------------------
     @property
     def legal(self) -> list[str]:
-        return list((self.view or {}).get("legal") or [])
+        """The seat's legal actions (a Liar view's plays are not sent: derived on load,
+        ``cardgames.wire.load_seat_view``)."""
+        v = self.view or {}
+        if v.get("legal") is None and v.get("to_act") == self.seat:
+            return list(self.seat_view().legal)
+        return list(v.get("legal") or [])
+
+    def seat_view(self) -> Any:
+        """The view as the engine's ``SeatView`` (``cardgames.wire.load_seat_view``)."""
+        from cardgames.wire import load_seat_view
+
+        key = id(self.view)
+        if self._loaded is None or self._loaded[0] != key:
+            self._loaded = (key, load_seat_view(self.view))
+        return self._loaded[1]
 
     def my_turn(self) -> bool:
         v = self.view or {}
-        return self.status == "playing" and v.get("to_act") == self.seat and bool(v.get("legal"))
+        return (self.status == "playing" and v.get("to_act") == self.seat
+                and not v.get("over") and bool(self.legal))
 
     def over(self) -> bool:
         v = self.view or {}
@@ -281,11 +297,13 @@ def join_http(base: str, code: str, name: str, *, lang: str = "en",
 
 
 # -- playing ----------------------------------------------------------------------------
-def choose(game: str, view: dict, rng: random.Random, *, call_rate: float = 0.3) -> str:
+def choose(game: str, client: SeatClient, rng: random.Random, *,
+           call_rate: float = 0.3) -> str:
     """A legal action from the seat's view: Liar calls "Liar!" at ``call_rate`` (else lets
-    it stand) and plays 1-4 cards (preferring the announced rank, R-L4); Thirty-One picks
+    it stand) and plays 1-3 cards (preferring the announced rank, R-L4); Thirty-One picks
     a legal action at random."""
-    legal = list(view["legal"])
+    legal = client.legal
+    view = client.view or {}
     if game == "liar":
         if "call" in legal:
             return "call" if rng.random() < call_rate or "pass" not in legal else "pass"

@@ -182,7 +182,7 @@ async def ws_student(s: Student, base: str, args, stop_at: float, start: asyncio
                 answer = await client.next()
                 kind = "next"
             elif client.my_turn():
-                action = choose("liar", client.view, rng, call_rate=args.call_rate)
+                action = choose("liar", client, rng, call_rate=args.call_rate)
                 sent_at = time.time()
                 answer = await client.act(action)
                 kind = "act"
@@ -209,10 +209,6 @@ async def ws_student(s: Student, base: str, args, stop_at: float, start: asyncio
 
 
 # -- the browser students -----------------------------------------------------------------
-LABELS = {"sevens": "VII", "eights": "VIII", "nines": "IX", "tens": "X", "Unters": "Unter",
-          "Obers": "Ober", "Kings": "King", "Aces": "Ace"}
-
-
 async def browser_student(s: Student, browser, base: str, args, stop_at: float,
                           start: asyncio.Event) -> None:
     rng = random.Random(f"{args.seed}-{s.table}-{s.name}")
@@ -232,8 +228,7 @@ async def browser_student(s: Student, browser, base: str, args, stop_at: float,
         await page.wait_for_url(re.compile(r"voila/render/app_online"), timeout=60_000)
         q = dict(x.split("=", 1) for x in page.url.split("?", 1)[1].split("&") if "=" in x)
         s.seat, s.key = int(q["seat"]), q["key"]
-        status = page.locator(".liar-status")
-        await status.wait_for(state="visible", timeout=OPEN_TIMEOUT * 1000)
+        await page.locator(".liar-table").wait_for(state="visible", timeout=OPEN_TIMEOUT * 1000)
         s.joined_s = time.monotonic() - t0
         s.kernel_id = await page.evaluate(
             "() => JSON.parse(document.getElementById('jupyter-config-data').textContent)"
@@ -241,8 +236,7 @@ async def browser_student(s: Student, browser, base: str, args, stop_at: float,
         for _ in range(100_000):
             if time.monotonic() >= stop_at:
                 break
-            text = (await status.inner_text()).strip()
-            acted = await browser_move(page, text, rng, args, s)
+            acted = await browser_move(page, rng, args, s)
             if not acted:
                 await asyncio.sleep(0.2)
     except Exception as e:  # noqa: BLE001 -- counted
@@ -259,41 +253,42 @@ async def browser_student(s: Student, browser, base: str, args, stop_at: float,
             await context.close()
 
 
-async def browser_move(page, text: str, rng, args, s: Student) -> bool:
-    """One move by clicks if the page says it is this seat's turn; True if one was made."""
-    if text.startswith("Your turn"):
-        if await page.locator('button[title^="Pick the "]:disabled').count():
-            return False                                        # still drawing
-        found = re.search(r"announced as (\w+)", text)
-        plural = found.group(1) if found else ""
+async def browser_move(page, rng, args, s: Student) -> bool:
+    """One move by clicks if the page offers one (whatever its language: the buttons'
+    styles): the call window's "Call “Liar!”" (danger) at ``--call-rate`` or "Let it
+    stand"; 1-3 cards (``cg-pick``) and Play (primary); at a round's end its next-round
+    button (success).  True if a move was made."""
+    table = page.locator(".liar-table")
+    call = table.locator("button.mod-danger:not(:disabled)")
+    picks = table.locator("button.cg-pick:not(:disabled)")
+    nxt = table.locator("button.mod-success:not(:disabled)")
+    before = len(await page.evaluate("() => window.__tables.changes"))
+    if await call.count():
         await asyncio.sleep(rng.uniform(*args.think))
-        picks = page.locator(f'button[title^="Pick the {LABELS.get(plural, "?")} of "]')
-        n = min(await picks.count(), rng.choice([1, 1, 2, 3]))
-        targets = [picks.nth(i) for i in range(n)] or [
-            page.locator('button[title^="Pick the "]').first]
-        for b in targets:
-            await b.click()
-        play = page.get_by_role("button", name=re.compile(r"^Play \d+ ×"))
-        await play.wait_for(state="visible", timeout=10_000)
+        if rng.random() < args.call_rate:
+            target = call.first
+        else:
+            box = table.locator(".widget-hbox:has(> button.mod-danger)")
+            target = box.locator("button:not(.mod-primary):not(.mod-danger):not(:disabled)").first
         s.sent.append((time.time(), None))
-        await play.click()
-    elif "Call “Liar!” or let it stand" in text:
+        await target.click()
+    elif await picks.count():
         await asyncio.sleep(rng.uniform(*args.think))
-        name = "Call “Liar!”" if rng.random() < args.call_rate else "Let it stand"
+        n = min(await picks.count(), rng.choice([1, 2, 2, 3]))
+        for i in range(n):
+            await table.locator("button.cg-pick").nth(i).click()
+        play = table.locator("button.mod-primary:not(:disabled)")
+        await play.first.wait_for(state="visible", timeout=10_000)
         s.sent.append((time.time(), None))
-        await page.get_by_role("button", name=name).click()
-    elif text.startswith("Round over"):
-        nxt = page.get_by_role("button", name=re.compile(r"next|new round|deal", re.I))
-        if not await nxt.count() or not await nxt.first.is_enabled():
-            return False
+        await play.first.click()
+    elif await nxt.count() and await nxt.first.is_visible():
         await asyncio.sleep(rng.uniform(*args.think))
         await nxt.first.click()
         return True
     else:
         return False
     # settled: the log shows the move before the next look
-    await page.wait_for_function("n => window.__tables.changes.length > n",
-                                 arg=len(await page.evaluate("() => window.__tables.changes")) - 1,
+    await page.wait_for_function("n => window.__tables.changes.length > n", arg=before,
                                  timeout=15_000)
     s.acked += 1
     return True
