@@ -49,7 +49,7 @@ from typing import Any, cast
 import ipywidgets as ipw
 
 from cardgames import registry
-from cardgames.errors import ConfigError
+from cardgames.errors import CardgamesError, ConfigError, StaleActionError
 from cardgames.i18n import N_, ngettext
 from cardgames.i18n import gettext as _
 from cardgames.liar import (
@@ -76,7 +76,7 @@ from widgets.liar_draw import (
     seats_html,
     status_html,
 )
-from widgets.table_base import GREY, PlayTable, bot_label, esc, show_cards
+from widgets.table_base import GREY, PlayTable, bot_label, esc, refusal_text, show_cards
 
 __all__ = ["BOT_KINDS", "MAX_BOT_MOVES", "LiarTable"]
 
@@ -134,6 +134,7 @@ class LiarTable(LiarLayout, PlayTable):
     """
 
     RULE_WORDS = _RULE_WORDS
+    _drawn: tuple[int, int] = (0, 0)    # the (match, round) drawn (online: a new deal)
     GAME = "Liar"
     GAME_NAME = "liar"
 
@@ -161,6 +162,38 @@ class LiarTable(LiarLayout, PlayTable):
         self._build_widgets(bots, decks, chroniclers)
         self._wire()
         self._start_match(bots, decks, chroniclers, human_seat)
+
+    @classmethod
+    def for_session(cls, session: Any, *, seat: int | None = None,
+                    card_width: int = 84) -> LiarTable:
+        """The table of ``seat`` of a session driven elsewhere: a
+        :class:`widgets.tables.remote.RemoteSession` of the table service (issue 21).  The
+        service plays the bots and deals; *New round* asks it for the next round (the
+        first ask wins); no new match is made here.  Closing the table closes the session."""
+        self = cls.__new__(cls)
+        self._init_table()
+        seat = session.seat if seat is None else seat
+        self._card_width = int(card_width)
+        self._given_bots, self._human_pref, self._rounds = ("heuristic",), seat, None
+        self._table_seed, self._matches = 0, 1
+        sv = self._attach(session, seat)
+        self._round_start = ()
+        self._drawn = (sv.match, sv.round)
+        v: LiarView = sv.view
+        self._build_widgets(("heuristic",) * (v.players - 1), v.decks, v.chroniclers)
+        self.options.layout.display = "none"
+        self.new_match_button.layout.display = "none"
+        self._wire()
+        self._dealt()
+        return self
+
+    def _remote_changed(self) -> None:
+        """The service moved on: a new round (or match) is dealt afresh, else drawn."""
+        sv = self.view
+        if (sv.match, sv.round) != self._drawn:
+            self._dealt()
+        else:
+            self._render()
 
     # ================================================================ set-up
     @staticmethod
@@ -197,6 +230,8 @@ class LiarTable(LiarLayout, PlayTable):
     def _dealt(self) -> None:
         """A round was dealt: fresh cards, the bots play on."""
         self._round_start = self.view.points
+        self._drawn = (self.view.match, self.view.round)
+        self._notes_from = self.view.mark
         self._pull()
         keep = len(self.view.view.events)          # the log holds this round's events
         self._log, self._log_from = self._log[len(self._log) - keep:], 0
@@ -265,6 +300,16 @@ class LiarTable(LiarLayout, PlayTable):
         sv = self.view
         if self.stopped:
             self._refuse_if_stopped()
+        elif self._remote and sv.over:   # the service deals (the first ask wins)
+            try:
+                self._session.next_game()
+            except StaleActionError:
+                pass                     # another player asked first: its deal comes
+            except CardgamesError as err:
+                self._say(refusal_text(err, rule_words=self.RULE_WORDS, show_legal=False))
+            if (self.view.match, self.view.round) != self._drawn:
+                self._dealt()
+                return
         elif not sv.over:
             self._say(_("This round is not over yet (L11): play it to the end, or start a "
                         "New match."))
@@ -326,6 +371,8 @@ class LiarTable(LiarLayout, PlayTable):
     def _name(self, seat: int) -> str:
         if seat == self._human:
             return _("You (player {player})").format(player=seat)
+        if seat in self._people:
+            return _("Player {player} · {name}").format(player=seat, name=self._people[seat])
         return _("Player {player} · {kind} bot").format(
             player=seat, kind=bot_label(self._bot_names.get(seat, "?")))
 
@@ -364,6 +411,7 @@ class LiarTable(LiarLayout, PlayTable):
             bold = "font-weight:600;" if isinstance(e, Played) and e.player == self._human else ""
             items.append((esc(e.describe()), event_style(e, self._human) + bold,
                           first + i >= self._log_from))
+        items += self._note_items()
         title = esc(_("What happened this round"))
         note = esc(_("(newest at the bottom; highlighted: since your last move)"))
         self.log.value = (
@@ -391,8 +439,8 @@ class LiarTable(LiarLayout, PlayTable):
         self.step_button.disabled = not bots_turn
         self.bots_button.disabled = not bots_turn
         self.hand.enabled = plays
-        self.new_round_button.disabled = (not self.view.over or self.view.match_over
-                                          or self.stopped)
+        self.new_round_button.disabled = (not self.view.over or self.stopped
+                                          or (self.view.match_over and not self._remote))
 
     # ================================================================ closing
     def _card_views(self) -> Iterable[HandView]:

@@ -147,6 +147,38 @@ class PlayTable:
         self._decisions_mark: Any = None
         self._view_cache: SeatView | None = None
         self._bot_names: dict[int, str] = {}
+        self._remote = False         # the session lives in the table service (for_session)
+        self._people: dict[int, str] = {}    # remote: the other players' names, by seat
+        self._notes_from = 0         # remote: the service's notes from this mark on are shown
+        self._on_remote: Callable[[Any], None] | None = None
+
+    def _attach(self, session: Any, seat: int) -> SeatView:
+        """Show ``seat`` of a session driven elsewhere (a
+        :class:`widgets.tables.remote.RemoteSession`): no bot runs here, no new match
+        is made here; every change of the session redraws the table
+        (:meth:`_remote_changed`).  Returns the seat's first view."""
+        sv: SeatView = session.view(seat)
+        self._session = session
+        self._human = seat
+        self._remote = True
+        self._autoplay = False
+        self._bot_names = {i: s.bot for i, s in enumerate(sv.seats) if s.bot is not None}
+        self._people = {i: s.name for i, s in enumerate(sv.seats)
+                        if s.bot is None and i != seat}
+        self._notes_from = sv.mark
+        self._on_remote = self._guarded(self._remote_changed)
+        session.on_change(self._on_remote)
+        return sv
+
+    def _remote_changed(self) -> None:
+        """The session moved on elsewhere (another player, the service's bot): draw."""
+        self._render()
+
+    def _note_items(self) -> list[tuple[str, str, bool]]:
+        """The service's notes of this round for the log ("played by the bot for Ana")."""
+        notes = getattr(self._session, "notes", ()) if self._remote else ()
+        return [(esc(n.describe()), f"color:{GREY};font-style:italic;", True)
+                for n in notes if n.mark >= self._notes_from]
 
     def _new_session(self, bots: Sequence[Any], *, human: int, seed: int,
                      options: Mapping[str, Any]) -> Session:
@@ -343,7 +375,7 @@ class PlayTable:
         """A bot is to move now (a subclass may add conditions, e.g. a result on show)."""
         to_act = self.view.to_act
         return (self._bot_error is None and self._may_decide() and to_act is not None
-                and self._session.seats[to_act].kind == "bot")
+                and not self._remote and self._session.seats[to_act].kind == "bot")
 
     def _after_bot_move(self) -> None:
         """Called after each bot action."""
@@ -450,8 +482,14 @@ class PlayTable:
         return ()
 
     def close(self) -> None:
-        """Close every widget of the table (they leave the browser)."""
+        """Close every widget of the table (they leave the browser); a remote session
+        (:meth:`_attach`) is closed too (its thread ends)."""
         self._closed = True
+        if self._remote:
+            remote: Any = self._session
+            if self._on_remote is not None:
+                remote.on_change(self._on_remote, remove=True)
+            remote.close()
         for view in self._card_views():
             view.close()
         for w in [*_tree(self.widget), *self._loose_widgets(), *self._decisions.values()]:

@@ -226,9 +226,10 @@ def _tag(text: str, style: str) -> str:
 _DEALER = "background:#ffe082;padding:0 4px;border-radius:3px"
 
 
-def opponents_html(v: Any, human: int, kinds: Mapping[int, str], *, paused: bool) -> str:
-    """The other players: name, bot kind, lives, dealer, turn, pass, their cards as backs
-    (or revealed, T9)."""
+def opponents_html(v: Any, human: int, kinds: Mapping[int, str], *, paused: bool,
+                   people: Mapping[int, str] | None = None) -> str:
+    """The other players: name, bot kind (or ``people``'s name: another student at an online
+    table), lives, dealer, turn, pass, their cards as backs (or revealed, T9)."""
     boxes = []
     small = SMALL_W if v.players <= 5 else 44     # 8 opponents still fit a projector
     for seat in range(v.players):
@@ -253,6 +254,8 @@ def opponents_html(v: Any, human: int, kinds: Mapping[int, str], *, paused: bool
         kind = kinds.get(seat)
         who = html.escape(_("Player {player}").format(player=seat))
         what = html.escape(_("({kind} bot)").format(kind=bot_label(kind)) if kind else _("(bot)"))
+        if people and seat in people:
+            what = html.escape(f"({people[seat]})")
         boxes.append(
             f"<div style='border:{border};border-radius:8px;padding:4px 8px;"
             f"margin:0 8px 8px 0;background:#fafafa;min-width:min(190px, 100%)'>"

@@ -44,7 +44,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, cast
 
 from cardgames import registry
-from cardgames.errors import ConfigError
+from cardgames.errors import CardgamesError, ConfigError, StaleActionError
 from cardgames.i18n import N_
 from cardgames.i18n import gettext as _
 from cardgames.seeds import match_seed
@@ -65,7 +65,7 @@ from cardgames.thirtyone import (
 from cardgames.thirtyone.actions import ThirtyOneAction, parse_action
 from cardgames.thirtyone.events import deal_log, event_seats
 from widgets.cardview import HandView
-from widgets.table_base import PlayTable, show_cards
+from widgets.table_base import PlayTable, refusal_text, show_cards
 from widgets.thirtyone_draw import (
     CARD_W,
     MAX_BOTS,
@@ -125,6 +125,7 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
     """
 
     RULE_WORDS = _RULE_WORDS
+    _drawn_match = 0                    # the game of the table drawn (online: a new one)
     GAME = "Thirty-One"
     GAME_NAME = "thirty-one"
     kinds = tuple(BOT_KINDS)
@@ -156,6 +157,65 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
         self._build_widgets(bots, chronicler, lives)
         self._wire()
         self._start(len(bots), bots, chronicler, lives)
+
+    @classmethod
+    def for_session(cls, session: Any, *, seat: int | None = None) -> ThirtyOneTable:
+        """The table of ``seat`` of a session driven elsewhere: a
+        :class:`widgets.tables.remote.RemoteSession` of the table service (issue 21).  The
+        service plays the bots and deals; at the end of a game *New match* asks it for the
+        next one (the first ask wins).  Closing the table closes the session."""
+        self = cls.__new__(cls)
+        self._init_table()
+        seat = session.seat if seat is None else seat
+        self._seed, self._match, self._human_pref = 0, 0, seat
+        self._table_view, self._hand_view = None, None
+        sv = self._attach(session, seat)
+        v: ThirtyOneView = sv.view
+        self._given_bots = ["heuristic"] * (v.players - 1)
+        self._build_widgets(self._given_bots, v.chronicler, max(sv.lives or (3,)))
+        for w in self.settings_row.children:
+            if w is not self.new_match_button:
+                w.layout.display = "none"
+        self.new_match_button.tooltip = _("Start the next game at this table")
+        self._wire()
+        self._drawn_match = sv.match
+        self._pull()
+        self._seen = len(self._results())      # the deals before joining are not shown again
+        self._new_views()
+        self._render()
+        return self
+
+    def _remote_changed(self) -> None:
+        """The service moved on: a new game at the table starts afresh, else drawn."""
+        if self.view.match != self._drawn_match:
+            self._fresh_match()
+        self._render()
+
+    def _fresh_match(self) -> None:
+        self._pull()
+        self._drawn_match = self.view.match
+        keep = len(self.view.view.events)          # the new game's events end the log
+        self._log, self._log_from = self._log[len(self._log) - keep:], 0
+        self._seen = 0
+        self._notes_from = self.view.mark
+        self._new_views()
+
+    def _remote_next(self) -> bool:
+        """*New match* at an online table: the service deals the next game."""
+        if not self.view.over:
+            return self._refuse(_("The game is still being played: finish it first (T13)."))
+        try:
+            self._session.next_game()
+        except StaleActionError:
+            pass                                   # another player asked first
+        except CardgamesError as err:
+            return self._refuse(refusal_text(err, rule_words=self.RULE_WORDS,
+                                             show_legal=False))
+        if self.view.match != self._drawn_match:
+            self._fresh_match()
+        self._say("")
+        self._render()
+        return True
 
     # ------------------------------------------------------------------ set-up
     def _wire(self) -> None:
@@ -306,7 +366,10 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
 
     def new_match(self, *, bots: int | None = None, kind: str | None = None,
                   chronicler: bool | None = None, lives: int | None = None) -> bool:
-        """Start a new match (the next seed); the arguments default to the settings row."""
+        """Start a new match (the next seed); the arguments default to the settings row.
+        At an online table (:meth:`for_session`) the service deals the next game."""
+        if self._remote:
+            return self._remote_next()
         n = self.bots_count.value if bots is None else bots
         k = self.bot_kind.value if kind is None else kind
         j = self.joker.value if chronicler is None else chronicler
@@ -377,6 +440,8 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
             return _("nobody")
         if seat == self._human:
             return _("player {player} (you)").format(player=seat)
+        if seat in self._people:
+            return _("player {player} ({name})").format(player=seat, name=self._people[seat])
         return _("player {player}").format(player=seat)
 
     def _render_log(self, v: ThirtyOneView, shown: int) -> None:
@@ -390,6 +455,8 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
             mine = "font-weight:bold;" if self._human in event_seats(e) else ""
             items.append((html.escape(e.describe()), "margin:2px 0;" + mine,
                           new and type(e).__name__ != "Dealt"))
+        if shown == v.deal:
+            items += self._note_items()
         title = html.escape(_("Deal {deal}").format(deal=shown))
         note = html.escape(_("(newest first; new since your last move highlighted)"))
         self.log.value = (f"<div style='font-size:1.05em'><b>{title}</b> "
@@ -407,7 +474,8 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
         over = sv.over
         self.header.value = header_html(self._match + 1, shown_deal, v.players)
         self.status.value = status_html(v, self._name, paused_deal=shown_deal if paused else None)
-        self.opponents.value = opponents_html(v, self._human, self._bot_names, paused=paused)
+        self.opponents.value = opponents_html(v, self._human, self._bot_names, paused=paused,
+                                              people=self._people)
         self.me.value = me_html(v, self._human, paused=paused)
         legal = self.legal_actions()
         self._render_cards(v, paused, legal)

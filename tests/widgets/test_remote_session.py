@@ -1,0 +1,384 @@
+"""RemoteSession: a seat of the table service drawn by the play tables (issue 21).
+
+The service here is a small fake speaking the seat protocol of the GUIDE over a real
+websocket on 127.0.0.1 (``websockets.sync.server``), holding a real
+:class:`cardgames.session.Session` and sending each seat only its own view and the
+public events (through :mod:`cardgames.wire`).  Two RemoteSessions and their tables
+play a Liar round by clicks; every synced trait of each seat's widgets holds no other
+seat's card; the client reconnects by itself after the service restarts; a refusal is
+worded from the engine error's fields.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import socket
+import threading
+import time
+from typing import Any
+
+import pytest
+from websockets.sync.server import serve
+
+from cardgames.cards import PALE
+from cardgames.errors import CardgamesError, IllegalActionError, StaleActionError
+from cardgames.liar.events import PalePenalty, Revealed
+from cardgames.session import Seat, Session
+from cardgames.wire import dump_event, dump_seat_view
+from tests.widgets.hidden import assert_no_hidden_cards, synced_strings
+from widgets.liar_table import LiarTable
+from widgets.table_base import _tree
+from widgets.tables.remote import RemoteSession, check_join
+from widgets.thirtyone_table import ThirtyOneTable
+
+CODE = "K7QX3M"
+KEYS = {0: "a" * 32, 1: "b" * 32, 2: "c" * 32}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class FakeService:
+    """The seat protocol of the GUIDE around one real Session (bots played here)."""
+
+    def __init__(self, session: Session, *, port: int, started: bool = True) -> None:
+        self.session = session
+        self.port = port
+        self.started = started
+        self.lock = threading.RLock()
+        self.conns: dict[int, Any] = {}
+        self.marks: dict[int, int | None] = {}
+        self.notes: list[dict[str, Any]] = []
+        self.frames: list[tuple[int, str]] = []       # every frame sent, by seat
+        self.server = serve(self._handle, "127.0.0.1", port)
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    @property
+    def url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/tables/ws"
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.thread.join(timeout=5)
+
+    def _send(self, seat: int, frame: dict[str, Any]) -> None:
+        text = json.dumps(frame)
+        self.frames.append((seat, text))
+        ws = self.conns.get(seat)
+        if ws is not None:
+            try:
+                ws.send(text)
+            except Exception:  # noqa: BLE001 - a closing socket
+                pass
+
+    def _seats(self) -> list[dict[str, Any]]:
+        return [{"name": s.name, "kind": "bot" if s.bot else "human",
+                 "connected": i in self.conns or s.bot is not None, "played_by_bot": False}
+                for i, s in enumerate(self.session.seats)]
+
+    def _update(self, seat: int) -> None:
+        """An update for ``seat``: its view and the events since the mark it was last sent
+        (-1: all of them), as the service does."""
+        if not self.started:
+            self._send(seat, {"type": "update", "status": "waiting", "mark": 0, "view": None,
+                              "events": [], "seats": self._seats(), "notes": []})
+            return
+        mark = self.marks.get(seat, -1)
+        if mark is None or mark < 0:
+            events = list(self.session._log)    # noqa: SLF001 - the fake's whole public log
+        else:
+            events = self.session.events_since(seat, mark)[0]
+        now = self.session.mark
+        self.marks[seat] = now
+        self._send(seat, {"type": "update",
+                          "status": "over" if self.session.match_over else "playing",
+                          "mark": now, "view": dump_seat_view(self.session.view(seat)),
+                          "events": [dump_event(e) for e in events], "seats": self._seats(),
+                          "notes": self.notes})
+
+    def broadcast(self) -> None:
+        with self.lock:
+            for seat in list(self.conns):
+                self._update(seat)
+
+    def start(self) -> None:
+        with self.lock:
+            self.started = True
+            self.session.run_bots()
+        self.broadcast()
+
+    def _handle(self, ws: Any) -> None:
+        hello = json.loads(ws.recv(timeout=5))
+        seat = hello.get("seat")
+        if hello.get("table") != CODE:
+            ws.send(json.dumps({"type": "error", "code": "unknown-table",
+                                "message": "no table has this code"}))
+            ws.close(4404)
+            return
+        if KEYS.get(seat) != hello.get("key"):
+            ws.send(json.dumps({"type": "error", "code": "bad-secret",
+                                "message": "this is not your seat"}))
+            ws.close(4403)
+            return
+        with self.lock:
+            self.conns[seat] = ws
+            mark = hello.get("mark")
+            self.marks[seat] = mark if isinstance(mark, int) and mark >= 0 else -1
+            ws.send(json.dumps({"type": "welcome", "table": CODE, "seat": seat,
+                                "game": self.session.game,
+                                "status": "playing" if self.started else "waiting",
+                                "seats": self._seats()}))
+        self.broadcast()
+        try:
+            for text in ws:
+                self._message(seat, json.loads(text))
+        except Exception:  # noqa: BLE001 - the connection went
+            pass
+        finally:
+            with self.lock:
+                if self.conns.get(seat) is ws:
+                    del self.conns[seat]
+
+    def _message(self, seat: int, msg: dict[str, Any]) -> None:
+        ident = msg.get("id")
+        with self.lock:
+            try:
+                if msg.get("type") == "act":
+                    self.session.act(seat, msg["action"], mark=msg["mark"])
+                elif msg.get("type") == "next":
+                    if msg.get("mark") != self.session.mark:
+                        raise StaleActionError("stale", mark=msg.get("mark"),
+                                               current=self.session.mark, rule="R-L5",
+                                               reason="the table has moved on")
+                    self.session.next_game()
+                else:
+                    return
+                for _ in range(200):
+                    to_act = self.session.to_act
+                    if to_act is None or self.session.seats[to_act].bot is None:
+                        break
+                    self.session.bot_step()
+                    self.notes.append({"mark": self.session.mark, "kind": "bot-played",
+                                       "seat": to_act, "name": "Bo"})
+            except CardgamesError as err:
+                code = {"StaleActionError": "stale", "ActionParseError": "parse"}.get(
+                    type(err).__name__, "illegal")
+                self._send(seat, {"type": "refused", "id": ident, "error": {
+                    "code": code, "message": str(err), "rule": getattr(err, "rule", None),
+                    "reason": getattr(err, "reason", None), "legal": getattr(err, "legal", None),
+                    "action": None if getattr(err, "action", None) is None else str(err.action)}})
+                return
+        self.broadcast()
+        self._send(seat, {"type": "ack", "id": ident, "mark": self.session.mark})
+
+
+def wait_for(condition, sessions, timeout: float = 10.0) -> None:
+    """Run the sessions' queued change callbacks until ``condition()`` (or fail)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for s in sessions:
+            s.poll()
+        if condition():
+            return
+        time.sleep(0.01)
+    raise AssertionError(f"timed out: {[repr(s) for s in sessions]}")
+
+
+def liar_session(seed: int = 3) -> Session:
+    return Session.new("liar", seats=[Seat.remote("Ana"), Seat.remote("Ivo"),
+                                      Seat.bot("heuristic")], seed=seed,
+                       options={"rounds": 2})
+
+
+@pytest.fixture
+def service():
+    made: list[FakeService] = []
+
+    def make(session: Session, **kw: Any) -> FakeService:
+        svc = FakeService(session, port=free_port(), **kw)
+        made.append(svc)
+        return svc
+    yield make
+    for svc in made:
+        svc.stop()
+
+
+def connect(svc: FakeService, seat: int, **kw: Any) -> RemoteSession:
+    return RemoteSession(svc.url, table=CODE, seat=seat, key=KEYS[seat], loop=None,
+                         backoff=(0.05, 0.1, 0.2), **kw)
+
+
+def seat_widgets(table: Any) -> list[Any]:
+    return [*_tree(table.widget), *table._loose_widgets(), *table._decisions.values()]
+
+
+def liar_secrets(state: Any, me: int) -> tuple[list[Any], list[Any]]:
+    """R-L11 from the full state: what seat ``me`` may not know, and what it may."""
+    hidden = [c for p in range(state.players) if p != me for c in state.hand(p)]
+    hidden += [c for play in state.pile if play.player != me for c in play.cards]
+    hidden += list(state.put_aside)
+    known = list(state.hand(me)) + [c for play in state.own_plays(me) for c in play.cards]
+    for e in state.events:
+        if isinstance(e, Revealed):
+            known += list(e.cards)
+        elif isinstance(e, PalePenalty):
+            known.append(PALE)
+    return hidden, known
+
+
+def test_check_join_refuses_bad_codes_seats_and_keys():
+    for table, seat, key in (("K7QX3", 0, "a" * 32), ("K7QX3O", 0, "a" * 32),
+                             (CODE, -1, "a" * 32), (CODE, "x", "a" * 32), (CODE, 9, "a" * 32),
+                             (CODE, 0, "short"), (CODE, 0, "a" * 32 + "!"), (CODE, 0, None)):
+        with pytest.raises(CardgamesError):
+            check_join(table, seat, key)
+
+
+def test_two_seats_play_a_liar_round_by_clicks_and_see_only_their_own_cards(service,
+                                                                            live_widgets):
+    session = liar_session()
+    svc = service(session, started=False)
+    ana, ivo = connect(svc, 0), connect(svc, 1)
+    wait_for(lambda: ana.status == ivo.status == "waiting", [ana, ivo])
+    assert not ana.started and ana.players[1].name == "Ivo"
+    svc.start()
+    wait_for(lambda: ana.started and ivo.started, [ana, ivo])
+    tables = {0: LiarTable.for_session(ana), 1: LiarTable.for_session(ivo)}
+    rng = random.Random(5)
+    moves = 0
+    while not session.over and moves < 400:
+        wait_for(lambda: ana.mark == ivo.mark == session.mark, [ana, ivo])
+        for seat, table in tables.items():
+            hidden, known = liar_secrets(session.state, seat)
+            assert_no_hidden_cards(hidden, known, synced_strings(seat_widgets(table)))
+            assert table.view.view.hand == session.view(seat).view.hand
+        seat = session.to_act
+        table = tables[seat]
+        assert table.my_turn and not tables[1 - seat].my_turn
+        before = session.mark
+        if str(table.view.view.phase.value) == "call_window":
+            (table.call_button if rng.random() < 0.3 else table.pass_button).click()
+        else:
+            hand = table.hand.cards
+            due = table.view.view.due_rank
+            picks = [i for i, c in enumerate(hand) if c.rank is due][:4] or [0]
+            for i in picks:
+                table.hand.buttons[i].click()
+            table.play_button.click()
+        assert session.mark > before, table.message.value
+        moves += 1
+    assert session.over, "the round did not end"
+    wait_for(lambda: ana.mark == ivo.mark == session.mark, [ana, ivo])
+    for table in tables.values():
+        table.refresh()
+        assert "place" in table.result.value.lower() or table.result.value
+        assert table.new_round_button.disabled is False
+    # a service note is in the log, in words
+    assert any("played by the bot for Bo" in t.log.value for t in tables.values())
+    # the next round through the session: the first ask wins, both are dealt it
+    tables[1].new_round_button.click()
+    wait_for(lambda: ana.view(0).round == 2 and ivo.view(1).round == 2, [ana, ivo])
+    assert tables[0].view.round == tables[1].view.round == 2
+    assert tables[0].hand.cards == list(session.view(0).view.hand) or \
+        tuple(tables[0].hand.cards) == session.view(0).view.hand
+    for t in tables.values():
+        t.close()
+    assert not ana.alive and not ivo.alive
+
+
+def test_a_refusal_is_worded_from_the_engine_fields(service, live_widgets):
+    session = liar_session(seed=8)
+    svc = service(session)
+    ana = connect(svc, 0)
+    wait_for(lambda: ana.started, [ana])
+    other = 1 - session.to_act if session.to_act in (0, 1) else 1
+    with pytest.raises(IllegalActionError) as info:
+        ana.act(0, "call" if session.to_act == 0 else "play 7H", mark=ana.mark)
+    err = info.value
+    assert err.rule and err.reason             # rebuilt from the fields, not the message
+    table = LiarTable.for_session(ana)
+    if session.to_act != 0:                    # out of turn: the engine's R-L5 reason
+        mark = session.mark
+        assert table.act("play " + str(table.view.view.hand[0])) is False
+        assert "R-L5" in table.message.value and session.mark == mark
+    with pytest.raises(StaleActionError):
+        ana.act(0, "pass", mark=ana.mark - 1 if ana.mark else 99)
+    table.close()
+    del other
+
+
+def test_the_client_reconnects_after_the_service_restarts(service, live_widgets):
+    session = liar_session(seed=11)
+    svc = service(session)
+    ana = connect(svc, 0)
+    wait_for(lambda: ana.started, [ana])
+    table = LiarTable.for_session(ana)
+    seen: list[str] = []
+    ana.on_change(lambda: seen.append(ana.status))
+    port = svc.port
+    svc.stop()
+    wait_for(lambda: ana.status == "reconnecting", [ana])
+    assert "reconnecting" in seen
+    # acting now is refused in plain words, nothing is sent
+    if table.my_turn:
+        assert table.act(table.legal_actions()[0]) is False
+        assert "connection" in table.message.value
+    svc2 = FakeService(session, port=port)
+    try:
+        wait_for(lambda: ana.status == "playing", [ana], timeout=15)
+        assert ana.view(0) == session.view(0)
+        # the table goes on: a move of the seat is made through the new connection
+        wait_for(lambda: ana.mark == session.mark, [ana])
+        if session.to_act == 0:
+            before = session.mark
+            assert table.act(session.view(0).legal[0], mark=table.mark), table.message.value
+            assert session.mark > before
+    finally:
+        table.close()
+        svc2.stop()
+
+
+def test_a_bad_key_or_an_unknown_table_ends_it_without_reconnecting(service):
+    svc = service(liar_session())
+    bad = RemoteSession(svc.url, table=CODE, seat=0, key="z" * 32, loop=None,
+                        backoff=(0.05,))
+    wait_for(lambda: bad.status == "failed", [bad])
+    assert bad.failure[0] == "bad-secret" and not bad.ever_connected
+    time.sleep(0.2)
+    assert not bad.alive
+    gone = RemoteSession(svc.url, table="ABCDEF", seat=0, key=KEYS[0], loop=None)
+    wait_for(lambda: gone.status == "failed", [gone])
+    assert gone.failure[0] == "unknown-table"
+    nobody = RemoteSession(f"ws://127.0.0.1:{free_port()}/tables/ws", table=CODE, seat=0,
+                           key=KEYS[0], loop=None, backoff=(0.05,))
+    wait_for(lambda: nobody.attempts >= 2, [nobody])
+    assert nobody.status == "reconnecting" and not nobody.ever_connected
+    nobody.close()
+    assert not nobody.alive
+
+
+def test_a_thirty_one_seat_is_drawn_and_plays(service, live_widgets):
+    session = Session.new("thirty-one", seats=[Seat.remote("Ana"), Seat.bot("heuristic"),
+                                               Seat.bot("heuristic")], seed=4)
+    svc = service(session)
+    ana = connect(svc, 0)
+    wait_for(lambda: ana.started, [ana])
+    table = ThirtyOneTable.for_session(ana)
+    assert table.my_turn and [str(a) for a in table.legal_actions()] == ["keep", "exchange"]
+    table.keep_button.click()
+    wait_for(lambda: ana.mark == session.mark, [ana])
+    assert session.state.history[0].__class__.__name__ == "Keep"
+    hidden = [c for p in (1, 2) for c in session.state.hand(p)] + list(session.state.undealt)
+    known = list(session.state.hand(0)) + list(session.state.table)
+    for e in session.state.events:
+        for name in ("to_table", "from_table", "hand", "table"):
+            known += list(getattr(e, name, ()))
+    assert_no_hidden_cards(hidden, known, synced_strings(seat_widgets(table)))
+    assert "Bo" in table.log.value or session.to_act == 0
+    table.close()
+    assert not ana.alive

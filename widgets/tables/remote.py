@@ -1,0 +1,611 @@
+"""A seat of a table that lives in the table service: :class:`RemoteSession` (issue 21).
+
+The table service (``classroom.tables``) owns every online table and sends each seat
+only ``session.view(seat)`` and the public events (R-L11, R-T9).  A
+:class:`RemoteSession` is the student's kernel's client for one seat: a session-like
+object that the play tables draw like a local :class:`cardgames.session.Session`
+(``view(seat)``, ``events_since(seat, mark)``, ``act(seat, action, mark=)``,
+``next_game()``, ``mark``, ``seats``), over the service's seat websocket (the protocol
+of the GUIDE: ``hello`` -> ``welcome``, then ``update`` frames after every change,
+``ack`` / ``refused`` for each ``act`` / ``next``, ``error`` then close).
+
+- **A background thread** (daemon, ``websockets.sync.client``) holds the socket; the
+  kernel's asyncio loop is never blocked waiting for the service.  Each change is
+  handed to the widgets through that loop (``loop.call_soon_threadsafe``), so the
+  widgets are only ever touched on the kernel's thread.  Without a loop (a script, the
+  tests) the changes wait in a queue that :meth:`poll` runs.
+- **Acting** sends the action and waits (at most ``timeout`` seconds) for its answer:
+  an ``ack`` returns once the update it acknowledges has arrived; a ``refused`` raises
+  the engine's error rebuilt from its fields (``IllegalActionError``,
+  ``ActionParseError``, ``StaleActionError``: the table words it as for a local
+  session), or :class:`RemoteRefusal` for the service's own refusals.
+- **Reconnecting**: when the service goes away (a restart) the client says
+  ``"reconnecting"`` and tries again with a growing pause (``backoff``), presenting its
+  mark, so that the service sends what it missed.  An ``error`` frame from the service
+  (a bad key, an unknown table, another device took the seat) ends it for good:
+  :attr:`failure` says why, and no reconnecting follows (two tabs of one seat would
+  take it from each other for ever).
+- :meth:`close` ends the thread (the table's page closed).
+
+Everything it receives is hostile until checked: frames are parsed with
+:mod:`cardgames.wire` (a :class:`~cardgames.errors.WireError` for anything else) and
+bounded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import json
+import logging
+import re
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardgames.errors import (
+    ActionParseError,
+    CardgamesError,
+    ConfigError,
+    GameOverError,
+    IllegalActionError,
+    StaleActionError,
+    WireError,
+)
+from cardgames.i18n import gettext as _
+from cardgames.seat import Seat, SeatView
+from cardgames.wire import MAX_SEATS, load_event, load_seat_view
+
+__all__ = ["CODE_RE", "KEY_RE", "Note", "Player", "RemoteRefusal", "RemoteSession",
+           "check_join"]
+
+log = logging.getLogger(__name__)
+log.addHandler(logging.NullHandler())
+
+#: A table's join code: 6 characters of an alphabet without 0 O 1 I L (the service's).
+CODE_RE = re.compile(r"[A-HJKMNP-Z2-9]{6}")
+#: A seat's secret: ``secrets.token_urlsafe(24)`` (32 characters; a little slack).
+KEY_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")
+#: The statuses of a remote session.
+STATUSES = ("connecting", "waiting", "playing", "over", "reconnecting", "failed", "closed")
+#: Service refusal codes that end the session (no reconnecting).
+_MAX_NOTES = 200
+_MAX_FRAME = 8 * 2**20
+
+
+@dataclass(frozen=True)
+class Player:
+    """A seat of the table as the service tells it: its ``name``, ``kind`` (``"human"``,
+    ``"bot"``), whether its student is ``connected`` and whether a bot plays it for them
+    now (``played_by_bot``)."""
+
+    name: str
+    kind: str
+    connected: bool
+    played_by_bot: bool
+
+
+@dataclass(frozen=True)
+class Note:
+    """A service note: e.g. ``kind="bot-played"``: the bot played ``seat`` (``name``) at
+    ``mark`` (the student was away or idle)."""
+
+    mark: int
+    kind: str
+    seat: int
+    name: str
+
+    def describe(self) -> str:
+        """The note in the current language."""
+        if self.kind == "bot-played":
+            return _("played by the bot for {name}").format(name=self.name)
+        return _("{name}: {kind}").format(name=self.name, kind=self.kind)
+
+
+class RemoteRefusal(CardgamesError):
+    """The table service refused something itself (not the game's rules): ``code`` is its
+    code (``"game-over"``, ``"rate-limited"``, ``"not-started"`` ...), the message its
+    translated words."""
+
+    def __init__(self, message: str, *, code: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def check_join(table: object, seat: object, key: object) -> tuple[str, int, str]:
+    """The join triple of a page's query, checked: (code, seat, secret).
+
+    >>> check_join("K7QX3M", "2", "a" * 32)
+    ('K7QX3M', 2, 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa')
+    >>> check_join("k7qx3m", 0, "a" * 32)[0]
+    'K7QX3M'
+    >>> check_join("K7QX3", 0, "a" * 32)
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.ConfigError: 'K7QX3' is not a table code (6 letters and digits)
+    """
+    code = table.strip().upper() if isinstance(table, str) else table
+    if not isinstance(code, str) or not CODE_RE.fullmatch(code):
+        raise ConfigError(_("{code!r} is not a table code (6 letters and digits)")
+                          .format(code=str(table)[:12]))
+    if isinstance(seat, str) and seat.isdigit() and len(seat) <= 2:
+        seat = int(seat)
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < MAX_SEATS:
+        raise ConfigError(_("{seat!r} is not a seat number").format(seat=str(seat)[:12]))
+    if not isinstance(key, str) or not KEY_RE.fullmatch(key):
+        raise ConfigError(_("the seat's key is missing or malformed"))
+    return code, seat, key
+
+
+def _engine_error(error: Any, *, sent_mark: int | None) -> CardgamesError:
+    """The engine's error rebuilt from a ``refused`` frame's fields (the table words it
+    from them, as for a local session); a service refusal as :class:`RemoteRefusal`."""
+    if not isinstance(error, dict):
+        error = {}
+
+    def text(name: str, most: int = 300) -> str | None:
+        value = error.get(name)
+        return value[:most] if isinstance(value, str) else None
+    code = (text("code", 40) or "").lower().replace("_", "-")
+    message = text("message", 500) or code or _("refused")
+    fields = {"action": text("action", 100), "rule": text("rule", 40),
+              "reason": text("reason"), "legal": text("legal")}
+    player = error.get("player")
+    player = player if isinstance(player, int) and not isinstance(player, bool) else None
+    if code in ("stale", "stale-action", "staleactionerror"):
+        mark = error.get("mark", sent_mark)
+        current = error.get("current", -1)
+        return StaleActionError(message, mark=mark if isinstance(mark, int) else -1,
+                                current=current if isinstance(current, int) else -1,
+                                player=player, **fields)
+    if code in ("parse", "action-parse", "actionparseerror", "bad-action"):
+        return ActionParseError(message, player=player, **fields)
+    if code in ("game-over", "gameovererror") and (fields["rule"] or fields["reason"]):
+        return GameOverError(message, player=player, **fields)
+    if code in ("illegal", "illegal-action", "illegalactionerror", "engine") or (
+            fields["rule"] or fields["reason"]):
+        return IllegalActionError(message, player=player, **fields)
+    return RemoteRefusal(message, code=code or "refused")
+
+
+def _players(data: Any) -> tuple[Player, ...]:
+    if not isinstance(data, list) or len(data) > MAX_SEATS:
+        raise WireError(_("wire field {field}: expected {expected}, not {value}").format(
+            field="seats", expected="a list of seats", value=repr(data)[:40]), field="seats")
+    out = []
+    for i, d in enumerate(data):
+        if not (isinstance(d, dict) and isinstance(d.get("name"), str)
+                and isinstance(d.get("kind"), str) and isinstance(d.get("connected"), bool)
+                and isinstance(d.get("played_by_bot", False), bool)):
+            raise WireError(_("wire field {field}: expected {expected}, not {value}").format(
+                field=f"seats[{i}]", expected="a seat", value=repr(d)[:40]),
+                field=f"seats[{i}]")
+        out.append(Player(d["name"][:40], d["kind"][:12], d["connected"],
+                          bool(d.get("played_by_bot", False))))
+    return tuple(out)
+
+
+def _notes(data: Any) -> list[Note]:
+    out = []
+    for d in data if isinstance(data, list) else []:
+        if (isinstance(d, dict) and isinstance(d.get("mark"), int)
+                and isinstance(d.get("seat"), int) and isinstance(d.get("kind"), str)
+                and isinstance(d.get("name"), str)):
+            out.append(Note(d["mark"], d["kind"][:40], d["seat"], d["name"][:40]))
+    return out[-_MAX_NOTES:]
+
+
+class RemoteSession:
+    """One seat of a table of the table service, as a session the play tables draw.
+
+    ``url``: the service's seat websocket (``CARDGAMES_TABLES_URL``, e.g.
+    ``ws://127.0.0.1:8866/tables/ws``); ``table``, ``seat``, ``key``: the join code, the
+    seat and its secret (:func:`check_join`); ``lang``: the student's language, for the
+    service's messages; ``token``: a JupyterHub API token (sent as ``Authorization``).
+    ``loop``: the asyncio loop that runs the change callbacks (default: the running
+    loop, the kernel's; none: :meth:`poll` runs them).  ``timeout``: how long
+    :meth:`act` waits for its answer.  ``backoff``: the pauses between reconnections.
+    """
+
+    remote = True
+
+    def __init__(self, url: str, *, table: str, seat: int, key: str, lang: str = "en",
+                 token: str | None = None, loop: asyncio.AbstractEventLoop | None = None,
+                 timeout: float = 8.0, backoff: Sequence[float] = (0.2, 0.5, 1.0, 2.0, 4.0),
+                 start: bool = True) -> None:
+        self._table, self._seat, self._key = check_join(table, seat, key)
+        if not isinstance(url, str) or not url.startswith(("ws://", "wss://")):
+            raise ConfigError(_("the table service's address must be ws:// or wss://, not "
+                                "{url!r}").format(url=str(url)[:80]))
+        self._url, self._lang, self._token = url, lang, token
+        if loop is None:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                loop = None
+        self._loop = loop
+        self._timeout = float(timeout)
+        self._backoff = tuple(backoff) or (1.0,)
+        self._cond = threading.Condition()
+        self._stop = threading.Event()
+        self._ws: Any = None
+        self._status = "connecting"
+        self._game: str | None = None
+        self._view: SeatView | None = None
+        self._mark: int | None = None
+        self._log: list[Any] = []
+        self._tags: list[int] = []
+        self._cursor = 0
+        self._notes: collections.deque[Note] = collections.deque(maxlen=_MAX_NOTES)
+        self._players: tuple[Player, ...] = ()
+        self._answers: dict[int, dict[str, Any]] = {}
+        self._next_id = 0
+        self._failure: tuple[str, str] | None = None
+        self._connected_once = False
+        self._attempts = 0
+        self._listeners: list[Callable[[], None]] = []
+        self._queued: collections.deque[Callable[[], None]] = collections.deque()
+        self._thread = threading.Thread(target=self._run, daemon=True,
+                                        name=f"cardgames-remote-{self._table}-{self._seat}")
+        if start:
+            self._thread.start()
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def table(self) -> str:
+        return self._table
+
+    @property
+    def seat(self) -> int:
+        """The seat this client plays."""
+        return self._seat
+
+    @property
+    def status(self) -> str:
+        """One of :data:`STATUSES`: ``connecting``, ``waiting`` (for players), ``playing``,
+        ``over``, ``reconnecting`` (the service went away), ``failed`` (see
+        :attr:`failure`), ``closed``."""
+        return self._status
+
+    @property
+    def failure(self) -> tuple[str, str] | None:
+        """``(code, message)`` of the service's error that ended the session, else ``None``."""
+        return self._failure
+
+    @property
+    def ever_connected(self) -> bool:
+        """The service answered a hello at least once (else: unreachable so far)."""
+        return self._connected_once
+
+    @property
+    def attempts(self) -> int:
+        """Connection attempts that failed in a row."""
+        return self._attempts
+
+    @property
+    def game(self) -> str | None:
+        """The game's registry name (``"liar"``, ``"thirty-one"``) once welcomed."""
+        return self._game
+
+    @property
+    def players(self) -> tuple[Player, ...]:
+        """Every seat as the service tells it (names, connected, played by the bot)."""
+        return self._players
+
+    @property
+    def notes(self) -> tuple[Note, ...]:
+        """The service's notes so far (the last 200), oldest first."""
+        return tuple(self._notes)
+
+    @property
+    def started(self) -> bool:
+        """The game was dealt: there is a view to draw."""
+        return self._view is not None
+
+    @property
+    def mark(self) -> int:
+        """The mark of the latest view (``-1`` before the deal)."""
+        return -1 if self._mark is None else self._mark
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        """The seats of the table (from the latest view; no bot is ever run here)."""
+        return () if self._view is None else self._view.seats
+
+    @property
+    def to_act(self) -> int | None:
+        return None if self._view is None else self._view.to_act
+
+    @property
+    def over(self) -> bool:
+        return self._view is not None and self._view.over
+
+    @property
+    def match_over(self) -> bool:
+        return self._view is not None and self._view.match_over
+
+    def _own(self, seat: object) -> None:
+        if seat != self._seat:
+            raise ConfigError(_("this connection plays seat {mine}, not {seat!r}")
+                              .format(mine=self._seat, seat=seat))
+
+    def view(self, seat: int) -> SeatView:
+        """The latest view of this seat (the only seat it may ask for)."""
+        self._own(seat)
+        sv = self._view
+        if sv is None:
+            raise IllegalActionError(_("the game has not started yet"),
+                                     reason=_("the game has not started yet"),
+                                     legal=_("wait for the other players"))
+        return sv
+
+    def events_since(self, seat: int, mark: int | None = None) -> tuple[list[Any], int]:
+        """The public events received since this seat last asked (``mark=None``) or since
+        the table was at ``mark``; and the mark now (as :meth:`Session.events_since`)."""
+        self._own(seat)
+        with self._cond:
+            if mark is None:
+                start, self._cursor = self._cursor, len(self._log)
+            else:
+                start = next((i for i, t in enumerate(self._tags) if t >= mark), len(self._log))
+            return self._log[start:], self.mark
+
+    def bot_step(self) -> list[Any]:
+        """No bot is run here: the service plays the bots."""
+        return []
+
+    # ------------------------------------------------------------------ acting
+    def act(self, seat: int, action: Any, *, mark: int | None = None) -> list[Any]:
+        """Send this seat's ``action`` and wait for the service's answer (at most
+        ``timeout`` seconds); the new events.  A refusal raises the engine's error."""
+        self._own(seat)
+        text = str(action).strip()
+        if not text or len(text) > 200:
+            raise ActionParseError(_("That move could not be read."), player=seat,
+                                   action=text[:40], reason=_("not a move"))
+        return self._ask({"type": "act", "mark": self.mark if mark is None else mark,
+                          "action": text}, action=text)
+
+    def next_game(self) -> list[Any]:
+        """Ask the service for the next Liar round or Thirty-One game (the first ask wins)."""
+        return self._ask({"type": "next", "mark": self.mark}, action=None)
+
+    def _offline(self, action: str | None, reason: str) -> IllegalActionError:
+        return IllegalActionError(reason, player=self._seat, action=action, reason=reason)
+
+    def _ask(self, frame: dict[str, Any], *, action: str | None) -> list[Any]:
+        if threading.current_thread() is self._thread:
+            raise RuntimeError("RemoteSession: do not wait for an answer on its own thread")
+        with self._cond:
+            ws = self._ws
+            if ws is None or self._status in ("reconnecting", "connecting", "failed", "closed"):
+                raise self._offline(action, _("the connection to the table is being "
+                                              "restored; try again in a moment"))
+            self._next_id += 1
+            ident = self._next_id
+            before = len(self._log)
+        try:
+            ws.send(json.dumps({**frame, "id": ident}))
+        except Exception:  # noqa: BLE001 - a socket closing under us
+            raise self._offline(action, _("the connection to the table is being restored; "
+                                          "try again in a moment")) from None
+        deadline = time.monotonic() + self._timeout
+        with self._cond:
+            while ident not in self._answers:
+                left = deadline - time.monotonic()
+                if left <= 0 or self._ws is not ws or self._stop.is_set():
+                    raise self._offline(action, _("the table service did not answer; "
+                                                  "try again"))
+                self._cond.wait(left)
+            answer = self._answers.pop(ident)
+            if answer.get("type") == "refused":
+                raise _engine_error(answer.get("error"), sent_mark=frame.get("mark"))
+            acked = answer.get("mark")
+            if isinstance(acked, int):          # the update it acknowledges, if not yet here
+                while self.mark < acked and self._ws is ws:
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        break
+                    self._cond.wait(left)
+            new = self._log[before:]
+        self.poll()
+        return new
+
+    # ------------------------------------------------------------------ changes
+    def on_change(self, callback: Callable[[], None], *, remove: bool = False) -> None:
+        """Call ``callback()`` after every change (a view, the seats, the status), on the
+        kernel's loop (or in :meth:`poll` without one)."""
+        if remove:
+            if callback in self._listeners:
+                self._listeners.remove(callback)
+        elif callback not in self._listeners:
+            self._listeners.append(callback)
+
+    def _changed(self) -> None:
+        """(The socket's thread) hand the change to the loop's thread."""
+        with self._cond:
+            self._cond.notify_all()
+        if self._loop is not None and not self._loop.is_closed():
+            try:
+                self._loop.call_soon_threadsafe(self._notify)
+                return
+            except RuntimeError:             # the loop closed meanwhile
+                pass
+        self._queued.append(self._notify)
+
+    def poll(self) -> int:
+        """Run the change callbacks queued without a loop (a script, the tests); how many."""
+        ran = 0
+        while self._queued:
+            self._queued.popleft()()
+            ran += 1
+        return ran
+
+    def _notify(self) -> None:
+        for callback in list(self._listeners):
+            try:
+                callback()
+            except Exception:  # noqa: BLE001 - a drawing error must not end the client
+                log.exception("RemoteSession: a change callback failed")
+
+    # ------------------------------------------------------------------ the socket
+    def _hello(self) -> str:
+        return json.dumps({"type": "hello", "table": self._table, "seat": self._seat,
+                           "key": self._key, "mark": self._mark, "lang": self._lang})
+
+    def _run(self) -> None:
+        from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+        from websockets.sync.client import connect
+
+        headers = {"Authorization": f"token {self._token}"} if self._token else None
+        while not self._stop.is_set():
+            try:
+                with connect(self._url, open_timeout=5, close_timeout=1, max_size=_MAX_FRAME,
+                             additional_headers=headers) as ws:
+                    ws.send(self._hello())
+                    first = json.loads(ws.recv(timeout=10))
+                    if not self._welcome(first):
+                        return
+                    with self._cond:
+                        self._ws = ws
+                    self._attempts = 0
+                    for text in ws:
+                        if self._stop.is_set():
+                            return
+                        if not self._frame(json.loads(text)):
+                            return
+            except InvalidURI as e:
+                self._fail("bad-url", str(e))
+                return
+            except (OSError, TimeoutError, ConnectionClosed, InvalidHandshake,
+                    json.JSONDecodeError) as e:
+                log.debug("RemoteSession %s/%s: connection lost: %r", self._table,
+                          self._seat, e)
+            except WireError as e:
+                log.warning("RemoteSession: the service sent something unreadable: %s", e)
+                self._fail("bad-data", str(e))
+                return
+            finally:
+                with self._cond:
+                    self._ws = None
+                    self._cond.notify_all()
+            if self._stop.is_set() or self._failure is not None:
+                return
+            self._status = "reconnecting"
+            self._changed()
+            pause = self._backoff[min(self._attempts, len(self._backoff) - 1)]
+            self._attempts += 1
+            self._stop.wait(pause)
+
+    def _welcome(self, frame: Any) -> bool:
+        if not isinstance(frame, dict) or frame.get("type") == "error":
+            self._error(frame)
+            return False
+        if frame.get("type") != "welcome":
+            self._fail("bad-data", f"expected a welcome, not {str(frame)[:60]}")
+            return False
+        game = frame.get("game")
+        self._game = game if game in ("liar", "thirty-one") else None
+        self._connected_once = True
+        if "seats" in frame:
+            self._players = _players(frame["seats"])
+        self._set_status(frame.get("status"))
+        self._changed()
+        return True
+
+    def _set_status(self, status: Any) -> None:
+        if status in ("waiting", "playing", "over"):
+            self._status = status
+        elif self._status in ("connecting", "reconnecting"):
+            self._status = "playing" if self._view is not None else "waiting"
+
+    def _frame(self, frame: Any) -> bool:
+        """One frame from the service; False: the session ends."""
+        if not isinstance(frame, dict):
+            raise WireError(_("wire field {field}: expected {expected}, not {value}").format(
+                field="frame", expected="an object", value=repr(frame)[:40]), field="frame")
+        kind = frame.get("type")
+        if kind == "update":
+            self._update(frame)
+        elif kind in ("ack", "refused", "pong") and isinstance(frame.get("id"), int):
+            with self._cond:
+                if frame["id"] <= self._next_id:
+                    self._answers[frame["id"]] = frame
+                self._cond.notify_all()
+        elif kind == "error":
+            self._error(frame)
+            return False
+        return True
+
+    def _update(self, frame: dict[str, Any]) -> None:
+        mark = frame.get("mark")
+        view = frame.get("view")
+        sv = None if view is None else load_seat_view(view)
+        if sv is not None and sv.seat != self._seat:
+            raise WireError(_("wire field {field}: expected {expected}, not {value}").format(
+                field="view.seat", expected=f"seat {self._seat}", value=sv.seat),
+                field="view.seat")
+        raw = frame.get("events") or []
+        if not isinstance(raw, list) or len(raw) > 50_000:
+            raise WireError(_("wire field {field}: at most {most} items, not {n}").format(
+                field="events", most=50_000, n=len(raw) if isinstance(raw, list) else -1),
+                field="events")
+        events = [load_event(e) for e in raw]
+        players = _players(frame["seats"]) if "seats" in frame else self._players
+        notes = _notes(frame.get("notes"))
+        with self._cond:
+            tag = self.mark
+            if sv is not None:
+                self._view = sv
+                self._game = sv.game
+            if isinstance(mark, int) and not isinstance(mark, bool):
+                self._mark = mark
+            elif sv is not None:
+                self._mark = sv.mark
+            self._log.extend(events)
+            self._tags.extend([tag] * len(events))
+            self._players = players
+            known = {(n.mark, n.kind, n.seat) for n in self._notes}
+            self._notes.extend(n for n in notes if (n.mark, n.kind, n.seat) not in known)
+            self._set_status(frame.get("status"))
+        self._changed()
+
+    def _error(self, frame: Any) -> None:
+        frame = frame if isinstance(frame, dict) else {}
+        code = frame.get("code") if isinstance(frame.get("code"), str) else "error"
+        message = frame.get("message") if isinstance(frame.get("message"), str) else ""
+        self._fail(code[:40], message[:300])
+
+    def _fail(self, code: str, message: str) -> None:
+        self._failure = (code, message)
+        self._status = "failed"
+        self._changed()
+
+    # ------------------------------------------------------------------ closing
+    def close(self) -> None:
+        """Stop: close the socket and end the thread (the page's table closed)."""
+        self._stop.set()
+        with self._cond:
+            ws = self._ws
+            self._cond.notify_all()
+        if ws is not None:
+            try:
+                ws.close()
+            except Exception:  # noqa: BLE001 - closing a socket that is going anyway
+                pass
+        if self._status != "failed":
+            self._status = "closed"
+        self._listeners.clear()
+        if self._thread.is_alive() and threading.current_thread() is not self._thread:
+            self._thread.join(timeout=2)
+
+    @property
+    def alive(self) -> bool:
+        """The background thread runs."""
+        return self._thread.is_alive()
+
+    def __repr__(self) -> str:
+        return (f"RemoteSession({self._table!r}, seat={self._seat}, {self._status}, "
+                f"mark {self.mark})")
