@@ -33,7 +33,7 @@ from typing import ClassVar
 from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.services.kernels.handlers import KernelHandler
 from tornado import web
-from tornado.ioloop import PeriodicCallback
+from tornado.ioloop import IOLoop, PeriodicCallback
 from traitlets import Integer
 from voila.app import Voila, VoilaKernelWebsocketHandler
 from voila.request_info_handler import RequestInfoSocketHandler
@@ -553,7 +553,17 @@ class ClassroomVoila(Voila):
         if wanted:
             self._pool_watch = PoolWatch(km, wanted)
             PeriodicCallback(self._pool_watch.check, 1000).start()
+        IOLoop.current().add_callback(self.print_teacher_page)    # once the port is bound
         super().listen()
+
+    def print_teacher_page(self) -> None:
+        """Print the teacher's page of the tables with its token (issue 21), if mounted."""
+        auth = getattr(self, "app", None) and self.app.settings.get("cardgames_tables_auth")
+        if auth is not None:
+            from .tables.auth import teacher_line
+
+            print(teacher_line(auth, ip=self.ip, port=self.port, base_url=self.base_url),
+                  flush=True)
 
 
 class PoolWatch:
