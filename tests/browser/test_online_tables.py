@@ -230,18 +230,30 @@ def open_seat(chromium, online, table: str, name: str, *, lang: str = "en",
     return s
 
 
-def start_table(online: Online, table: str) -> None:
-    """The teacher presses start (``tables/api``, with the teacher's token): empty seats
-    become bots and the cards are dealt."""
+def teacher_post(online: Online, path: str, form: dict | None = None) -> dict:
+    """A POST of the teacher's page to ``tables/api/...`` (the token, and the ``_xsrf``
+    cookie and field of a page first opened, as the teacher's browser sends them)."""
+    import http.cookiejar
     import json
+    import urllib.parse
     import urllib.request
 
-    req = urllib.request.Request(
-        f"{online.url}tables/api/tables/{online.codes[table]}/start?token={online.token()}",
-        data=json.dumps({}).encode(), method="POST",
-        headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=30) as r:
-        assert r.status in (200, 204), r.status
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    with opener.open(f"{online.url}tables/join", timeout=30) as r:
+        r.read()
+    xsrf = next(c.value for c in jar if c.name == "_xsrf")
+    body = urllib.parse.urlencode({**(form or {}), "_xsrf": xsrf}).encode()
+    with opener.open(f"{online.url}tables/api/{path}?token={online.token()}", data=body,
+                     timeout=30) as r:
+        assert r.status == 200, r.status
+        return json.loads(r.read())
+
+
+def start_table(online: Online, table: str) -> None:
+    """The teacher presses start: empty seats become bots and the cards are dealt."""
+    answer = teacher_post(online, f"tables/{online.codes[table]}/start")
+    assert answer.get("started") == online.codes[table], answer
 
 
 def close_seat(s: Seat) -> None:
