@@ -363,6 +363,25 @@ async def final_logs(base: str, table: list[Student], game: str = "liar") -> lis
     return problems
 
 
+async def teacher_shot(browser, base: str, data: Path, args, t_start: float) -> None:
+    """Halfway through the play, the teacher's page (every table live) as a picture."""
+    if browser is None or not args.teacher_shot:
+        return
+    await asyncio.sleep(max(0.0, t_start - time.monotonic()) + args.duration / 2)
+    token = (data / "teacher-token").read_text().strip()
+    context = await browser.new_context(viewport={"width": 1366, "height": 900})
+    try:
+        page = await context.new_page()
+        await page.goto(f"{base}tables/teacher?token={token}&lang=en")
+        await asyncio.sleep(3)                       # the list polls every second
+        args.teacher_shot.parent.mkdir(parents=True, exist_ok=True)
+        await page.screenshot(path=str(args.teacher_shot), full_page=True)
+        print(f"the teacher's page with {args.tables} live tables: {args.teacher_shot}",
+              flush=True)
+    finally:
+        await context.close()
+
+
 def server_sample(pid: int) -> dict:
     import psutil
 
@@ -466,6 +485,7 @@ async def run(args) -> dict:
                     executable_path=niced(_voila.chromium_path(), args.browser_nice, tmp),
                     args=_voila.CHROMIUM_FLAGS, headless=True)
             probe = asyncio.ensure_future(sampler())
+            shot = asyncio.ensure_future(teacher_shot(browser, base, data, args, t_start))
             load_start = os.getloadavg()
             try:
                 tasks = [browser_student(s, browser, base, args, stop_at, start)
@@ -477,6 +497,10 @@ async def run(args) -> dict:
             finally:
                 done.set()
                 await asyncio.wait_for(probe, 30)
+                try:
+                    await asyncio.wait_for(shot, 60)
+                except Exception as e:  # noqa: BLE001 -- a picture, not a measure
+                    print(f"the teacher's page screenshot failed: {e}")
                 if browser is not None:
                     await browser.close()
         load_end = os.getloadavg()
@@ -575,6 +599,9 @@ def parse_args(argv=None) -> argparse.Namespace:
     ap.add_argument("--warm-timeout", type=float, default=300.0)
     ap.add_argument("--server-arg", action="append", default=[],
                     help="an option for the server, e.g. --server-arg=--TableService...=..")
+    ap.add_argument("--teacher-shot", type=Path,
+                    default=REPO / "test-artifacts" / "online-teacher-live-tables.png",
+                    help="a screenshot of the teacher's page halfway (needs --browsers)")
     ap.add_argument("--json", type=Path)
     args = ap.parse_args(argv)
     if not 1 <= args.tables <= 32 or not 2 <= args.seats <= 9:
