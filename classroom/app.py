@@ -15,7 +15,12 @@
 * a page's kernel belongs to the browser that got the page: its websocket, REST view
   and shutdown refuse any other (``classroom.guard``); what the page sends it is
   bounded and no traceback is sent back (``classroom.pagefilter``); each kernel runs
-  under a memory limit; bad URLs get a 4xx (docs/serving.md, issue 18).
+  under a memory limit; bad URLs get a 4xx (docs/serving.md, issue 18);
+* the online tables (``classroom.tables``, issue 21): their service is made at the
+  start from the data folder (``--tables-dir``, else ``CARDGAMES_DATA_DIR``, else
+  Jupyter's data folder), every stored table resumed; the seat websocket and the
+  pages are under ``<base>tables/``; the kernels the server starts learn the
+  websocket's address from ``CARDGAMES_TABLES_URL``.
 
 It also prints when the pre-heated pools are warm.  Run it through
 ``python -m classroom`` (``classroom.launch``), which ``make serve`` calls.
@@ -25,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import os
 import re
 import sys
 import time
@@ -34,7 +40,7 @@ from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.services.kernels.handlers import KernelHandler
 from tornado import web
 from tornado.ioloop import IOLoop, PeriodicCallback
-from traitlets import Integer
+from traitlets import Integer, Unicode
 from voila.app import Voila, VoilaKernelWebsocketHandler
 from voila.request_info_handler import RequestInfoSocketHandler
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
@@ -45,6 +51,7 @@ from . import guard, pagefilter, renderer
 from .extension import StartPageHandler
 from .kernels import ClassroomKernelManager
 from .startpage import full_page, page_language
+from .tables.routes import ENV_URL, open_service, start_ticker, table_handlers, tables_url
 
 __all__ = ["GUARD_SCRIPT", "ClassroomVoila", "RenderHandler", "StartPageHandler", "StatusHandler"]
 
@@ -481,6 +488,37 @@ class ClassroomVoila(Voila):
         help="Address space (MB, RLIMIT_AS) each kernel runs under: an allocation past "
              "it fails at once. 0: no limit.")
 
+    tables_dir = Unicode(
+        "", config=True,
+        help="The online tables' data folder (SQLite log and snapshots); default "
+             "$CARDGAMES_DATA_DIR, else <jupyter data dir>/cardgames.")
+
+    def tables_url(self) -> str:
+        """The seat websocket's address for this server's kernels (``self.port`` is the
+        port listened on once the server runs)."""
+        return tables_url(self.port, self.base_url)
+
+    def init_tables(self):
+        """The table service, every stored table loaded; the auth of its pages."""
+        folder = self.tables_dir or None
+        self.tables = open_service(folder)
+        where = self.tables.store.path
+        print(f"[classroom] Online tables: {len(self.tables.tables())} resumed from {where}",
+              flush=True)
+        try:
+            from .tables.auth import TokenAuth
+        except ImportError:            # the pages branch (auth.py) is not merged yet
+            return None
+        return TokenAuth()
+
+    def stop(self):
+        try:
+            super().stop()
+        finally:
+            tables = getattr(self, "tables", None)
+            if tables is not None:
+                tables.close()
+
     def init_settings(self):
         renderer.install()
         self.voila_configuration.multi_kernel_manager_class = ClassroomKernelManager
@@ -489,12 +527,17 @@ class ClassroomVoila(Voila):
         self.voila_configuration.allow_theme_override = "NO"
         settings = super().init_settings()
         settings["classroom_root"] = self.root_dir
+        settings["cardgames_tables_auth"] = self.init_tables()
+        settings["cardgames_tables"] = self.tables
+        os.environ[ENV_URL] = self.tables_url()     # kernels started from os.environ too
         km = self.kernel_manager
         km.kernel_manager_class = "classroom.pagefilter.LimitedKernelManager"
         pagefilter.LIMITS["address_space_mb"] = self.kernel_address_space_mb
         start = km.start_kernel
 
         async def start_kernel(*args, **kwargs):
+            # the kernels find the online tables' websocket here (widgets.tables.remote)
+            kwargs["env"] = {**(kwargs.get("env") or os.environ), ENV_URL: self.tables_url()}
             kernel_id = await start(*args, **kwargs)
             env = kwargs.get("env") or {}
             if env.get("VOILA_PREHEAT") != "True":
@@ -517,7 +560,7 @@ class ClassroomVoila(Voila):
     def init_handlers(self):
         guard.install_redaction(self.log)
         JupyterHandler.write_error = _write_error        # type: ignore[method-assign]
-        handlers = [(guard.BAD_PATH, guard.BadPathHandler)]
+        handlers = [(guard.BAD_PATH, guard.BadPathHandler), *table_handlers(self.base_url)]
         for spec in super().init_handlers():
             pattern, handler = spec[0], spec[1]
             if pattern in (r"/login", r"/logout"):
@@ -544,6 +587,7 @@ class ClassroomVoila(Voila):
         if isinstance(km, ClassroomKernelManager) and km.measure_interval > 0:
             PeriodicCallback(km.measure_memory, km.measure_interval * 1000).start()
         unclaimed: dict[str, float] = {}
+        self._tables_ticker = start_ticker(self.tables)   # bots for students who are away
         PeriodicCallback(lambda: sweep_unclaimed(km, unclaimed), 2_000).start()
         self._memory_watch = pagefilter.MemoryWatch(km, self.kernel_memory_mb, self.log)
         PeriodicCallback(self._memory_watch.check, 1_000).start()

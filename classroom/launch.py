@@ -200,6 +200,9 @@ def main(argv: list[str] | None = None) -> int:
                     help='notebooks to keep warm, e.g. "04_how_likely_is_a_lie app_call_odds"')
     ap.add_argument("--max-kernels", default=os.environ.get("MAX_KERNELS", ""),
                     help="most kernels pages use at once (default: from the memory)")
+    ap.add_argument("--tables-dir", default="",
+                    help="the online tables' data folder (default: $CARDGAMES_DATA_DIR, else "
+                         "<jupyter data dir>/cardgames)")
     ap.add_argument("--check", action="store_true", help="check and print the plan, then exit")
     args, voila_args = ap.parse_known_args(argv)
     root = Path(args.root)
@@ -221,5 +224,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     from .app import ClassroomVoila
 
+    if args.tables_dir:
+        voila_args.append(f"--ClassroomVoila.tables_dir={args.tables_dir}")
     ClassroomVoila.launch_instance(argv=[str(root), *voila_args], config=voila_config(p))
     return 0

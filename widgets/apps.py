@@ -1,4 +1,4 @@
-"""The six apps of ``lessons/app_*.ipynb``, each in the language of the page (widgets.i18n).
+"""The apps of ``lessons/app_*.ipynb``, each in the language of the page (widgets.i18n).
 
 Each function returns a :class:`~widgets.i18n.LocalizedApp`: the app's title and
 short instructions (translated), a link to the rules in that language, the
@@ -21,6 +21,7 @@ __all__ = [
     "call_odds_app",
     "hand_scorer_app",
     "liar_app",
+    "online_app",
     "rank_cycle_app",
     "thirty_one_app",
 ]
@@ -59,6 +60,12 @@ TITLES: dict[str, tuple[str, str, str]] = {
            "table card and press <b>Swap</b>, or swap all, pass or reveal; press <b>Let the "
            "bots play ▶▶</b> to let the others move — the lowest hand loses a life (T13)."),
         "T1"),
+    "online": (
+        N_("At an online table with your class"),
+        N_("Your seat at a table of the class, from your table's join link: only you see "
+           "your cards; the others play from their own devices. When it is your turn, play "
+           "as at the tables against the bots."),
+        "L1"),
 }
 
 
@@ -126,3 +133,13 @@ def thirty_one_app(*, seed: int, lang: str | None = None) -> LocalizedApp:
     seeds = _seeds(seed, "thirty-one")
     return _app("thirty_one",
                 lambda: ThirtyOneTable(bots=("heuristic", "heuristic"), seed=next(seeds)), lang)
+
+
+def online_app(*, lang: str | None = None) -> LocalizedApp:
+    """The page's seat at an online table (``?table=CODE&seat=N&key=SECRET``, from the join
+    page of the table service; issue 21).  Without a table in the query it says how to
+    join instead of connecting."""
+    from widgets.request import page_query
+    from widgets.tables.online import online_table
+
+    return _app("online", lambda: online_table(page_query()), lang)

@@ -23,12 +23,14 @@ from websockets.sync.server import serve
 
 from cardgames.cards import PALE
 from cardgames.errors import CardgamesError, IllegalActionError, StaleActionError
+from cardgames.i18n import language
 from cardgames.liar.events import PalePenalty, Revealed
 from cardgames.session import Seat, Session
 from cardgames.wire import dump_event, dump_seat_view
 from tests.widgets.hidden import assert_no_hidden_cards, synced_strings
 from widgets.liar_table import LiarTable
 from widgets.table_base import _tree
+from widgets.tables.online import online_table
 from widgets.tables.remote import RemoteSession, check_join
 from widgets.thirtyone_table import ThirtyOneTable
 
@@ -51,6 +53,7 @@ class FakeService:
         self.started = started
         self.lock = threading.RLock()
         self.conns: dict[int, Any] = {}
+        self.joined: set[int] = set()
         self.marks: dict[int, int | None] = {}
         self.notes: list[dict[str, Any]] = []
         self.frames: list[tuple[int, str]] = []       # every frame sent, by seat
@@ -77,7 +80,8 @@ class FakeService:
                 pass
 
     def _seats(self) -> list[dict[str, Any]]:
-        return [{"name": s.name, "kind": "bot" if s.bot else "human",
+        return [{"name": s.name if (i in self.joined or s.bot) else "",
+                 "kind": "bot" if s.bot else "human",
                  "connected": i in self.conns or s.bot is not None, "played_by_bot": False}
                 for i, s in enumerate(self.session.seats)]
 
@@ -127,6 +131,7 @@ class FakeService:
             return
         with self.lock:
             self.conns[seat] = ws
+            self.joined.add(seat)
             mark = hello.get("mark")
             self.marks[seat] = mark if isinstance(mark, int) and mark >= 0 else -1
             ws.send(json.dumps({"type": "welcome", "table": CODE, "seat": seat,
@@ -143,6 +148,7 @@ class FakeService:
             with self.lock:
                 if self.conns.get(seat) is ws:
                     del self.conns[seat]
+            self.broadcast()          # the others see who went away
 
     def _message(self, seat: int, msg: dict[str, Any]) -> None:
         ident = msg.get("id")
@@ -382,3 +388,58 @@ def test_a_thirty_one_seat_is_drawn_and_plays(service, live_widgets):
     assert "Bo" in table.log.value or session.to_act == 0
     table.close()
     assert not ana.alive
+
+
+def _query(seat: int = 0, **kw: str) -> dict[str, str]:
+    return {"table": CODE, "seat": str(seat), "key": KEYS[seat], "lang": "en", **kw}
+
+
+def test_the_online_page_waits_for_players_then_draws_the_seat(service, live_widgets):
+    session = liar_session(seed=21)
+    svc = service(session, started=False)
+    page = online_table(_query(0), url=svc.url, loop=None, backoff=(0.05,))
+    wait_for(lambda: "Waiting for players: 1 of 3 have joined" in page.status.value
+             or "1 of 3" in page.status.value, [page.session])
+    ivo = connect(svc, 1)
+    wait_for(lambda: "2 of 3" in page.status.value, [page.session, ivo])
+    assert page.table is None and "Ivo" in page.players.value
+    svc.start()
+    wait_for(lambda: page.table is not None, [page.session, ivo])
+    assert isinstance(page.table, LiarTable) and page.body.children == (page.table.widget,)
+    assert page.status.value == ""
+    hidden, known = liar_secrets(session.state, 0)
+    assert_no_hidden_cards(hidden, known, synced_strings(
+        [page.status, page.players, *seat_widgets(page.table)]))
+    ivo.close()
+    wait_for(lambda: "away" in page.players.value, [page.session])
+    page.close()
+    assert not page.session.alive
+
+
+@pytest.mark.parametrize(("lang", "query", "words"), [
+    ("en", {}, "join page"),
+    ("hr", {"table": "K7QX3", "seat": "0", "key": "a" * 32}, "nije potpuna"),
+    ("de", {"table": CODE, "seat": "0", "key": "z" * 32}, "passt nicht zu Platz 0"),
+    ("hr", {"table": "ABCDEF", "seat": "0", "key": KEYS[0]}, "Nema stola s kôdom ABCDEF"),
+])
+def test_the_online_page_says_what_is_wrong_in_the_students_language(service, lang, query,
+                                                                     words):
+    svc = service(liar_session())
+    with language(lang):
+        page = online_table(query, url=svc.url, loop=None, backoff=(0.05,))
+        if page.session is not None:
+            wait_for(lambda: page.session.status == "failed", [page.session])
+        assert words in page.status.value, page.status.value
+        assert "Traceback" not in page.status.value
+        page.close()
+
+
+def test_the_online_page_says_when_the_service_cannot_be_reached(live_widgets):
+    url = f"ws://127.0.0.1:{free_port()}/tables/ws"
+    with language("de"):
+        page = online_table(_query(0), url=url, loop=None, backoff=(0.05,))
+        wait_for(lambda: "nicht erreichbar" in page.status.value, [page.session])
+        page.close()
+    with language("en"):
+        page = online_table(_query(0), url="", loop=None)
+        assert "not switched on" in page.status.value and page.session is None

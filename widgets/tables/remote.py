@@ -479,8 +479,14 @@ class RemoteSession:
             except InvalidURI as e:
                 self._fail("bad-url", str(e))
                 return
-            except (OSError, TimeoutError, ConnectionClosed, InvalidHandshake,
-                    json.JSONDecodeError) as e:
+            except ConnectionClosed as e:
+                code = e.rcvd.code if e.rcvd is not None else None
+                if code is not None and 4400 <= code <= 4499:   # refused by the service
+                    self._fail(f"closed-{code}", e.rcvd.reason if e.rcvd else "")
+                    return
+                log.debug("RemoteSession %s/%s: connection closed: %r", self._table,
+                          self._seat, e)
+            except (OSError, TimeoutError, InvalidHandshake, json.JSONDecodeError) as e:
                 log.debug("RemoteSession %s/%s: connection lost: %r", self._table,
                           self._seat, e)
             except WireError as e:
@@ -579,6 +585,8 @@ class RemoteSession:
         self._fail(code[:40], message[:300])
 
     def _fail(self, code: str, message: str) -> None:
+        if self._failure is not None:          # the first reason stays (an error, then close)
+            return
         self._failure = (code, message)
         self._status = "failed"
         self._changed()

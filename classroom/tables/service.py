@@ -1,0 +1,540 @@
+"""The one authority of every online table: :class:`TableService`.
+
+It holds a :class:`cardgames.session.Session` per started table, takes each change
+through the engine (``Session.act``: the engine validates, a stale mark is refused),
+writes it to the :class:`~classroom.tables.store.TableStore`'s log *before* applying
+it, runs the bot seats, and sends each subscribed seat only ``session.view(seat)``,
+the public events and the service's notes (R-L11, R-T9).  A seat to act whose
+student is away (disconnected past ``reconnect_grace``, or idle past
+``bot_timeout``) is played by the game's ``heuristic`` bot from that seat's view
+only, one move at a time, logged as a concrete action with a note "played by the bot
+for Ana".  ``replay`` (every hand) is the teacher's only.
+
+>>> import tempfile, pathlib
+>>> d = tempfile.TemporaryDirectory()
+>>> svc = TableService(TableStore(pathlib.Path(d.name) / "t.sqlite3"))
+>>> t = svc.create_table(game="thirty-one", seats=2, options={"lives": 1})
+>>> seat, secret = svc.join(t.code, "Ana")
+>>> svc.start(t.code); svc.tables()[0].status
+'playing'
+>>> svc.close(); d.cleanup()
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import logging
+import random
+import secrets
+import threading
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardgames import registry
+from cardgames.errors import ConfigError, StaleActionError
+from cardgames.i18n import gettext as _
+from cardgames.session import Seat, Session
+
+from .errors import BadMessage, BadSecret, GameOver, NotStarted, SeatHeld, TableFull, UnknownTable
+from .frames import dump_event, dump_seat_view
+from .store import StoreError, TableRecord, TableStore
+from .summary import TableSummary, replay_frames, summarize
+
+__all__ = ["CODE_ALPHABET", "Subscriber", "TableService"]
+
+#: Join codes: 6 characters of this alphabet (no 0 O 1 I L: read aloud, typed on phones).
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+#: The options a table offers, per game (the engine validates their values).
+TABLE_OPTIONS = {"liar": ("decks", "chroniclers", "rounds"),
+                 "thirty-one": ("chronicler", "lives")}
+#: Bot moves after one change at most (a Liar round among bots only can cycle, rarely).
+MAX_BOT_RUN = 2_000
+NAME_MAX = 24
+#: The bot that plays a student's seat while the student is away.
+TAKEOVER_BOT = "heuristic"
+
+Subscriber = Callable[[dict[str, Any]], None]
+log = logging.getLogger("classroom.tables")
+
+
+def _hash(secret: str) -> str:
+    return hashlib.sha256(secret.encode("utf-8", "replace")).hexdigest()
+
+
+@dataclass
+class _Table:
+    code: str
+    game: str
+    config: dict[str, Any]
+    seed: int
+    created: float
+    names: dict[int, str] = field(default_factory=dict)       # claimed seats
+    hashes: dict[int, str] = field(default_factory=dict)
+    session: Session | None = None
+    seq: int = 0
+    since_snapshot: int = 0
+    notes: list[dict[str, Any]] = field(default_factory=list)
+    by_bot: set[int] = field(default_factory=set)        # seats whose last move was the bot's
+    subs: dict[int, list[Any]] = field(default_factory=dict)  # seat -> [callback, sent mark]
+    away_since: dict[int, float] = field(default_factory=dict)
+    turn_since: float = 0.0
+    failed_mark: int | None = None     # a bot failed at this mark: not asked again there
+    lock: threading.RLock = field(default_factory=threading.RLock)
+
+    @property
+    def seats(self) -> int:
+        return int(self.config["seats"])
+
+    @property
+    def status(self) -> str:
+        if self.session is None:
+            return "waiting"
+        return "over" if self.session.over else "playing"
+
+
+class TableService:
+    """Every table of the server (see the module doc; the GUIDE's API)."""
+
+    def __init__(self, store: TableStore, *, bot_timeout: float = 60.0,
+                 reconnect_grace: float = 10.0, clock: Callable[[], float] = time.monotonic,
+                 snapshot_every: int = 20, wall: Callable[[], float] = time.time,
+                 seeds: Callable[[], int] | None = None) -> None:
+        self.store = store
+        self.bot_timeout = float(bot_timeout)
+        self.reconnect_grace = float(reconnect_grace)
+        self.clock = clock
+        self.wall = wall
+        self.snapshot_every = int(snapshot_every)
+        #: each new table's seed (default: unpredictable; a test may fix them)
+        self.seeds = seeds or (lambda: secrets.randbelow(2**31))
+        self._tables: dict[str, _Table] = {}
+        self._lock = threading.RLock()
+
+    # ------------------------------------------------------------------ tables
+    def _table(self, code: object) -> _Table:
+        t = self._tables.get(code.strip().upper()) if isinstance(code, str) else None
+        if t is None:
+            raise UnknownTable(code)
+        return t
+
+    def has_table(self, code: object) -> bool:
+        return isinstance(code, str) and code.strip().upper() in self._tables
+
+    def create_table(self, *, game: str, seats: int, bots: str = "heuristic",
+                     options: Mapping[str, Any] | None = None, by: str = "teacher") -> TableSummary:
+        """A new table waiting for its players (options checked by the engine now)."""
+        info = registry.get(game)
+        if isinstance(seats, bool) or not isinstance(seats, int):
+            raise ConfigError(_("seats must be a whole number, not {seats!r}").format(seats=seats))
+        info.check_bot(bots)
+        if not isinstance(bots, str):
+            raise ConfigError(_("a bot name is text, not {bot!r}").format(bot=bots))
+        opts = dict(options or {})
+        for key in opts:
+            if key not in TABLE_OPTIONS[info.name]:
+                raise ConfigError(_("unknown option {key!r} for {game}: use {names}").format(
+                    key=key, game=info.name, names=", ".join(TABLE_OPTIONS[info.name])))
+        seed = self.seeds()
+        # the engine's own checks: players per decks (R-L2, T1), lives (R-T8), rounds ...
+        Session.new(info.name, seats=[Seat.remote("?")] * seats, seed=seed, options=opts)
+        try:
+            config = {"seats": seats, "bots": bots.strip().lower(), "options": opts, "by": by}
+            json.dumps(config)
+        except TypeError as e:
+            raise ConfigError(_("options cannot be saved: {error}").format(error=e)) from None
+        with self._lock:
+            code = self._new_code()
+            created = self.wall()
+            self.store.add_table(code, game=info.name, config=config, seed=seed, created=created)
+            t = _Table(code=code, game=info.name, config=config, seed=seed, created=created)
+            self._tables[code] = t
+            return summarize(t, self)
+
+    def _new_code(self) -> str:
+        for _attempt in range(100):
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if code not in self._tables and not self.store.has_table(code):
+                return code
+        raise RuntimeError("no free table code after 100 draws")  # 31**6 codes: never
+
+    # ------------------------------------------------------------------ seats
+    def join(self, code: str, name: str, *, seat: int | None = None) -> tuple[int, str]:
+        """Take a never-claimed seat (the lowest, or ``seat``): ``(seat, secret)``."""
+        t = self._table(code)
+        name = self._check_name(name)
+        with t.lock:
+            if t.session is not None:
+                raise GameOver(t.code) if t.session.match_over else TableFull(t.code)
+            free = [s for s in range(t.seats) if s not in t.names]
+            if seat is not None:
+                if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < t.seats:
+                    raise BadMessage(_("seat must be a whole number 0-{last}").format(
+                        last=t.seats - 1))
+                if seat not in free:
+                    raise SeatHeld(t.code, seat)
+            elif not free:
+                raise TableFull(t.code)
+            chosen = free[0] if seat is None else seat
+            secret = secrets.token_urlsafe(24)
+            self.store.claim_seat(t.code, chosen, name=name, secret_hash=_hash(secret),
+                                  claimed=self.wall())
+            t.names[chosen], t.hashes[chosen] = name, _hash(secret)
+            t.away_since[chosen] = self.clock()
+            if len(t.names) == t.seats:
+                self.start(t.code)            # full: the game starts
+            else:
+                self._broadcast(t)
+            return chosen, secret
+
+    @staticmethod
+    def _check_name(name: object) -> str:
+        text = name.strip() if isinstance(name, str) else ""
+        if not 1 <= len(text) <= NAME_MAX or not text.isprintable():
+            raise BadMessage(_("a name is 1-{most} printable characters").format(most=NAME_MAX))
+        return text
+
+    def check_seat(self, code: str, seat: object, secret: object) -> bool:
+        """``secret`` is seat ``seat``'s key at table ``code`` (constant-time)."""
+        t = self._tables.get(code.strip().upper()) if isinstance(code, str) else None
+        if t is None or not isinstance(seat, int) or not isinstance(secret, str):
+            return False
+        stored = t.hashes.get(seat)
+        given = _hash(secret)
+        return hmac.compare_digest(stored if stored is not None else "-" * 64, given) \
+            and stored is not None
+
+    def _seat(self, code: str, seat: object, secret: object) -> _Table:
+        t = self._table(code)
+        if not self.check_seat(t.code, seat, secret):
+            raise BadSecret(t.code, seat)
+        return t
+
+    # ------------------------------------------------------------------ changes
+    def start(self, code: str) -> None:
+        """Deal: empty seats become the table's bots (no-op if already started)."""
+        t = self._table(code)
+        with t.lock:
+            if t.session is not None:
+                return
+            seats = [Seat.remote(t.names[s]) if s in t.names
+                     else Seat.bot(t.config["bots"], f"Bot {s + 1}") for s in range(t.seats)]
+            text = json.dumps([s.to_dict() for s in seats])
+            self._log(t, None, 0, "start", text)
+            t.session = self._new_session(t, seats)
+            self.store.set_status(t.code, "playing")
+            self._snapshot(t)
+            t.turn_since = self.clock()
+            self._changed(t)
+
+    def _new_session(self, t: _Table, seats: list[Seat]) -> Session:
+        return Session.new(t.game, seats=seats, seed=t.seed, options=t.config["options"])
+
+    def act(self, code: str, seat: int, secret: str, action_text: str, mark: int) -> int:
+        """``seat``'s action (its text) at ``mark``; the new mark.  Logged before applied."""
+        t = self._seat(code, seat, secret)
+        with t.lock:
+            s = self._started(t)
+            self._apply(t, s, seat, action_text, mark, "act")
+            t.by_bot.discard(seat)
+            self._changed(t)
+            return s.mark
+
+    def next_game(self, code: str, seat: int, secret: str, mark: int) -> int:
+        """Deal the next Liar round / Thirty-One game (the first request wins); the mark."""
+        t = self._seat(code, seat, secret)
+        with t.lock:
+            s = self._started(t)
+            if mark != s.mark:
+                raise _stale(s, seat, "next", mark)
+            if not s.over:
+                s.next_game()                      # the engine's refusal (L11, T13)
+            self._log(t, seat, mark, "next", "next")
+            s.next_game()
+            self._changed(t)
+            return s.mark
+
+    def _started(self, t: _Table) -> Session:
+        if t.session is None:
+            raise NotStarted(t.code)
+        return t.session
+
+    def _apply(self, t: _Table, s: Session, seat: int, text: object, mark: object,
+               kind: str) -> None:
+        """Check, log (committed), then apply; a refusal is the engine's and changes nothing."""
+        if isinstance(mark, bool) or not isinstance(mark, int):
+            raise ConfigError(_("mark must be a whole number, not {mark!r}").format(mark=mark))
+        if not isinstance(text, str) or len(text) > 200:
+            raise BadMessage(_("an action is a text of at most {most} characters")
+                             .format(most=200))
+        canonical = self._precheck(s, seat, text, mark)
+        if canonical is None:
+            # refused: the engine says why, on a copy (nothing logged, nothing applied)
+            Session.from_json(s.to_json()).act(seat, text, mark=mark)
+            canonical = self._precheck(s, seat, text, mark, strict=False)
+        seq = self._log(t, seat, mark, kind, canonical or text)
+        try:
+            s.act(seat, canonical or text, mark=mark)
+        except Exception:
+            self.store.unappend(t.code, seq)
+            t.seq -= 1
+            t.since_snapshot -= 1
+            raise
+
+    @staticmethod
+    def _precheck(s: Session, seat: int, text: str, mark: int, *,
+                  strict: bool = True) -> str | None:
+        """The action's canonical text if it is legal for ``seat`` now, else ``None``."""
+        if mark != s.mark or s.to_act != seat or s.seats[seat].kind == "bot":
+            return None
+        legal = s.state.legal_actions()
+        try:
+            action = _parse(s.game, text)
+        except ValueError:
+            return None
+        return str(action) if (action in legal or not strict) else None
+
+    def _log(self, t: _Table, seat: int | None, mark: int, kind: str, action: str) -> int:
+        seq = self.store.append(t.code, seat=seat, mark=mark, kind=kind, action=action,
+                                time=self.wall())
+        t.seq = seq
+        t.since_snapshot += 1
+        return seq
+
+    def _snapshot(self, t: _Table) -> None:
+        if t.session is not None:
+            self.store.snapshot(t.code, t.session.to_json(), t.seq)
+            t.since_snapshot = 0
+
+    def _changed(self, t: _Table, *, bots: bool = True) -> None:
+        """After a change: snapshot if due, tell every seat, then the bot seats move."""
+        s = t.session
+        if s is not None and (s.over or t.since_snapshot >= self.snapshot_every):
+            self._snapshot(t)
+        t.turn_since = self.clock()
+        self._broadcast(t)
+        if bots and s is not None:
+            for _step in range(MAX_BOT_RUN):
+                to_act = s.to_act
+                if to_act is None or s.seats[to_act].kind != "bot" or t.failed_mark == s.mark:
+                    break
+                mark = s.mark
+                try:
+                    s.bot_step()        # deterministic from the session's seeded generators
+                except Exception:       # a bot's bug must not refuse the student's action
+                    log.exception("table %s: the bot of seat %s failed at mark %s",
+                                  t.code, to_act, mark)
+                    t.failed_mark = mark
+                    break
+                self._log(t, to_act, mark, "bot", str(s.state.history[-1]))
+                self._changed(t, bots=False)
+
+    # ------------------------------------------------------------------ away seats
+    def tick(self) -> int:
+        """Play one bot move for each table whose student to act is away; how many."""
+        moved = 0
+        now = self.clock()
+        for t in list(self._tables.values()):
+            with t.lock:
+                s = t.session
+                seat = None if s is None else s.to_act
+                if s is None or seat is None or s.seats[seat].kind == "bot":
+                    continue
+                away = (seat not in t.subs
+                        and now - t.away_since.get(seat, now) >= self.reconnect_grace)
+                idle = seat in t.subs and now - t.turn_since >= self.bot_timeout
+                if (away or idle) and t.failed_mark != s.mark:
+                    try:
+                        self._takeover(t, s, seat)
+                    except Exception:
+                        log.exception("table %s: the bot for seat %s failed at mark %s",
+                                      t.code, seat, s.mark)
+                        t.failed_mark = s.mark
+                        continue
+                    moved += 1
+        return moved
+
+    def _takeover(self, t: _Table, s: Session, seat: int) -> None:
+        agent = registry.get(t.game).make_bot(TAKEOVER_BOT)
+        view = s.view(seat).view               # that seat's view only (R-L11, R-T9)
+        legal = s.state.legal_actions()
+        mark = s.mark
+        rng = random.Random(f"{t.seed}:{mark}:{seat}")
+        action = str(agent.act(view, legal, rng))
+        seq = self._log(t, seat, mark, "takeover", action)
+        try:
+            s.act(seat, action, mark=mark)
+        except Exception:
+            self.store.unappend(t.code, seq)
+            t.seq -= 1
+            raise
+        t.by_bot.add(seat)
+        t.notes.append({"mark": mark, "kind": "bot-played", "seat": seat,
+                        "name": t.names.get(seat, "")})
+        self._changed(t)
+
+    # ------------------------------------------------------------------ subscribers
+    def subscribe(self, code: str, seat: int, callback: Subscriber, *,
+                  mark: int | None = None) -> None:
+        """Send ``seat`` an update now and after every change (replacing its old subscriber)."""
+        t = self._table(code)
+        with t.lock:
+            t.subs[seat] = [callback, mark]
+            t.away_since.pop(seat, None)
+            self._broadcast(t)
+
+    def unsubscribe(self, code: str, seat: int, callback: Subscriber | None = None) -> None:
+        t = self._table(code)
+        with t.lock:
+            sub = t.subs.get(seat)
+            if sub is not None and (callback is None or sub[0] is callback):
+                del t.subs[seat]
+                t.away_since[seat] = self.clock()
+                self._broadcast(t)
+
+    def mark(self, code: str) -> int:
+        """The table's mark now (0 while it waits)."""
+        s = self._table(code).session
+        return 0 if s is None else s.mark
+
+    def connected(self, code: str, seat: int) -> bool:
+        return seat in self._table(code).subs
+
+    def _broadcast(self, t: _Table) -> None:
+        for seat, sub in list(t.subs.items()):
+            callback, since = sub
+            message = self.update(t.code, seat, since)
+            sub[1] = message["mark"]
+            try:
+                callback(message)
+            except Exception:           # a broken connection must not stop the table
+                t.subs.pop(seat, None)
+                t.away_since[seat] = self.clock()
+
+    def update(self, code: str, seat: int, since: int | None = None) -> dict[str, Any]:
+        """The update message for ``seat``: its view, the public events since ``since``,
+        the seats and the notes since then."""
+        t = self._table(code)
+        with t.lock:
+            s = t.session
+            if s is None:
+                return {"type": "update", "status": "waiting", "mark": 0, "view": None,
+                        "events": [], "seats": self.seat_list(t), "notes": []}
+            start = since if isinstance(since, int) and 0 <= since <= s.mark else 0
+            events, mark = s.events_since(seat, start)
+            return {"type": "update", "status": t.status, "mark": mark,
+                    "view": dump_seat_view(s.view(seat)),
+                    "events": [dump_event(e) for e in events], "seats": self.seat_list(t),
+                    "notes": [n for n in t.notes if since is None or n["mark"] >= start]}
+
+    def seat_list(self, t: _Table) -> list[dict[str, Any]]:
+        s = t.session
+        out = []
+        for i in range(t.seats):
+            if s is not None and s.seats[i].kind == "bot":
+                kind, name = "bot", s.seats[i].name
+            elif i in t.names:
+                kind, name = "student", t.names[i]
+            else:
+                kind, name = "free", ""
+            out.append({"name": name, "kind": kind, "connected": i in t.subs,
+                        "played_by_bot": i in t.by_bot})
+        return out
+
+    def welcome(self, code: str, seat: int) -> dict[str, Any]:
+        t = self._table(code)
+        return {"type": "welcome", "table": t.code, "seat": seat, "game": t.game,
+                "status": t.status, "seats": self.seat_list(t)}
+
+    # ------------------------------------------------------------------ the teacher's
+    def tables(self) -> list[TableSummary]:
+        """Every table, for the teacher's live list (public information only)."""
+        return [summarize(t, self) for t in list(self._tables.values())]
+
+    def replay(self, code: str) -> list[dict[str, Any]]:
+        """The teacher's replay: every frame of the session with every hand and each
+        seat's view then (``[]`` while the table waits)."""
+        t = self._table(code)
+        with t.lock:
+            return [] if t.session is None else replay_frames(t.session)
+
+    # ------------------------------------------------------------------ start, stop
+    def load(self) -> int:
+        """Every stored table: its last snapshot and the log after it; how many."""
+        records = self.store.load()
+        with self._lock:
+            for rec in records:
+                self._tables[rec.code] = self._rebuild(rec)
+        return len(records)
+
+    def _rebuild(self, rec: TableRecord) -> _Table:
+        t = _Table(code=rec.code, game=rec.game, config=rec.config, seed=rec.seed,
+                   created=rec.created, seq=rec.last_seq)
+        now = self.clock()
+        for r in rec.seats:
+            t.names[r.seat], t.hashes[r.seat] = r.name, r.secret_hash
+            t.away_since[r.seat] = now
+        if rec.snapshot is not None:
+            t.session = Session.from_json(rec.snapshot)
+        for e in rec.log:
+            s = t.session
+            if e.kind == "start":
+                t.session = self._new_session(t, [Seat(d["kind"], d["name"], d["bot"])
+                                                  for d in json.loads(e.action)])
+                continue
+            if s is None or e.mark != s.mark:
+                raise StoreError(f"table {rec.code}: log entry {e.seq} was made at mark "
+                                 f"{e.mark}, the session is at {None if s is None else s.mark}")
+            if e.kind in ("act", "takeover") and e.seat is not None:
+                s.act(e.seat, e.action, mark=e.mark)
+            elif e.kind == "next":
+                s.next_game()
+            elif e.kind == "bot":
+                s.bot_step()
+                if str(s.state.history[-1]) != e.action:
+                    raise StoreError(f"table {rec.code}: bot move {e.seq} replayed as "
+                                     f"{s.state.history[-1]}, logged {e.action}")
+            else:
+                raise StoreError(f"table {rec.code}: log entry {e.seq} of kind {e.kind!r}")
+        for e in rec.takeovers:
+            t.notes.append({"mark": e.mark, "kind": "bot-played", "seat": e.seat,
+                            "name": t.names.get(e.seat or 0, "")})
+        if t.session is not None:
+            last = {e.seat: e.kind for e in rec.takeovers + rec.log
+                    if e.kind in ("act", "takeover")}
+            t.by_bot = {seat for seat, kind in last.items() if kind == "takeover"
+                        and seat is not None}
+            if rec.log:
+                self._snapshot(t)
+        t.turn_since = now
+        return t
+
+    def close(self) -> None:
+        """Forget the subscribers and close the store."""
+        with self._lock:
+            for t in self._tables.values():
+                t.subs.clear()
+            self.store.close()
+
+
+def _stale(s: Session, seat: int, action: str, mark: object) -> StaleActionError:
+    rule = "R-L5" if s.game == "liar" else "T5"
+    return StaleActionError(
+        _("seat {seat} acted on the table of mark {mark}, but it has moved on to mark "
+          "{now}: look again ({rule})").format(seat=seat, mark=mark, now=s.mark, rule=rule),
+        mark=mark if isinstance(mark, int) else -1, current=s.mark, player=seat,
+        action=action, rule=rule, reason=_("the table has moved on"),
+        legal=_("look at the table again"))
+
+
+def _parse(game: str, text: str) -> Any:
+    if game == "liar":
+        from cardgames.liar.actions import LiarAction
+        return LiarAction.parse(text)
+    from cardgames.thirtyone.actions import parse_action
+    return parse_action(text)
+

@@ -1,0 +1,253 @@
+"""The tables on disk: SQLite (WAL, ``synchronous=FULL``) under :func:`data_dir`.
+
+Three tables (schema :data:`SCHEMA_VERSION`, SQLite's ``user_version``):
+
+- ``tables``: code, game, config (JSON: seats, bots, options, by), seed, status,
+  created, and the last snapshot (``Session.to_json()``) with the log position
+  (``snapshot_seq``) it covers;
+- ``seats``: per table and seat, the display name, the sha256 of its secret and
+  when it was claimed (a seat once claimed stays claimed);
+- ``log``: append-only, one row per change: table, ``seq`` (1, 2, ... per table),
+  seat, mark (the session's mark it was made at), kind (``start``, ``act``,
+  ``bot``, ``takeover``, ``next``), the action's text, the time.
+
+Each write is its own committed transaction: the service writes an action to the
+log before it applies it (a crash after the write replays it on the next start;
+a crash before it loses nothing that was acknowledged).
+
+>>> import tempfile, pathlib
+>>> with tempfile.TemporaryDirectory() as d:
+...     store = TableStore(pathlib.Path(d) / "t.sqlite3")
+...     store.add_table("K7QX3M", game="liar", config={"seats": 2}, seed=5, created=0.0)
+...     store.append("K7QX3M", seat=None, mark=0, kind="start", action="[]", time=1.0)
+...     [(r.code, r.status, [e.kind for e in r.log]) for r in store.load()]
+...     store.close()
+1
+[('K7QX3M', 'waiting', ['start'])]
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+__all__ = ["KINDS", "SCHEMA_VERSION", "LogEntry", "SeatRecord", "StoreError", "TableRecord",
+           "TableStore", "data_dir"]
+
+SCHEMA_VERSION = 1
+#: The kinds of log entry.
+KINDS = ("start", "act", "bot", "takeover", "next")
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    code TEXT PRIMARY KEY, game TEXT NOT NULL, config TEXT NOT NULL, seed INTEGER NOT NULL,
+    status TEXT NOT NULL, created REAL NOT NULL,
+    snapshot TEXT, snapshot_seq INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS seats (
+    code TEXT NOT NULL REFERENCES tables(code), seat INTEGER NOT NULL, name TEXT NOT NULL,
+    secret_hash TEXT NOT NULL, claimed REAL NOT NULL, PRIMARY KEY (code, seat));
+CREATE TABLE IF NOT EXISTS log (
+    code TEXT NOT NULL REFERENCES tables(code), seq INTEGER NOT NULL, seat INTEGER,
+    mark INTEGER NOT NULL, kind TEXT NOT NULL, action TEXT NOT NULL, time REAL NOT NULL,
+    PRIMARY KEY (code, seq));
+"""
+
+
+class StoreError(RuntimeError):
+    """The data file is not one this version can read (a newer schema, a broken file)."""
+
+
+def data_dir() -> Path:
+    """The service's data folder: ``$CARDGAMES_DATA_DIR`` if set, else
+    ``jupyter_data_dir()/cardgames`` (made if missing)."""
+    env = os.environ.get("CARDGAMES_DATA_DIR", "").strip()
+    if env:
+        path = Path(env)
+    else:
+        from jupyter_core.paths import jupyter_data_dir
+
+        path = Path(jupyter_data_dir()) / "cardgames"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    seq: int
+    seat: int | None
+    mark: int
+    kind: str
+    action: str
+    time: float
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    seat: int
+    name: str
+    secret_hash: str
+    claimed: float
+
+
+@dataclass
+class TableRecord:
+    """One table as stored: its row, its claimed seats and the log after its snapshot
+    (``log``), plus every takeover of its whole log (``takeovers``, for the notes)."""
+
+    code: str
+    game: str
+    config: dict[str, Any]
+    seed: int
+    status: str
+    created: float
+    snapshot: str | None
+    snapshot_seq: int
+    last_seq: int
+    seats: list[SeatRecord] = field(default_factory=list)
+    log: list[LogEntry] = field(default_factory=list)
+    takeovers: list[LogEntry] = field(default_factory=list)
+
+
+class TableStore:
+    """The SQLite file at ``path`` (made with its folder if missing)."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.RLock()
+        self._db: sqlite3.Connection | None = sqlite3.connect(
+            self.path, isolation_level=None, check_same_thread=False)
+        db = self._db
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("PRAGMA foreign_keys=ON")
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            db.close()
+            raise StoreError(f"{self.path} has schema {version}; this version reads "
+                             f"{SCHEMA_VERSION}: use a newer cardgames or another data folder")
+        with self._write():
+            for statement in _SCHEMA.split(";"):
+                if statement.strip():
+                    db.execute(statement)
+            db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+
+    # -- writing --------------------------------------------------------------------
+    def _conn(self) -> sqlite3.Connection:
+        if self._db is None:
+            raise StoreError("the table store is closed")
+        return self._db
+
+    class _Tx:
+        def __init__(self, store: TableStore) -> None:
+            self.store = store
+
+        def __enter__(self) -> sqlite3.Connection:
+            self.store._lock.acquire()
+            db = self.store._conn()
+            db.execute("BEGIN IMMEDIATE")
+            return db
+
+        def __exit__(self, kind: object, *rest: object) -> None:
+            db = self.store._conn()
+            try:
+                db.execute("COMMIT" if kind is None else "ROLLBACK")
+            finally:
+                self.store._lock.release()
+
+    def _write(self) -> TableStore._Tx:
+        return TableStore._Tx(self)
+
+    def add_table(self, code: str, *, game: str, config: dict[str, Any], seed: int,
+                  created: float, status: str = "waiting") -> None:
+        with self._write() as db:
+            db.execute("INSERT INTO tables (code, game, config, seed, status, created) "
+                       "VALUES (?, ?, ?, ?, ?, ?)",
+                       (code, game, json.dumps(config), seed, status, created))
+
+    def has_table(self, code: str) -> bool:
+        with self._lock:
+            return self._conn().execute("SELECT 1 FROM tables WHERE code = ?",
+                                        (code,)).fetchone() is not None
+
+    def claim_seat(self, code: str, seat: int, *, name: str, secret_hash: str,
+                   claimed: float) -> None:
+        """Claim ``seat`` (an ``sqlite3.IntegrityError`` if it was claimed before)."""
+        with self._write() as db:
+            db.execute("INSERT INTO seats (code, seat, name, secret_hash, claimed) "
+                       "VALUES (?, ?, ?, ?, ?)", (code, seat, name, secret_hash, claimed))
+
+    def set_status(self, code: str, status: str) -> None:
+        with self._write() as db:
+            db.execute("UPDATE tables SET status = ? WHERE code = ?", (status, code))
+
+    def append(self, code: str, *, seat: int | None, mark: int, kind: str, action: str,
+               time: float) -> int:
+        """Append one entry to the table's log (committed when this returns); its seq."""
+        if kind not in KINDS:
+            raise ValueError(f"log kind {kind!r} is not one of {KINDS}")
+        with self._write() as db:
+            row = db.execute("SELECT COALESCE(MAX(seq), 0) FROM log WHERE code = ?",
+                             (code,)).fetchone()
+            seq = int(row[0]) + 1
+            db.execute("INSERT INTO log (code, seq, seat, mark, kind, action, time) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?)", (code, seq, seat, mark, kind, action, time))
+        return seq
+
+    def unappend(self, code: str, seq: int) -> None:
+        """Remove the entry just appended (only if the engine refused what it logged:
+        the pre-check and the engine disagreed; nothing was applied)."""
+        with self._write() as db:
+            db.execute("DELETE FROM log WHERE code = ? AND seq = ? AND seq = "
+                       "(SELECT MAX(seq) FROM log WHERE code = ?)", (code, seq, code))
+
+    def snapshot(self, code: str, text: str, seq: int) -> None:
+        """The table's session as ``text`` (``Session.to_json()``) after log entry ``seq``."""
+        with self._write() as db:
+            db.execute("UPDATE tables SET snapshot = ?, snapshot_seq = ? WHERE code = ?",
+                       (text, seq, code))
+
+    # -- reading --------------------------------------------------------------------
+    def load(self) -> list[TableRecord]:
+        """Every table, oldest first, with its seats and the log after its snapshot."""
+        with self._lock:
+            db = self._conn()
+            records = []
+            for row in db.execute("SELECT code, game, config, seed, status, created, snapshot, "
+                                  "snapshot_seq FROM tables ORDER BY created, code").fetchall():
+                code = row[0]
+                last = db.execute("SELECT COALESCE(MAX(seq), 0) FROM log WHERE code = ?",
+                                  (code,)).fetchone()[0]
+                rec = TableRecord(code=code, game=row[1], config=json.loads(row[2]),
+                                  seed=int(row[3]), status=row[4], created=float(row[5]),
+                                  snapshot=row[6], snapshot_seq=int(row[7]), last_seq=int(last))
+                rec.seats = [SeatRecord(int(s), n, h, float(c)) for s, n, h, c in db.execute(
+                    "SELECT seat, name, secret_hash, claimed FROM seats WHERE code = ? "
+                    "ORDER BY seat", (code,))]
+                rec.log = self._entries(db, "code = ? AND seq > ?", (code, rec.snapshot_seq))
+                rec.takeovers = self._entries(db, "code = ? AND kind = 'takeover'", (code,))
+                records.append(rec)
+            return records
+
+    def log(self, code: str) -> list[LogEntry]:
+        """The table's whole log."""
+        with self._lock:
+            return self._entries(self._conn(), "code = ?", (code,))
+
+    @staticmethod
+    def _entries(db: sqlite3.Connection, where: str, args: tuple[Any, ...]) -> list[LogEntry]:
+        return [LogEntry(int(q), None if s is None else int(s), int(m), k, a, float(t))
+                for q, s, m, k, a, t in db.execute(
+                    f"SELECT seq, seat, mark, kind, action, time FROM log WHERE {where} "
+                    "ORDER BY seq", args)]
+
+    def close(self) -> None:
+        with self._lock:
+            if self._db is not None:
+                self._db.close()
+                self._db = None

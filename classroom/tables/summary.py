@@ -1,0 +1,94 @@
+"""The teacher's figures of a table: :class:`TableSummary` (public information only) and
+:func:`replay_frames` (every hand: the teacher's replay, never a seat's).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cardgames.session import Session
+
+    from .service import TableService, _Table
+
+__all__ = ["TableSummary", "replay_frames", "summarize"]
+
+#: The events a teacher's list shows as "the last calls", per game.
+_CALLS = {"liar": ("CallMade", "Revealed", "PileTaken", "WentOut", "RoundOver"),
+          "thirty-one": ("Revealed", "Stood", "ThreeAces", "LifeLost", "PlayerOut",
+                         "DealOver", "MatchOver")}
+
+
+@dataclass(frozen=True)
+class TableSummary:
+    """One table in the teacher's live list.  ``players``: one dict per seat (``name``,
+    ``kind`` student|bot|free, ``connected``, ``played_by_bot``); ``hand_sizes`` and
+    ``pile_size`` (Liar), ``lives`` (Thirty-One): public counts, never a card."""
+
+    code: str
+    game: str
+    status: str
+    seats: int
+    seats_free: int
+    players: tuple[dict[str, Any], ...]
+    to_act: int | None
+    mark: int
+    round: int | None
+    pile_size: int | None
+    hand_sizes: tuple[int, ...]
+    lives: tuple[int, ...]
+    last_calls: tuple[str, ...]
+    created: float
+    by: str
+    options: dict[str, Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["players"] = [dict(p) for p in self.players]
+        for key in ("hand_sizes", "lives", "last_calls"):
+            data[key] = list(data[key])
+        return data
+
+
+def summarize(t: _Table, svc: TableService) -> TableSummary:
+    s = t.session
+    pile = None
+    hands: tuple[int, ...] = ()
+    lives: tuple[int, ...] = ()
+    calls: tuple[str, ...] = ()
+    to_act = None
+    rnd = None
+    if s is not None:
+        view: Any = s.state.view(0)            # only its public fields are read
+        if t.game == "liar":
+            pile = int(view.pile_size)
+            hands = tuple(int(n) for n in view.hand_sizes)
+        else:
+            lives = tuple(int(n) for n in view.lives)
+        wanted = _CALLS.get(t.game, ())
+        calls = tuple(e.describe() for e in s.state.events
+                      if type(e).__name__ in wanted)[-3:]
+        to_act = s.to_act
+        rnd = s.view(0).round
+    return TableSummary(
+        code=t.code, game=t.game, status=t.status, seats=t.seats,
+        seats_free=0 if s is not None else t.seats - len(t.names),
+        players=tuple(svc.seat_list(t)), to_act=to_act, mark=0 if s is None else s.mark,
+        round=rnd, pile_size=pile, hand_sizes=hands, lives=lives, last_calls=calls,
+        created=t.created, by=str(t.config.get("by", "teacher")),
+        options=dict(t.config.get("options", {})))
+
+
+def replay_frames(session: Session) -> list[dict[str, Any]]:
+    """Every frame of ``session.replay()`` as JSON data: ``game``, ``match``, ``move``,
+    ``mark``, ``action``, ``hands`` (every seat's hand then: what was true) and
+    ``views`` (each seat's view then: what it knew).  **The teacher's only.**"""
+    frames = []
+    for f in session.replay():
+        views = [f.state.view(p).to_dict() for p in range(len(session.seats))]
+        frames.append({"game": f.game, "match": f.match, "move": f.move, "mark": f.mark,
+                       "action": f.action, "hands": [v.get("hand") for v in views],
+                       "views": views})
+    return frames
+

@@ -1,0 +1,219 @@
+"""A student's seat at an online table: :func:`online_table` (``lessons/app_online.ipynb``).
+
+The join page of the table service sends the student to
+``voila/render/app_online.ipynb?table=CODE&seat=N&key=SECRET&lang=..``; this page's
+kernel reads that query (:func:`widgets.request.page_query`), checks it, connects to the
+service (``CARDGAMES_TABLES_URL``) as that seat (:class:`~widgets.tables.remote.RemoteSession`)
+and draws the seat with the play table of its game (``LiarTable.for_session``,
+``ThirtyOneTable.for_session``): the student's kernel and browser only ever receive
+that seat's view (R-L11, R-T9).
+
+Above the table: who sits at it (connected, away, played by the bot), and one line
+in the student's language for everything that is not a game: waiting for players,
+reconnecting, an unknown code, a bad key, a finished game, the service unreachable.
+Never a traceback.  Without a table in the query (in Jupyter, nbval, or a link cut
+short) the page says how to get here instead of connecting.
+
+>>> page = online_table({})                  # no table code: how to join, no connection
+>>> page.session is None and "join" in page.status.value
+True
+>>> online_table({"table": "K7QX3M", "seat": "1", "key": "short"}).session is None
+True
+"""
+
+from __future__ import annotations
+
+import html
+import os
+from collections.abc import Mapping
+from typing import Any
+
+import ipywidgets as ipw
+
+from cardgames.errors import ConfigError
+from cardgames.i18n import gettext as _
+from cardgames.i18n import ngettext
+from widgets.cardview import close_widget
+from widgets.request import page_query
+from widgets.tables.remote import RemoteSession, check_join
+
+__all__ = ["URL_VARIABLE", "OnlineTable", "online_table"]
+
+#: The environment variable with the service's seat websocket (set for the kernels).
+URL_VARIABLE = "CARDGAMES_TABLES_URL"
+_RED, _GREY = "#b00020", "#555"
+
+
+def _line(text: str, *, colour: str = _GREY, role: str = "status") -> str:
+    return (f"<div class='online-status' role='{role}' style='color:{colour};"
+            f"font-size:1.1em;margin:6px 0'>{html.escape(text)}</div>")
+
+
+class OnlineTable:
+    """The page of one seat: the status line, the players, the table once dealt.
+
+    ``query``: the page's query (``table``, ``seat``, ``key``); ``url``: the service's
+    websocket (default ``CARDGAMES_TABLES_URL``); ``loop``, ``backoff``: passed to
+    :class:`RemoteSession`.  ``widget`` is the box to display.
+    """
+
+    def __init__(self, query: Mapping[str, str], *, url: str | None = None,
+                 **remote: Any) -> None:
+        self.status = ipw.HTML()
+        self.players = ipw.HTML()
+        self.body = ipw.Box()
+        self.widget = ipw.VBox([self.status, self.players, self.body])
+        self.widget.add_class("online-table")
+        self.table: Any = None
+        self.session: RemoteSession | None = None
+        self._closed = False
+        self._code = ""
+        self._seat = 0
+        if not query.get("table"):
+            self._say(_("This page is your seat at an online table. Open it from your "
+                        "table's join page: type the code your teacher shows (or scan its "
+                        "QR code) and your name, and you are taken here."))
+            return
+        try:
+            self._code, self._seat, key = check_join(query.get("table"), query.get("seat"),
+                                                     query.get("key"))
+        except ConfigError as e:
+            self._say(_("This link is not complete or not valid ({error}). Open your "
+                        "table's join page again.").format(error=e), error=True)
+            return
+        url = url or os.environ.get(URL_VARIABLE, "")
+        try:
+            self.session = RemoteSession(url, table=self._code, seat=self._seat, key=key,
+                                         lang=_lang(), token=os.environ.get(
+                                             "JUPYTERHUB_API_TOKEN"), **remote)
+        except ConfigError:
+            self._say(_("The online tables are not switched on for this server: ask your "
+                        "teacher."), error=True)
+            return
+        self.session.on_change(self._changed)
+        self._changed()
+
+    # ------------------------------------------------------------------ drawing
+    def _say(self, text: str, *, error: bool = False) -> None:
+        self.status.value = _line(text, colour=_RED if error else _GREY,
+                                  role="alert" if error else "status") if text else ""
+
+    def _changed(self) -> None:
+        """(The kernel's loop) the session changed: the status line, the players, the table."""
+        if self._closed or self.session is None:
+            return
+        try:
+            self._draw(self.session)
+        except Exception:  # noqa: BLE001 - the page shows a line, never a traceback
+            import logging
+
+            logging.getLogger(__name__).exception("online table: drawing failed")
+            self._say(_("Something went wrong on this page; reload it to take your seat "
+                        "again."), error=True)
+
+    def _draw(self, s: RemoteSession) -> None:
+        status, code, seat = s.status, self._code, self._seat
+        if status == "failed":
+            self._say(self._failure_text(*(s.failure or ("", ""))), error=True)
+        elif status == "connecting":
+            self._say(_("Connecting to table {code}…").format(code=code))
+        elif status == "reconnecting":
+            self._say(_("The table service cannot be reached. Trying again…")
+                      if not s.ever_connected else
+                      _("The connection to the table was lost: reconnecting…"), error=True)
+        elif status == "waiting" or not s.started:
+            joined = sum(1 for p in s.players if p.kind != "bot" and (p.name or p.connected))
+            seats = len(s.players)
+            self._say(ngettext("Waiting for players: {joined} of {seats} has joined.",
+                               "Waiting for players: {joined} of {seats} have joined.",
+                               joined).format(joined=joined, seats=seats))
+        elif status == "over":
+            self._say(_("The game at table {code} is over.").format(code=code))
+        else:
+            self._say("")
+        self.players.value = self._players_html(s, seat)
+        if s.started and self.table is None and status != "failed":
+            self._build(s)
+
+    def _build(self, s: RemoteSession) -> None:
+        if s.game == "liar":
+            from widgets.liar_table import LiarTable
+
+            self.table = LiarTable.for_session(s)
+        else:
+            from widgets.thirtyone_table import ThirtyOneTable
+
+            self.table = ThirtyOneTable.for_session(s)
+        self.body.children = (self.table.widget,)
+
+    def _failure_text(self, code: str, message: str) -> str:
+        names = {"code": self._code, "seat": self._seat}
+        if code == "unknown-table":
+            return _("There is no table with the code {code}. Check the code with your "
+                     "teacher.").format(**names)
+        if code == "bad-secret":
+            return _("This link does not fit seat {seat} of table {code}. Open your table's "
+                     "join page again.").format(**names)
+        if code == "game-over":
+            return _("The game at table {code} is over.").format(**names)
+        if code in ("seat-held", "replaced") or code.startswith("closed-"):
+            return _("This seat is open on another page or device, so this page has "
+                     "stopped. Reload it to take the seat back here.")
+        if code == "bad-data":
+            return _("The table service sent something this page cannot read. Reload the "
+                     "page.")
+        if code == "bad-url":
+            return _("The online tables are not switched on for this server: ask your "
+                     "teacher.")
+        return _("The table service refused this page: {message}").format(
+            message=message or code)
+
+    @staticmethod
+    def _players_html(s: RemoteSession, me: int) -> str:
+        parts = []
+        for i, p in enumerate(s.players):
+            name = html.escape(p.name or _("a free seat"))
+            if i == me:
+                tag = _("you")
+            elif p.kind == "bot":
+                tag = _("bot")
+            elif p.played_by_bot:
+                tag = _("away: the bot plays")
+            elif p.connected:
+                tag = _("connected")
+            else:
+                tag = _("away")
+            dot = "●" if p.connected or p.kind == "bot" else "○"
+            parts.append(f"<span style='margin-right:1em;white-space:nowrap'>{dot} <b>{name}"
+                         f"</b> <span style='color:{_GREY}'>({html.escape(tag)})</span></span>")
+        if not parts:
+            return ""
+        title = html.escape(_("At the table:"))
+        return f"<div class='online-players' style='margin:4px 0'>{title} {''.join(parts)}</div>"
+
+    # ------------------------------------------------------------------ closing
+    def close(self) -> None:
+        """Close the table, the connection (its thread) and the widgets."""
+        self._closed = True
+        if self.table is not None:
+            self.table.close()              # closes the session too
+        elif self.session is not None:
+            self.session.close()
+        for w in (self.status, self.players, self.body, self.widget):
+            close_widget(w)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+def _lang() -> str:
+    from cardgames.i18n import get_language
+
+    return get_language()
+
+
+def online_table(query: Mapping[str, str] | None = None, *, url: str | None = None,
+                 **remote: Any) -> OnlineTable:
+    """The seat of the page's query (``?table=CODE&seat=N&key=SECRET``; default: this
+    page's, :func:`widgets.request.page_query`) at its online table."""
+    return OnlineTable(page_query() if query is None else query, url=url, **remote)
