@@ -52,8 +52,12 @@ def event_kind(event: dict) -> str:
 
 
 def event_player(event: dict) -> int | None:
-    value = event.get("player")
-    return value if isinstance(value, int) else None
+    """Who made the event's action: ``player``, or a Liar call's ``caller`` (L9)."""
+    for key in ("player", "caller"):
+        value = event.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return None
 
 
 class ProtocolError(RuntimeError):
