@@ -231,7 +231,8 @@ async def browser_student(s: Student, browser, base: str, args, stop_at: float,
         await page.goto(f"{base}tables/join/{s.code}?lang=en")
         await page.get_by_role("textbox").first.fill(s.name)
         await page.locator("form [type=submit], form button").first.click()
-        await page.wait_for_url(re.compile(r"voila/render/app_online"), timeout=60_000)
+        await page.wait_for_url(re.compile(r"voila/render/app_online"), timeout=60_000,
+                                 wait_until="commit")
         q = dict(x.split("=", 1) for x in page.url.split("?", 1)[1].split("&") if "=" in x)
         s.seat, s.key = int(q["seat"]), q["key"]
         await page.locator(".liar-table").wait_for(state="visible", timeout=OPEN_TIMEOUT * 1000)

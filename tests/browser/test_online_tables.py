@@ -50,9 +50,9 @@ REPO = Path(__file__).resolve().parents[2]
 harness = sys.modules["cardgames_voila_harness"]
 APP = "app_online.ipynb"
 MOVE_TIMEOUT_MS = 30_000
-#: the service's timeouts for this module's server (s): a closed page's seat goes to the
-#: bot after the grace; an idle student's after the bot timeout
-GRACE_S, BOT_TIMEOUT_S = 3.0, 120.0
+#: the service's default grace (s): a closed page's seat goes to the bot after it
+#: (``TableService(reconnect_grace=10.0)``; the server offers no option to change it)
+GRACE_S = 10.0
 
 
 def _load_client():
@@ -154,9 +154,9 @@ def online(start_voila, tmp_path_factory):
     old = os.environ.get("CARDGAMES_DATA_DIR")
     os.environ["CARDGAMES_DATA_DIR"] = str(data)
     try:
-        server = start_voila("lessons", cwd=REPO, name="online-tables", extra_args=[
-            f"--TableService.reconnect_grace={GRACE_S}",
-            f"--TableService.bot_timeout={BOT_TIMEOUT_S}"])
+        # no warm pool: its kernels do not reach the service yet (they show "The online
+        # tables are not switched on for this server")
+        server = start_voila("lessons", cwd=REPO, name="online-tables")
     finally:
         if old is None:
             os.environ.pop("CARDGAMES_DATA_DIR", None)
@@ -191,7 +191,9 @@ class Seat:
     errors: list[str] = field(default_factory=list)
 
     def snapshot(self) -> None:
-        self.doms.append(self.page.content())
+        # the page's stylesheets are the same static CSS on every page (JupyterLab's
+        # icons as SVG path data: "169.8L-426" reads as the VIII of Leaves)
+        self.doms.append(STYLE.sub("<style></style>", self.page.content()))
 
 
 def open_seat(chromium, online, table: str, name: str, *, lang: str = "en",
@@ -223,7 +225,8 @@ def open_seat(chromium, online, table: str, name: str, *, lang: str = "en",
     page.goto(online.join_url(table, lang))
     page.get_by_role("textbox").first.fill(name)
     page.locator("form [type=submit], form button").first.click()
-    page.wait_for_url(re.compile(r"voila/render/app_online"), timeout=120_000)
+    page.wait_for_url(re.compile(r"voila/render/app_online"), timeout=120_000,
+                      wait_until="commit")
     query = dict(x.split("=", 1) for x in page.url.split("?", 1)[1].split("&") if "=" in x)
     s.seat, s.key = int(query["seat"]), query["key"]
     page.locator("#rendered_cells").wait_for(state="visible", timeout=180_000)
@@ -266,6 +269,7 @@ def close_seat(s: Seat) -> None:
 
 # -- the Liar table by clicks, whatever the language ------------------------------------
 LIAR = ".liar-table"
+STYLE = re.compile(r"<style\b[^>]*>.*?</style>", re.S | re.I)
 PICK = f'{LIAR} button[title]:not(:disabled)'
 
 
@@ -365,6 +369,19 @@ def liar_truth(session, seat: int) -> tuple[set, set]:
     return hidden - known, known
 
 
+def where(code: str, text: str) -> str:
+    """``code``: the text around its first match (what the page got, to read the leak)."""
+    from hidden import card_patterns
+
+    from cardgames.cards import Card
+
+    for pat in card_patterns(Card.parse(code)):
+        m = pat.search(text)
+        if m:
+            return f"{code}: ...{text[max(0, m.start() - 150):m.end() + 80]!r}..."
+    return f"{code}: {text[:200]!r}"
+
+
 def texts_of(s: Seat) -> list[str]:
     """What the page got: every frame (JSON unescaped) and every DOM kept; the seat's own
     key is blanked (a random token could hold a card's notation between dashes)."""
@@ -404,7 +421,7 @@ def test_four_pages_play_a_liar_round_and_see_only_their_own_cards(online, chrom
                 f"seat {s.seat}'s frames carry its own cards"
             hits = find_cards(hidden, texts)
             assert not hits, (f"seat {s.seat} ({s.lang}) got another seat's cards: "
-                              + "; ".join(f"{c}: {v[0][:200]!r}" for c, v in sorted(hits.items())))
+                              + "; ".join(where(c, v[0]) for c, v in sorted(hits.items())))
             assert s.errors == []
     finally:
         for s in seats:
@@ -504,7 +521,8 @@ def test_reload_takes_the_seat_back_and_another_device_cannot(online, chromium):
         assert a.page.url == url
         # the join link again on the same device (its cookie): straight back to the seat
         a.page.goto(online.join_url("reload"))
-        a.page.wait_for_url(re.compile(r"voila/render/app_online"), timeout=60_000)
+        a.page.wait_for_url(re.compile(r"voila/render/app_online"), timeout=60_000,
+                            wait_until="commit")
         assert f"seat={a.seat}" in a.page.url and f"key={a.key}" in a.page.url
         a.page.locator(f"{LIAR}").wait_for(timeout=120_000)
         # another device with the seat's number but not its key: refused by the service
