@@ -509,7 +509,7 @@ class ClassroomVoila(Voila):
             from .tables.auth import TokenAuth
         except ImportError:            # the pages branch (auth.py) is not merged yet
             return None
-        return TokenAuth()
+        return TokenAuth.load(os.path.dirname(where))     # the token file of the data folder
 
     def stop(self):
         try:

@@ -391,7 +391,7 @@ class TableService:
         t = self._table(code)
         with t.lock:
             sub = t.subs.get(seat)
-            if sub is not None and (callback is None or sub[0] is callback):
+            if sub is not None and (callback is None or sub[0] == callback):   # a bound method: ==
                 del t.subs[seat]
                 t.away_since[seat] = self.clock()
                 self._broadcast(t)
