@@ -6,7 +6,7 @@
 
 Starts the server as ``make serve`` does (``benchmarks/_voila.py``: ``python -m classroom
 lessons`` on a free port of 127.0.0.1) with ``CARDGAMES_DATA_DIR`` a fresh temporary
-folder, and a warm pool of ``--browsers`` kernels of ``lessons/app_online.ipynb``.  The
+folder (``--pool``: a warm pool of ``--browsers`` kernels of ``lessons/app_online.ipynb``).  The
 tables are made with the service's own API (``classroom.tables.TableService`` on that
 folder's store, before the server starts and loads them; Liar, ``--seats`` seats,
 fixed seeds from ``--seed``); then every student takes a seat through the join page
@@ -237,6 +237,7 @@ async def browser_student(s: Student, browser, base: str, args, stop_at: float,
         s.seat, s.key = int(q["seat"]), q["key"]
         await page.locator(".liar-table").wait_for(state="visible", timeout=OPEN_TIMEOUT * 1000)
         s.joined_s = time.monotonic() - t0
+        page.set_default_timeout(15_000)         # a move's click: bounded
         s.kernel_id = await page.evaluate(
             "() => JSON.parse(document.getElementById('jupyter-config-data').textContent)"
             ".kernelId")
@@ -251,7 +252,8 @@ async def browser_student(s: Student, browser, base: str, args, stop_at: float,
     finally:
         await asyncio.sleep(max(0.0, stop_at + DRAIN_S - time.monotonic()))
         try:
-            s.changes = [t / 1000 for t in await page.evaluate("() => window.__tables.changes")]
+            s.changes = [t / 1000 for t in await asyncio.wait_for(
+                page.evaluate("() => window.__tables.changes"), 20)]
         except Exception:  # noqa: BLE001
             pass
         try:
@@ -259,6 +261,14 @@ async def browser_student(s: Student, browser, base: str, args, stop_at: float,
             await asyncio.sleep(1.0)
         finally:
             await context.close()
+
+
+async def bounded(coro, s: Student, seconds: float) -> None:
+    """A browser student, at most ``seconds`` (a page that stops answering is an error)."""
+    try:
+        await asyncio.wait_for(coro, seconds)
+    except TimeoutError:
+        s.errors.append(f"the page did not finish within {seconds:.0f} s")
 
 
 async def browser_move(page, rng, args, s: Student) -> bool:
@@ -452,7 +462,7 @@ async def run(args) -> dict:
         if (s.table, s.name) in keys:
             s.seat, s.key = keys[(s.table, s.name)]
     extra = list(args.server_arg)
-    if args.browsers:
+    if args.browsers and args.pool:
         extra += ["--students", str(args.browsers), "--notebooks", APP.removesuffix(".ipynb")]
     seeds = {k: os.environ.pop(k) for k in list(os.environ) if k.startswith("CARDGAMES_SEED_")}
     try:
@@ -465,7 +475,7 @@ async def run(args) -> dict:
     try:
         print(f"server on {base} (log {tmp / 'server.log'}); load {os.getloadavg()[0]:.1f}",
               flush=True)
-        if args.browsers:
+        if args.browsers and args.pool:
             for _ in range(int(args.warm_timeout * 2)):
                 if "The pool is warm" in server.log():
                     break
@@ -504,12 +514,13 @@ async def run(args) -> dict:
             shot = asyncio.ensure_future(teacher_shot(browser, base, data, args, t_start))
             load_start = os.getloadavg()
             try:
-                tasks = [browser_student(s, browser, base, args, stop_at, start)
+                tasks = [bounded(browser_student(s, browser, base, args, stop_at, start), s,
+                                 args.duration + OPEN_TIMEOUT + 30)
                          if s.kind == "browser" else
                          ws_student(s, base, args, stop_at, start, tables, pool)
                          for s in students]
                 await asyncio.wait_for(asyncio.gather(release(), *tasks),
-                                       timeout=args.duration + OPEN_TIMEOUT + 60)
+                                       timeout=args.duration + OPEN_TIMEOUT + 120)
             finally:
                 done.set()
                 await asyncio.wait_for(probe, 30)
@@ -612,6 +623,9 @@ def parse_args(argv=None) -> argparse.Namespace:
     ap.add_argument("--join", choices=("page", "api"), default="page",
                     help="websocket students take their seats through the join page's POST "
                          "(default) or with the service's API before the server starts")
+    ap.add_argument("--pool", action="store_true",
+                    help="a warm pool of --browsers app_online kernels (off by default: "
+                         "pooled kernels do not reach the service yet)")
     ap.add_argument("--warm-timeout", type=float, default=300.0)
     ap.add_argument("--server-arg", action="append", default=[],
                     help="an option for the server, e.g. --server-arg=--TableService...=..")
