@@ -391,7 +391,7 @@ async def final_logs(base: str, table: list[Student], game: str = "liar") -> lis
 
 async def teacher_shot(browser, base: str, data: Path, args, t_start: float) -> None:
     """Halfway through the play, the teacher's page (every table live) as a picture."""
-    if browser is None or not args.teacher_shot:
+    if browser is None or not args.teacher_shot or not str(args.teacher_shot).strip("."):
         return
     await asyncio.sleep(max(0.0, t_start - time.monotonic()) + args.duration / 2)
     token = (data / "teacher-token").read_text().strip()

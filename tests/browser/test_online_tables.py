@@ -11,7 +11,7 @@ protocol (``benchmarks/_tables.py``) for the seats a test does not click.
   service's store.
 - A 3-seat Thirty-One deal between two students (pages) and a bot.
 - A reload takes the seat back; another device cannot take it.
-- The bot plays a seat whose student closed the page (``reconnect_grace`` short here).
+- The bot plays a seat whose student closed the page, after the service's 10-s grace.
 - The table page on a 375-px phone: no sideways scroll, 44-px targets; axe-core finds
   nothing serious or critical.
 
