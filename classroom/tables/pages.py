@@ -448,7 +448,8 @@ class TablesApi(TeacherHandler):
     def get(self) -> None:
         if self._finished:
             return
-        tables = [self.table_json(s) for s in self.svc.tables()]
+        with language(self.lang):                 # the last calls, in the teacher's words
+            tables = [self.table_json(s) for s in self.svc.tables()]
         self.finish({"tables": tables, "students_make": self.shared.students_make})
 
     def table_json(self, s: Any) -> dict[str, Any]:
@@ -528,8 +529,14 @@ class ReplayPage(TeacherHandler):
         s = self.summary(code)
         if s is None:
             raise web.HTTPError(404)
-        frames = self.svc.replay(code)
-        names = [str(field(p, "name", default="?")) for p in field(s, "players", default=[])]
+        frames = teacher_frames(self.svc, code)
+        if not frames:
+            self.message("replay", self.w["no_replay"], status=409,
+                         link=(f"{self.base}tables/teacher?lang={self.lang}",
+                               self.w["back_teacher"]))
+            return
+        names = [str(field(p, "name", default="?") or "?")
+                 for p in field(s, "players", default=[])]
         data = replay_data(frames, names, game=str(field(s, "game")), lang=self.lang)
         self.show(data, self.w["replay_title"].format(code=code))
 
@@ -572,6 +579,19 @@ def _script_json(data: Any) -> str:
     """JSON safe inside ``<script type="application/json">``."""
     return (json.dumps(data, separators=(",", ":")).replace("<", "\\u003c")
             .replace(">", "\\u003e").replace("&", "\\u0026"))
+
+
+def teacher_frames(svc: Any, code: str) -> list[Any]:
+    """Table ``code``'s :class:`~cardgames.seat.TeacherFrame` list (states with every
+    hand: each seat's view at each step is computed from them).  ``svc.teacher_frames``
+    if the service has it; else the frames of its table's session (``svc.replay``
+    gives these frames as JSON without the states)."""
+    frames = getattr(svc, "teacher_frames", None)
+    if callable(frames):
+        return list(frames(code))
+    table = svc._table(code)
+    with table.lock:
+        return [] if table.session is None else table.session.replay()
 
 
 class StaticHandler(web.StaticFileHandler):
