@@ -332,7 +332,7 @@ def test_token_file_is_made_once_private(tmp_path):
     assert not a.matches(a.teacher_token()[:-1]) and a.matches(a.teacher_token())
 
 
-@pytest.mark.parametrize("name", ["auth", "qr", "words", "replay", "pages"])
+@pytest.mark.parametrize("name", ["auth", "qr", "words", "replay", "pagebase", "pages"])
 def test_doctests(name):
     import doctest
     import importlib
@@ -340,3 +340,15 @@ def test_doctests(name):
     result = doctest.testmod(importlib.import_module(f"classroom.tables.{name}"),
                              optionflags=doctest.ELLIPSIS)
     assert result.attempted and result.failed == 0
+
+
+def test_teacher_line_names_the_network_address_when_serving_the_class():
+    from classroom.tables.auth import teacher_line
+    from classroom.tables.pagebase import lan_ip
+
+    auth = TokenAuth(TOKEN)
+    line = teacher_line(auth, ip="0.0.0.0", port=8866, base_url="/")
+    host = lan_ip() or "127.0.0.1"
+    assert line == f"[classroom] Teacher's page: http://{host}:8866/tables/teacher?token={TOKEN}"
+    assert teacher_line(auth, ip="127.0.0.1", port=9000, base_url="/x").startswith(
+        "[classroom] Teacher's page: http://127.0.0.1:9000/x/tables/teacher?token=")
