@@ -28,8 +28,10 @@ _TARGETS_JS = """(least) => [...document.querySelectorAll(
         'main button, main select, main input, main a.button, header a.lang')]
     .filter(el => el.offsetParent !== null)
     .map(el => [(el.type === 'checkbox' && el.closest('label')) || el, el])
-    .filter(([t]) => { const r = t.getBoundingClientRect();
-                       return r.width < least - 0.5 || r.height < least - 0.5; })
+    .filter(([t, el]) => { const r = t.getBoundingClientRect(), b = el.getBoundingClientRect();
+                           // a check box is hit through its label, but must be seen itself
+                           return r.width < least - 0.5 || r.height < least - 0.5
+                                  || b.width < 16 || b.height < 16; })
     .map(([t, el]) => el.tagName + ' ' + (el.id || el.textContent.trim()).slice(0, 30))"""
 
 
@@ -325,4 +327,33 @@ def test_replay_slider_and_arrows_change_the_hands(server, context, axe_js, arti
     page.screenshot(path=str(artifacts / "online-replay.png"), full_page=True)
     page.set_viewport_size(PHONE)
     assert overflowing(page)["items"] == []
+    assert context.errors == [] and context.outside == []
+
+
+def test_a_student_makes_a_table_and_shares_its_code(server, context, axe_js):
+    page = new_page(context)
+    response = page.goto(server.url + "tables/new?lang=hr")
+    assert response.status == 403 and page.locator("html").get_attribute("lang") == "hr"
+    context.errors.clear()                  # the browser logs the refused page's 403
+    teacher = open_teacher(context, server)
+    teacher.get_by_role("checkbox", name=re.compile("Let students make tables")).check()
+    teacher.wait_for_function("() => document.getElementById('students-make').checked")
+    page.wait_for_timeout(500)
+    teacher.close()
+    page.goto(server.url + "tables/new?lang=de")
+    fits_phone(page)
+    assert serious(page, axe_js) == []
+    page.get_by_label("Spiel", exact=True).select_option("thirty-one")
+    page.get_by_label("Plätze", exact=True).fill("3")
+    page.get_by_role("button", name="Tisch anlegen").click()
+    page.wait_for_url(re.compile(r"/tables/new/\w{6}\?lang=de$"))
+    code = re.search(r"/tables/new/(\w{6})", page.url).group(1)
+    assert page.locator("#code").inner_text() == code
+    assert page.locator(".qr-box svg[role=img]").count() == 1
+    fits_phone(page)
+    assert serious(page, axe_js) == []
+    page.get_by_role("button", name="Spiel starten").click()
+    page.locator("#started").wait_for()
+    status = server.call(lambda: next(t.status for t in server.svc.tables() if t.code == code))
+    assert status != "waiting"
     assert context.errors == [] and context.outside == []
