@@ -123,7 +123,7 @@ class JoinHandler(PageHandler):
             return self.refuse(code, 409)
         players = field(s, "players", default=[]) or []
         self.page("join.html", status=status, code=code, error=error, name=name, free=free,
-                  seats=len(players) or free, game=registry.get(field(s, "game")).title)
+                  seats=field(s, "seats", default=0) or len(players) or free, game=registry.get(field(s, "game")).title)
 
     def post(self, raw: str) -> None:
         code = normal_code(raw)
