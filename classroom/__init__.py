@@ -3,7 +3,8 @@
 Not part of the ``cardgames`` engine (which never imports Jupyter): ``launch`` checks
 the settings and starts :class:`classroom.app.ClassroomVoila`; ``catalog`` and
 ``startpage`` make the start page; ``kernels`` holds the kernel cap and the reaper;
-``guard`` and ``pagefilter`` what a page may reach and send (issue 18).
+``guard`` and ``pagefilter`` what a page may reach and send (issue 18); ``tables`` the
+online tables (issue 21: the one authority of every table, its seat websocket and pages).
 ``extension`` serves the start page, also in a Jupyter server (a student's own server
 on JupyterHub: ``--ServerApp.jpserver_extensions=classroom=True``).  See docs/serving.md.
 

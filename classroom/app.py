@@ -40,7 +40,7 @@ from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.services.kernels.handlers import KernelHandler
 from tornado import web
 from tornado.ioloop import IOLoop, PeriodicCallback
-from traitlets import Integer, Unicode
+from traitlets import Float, Integer, Unicode
 from voila.app import Voila, VoilaKernelWebsocketHandler
 from voila.request_info_handler import RequestInfoSocketHandler
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
@@ -493,6 +493,15 @@ class ClassroomVoila(Voila):
         help="The online tables' data folder (SQLite log and snapshots); default "
              "$CARDGAMES_DATA_DIR, else <jupyter data dir>/cardgames.")
 
+    tables_bot_timeout = Float(
+        60.0, config=True,
+        help="Seconds a student at an online table may take for a move before the bot "
+             "plays it for them (one move; the log says so).")
+    tables_reconnect_grace = Float(
+        10.0, config=True,
+        help="Seconds a student's seat may be disconnected (a reload) before the bot plays "
+             "its moves.")
+
     def tables_url(self) -> str:
         """The seat websocket's address for this server's kernels (``self.port`` is the
         port listened on once the server runs)."""
@@ -501,7 +510,8 @@ class ClassroomVoila(Voila):
     def init_tables(self):
         """The table service, every stored table loaded; the auth of its pages."""
         folder = self.tables_dir or None
-        self.tables = open_service(folder)
+        self.tables = open_service(folder, bot_timeout=self.tables_bot_timeout,
+                                   reconnect_grace=self.tables_reconnect_grace)
         where = self.tables.store.path
         print(f"[classroom] Online tables: {len(self.tables.tables())} resumed from {where}",
               flush=True)

@@ -15,6 +15,16 @@ APP_SEEDS = {"CARDGAMES_SEED_LIAR": "14", "CARDGAMES_SEED_THIRTY_ONE": "2026"}
 for _name, _value in APP_SEEDS.items():
     os.environ[_name] = _value
 
+# the online tables' data folder (classroom.tables.data_dir): never the user's own; the
+# servers the tests start inherit it (a test may give its own with --tables-dir)
+if not os.environ.get("CARDGAMES_DATA_DIR"):
+    import atexit
+    import shutil
+    import tempfile
+
+    os.environ["CARDGAMES_DATA_DIR"] = tempfile.mkdtemp(prefix="cardgames-test-data-")
+    atexit.register(shutil.rmtree, os.environ["CARDGAMES_DATA_DIR"], ignore_errors=True)
+
 
 import pytest  # noqa: E402
 

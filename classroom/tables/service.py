@@ -31,18 +31,18 @@ import secrets
 import threading
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from cardgames import registry
-from cardgames.errors import ConfigError, StaleActionError
+from cardgames.errors import ConfigError
 from cardgames.i18n import gettext as _
 from cardgames.session import Seat, Session
 from cardgames.wire import dump_event, dump_seat_view
 
 from .errors import BadMessage, BadSecret, GameOver, NotStarted, SeatHeld, TableFull, UnknownTable
-from .store import StoreError, TableRecord, TableStore
-from .summary import TableSummary, replay_frames, summarize
+from .store import TableStore
+from .summary import ReplayFrame, TableSummary, replay_frames, summarize
+from .table import Table, new_session, parse_action, rebuild, stale
 
 __all__ = ["CODE_ALPHABET", "Subscriber", "TableService"]
 
@@ -66,37 +66,6 @@ def _hash(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8", "replace")).hexdigest()
 
 
-@dataclass
-class _Table:
-    code: str
-    game: str
-    config: dict[str, Any]
-    seed: int
-    created: float
-    names: dict[int, str] = field(default_factory=dict)       # claimed seats
-    hashes: dict[int, str] = field(default_factory=dict)
-    session: Session | None = None
-    seq: int = 0
-    since_snapshot: int = 0
-    notes: list[dict[str, Any]] = field(default_factory=list)
-    by_bot: set[int] = field(default_factory=set)        # seats whose last move was the bot's
-    subs: dict[int, list[Any]] = field(default_factory=dict)  # seat -> [callback, sent mark]
-    away_since: dict[int, float] = field(default_factory=dict)
-    turn_since: float = 0.0
-    failed_mark: int | None = None     # a bot failed at this mark: not asked again there
-    lock: threading.RLock = field(default_factory=threading.RLock)
-
-    @property
-    def seats(self) -> int:
-        return int(self.config["seats"])
-
-    @property
-    def status(self) -> str:
-        if self.session is None:
-            return "waiting"
-        return "over" if self.session.over else "playing"
-
-
 class TableService:
     """Every table of the server (see the module doc; the GUIDE's API)."""
 
@@ -112,11 +81,11 @@ class TableService:
         self.snapshot_every = int(snapshot_every)
         #: each new table's seed (default: unpredictable; a test may fix them)
         self.seeds = seeds or (lambda: secrets.randbelow(2**31))
-        self._tables: dict[str, _Table] = {}
+        self._tables: dict[str, Table] = {}
         self._lock = threading.RLock()
 
     # ------------------------------------------------------------------ tables
-    def _table(self, code: object) -> _Table:
+    def _table(self, code: object) -> Table:
         t = self._tables.get(code.strip().upper()) if isinstance(code, str) else None
         if t is None:
             raise UnknownTable(code)
@@ -151,7 +120,7 @@ class TableService:
             code = self._new_code()
             created = self.wall()
             self.store.add_table(code, game=info.name, config=config, seed=seed, created=created)
-            t = _Table(code=code, game=info.name, config=config, seed=seed, created=created)
+            t = Table(code=code, game=info.name, config=config, seed=seed, created=created)
             self._tables[code] = t
             return summarize(t, self)
 
@@ -208,7 +177,7 @@ class TableService:
         return hmac.compare_digest(stored if stored is not None else "-" * 64, given) \
             and stored is not None
 
-    def _seat(self, code: str, seat: object, secret: object) -> _Table:
+    def _seat(self, code: str, seat: object, secret: object) -> Table:
         t = self._table(code)
         if not self.check_seat(t.code, seat, secret):
             raise BadSecret(t.code, seat)
@@ -225,14 +194,15 @@ class TableService:
                      else Seat.bot(t.config["bots"], f"Bot {s + 1}") for s in range(t.seats)]
             text = json.dumps([s.to_dict() for s in seats])
             self._log(t, None, 0, "start", text)
-            t.session = self._new_session(t, seats)
+            t.session = new_session(t, seats)
+            now = self.clock()
+            for seat in t.names:          # the grace of a seat not here yet counts from now
+                if seat not in t.subs:
+                    t.away_since[seat] = now
             self.store.set_status(t.code, "playing")
             self._snapshot(t)
             t.turn_since = self.clock()
             self._changed(t)
-
-    def _new_session(self, t: _Table, seats: list[Seat]) -> Session:
-        return Session.new(t.game, seats=seats, seed=t.seed, options=t.config["options"])
 
     def act(self, code: str, seat: int, secret: str, action_text: str, mark: int) -> int:
         """``seat``'s action (its text) at ``mark``; the new mark.  Logged before applied."""
@@ -250,7 +220,7 @@ class TableService:
         with t.lock:
             s = self._started(t)
             if mark != s.mark:
-                raise _stale(s, seat, "next", mark)
+                raise stale(s, seat, "next", mark)
             if not s.over:
                 s.next_game()                      # the engine's refusal (L11, T13)
             self._log(t, seat, mark, "next", "next")
@@ -258,12 +228,12 @@ class TableService:
             self._changed(t)
             return s.mark
 
-    def _started(self, t: _Table) -> Session:
+    def _started(self, t: Table) -> Session:
         if t.session is None:
             raise NotStarted(t.code)
         return t.session
 
-    def _apply(self, t: _Table, s: Session, seat: int, text: object, mark: object,
+    def _apply(self, t: Table, s: Session, seat: int, text: object, mark: object,
                kind: str) -> None:
         """Check, log (committed), then apply; a refusal is the engine's and changes nothing."""
         if isinstance(mark, bool) or not isinstance(mark, int):
@@ -293,31 +263,41 @@ class TableService:
             return None
         legal = s.state.legal_actions()
         try:
-            action = _parse(s.game, text)
+            action = parse_action(s.game, text)
         except ValueError:
             return None
         return str(action) if (action in legal or not strict) else None
 
-    def _log(self, t: _Table, seat: int | None, mark: int, kind: str, action: str) -> int:
+    def _log(self, t: Table, seat: int | None, mark: int, kind: str, action: str) -> int:
         seq = self.store.append(t.code, seat=seat, mark=mark, kind=kind, action=action,
                                 time=self.wall())
         t.seq = seq
         t.since_snapshot += 1
         return seq
 
-    def _snapshot(self, t: _Table) -> None:
+    def _snapshot(self, t: Table) -> None:
         if t.session is not None:
             self.store.snapshot(t.code, t.session.to_json(), t.seq)
             t.since_snapshot = 0
 
-    def _changed(self, t: _Table, *, bots: bool = True) -> None:
+    def _changed(self, t: Table, *, bots: bool = True) -> None:
         """After a change: snapshot if due, tell every seat, then the bot seats move."""
         s = t.session
         if s is not None and (s.over or t.since_snapshot >= self.snapshot_every):
             self._snapshot(t)
         t.turn_since = self.clock()
         self._broadcast(t)
-        if bots and s is not None:
+        if bots:
+            self._run_bots(t)
+
+    def _run_bots(self, t: Table) -> None:
+        """The bot seats' moves, one at a time, each logged and told to every seat.
+
+        A bot's move is logged just after it is applied: it is a function of the logged
+        past (the session's seeded generators), so a crash in between loses nothing: the
+        next start plays it again, the same move (:meth:`load` runs the bots)."""
+        s = t.session
+        if s is not None:
             for _step in range(MAX_BOT_RUN):
                 to_act = s.to_act
                 if to_act is None or s.seats[to_act].kind != "bot" or t.failed_mark == s.mark:
@@ -358,7 +338,7 @@ class TableService:
                     moved += 1
         return moved
 
-    def _takeover(self, t: _Table, s: Session, seat: int) -> None:
+    def _takeover(self, t: Table, s: Session, seat: int) -> None:
         agent = registry.get(t.game).make_bot(TAKEOVER_BOT)
         view = s.view(seat).view               # that seat's view only (R-L11, R-T9)
         legal = s.state.legal_actions()
@@ -404,7 +384,7 @@ class TableService:
     def connected(self, code: str, seat: int) -> bool:
         return seat in self._table(code).subs
 
-    def _broadcast(self, t: _Table) -> None:
+    def _broadcast(self, t: Table) -> None:
         for seat, sub in list(t.subs.items()):
             callback, since = sub
             message = self.update(t.code, seat, since)
@@ -431,7 +411,7 @@ class TableService:
                     "events": [dump_event(e) for e in events], "seats": self.seat_list(t),
                     "notes": [n for n in t.notes if since is None or n["mark"] >= start]}
 
-    def seat_list(self, t: _Table) -> list[dict[str, Any]]:
+    def seat_list(self, t: Table) -> list[dict[str, Any]]:
         s = t.session
         out = []
         for i in range(t.seats):
@@ -455,9 +435,9 @@ class TableService:
         """Every table, for the teacher's live list (public information only)."""
         return [summarize(t, self) for t in list(self._tables.values())]
 
-    def replay(self, code: str) -> list[dict[str, Any]]:
-        """The teacher's replay: every frame of the session with every hand and each
-        seat's view then (``[]`` while the table waits)."""
+    def replay(self, code: str) -> list[ReplayFrame]:
+        """The teacher's replay: every frame of the session (``.frame``, with every hand)
+        and each seat's view then (``.views``); ``[]`` while the table waits."""
         t = self._table(code)
         with t.lock:
             return [] if t.session is None else replay_frames(t.session)
@@ -468,50 +448,12 @@ class TableService:
         records = self.store.load()
         with self._lock:
             for rec in records:
-                self._tables[rec.code] = self._rebuild(rec)
+                t = self._tables[rec.code] = rebuild(rec, now=self.clock())
+                if t.session is not None and rec.log:
+                    self._snapshot(t)         # the next start begins from here
+                with t.lock:
+                    self._run_bots(t)         # a bot to act when the server stopped
         return len(records)
-
-    def _rebuild(self, rec: TableRecord) -> _Table:
-        t = _Table(code=rec.code, game=rec.game, config=rec.config, seed=rec.seed,
-                   created=rec.created, seq=rec.last_seq)
-        now = self.clock()
-        for r in rec.seats:
-            t.names[r.seat], t.hashes[r.seat] = r.name, r.secret_hash
-            t.away_since[r.seat] = now
-        if rec.snapshot is not None:
-            t.session = Session.from_json(rec.snapshot)
-        for e in rec.log:
-            s = t.session
-            if e.kind == "start":
-                t.session = self._new_session(t, [Seat(d["kind"], d["name"], d["bot"])
-                                                  for d in json.loads(e.action)])
-                continue
-            if s is None or e.mark != s.mark:
-                raise StoreError(f"table {rec.code}: log entry {e.seq} was made at mark "
-                                 f"{e.mark}, the session is at {None if s is None else s.mark}")
-            if e.kind in ("act", "takeover") and e.seat is not None:
-                s.act(e.seat, e.action, mark=e.mark)
-            elif e.kind == "next":
-                s.next_game()
-            elif e.kind == "bot":
-                s.bot_step()
-                if str(s.state.history[-1]) != e.action:
-                    raise StoreError(f"table {rec.code}: bot move {e.seq} replayed as "
-                                     f"{s.state.history[-1]}, logged {e.action}")
-            else:
-                raise StoreError(f"table {rec.code}: log entry {e.seq} of kind {e.kind!r}")
-        for e in rec.takeovers:
-            t.notes.append({"mark": e.mark, "kind": "bot-played", "seat": e.seat,
-                            "name": t.names.get(e.seat or 0, "")})
-        if t.session is not None:
-            last = {e.seat: e.kind for e in rec.takeovers + rec.log
-                    if e.kind in ("act", "takeover")}
-            t.by_bot = {seat for seat, kind in last.items() if kind == "takeover"
-                        and seat is not None}
-            if rec.log:
-                self._snapshot(t)
-        t.turn_since = now
-        return t
 
     def close(self) -> None:
         """Forget the subscribers and close the store."""
@@ -519,22 +461,3 @@ class TableService:
             for t in self._tables.values():
                 t.subs.clear()
             self.store.close()
-
-
-def _stale(s: Session, seat: int, action: str, mark: object) -> StaleActionError:
-    rule = "R-L5" if s.game == "liar" else "T5"
-    return StaleActionError(
-        _("seat {seat} acted on the table of mark {mark}, but it has moved on to mark "
-          "{now}: look again ({rule})").format(seat=seat, mark=mark, now=s.mark, rule=rule),
-        mark=mark if isinstance(mark, int) else -1, current=s.mark, player=seat,
-        action=action, rule=rule, reason=_("the table has moved on"),
-        legal=_("look at the table again"))
-
-
-def _parse(game: str, text: str) -> Any:
-    if game == "liar":
-        from cardgames.liar.actions import LiarAction
-        return LiarAction.parse(text)
-    from cardgames.thirtyone.actions import parse_action
-    return parse_action(text)
-

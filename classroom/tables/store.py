@@ -97,7 +97,8 @@ class SeatRecord:
 @dataclass
 class TableRecord:
     """One table as stored: its row, its claimed seats and the log after its snapshot
-    (``log``), plus every takeover of its whole log (``takeovers``, for the notes)."""
+    (``log``), plus every takeover of its whole log (``takeovers``, for the notes) and
+    the kind of each seat's last move (``last_moves``: was it played by the bot)."""
 
     code: str
     game: str
@@ -111,6 +112,7 @@ class TableRecord:
     seats: list[SeatRecord] = field(default_factory=list)
     log: list[LogEntry] = field(default_factory=list)
     takeovers: list[LogEntry] = field(default_factory=list)
+    last_moves: dict[int, str] = field(default_factory=dict)   # seat -> act|takeover
 
 
 class TableStore:
@@ -231,6 +233,10 @@ class TableStore:
                     "ORDER BY seat", (code,))]
                 rec.log = self._entries(db, "code = ? AND seq > ?", (code, rec.snapshot_seq))
                 rec.takeovers = self._entries(db, "code = ? AND kind = 'takeover'", (code,))
+                rec.last_moves = {int(seat): kind for seat, kind in db.execute(
+                    "SELECT seat, kind FROM log WHERE code = ? AND seq IN (SELECT MAX(seq) "
+                    "FROM log WHERE code = ? AND kind IN ('act', 'takeover') GROUP BY seat)",
+                    (code, code))}
                 records.append(rec)
             return records
 

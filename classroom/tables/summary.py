@@ -7,12 +7,15 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
+from cardgames.seat import TeacherFrame
+
 if TYPE_CHECKING:  # pragma: no cover
     from cardgames.session import Session
 
-    from .service import TableService, _Table
+    from .service import TableService
+    from .table import Table
 
-__all__ = ["TableSummary", "replay_frames", "summarize"]
+__all__ = ["ReplayFrame", "TableSummary", "replay_frames", "summarize"]
 
 #: The events a teacher's list shows as "the last calls", per game.
 _CALLS = {"liar": ("CallMade", "Revealed", "PileTaken", "WentOut", "RoundOver"),
@@ -51,7 +54,7 @@ class TableSummary:
         return data
 
 
-def summarize(t: _Table, svc: TableService) -> TableSummary:
+def summarize(t: Table, svc: TableService) -> TableSummary:
     s = t.session
     pile = None
     hands: tuple[int, ...] = ()
@@ -80,15 +83,33 @@ def summarize(t: _Table, svc: TableService) -> TableSummary:
         options=dict(t.config.get("options", {})))
 
 
-def replay_frames(session: Session) -> list[dict[str, Any]]:
-    """Every frame of ``session.replay()`` as JSON data: ``game``, ``match``, ``move``,
-    ``mark``, ``action``, ``hands`` (every seat's hand then: what was true) and
-    ``views`` (each seat's view then: what it knew).  **The teacher's only.**"""
-    frames = []
-    for f in session.replay():
-        views = [f.state.view(p).to_dict() for p in range(len(session.seats))]
-        frames.append({"game": f.game, "match": f.match, "move": f.move, "mark": f.mark,
-                       "action": f.action, "hands": [v.get("hand") for v in views],
-                       "views": views})
-    return frames
+@dataclass(frozen=True)
+class ReplayFrame:
+    """One moment of a table for the teacher: ``frame`` (the session's
+    :class:`~cardgames.seat.TeacherFrame`, the state with every hand: what was true)
+    and ``views`` (each seat's engine view then: what it knew).  **The teacher's only.**"""
 
+    frame: TeacherFrame
+    views: tuple[Any, ...]
+
+    @property
+    def mark(self) -> int:
+        return self.frame.mark
+
+    @property
+    def hands(self) -> list[str]:
+        """Every seat's hand then, in the card notation."""
+        return [str(v.to_dict().get("hand", "")) for v in self.views]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON data: ``game``, ``match``, ``move``, ``mark``, ``action``, ``hands``, ``views``."""
+        views = [v.to_dict() for v in self.views]
+        f = self.frame
+        return {"game": f.game, "match": f.match, "move": f.move, "mark": f.mark,
+                "action": f.action, "hands": [v.get("hand") for v in views], "views": views}
+
+
+def replay_frames(session: Session) -> list[ReplayFrame]:
+    """Every frame of ``session.replay()`` with each seat's view at it."""
+    seats = range(len(session.seats))
+    return [ReplayFrame(f, tuple(f.state.view(p) for p in seats)) for f in session.replay()]

@@ -6,6 +6,8 @@ the seat websocket, one action is sent and the server is killed (SIGKILL) before
 can answer; the server starts again, the students reconnect, and the table is where
 it was: the same mark and view for every seat, every acknowledged action in the log
 once, the unanswered one applied at most once; then the round is played to its end.
+A third table's student is the real kernel client (``widgets.tables.remote``), left
+open through the kill: it reconnects by itself, at its mark, and plays on.
 """
 
 from __future__ import annotations
@@ -14,19 +16,20 @@ import json
 import os
 import signal
 import sqlite3
+import time
 
 import pytest
 from socket_kit import Client, hello
 from tables_kit import Clock, service
 from testkit import REPO, missing, voila_harness
 
-from cardgames.wire import load_seat_view
+from cardgames.wire import dump_seat_view, load_seat_view
 from classroom.tables.routes import DB_NAME
 
 pytestmark = pytest.mark.slow        # two server starts: ~20-40 s on the shared machine
 
 
-def start_server(harness, tmp_path, name):
+def start_server(harness, tmp_path, name, port=None):
     try:
         import voila  # noqa: F401
     except ImportError:
@@ -35,7 +38,7 @@ def start_server(harness, tmp_path, name):
     runtime.mkdir()
     try:
         return harness.start_voila("lessons", cwd=REPO, log_path=tmp_path / f"{name}.log",
-                                   runtime_dir=runtime,
+                                   runtime_dir=runtime, port=port,
                                    extra_args=[f"--tables-dir={tmp_path / 'data'}"])
     except harness.VoilaStartError as e:
         pytest.fail(str(e), pytrace=False)
@@ -89,6 +92,13 @@ def play(clients, latest, *, moves, called=False):
     return acked, called
 
 
+def wait_for(condition, seconds=20.0):
+    end = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < end, "timed out"
+        time.sleep(0.05)
+
+
 def read_log(data, code):
     db = sqlite3.connect(f"file:{data / DB_NAME}?mode=ro", uri=True)
     try:
@@ -109,10 +119,28 @@ def test_sigkill_mid_round_then_every_table_resumes(tmp_path):
         t = svc.create_table(game="liar", seats=4)
         keys[t.code] = dict(svc.join(t.code, n) for n in ("Ana", "Ivo", "Eva", "Max"))
         codes.append(t.code)
+    # a third table: one student (a kernel client, below) and a bot
+    t = svc.create_table(game="liar", seats=2)
+    watched, watched_key = svc.join(t.code, "Una")
+    svc.start(t.code)
+    third = t.code
     svc.close()
 
     server = start_server(harness, tmp_path, "first")
+    # the third table's student is a kernel client (widgets.tables.remote): it stays open
+    # through the kill and reconnects by itself (its backoff) once the server is back
+    from widgets.tables.remote import RemoteSession
+
+    url = f"ws://127.0.0.1:{server.port}/tables/ws"
+    watcher = RemoteSession(url, table=third, seat=watched, key=watched_key, loop=None,
+                            backoff=(0.5, 1.0))
     try:
+        wait_for(lambda: watcher.to_act == watched)
+        for _ in range(2):
+            watcher.act(watched, choose(dump_seat_view(watcher.view(watched)), True)[0],
+                        mark=watcher.mark)
+            wait_for(lambda: watcher.to_act == watched or watcher.over)
+        watched_mark = watcher.mark
         sessions = {code: connect(server, code, keys[code]) for code in codes}
         acked = {}
         for code in codes:
@@ -133,9 +161,10 @@ def test_sigkill_mid_round_then_every_table_resumes(tmp_path):
         for c in sessions[code][0].values():
             c.close()
 
-    server = start_server(harness, tmp_path, "second")
+    wait_for(lambda: watcher.status == "reconnecting")     # it noticed the server is gone
+    server = start_server(harness, tmp_path, "second", port=server.port)
     try:
-        assert "Online tables: 2 resumed" in server.log()
+        assert "Online tables: 3 resumed" in server.log()
         for code in codes:
             log = read_log(data, code)
             kinds = [k for _seq, _mark, k, _action in log]
@@ -163,6 +192,15 @@ def test_sigkill_mid_round_then_every_table_resumes(tmp_path):
             assert json.dumps(latest[0]["view"])
             for c in clients.values():
                 c.close()
+        # the kernel client came back by itself, at the same mark, and plays on
+        assert len(read_log(data, third)) - 1 == watched_mark
+        wait_for(lambda: watcher.status in ("playing", "over"))
+        assert watcher.mark == watched_mark and watcher.failure is None
+        if not watcher.over:
+            watcher.act(watched, choose(dump_seat_view(watcher.view(watched)), True)[0],
+                        mark=watcher.mark)
+            assert [k for _s, _m, k, _a in read_log(data, third)][watched_mark + 1] == "act"
         assert not harness.log_errors(server.log())
     finally:
+        watcher.close()
         server.stop()

@@ -140,6 +140,18 @@ def test_a_disconnected_seat_is_played_by_the_bot_after_the_grace(svc, clock):
     assert svc.tables()[0].players[seat]["played_by_bot"] is True
 
 
+def test_the_grace_of_a_seat_not_connected_yet_counts_from_the_start(svc, clock):
+    code, keys = liar(svc, joined=("Ana",), seats=2)
+    clock.t += 300                                 # Ana joined long ago; her page loads
+    svc.start(code)
+    s = svc._tables[code].session
+    assert s.to_act == 0                           # the bot (seat 1) has played, if first
+    clock.t += 9
+    assert svc.tick() == 0
+    clock.t += 1
+    assert svc.tick() == 1
+
+
 def test_a_connected_seat_idle_for_60_s_is_played_by_the_bot_one_move(svc, clock):
     code, keys = liar(svc, joined=("Ana", "Ivo"), seats=2)
     s = svc._tables[code].session
@@ -220,7 +232,7 @@ def test_updates_hold_only_the_seats_own_cards_and_the_replay_every_hand(svc):
     boxes = {i: Inbox() for i in range(4)}
     for i, box in boxes.items():
         svc.subscribe(code, i, box)
-    frames = svc.replay(code)
+    frames = [f.to_dict() for f in svc.replay(code)]
     hands = [set(h.split()) for h in frames[0]["hands"]]
     assert sum(len(h) for h in hands) == 32 and len(set().union(*hands)) == 32
     for i, box in boxes.items():
@@ -231,7 +243,7 @@ def test_updates_hold_only_the_seats_own_cards_and_the_replay_every_hand(svc):
         assert not cards_in(json.dumps(first)) & others       # nothing of another's hand
     # the replay is the teacher's: every frame has every hand and each seat's view
     play_students(svc, code, keys, moves=20, next_games=False)
-    frames = svc.replay(code)
+    frames = [f.to_dict() for f in svc.replay(code)]
     assert len(frames) == svc._tables[code].session.mark + 1
     last = frames[-1]
     assert [v["hand"] for v in last["views"]] == last["hands"]

@@ -5,6 +5,7 @@ received holds a card of another seat's hand that was never shown to the table."
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 from socket_kit import Client, ThreadServer, hello
@@ -126,7 +127,7 @@ def test_four_clients_play_a_liar_round_and_see_only_their_own_cards(server):
     assert "call" in [e.action for e in log if e.kind == "act"]          # "Liar!" was called
     assert len(log) - 1 == session.mark                                   # every move logged
     # what each seat could know at each mark (the teacher's replay is the truth)
-    frames = svc.replay(code)
+    frames = [f.to_dict() for f in svc.replay(code)]
     hands = {f["mark"]: [set(h.split()) for h in f["hands"]] for f in frames}
     first = hands[0]
     all_events = session.events_since(0, 0)[0]
@@ -155,3 +156,39 @@ def test_four_clients_play_a_liar_round_and_see_only_their_own_cards(server):
     assert checked > 100                   # the check had hidden cards to look for
     for c in clients.values():
         c.close()
+
+
+def test_the_students_kernel_client_plays_against_the_service(server):
+    """widgets.tables.remote.RemoteSession (the client in a student's kernel) against this
+    service: both seats of a Liar table act in turn, each sees the other's moves, and a
+    move out of turn comes back as the engine's refusal."""
+    remote = pytest.importorskip("widgets.tables.remote")
+    from cardgames.errors import IllegalActionError
+
+    code, keys = new_table(server, ["Ana", "Ivo"], seats=2)
+    seats = {s: remote.RemoteSession(server.url, table=code, seat=s, key=k, loop=None)
+             for s, k in keys.items()}
+    try:
+        for _ in range(100):
+            if all(r.started and r.to_act is not None for r in seats.values()):
+                break
+            time.sleep(0.05)
+        session = server.svc._tables[code].session
+        for move in range(1, 7):
+            seat = seats[0].to_act
+            r = seats[seat]
+            r.act(seat, r.view(seat).legal[-1], mark=r.mark)
+            assert r.mark == move == session.mark
+            for _ in range(100):             # the other seat's client hears of it
+                if seats[1 - seat].mark == move:
+                    break
+                time.sleep(0.02)
+            assert seats[1 - seat].mark == move
+            assert seats[1 - seat].view(1 - seat) == session.view(1 - seat)
+        waiting = seats[1 - seats[0].to_act]
+        with pytest.raises(IllegalActionError, match="R-L5"):
+            waiting.act(waiting.seat, "call", mark=waiting.mark)
+        assert session.mark == 6
+    finally:
+        for r in seats.values():
+            r.close()

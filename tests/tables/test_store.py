@@ -62,8 +62,12 @@ def test_restart_resumes_every_table_exactly(tmp_path, game, seats, options):
     assert svc.update(code, 0)["notes"]
     waiting = svc.create_table(game=game, seats=seats, options=options)
     ana = svc.join(waiting.code, "Ana")
+    def by_bot(s, c):
+        return [p["played_by_bot"] for p in s.update(c, 0)["seats"]]
+
     before = {c: (views(svc, c), svc._tables[c].session.state.to_json(),
-                  svc.update(c, 0)["notes"]) for c, _ in tables}
+                  svc.update(c, 0)["notes"], by_bot(svc, c)) for c, _ in tables}
+    assert any(before[code][3])                      # the seat the bot played
     marks = {c: svc._tables[c].session.mark for c, _ in tables}
     svc.close()
 
@@ -72,7 +76,8 @@ def test_restart_resumes_every_table_exactly(tmp_path, game, seats, options):
     for c, _ in tables:
         s = again._tables[c].session
         assert s.mark == marks[c]
-        assert (views(again, c), s.state.to_json(), again.update(c, 0)["notes"]) == before[c]
+        assert (views(again, c), s.state.to_json(), again.update(c, 0)["notes"],
+                by_bot(again, c)) == before[c]
         # no action lost or applied twice: the mark counts the actions and next deals,
         # each logged once (the first log entry is the start)
         log = again.store.log(c)
@@ -123,3 +128,40 @@ def test_a_logged_action_not_yet_applied_is_applied_on_the_next_start(tmp_path):
     assert [str(a) for a in s2.state.history] == [action]
     assert len(again.store.log(t.code)) - 1 == s2.mark
     assert sorted(keys) == [0, 1]
+
+
+def test_a_bot_move_lost_in_a_crash_is_played_again_the_same_on_the_next_start(tmp_path):
+    """A bot's move is logged just after it is applied (it follows from the logged past
+    and the seeded generators): a crash in between, and the next start plays it again,
+    the same move, and logs it."""
+    svc = service(tmp_path)
+    t = svc.create_table(game="liar", seats=2)
+    seat, key = svc.join(t.code, "Ana")
+    svc.start(t.code)                               # seat 1: a bot
+    s = svc._tables[t.code].session
+    assert s.to_act == seat
+    append = svc.store.append
+
+    def crash_on_bot(code, **entry):
+        if entry["kind"] == "bot":
+            raise RuntimeError("the server died here")
+        return append(code, **entry)
+
+    svc.store.append = crash_on_bot
+    with pytest.raises(RuntimeError, match="died"):
+        for _ in range(20):                         # until a move of Ana's lets the bot act
+            legal = s.view(seat).legal
+            svc.act(t.code, seat, key, "pass" if "pass" in legal else legal[-1], s.mark)
+    played = [str(a) for a in s.state.history]      # ..., Ana's move, then the bot's
+    logged = svc.store.log(t.code)
+    assert [e.kind for e in logged][-1] == "act"   # the bot's move: not logged
+    assert len(logged) == s.mark                   # one short of the marks
+    svc.store.close()
+    again = service(tmp_path)
+    again.load()
+    s2 = again._tables[t.code].session
+    assert [str(a) for a in s2.state.history][:len(played)] == played
+    log = again.store.log(t.code)
+    assert log[len(logged)].kind == "bot" and log[len(logged)].action == played[-1]
+    assert len(log) - 1 == s2.mark
+    again.close()
