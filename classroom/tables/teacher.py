@@ -192,15 +192,7 @@ class SeededReplayPage(ReplayPage):
 
 
 def teacher_frames(svc: Any, code: str) -> list[Any]:
-    """Table ``code``'s :class:`~cardgames.seat.TeacherFrame` list (states with every
-    hand: each seat's view at each step is computed from them).  ``svc.teacher_frames``
-    if the service has it; else the frames of its table's session (``svc.replay``
-    gives these frames as JSON without the states)."""
-    frames = getattr(svc, "teacher_frames", None)
-    if callable(frames):
-        return list(frames(code))
-    table = svc._table(code)
-    with table.lock:
-        return [] if table.session is None else table.session.replay()
-
-
+    """Table ``code``'s :class:`~cardgames.seat.TeacherFrame` list (the states with every
+    hand; each seat's view at each step is read from them): the ``frame`` of each of
+    the service's ``replay(code)`` frames (``[]`` while the table waits)."""
+    return [getattr(f, "frame", f) for f in svc.replay(code)]
