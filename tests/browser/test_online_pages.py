@@ -183,7 +183,7 @@ def test_join_page_on_a_phone_takes_a_seat(server, context, axe_js, artifacts):
 
 
 @pytest.mark.parametrize("lang,label,button,title", [
-    ("hr", "Tvoje ime za stolom", "Sjedni", "Stol"),
+    ("hr", "Tvoje ime za stolom", "Zauzmi mjesto", "Stol"),
     ("de", "Dein Name am Tisch", "Platz nehmen", "Tisch"),
 ])
 def test_join_page_in_croatian_and_german(server, context, axe_js, lang, label, button, title):
