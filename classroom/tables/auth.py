@@ -163,9 +163,9 @@ def teacher_line(auth: Any, *, ip: str, port: int, base_url: str = "/") -> str:
     """
     host = ip
     if ip in ("", "0.0.0.0", "::", "*"):
-        from .pages import _lan_ip
+        from .pagebase import lan_ip
 
-        host = _lan_ip() or "127.0.0.1"
+        host = lan_ip() or "127.0.0.1"
     base = base_url if base_url.endswith("/") else base_url + "/"
     return (f"[classroom] Teacher's page: http://{host}:{port}{base}tables/teacher"
             f"?token={auth.teacher_token()}")

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardgames import registry
-from cardgames.cards import format_cards, make_deck, parse_card
+from cardgames.cards import Chronicler, format_cards, make_deck, parse_card
 from cardgames.errors import ConfigError
 from cardgames.i18n import gettext as _
 from cardgames.i18n import language
@@ -118,7 +118,7 @@ def replay_data(frames: Sequence[Any], names: Sequence[str], *, game: str,
 
 def card_pictures(*, lang: str = "en", width: float = 46) -> dict[str, str]:
     """The SVG of every card of both games (and ``"back"``), by notation, in ``lang``."""
-    cards = [*make_deck(decks=1, chroniclers=("*C", "*P")), parse_card("*")]
+    cards = [*make_deck(decks=1, chroniclers=(Chronicler.COLORFUL, Chronicler.PALE)), parse_card("*")]
     with language(lang):
         out = {str(c): card_svg(c, width=width, label=False) for c in cards}
         out["back"] = back_svg(width=width)

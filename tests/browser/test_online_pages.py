@@ -14,15 +14,12 @@ from __future__ import annotations
 import asyncio
 import re
 import sys
+import tempfile
 import threading
-from pathlib import Path
 
 import pytest
 from pagecheck import PHONE, axe_source, axe_violations, overflowing
 from testkit import IN_CI
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tables"))
-from pages_fake import FakeService  # noqa: E402
 
 harness = sys.modules["cardgames_voila_harness"]
 TOKEN = "browser-test-teacher-token-0123456789"
@@ -31,8 +28,10 @@ _TARGETS_JS = """(least) => [...document.querySelectorAll(
         'main button, main select, main input, main a.button, header a.lang')]
     .filter(el => el.offsetParent !== null)
     .map(el => [(el.type === 'checkbox' && el.closest('label')) || el, el])
-    .filter(([t]) => { const r = t.getBoundingClientRect();
-                       return r.width < least - 0.5 || r.height < least - 0.5; })
+    .filter(([t, el]) => { const r = t.getBoundingClientRect(), b = el.getBoundingClientRect();
+                           // a check box is hit through its label, but must be seen itself
+                           return r.width < least - 0.5 || r.height < least - 0.5
+                                  || b.width < 16 || b.height < 16; })
     .map(([t, el]) => el.tagName + ' ' + (el.id || el.textContent.trim()).slice(0, 30))"""
 
 
@@ -55,8 +54,10 @@ class Server:
 
         from classroom.tables.auth import TokenAuth
         from classroom.tables.pages import page_handlers
+        from classroom.tables.routes import open_service
 
-        self.svc = FakeService()
+        self.folder = tempfile.TemporaryDirectory()
+        self.svc = open_service(self.folder.name)
         self.port = harness.free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         self.loop = asyncio.new_event_loop()
@@ -76,7 +77,7 @@ class Server:
         assert ready.wait(10)
 
     def call(self, fn, *args, **kwargs):
-        """Run ``fn`` on the server's loop (the fake service is not thread-safe)."""
+        """Run ``fn`` on the server's loop (as the classroom server calls the service)."""
         async def go():
             return fn(*args, **kwargs)
         return asyncio.run_coroutine_threadsafe(go(), self.loop).result(10)
@@ -85,6 +86,12 @@ class Server:
         self.loop.call_soon_threadsafe(self.http.stop)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(10)
+        self.svc.close()
+        self.folder.cleanup()
+
+    def names(self, code: str) -> list[str]:
+        table = next(t for t in self.svc.tables() if t.code == code)
+        return [p["name"] for p in table.players if p["kind"] == "student"]
 
 
 @pytest.fixture(scope="module")
@@ -171,12 +178,12 @@ def test_join_page_on_a_phone_takes_a_seat(server, context, axe_js, artifacts):
     page.goto(server.url + f"tables/join/{code}")
     page.wait_for_url(re.compile(r"/voila/render/"))
     assert page.url == first
-    assert server.call(lambda: server.svc._tables[code].names) == ["Ana"]
+    assert server.call(server.names, code) == ["Ana"]
     assert context.errors == [] and context.outside == []
 
 
 @pytest.mark.parametrize("lang,label,button,title", [
-    ("hr", "Tvoje ime za stolom", "Sjedni", "Stol"),
+    ("hr", "Tvoje ime za stolom", "Zauzmi mjesto", "Stol"),
     ("de", "Dein Name am Tisch", "Platz nehmen", "Tisch"),
 ])
 def test_join_page_in_croatian_and_german(server, context, axe_js, lang, label, button, title):
@@ -258,8 +265,6 @@ def test_teacher_page_with_eight_live_tables_on_a_projector(server, context, art
                 svc.join(t.code, name)
             if k < 6:
                 svc.start(t.code)
-            if k == 0:
-                svc._tables[t.code].connected.add(0)
 
     server.call(eight)
     page = open_teacher(context, server, size={"width": 1920, "height": 1080})
@@ -322,4 +327,33 @@ def test_replay_slider_and_arrows_change_the_hands(server, context, axe_js, arti
     page.screenshot(path=str(artifacts / "online-replay.png"), full_page=True)
     page.set_viewport_size(PHONE)
     assert overflowing(page)["items"] == []
+    assert context.errors == [] and context.outside == []
+
+
+def test_a_student_makes_a_table_and_shares_its_code(server, context, axe_js):
+    page = new_page(context)
+    response = page.goto(server.url + "tables/new?lang=hr")
+    assert response.status == 403 and page.locator("html").get_attribute("lang") == "hr"
+    context.errors.clear()                  # the browser logs the refused page's 403
+    teacher = open_teacher(context, server)
+    teacher.get_by_role("checkbox", name=re.compile("Let students make tables")).check()
+    teacher.wait_for_function("() => document.getElementById('students-make').checked")
+    page.wait_for_timeout(500)
+    teacher.close()
+    page.goto(server.url + "tables/new?lang=de")
+    fits_phone(page)
+    assert serious(page, axe_js) == []
+    page.get_by_label("Spiel", exact=True).select_option("thirty-one")
+    page.get_by_label("Plätze", exact=True).fill("3")
+    page.get_by_role("button", name="Tisch anlegen").click()
+    page.wait_for_url(re.compile(r"/tables/new/\w{6}\?lang=de$"))
+    code = re.search(r"/tables/new/(\w{6})", page.url).group(1)
+    assert page.locator("#code").inner_text() == code
+    assert page.locator(".qr-box svg[role=img]").count() == 1
+    fits_phone(page)
+    assert serious(page, axe_js) == []
+    page.get_by_role("button", name="Spiel starten").click()
+    page.locator("#started").wait_for()
+    status = server.call(lambda: next(t.status for t in server.svc.tables() if t.code == code))
+    assert status != "waiting"
     assert context.errors == [] and context.outside == []

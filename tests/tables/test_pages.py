@@ -4,21 +4,20 @@ refusal, the seat cookie, the redirect to the app, the teacher token (issue 21).
 from __future__ import annotations
 
 import json
+import random
 import re
-import sys
+import tempfile
 from http.cookies import SimpleCookie
-from pathlib import Path
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 from tornado import web
 from tornado.testing import AsyncHTTPTestCase
 
-sys.path.insert(0, str(Path(__file__).parent))
-from pages_fake import FakeService  # noqa: E402
-
-from classroom.tables.auth import COOKIE, DisplayNameError, TokenAuth, check_name  # noqa: E402
-from classroom.tables.pages import page_handlers  # noqa: E402
+from cardgames.wire import load_seat_view
+from classroom.tables.auth import COOKIE, DisplayNameError, TokenAuth, check_name
+from classroom.tables.pages import page_handlers, teacher_frames
+from classroom.tables.routes import open_service
 
 TOKEN = "teacher-token-for-the-tests-0123456789"
 
@@ -57,10 +56,37 @@ class Client:
 
 class PagesCase(AsyncHTTPTestCase):
     def get_app(self):
-        self.svc = FakeService()
+        self.folder = tempfile.TemporaryDirectory()
+        self.svc = open_service(self.folder.name, seeds=lambda: 7)
         self.auth = TokenAuth(TOKEN)
         return web.Application(page_handlers("/"), cardgames_tables=self.svc,
                                cardgames_tables_auth=self.auth)
+
+    def tearDown(self):
+        super().tearDown()
+        self.svc.close()
+        self.folder.cleanup()
+
+    def summary(self, code):
+        return next(s for s in self.svc.tables() if s.code == code)
+
+    def names(self, code) -> list[str]:
+        return [p["name"] for p in self.summary(code).players if p["kind"] == "student"]
+
+    def play_out(self, code, keys: dict[int, str]) -> None:
+        """The students' seats play random legal moves (the bots their own) to the end."""
+        rng = random.Random(3)
+        for _ in range(5000):
+            if self.summary(code).status == "over":
+                return
+            for seat, key in keys.items():
+                view = load_seat_view(self.svc.update(code, seat)["view"])
+                if view.to_act == seat:
+                    self.svc.act(code, seat, key, rng.choice(view.legal), view.mark)
+                    break
+            else:
+                self.svc.tick()
+        raise AssertionError("the round did not end")
 
     def student(self) -> Client:
         return Client(self)
@@ -99,7 +125,7 @@ class PagesCase(AsyncHTTPTestCase):
         q = {k: v[0] for k, v in parse_qs(where.query).items()}
         assert q["table"] == code and q["seat"] == "0" and q["lang"] == "hr"
         assert self.svc.check_seat(code, 0, q["key"])
-        assert self.svc._tables[code].names == ["Ana"]          # trimmed
+        assert self.names(code) == ["Ana"]                       # trimmed
         cookie = next(h for h in ana.last_cookies if h.startswith(f"cgseat_{code}="))
         assert "HttpOnly" in cookie and "SameSite=Lax" in cookie and "Path=/tables/" in cookie
         assert ana.jar[f"cgseat_{code}"].strip('"') == f"0:{q['key']}"
@@ -107,7 +133,7 @@ class PagesCase(AsyncHTTPTestCase):
         again = ana.fetch(f"/tables/join/{code}?lang=hr")
         assert again.code == 303 and again.headers["Location"] == r.headers["Location"]
         again = ana.fetch(f"/tables/join/{code}?lang=hr", method="POST", form={"name": "Ana"})
-        assert again.code == 303 and len(self.svc._tables[code].names) == 1
+        assert again.code == 303 and self.names(code) == ["Ana"]
         # another browser gets the next free seat
         ben = self.student()
         r2 = ben.fetch(f"/tables/join/{code}", method="POST", form={"name": "Ben"})
@@ -124,10 +150,10 @@ class PagesCase(AsyncHTTPTestCase):
     def test_join_page_shows_no_hand(self):
         code = self.table()
         self.svc.join(code, "Ana")
-        self.svc.join(code, "Ben")
-        self.svc.start(code)
-        hands = [c for p in range(2) for c in map(str, self.svc._tables[code].session
-                                                   .state.hand(p))]
+        self.svc.join(code, "Ben")                    # full: the game starts
+        state = teacher_frames(self.svc, code)[-1].state
+        hands = [str(c) for p in range(2) for c in state.hand(p)]
+        assert hands
         for path in (f"/tables/join/{code}", "/tables/join", f"/tables/new/{code}"):
             body = self.text(self.fetch(path))
             assert not [c for c in hands if re.search(rf"\b{re.escape(c)}\b", body)], path
@@ -136,16 +162,14 @@ class PagesCase(AsyncHTTPTestCase):
         r = self.fetch("/tables/join/ZZZZZZ", headers={"Accept-Language": "de-AT,de;q=0.9"})
         assert r.code == 404 and '<html lang="de">' in self.text(r)
         assert "Kein Tisch hat diesen Code" in self.text(r) and "Traceback" not in self.text(r)
-        code = self.table(seats=2)
-        self.svc.join(code, "Ana")
-        self.svc.join(code, "Ben")
+        code = self.table(seats=2, rounds=1)
+        keys = dict([self.svc.join(code, "Ana"), self.svc.join(code, "Ben")])
         r = self.fetch(f"/tables/join/{code}?lang=hr")
         assert r.code == 409 and "Ovaj stol je pun" in self.text(r)
         c = self.student()
         r = c.fetch(f"/tables/join/{code}", method="POST", form={"name": "Cid"})
         assert r.code == 409
-        self.svc.start(code)
-        self.svc.finish(code)
+        self.play_out(code, keys)
         r = self.fetch(f"/tables/join/{code}")
         assert r.code == 410 and "This game is over" in self.text(r)
 
@@ -156,7 +180,7 @@ class PagesCase(AsyncHTTPTestCase):
             r = c.fetch(f"/tables/join/{code}", method="POST", form={"name": bad})
             assert r.code == 400, bad
             assert 'role="alert"' in self.text(r)
-        assert self.svc._tables[code].names == []
+        assert self.names(code) == []
         assert check_name("Željka Đurić") == "Željka Đurić"
         with pytest.raises(DisplayNameError):
             check_name(42)
@@ -168,13 +192,13 @@ class PagesCase(AsyncHTTPTestCase):
         assert r.code == 403 and "expired" in self.text(r)
         r = c.fetch(f"/tables/join/{code}", method="POST", form={"name": "Ana", "_xsrf": "2|x|y|1"})
         assert r.code == 403
-        assert self.svc._tables[code].names == []
+        assert self.names(code) == []
 
     def test_an_oversized_post_is_refused(self):
         code = self.table()
         c = self.student()
         r = c.fetch(f"/tables/join/{code}", method="POST", form={"name": "A" * 9000})
-        assert r.code == 413 and self.svc._tables[code].names == []
+        assert r.code == 413 and self.names(code) == []
 
     # ------------------------------------------------------------ the teacher
     def test_teacher_pages_refuse_without_the_token(self):
@@ -191,7 +215,7 @@ class PagesCase(AsyncHTTPTestCase):
                            (f"/tables/api/tables/{code}/start", {}),
                            ("/tables/api/settings", {"students_make": "1"})):
             assert c.fetch(path, method="POST", form=form).code == 403, path
-        assert len(self.svc.tables()) == 1 and self.svc._tables[code].session is None
+        assert len(self.svc.tables()) == 1 and self.summary(code).status == "waiting"
 
     def test_the_token_sets_a_strict_cookie_and_leaves_the_address(self):
         c = Client(self)
@@ -248,28 +272,29 @@ class PagesCase(AsyncHTTPTestCase):
         r = s.fetch("/tables/new", method="POST", form={"game": "liar", "seats": "3"})
         assert r.code == 303
         code = r.headers["Location"].split("/tables/new/")[1].split("?")[0]
-        assert self.svc._tables[code].by == "student"
+        assert self.summary(code).by == "student"
         share = s.fetch(r.headers["Location"])
         assert share.code == 200 and code in self.text(share) and "<svg" in self.text(share)
         assert 'id="start"' in self.text(share)          # its maker may start it
         other = self.student()
         assert 'id="start"' not in self.text(other.fetch(f"/tables/new/{code}"))
         assert other.fetch(f"/tables/new/{code}", method="POST").code == 403
-        assert self.svc._tables[code].session is None
+        assert self.summary(code).status == "waiting"
         assert s.fetch(f"/tables/new/{code}", method="POST").code == 303
-        assert self.svc._tables[code].session is not None
+        assert self.summary(code).status != "waiting"          # bots only: maybe over already
 
     def test_replay_of_a_table_holds_every_hand(self):
-        code = self.table(seats=3)
-        self.svc.join(code, "Ana")
-        self.svc.start(code)
-        self.svc.finish(code)
+        code = self.table(seats=3, rounds=1)
         t = self.teacher()
+        assert t.fetch(f"/tables/teacher/replay/{code}").code == 409     # nothing dealt yet
+        seat, key = self.svc.join(code, "Ana")
+        self.svc.start(code)
+        self.play_out(code, {seat: key})
         r = t.fetch(f"/tables/teacher/replay/{code}")
         assert r.code == 200
         body = self.text(r)
         data = json.loads(re.search(r'id="replay-data">(.*?)</script>', body).group(1))
-        frames = self.svc._tables[code].session.replay()
+        frames = teacher_frames(self.svc, code)
         assert len(data["steps"]) == len(frames) and data["names"][0] == "Ana"
         first = frames[0].state
         assert data["steps"][0]["hands"] == [[str(c) for c in sorted(first.hand(p))]
@@ -307,7 +332,7 @@ def test_token_file_is_made_once_private(tmp_path):
     assert not a.matches(a.teacher_token()[:-1]) and a.matches(a.teacher_token())
 
 
-@pytest.mark.parametrize("name", ["auth", "qr", "words", "replay", "pages"])
+@pytest.mark.parametrize("name", ["auth", "qr", "words", "replay", "pagebase", "pages"])
 def test_doctests(name):
     import doctest
     import importlib
@@ -315,3 +340,15 @@ def test_doctests(name):
     result = doctest.testmod(importlib.import_module(f"classroom.tables.{name}"),
                              optionflags=doctest.ELLIPSIS)
     assert result.attempted and result.failed == 0
+
+
+def test_teacher_line_names_the_network_address_when_serving_the_class():
+    from classroom.tables.auth import teacher_line
+    from classroom.tables.pagebase import lan_ip
+
+    auth = TokenAuth(TOKEN)
+    line = teacher_line(auth, ip="0.0.0.0", port=8866, base_url="/")
+    host = lan_ip() or "127.0.0.1"
+    assert line == f"[classroom] Teacher's page: http://{host}:8866/tables/teacher?token={TOKEN}"
+    assert teacher_line(auth, ip="127.0.0.1", port=9000, base_url="/x").startswith(
+        "[classroom] Teacher's page: http://127.0.0.1:9000/x/tables/teacher?token=")

@@ -131,6 +131,7 @@
     a.querySelector(".calls").textContent =
       t.last_calls.length ? W.last_calls + ": " + t.last_calls.join(" · ") : "";
     a.querySelector(".start").hidden = t.status !== "waiting";
+    a.querySelector(".replay").hidden = t.status === "waiting";
   }
 
   let failing = false;

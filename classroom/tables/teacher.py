@@ -1,0 +1,198 @@
+"""The teacher's pages and APIs of the tables (the token, ``TokenAuth.is_teacher``; else
+403): ``tables/teacher``, ``tables/api/...``, ``tables/teacher/replay[/<CODE>]`` (see
+:mod:`classroom.tables.pages`)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from urllib.parse import urlencode
+
+from tornado import web
+
+from cardgames import registry
+from cardgames.errors import CardgamesError, ConfigError
+from cardgames.i18n import language
+
+from .pagebase import (
+    PageHandler,
+    field,
+    games,
+    normal_code,
+    refusal_status,
+    script_json,
+    table_options,
+)
+from .qr import qr_svg
+from .replay import card_pictures, replay_data, seeded_session
+
+__all__ = ["QrApi", "ReplayPage", "SeededReplayPage", "SettingsApi", "StartApi", "TablesApi",
+           "TeacherHandler", "TeacherPage", "teacher_frames"]
+
+
+class TeacherHandler(PageHandler):
+    """A page or API for the teacher only (the token; else 403)."""
+
+    def prepare(self) -> None:
+        if not self.auth.is_teacher(self):
+            raise web.HTTPError(403)
+        super().prepare()
+        offered = self.auth.offered_token(self)
+        if offered:
+            self.auth.remember(self, path=self.base + "tables/")
+            if self.request.method == "GET":       # the token leaves the address bar
+                args = {k: v[-1].decode("utf-8", "replace")
+                        for k, v in self.request.query_arguments.items() if k != "token"}
+                self.redirect(self.request.path + ("?" + urlencode(args) if args else ""))
+
+
+class TeacherPage(TeacherHandler):
+    """``tables/teacher``: create, start, watch every table."""
+
+    def get(self) -> None:
+        if self._finished:
+            return
+        self.page("teacher.html", games=games(), bots=registry.get("liar").bot_names,
+                  bots31=registry.get("thirty-one").bot_names,
+                  loopback=not self.listens_on_network() and "voila" in self.settings,
+                  new_url=f"{self.join_base()}tables/new", join_base=self.join_base(),
+                  students_make=self.shared.students_make)
+
+
+class TablesApi(TeacherHandler):
+    """``tables/api/tables``: GET every table as JSON; POST (a form) creates one."""
+
+    def get(self) -> None:
+        if self._finished:
+            return
+        with language(self.lang):                 # the last calls, in the teacher's words
+            tables = [self.table_json(s) for s in self.svc.tables()]
+        self.finish({"tables": tables, "students_make": self.shared.students_make})
+
+    def table_json(self, s: Any) -> dict[str, Any]:
+        code = str(field(s, "code"))
+        players = []
+        for p in field(s, "players", default=[]) or []:
+            players.append({k: field(p, k) for k in ("name", "kind", "connected",
+                                                     "played_by_bot")})
+        calls = [str(c) if not isinstance(c, dict) else c.get("text") or json.dumps(c)
+                 for c in (field(s, "last_calls", "calls", default=[]) or [])][-5:]
+        return {"code": code, "game": field(s, "game"), "status": field(s, "status"),
+                "players": players, "to_act": field(s, "to_act"),
+                "pile_size": field(s, "pile_size"),
+                "hand_sizes": list(field(s, "hand_sizes", default=()) or ()),
+                "lives": list(field(s, "lives", default=()) or ()), "last_calls": calls,
+                "free": field(s, "seats_free", "free", default=0),
+                "join_url": self.join_url(code),
+                "replay": f"{self.base}tables/teacher/replay/{code}?lang={self.lang}",
+                "qr": f"{self.base}tables/api/qr/{code}.svg?lang={self.lang}"}
+
+    def post(self) -> None:
+        try:
+            with language(self.lang):
+                game, seats, bots, options = table_options(self.get_body_argument)
+                t = self.svc.create_table(game=game, seats=seats, bots=bots,
+                                          options=options, by="teacher")
+        except CardgamesError as e:
+            self.set_status(400)
+            self.finish({"error": self.w["refused"].format(reason=str(e))})
+            return
+        code = str(field(t, "code"))
+        self.finish({"code": code, "message": self.w["created_table"].format(code=code)})
+
+
+class StartApi(TeacherHandler):
+    """``tables/api/tables/<CODE>/start``: bots take the empty seats, the game starts."""
+
+    def post(self, raw: str) -> None:
+        try:
+            with language(self.lang):
+                self.svc.start(normal_code(raw))
+        except CardgamesError as e:
+            self.set_status(refusal_status(e))
+            self.finish({"error": self.w["refused"].format(reason=str(e))})
+            return
+        self.finish({"started": normal_code(raw)})
+
+
+class SettingsApi(TeacherHandler):
+    """``tables/api/settings``: the switch "let students make tables"."""
+
+    def post(self) -> None:
+        self.shared.students_make = self.get_body_argument("students_make", "") in ("1", "on",
+                                                                                    "true")
+        self.finish({"students_make": self.shared.students_make})
+
+
+class QrApi(TeacherHandler):
+    """``tables/api/qr/<CODE>.svg``: the QR code of a table's join link."""
+
+    def get(self, raw: str) -> None:
+        if self._finished:
+            return
+        code = normal_code(raw)
+        svg = qr_svg(self.join_url(code), label=self.w["qr_label"].format(code=code))
+        self.set_header("Content-Type", "image/svg+xml")
+        self.finish(svg.replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1))
+
+
+class ReplayPage(TeacherHandler):
+    """``tables/teacher/replay/<CODE>``: a table's replay, every hand."""
+
+    def get(self, raw: str) -> None:
+        if self._finished:
+            return
+        code = normal_code(raw)
+        s = self.summary(code)
+        if s is None:
+            raise web.HTTPError(404)
+        frames = teacher_frames(self.svc, code)
+        if not frames:
+            self.message("replay", self.w["no_replay"], status=409,
+                         link=(f"{self.base}tables/teacher?lang={self.lang}",
+                               self.w["back_teacher"]))
+            return
+        names = [str(field(p, "name", default="?") or "?")
+                 for p in field(s, "players", default=[])]
+        data = replay_data(frames, names, game=str(field(s, "game")), lang=self.lang)
+        self.show(data, self.w["replay_title"].format(code=code))
+
+    def show(self, data: dict[str, Any] | None, title: str, *, error: str = "",
+             status: int = 200) -> None:
+        payload = "" if data is None else script_json(data)
+        cards = "" if data is None else script_json(card_pictures(lang=self.lang))
+        self.page("replay.html", status=status, title=title, data=payload, cards=cards,
+                  error=error, games=games(), form=self.request.query_arguments)
+
+
+class SeededReplayPage(ReplayPage):
+    """``tables/teacher/replay?game=&seed=&bots=``: the teacher mode (a seeded game)."""
+
+    def get(self) -> None:  # type: ignore[override]
+        if self._finished:
+            return
+        if not self.get_argument("game", ""):
+            self.show(None, self.w["replay_form"])
+            return
+        try:
+            with language(self.lang):
+                game = registry.get(self.get_argument("game")[:20]).name
+                seed_text = self.get_argument("seed", "0").strip()[:20]
+                if not seed_text.isdigit():
+                    raise ConfigError(self.w["seed"] + f": {seed_text!r}")
+                bots = [b for b in self.get_argument("bots", "").replace(",", " ").split()][:10]
+                session = seeded_session(game, seed=int(seed_text), bots=bots,
+                                         whole_match=bool(self.get_argument("match", "")))
+        except CardgamesError as e:
+            self.show(None, self.w["replay_form"], error=str(e), status=400)
+            return
+        data = replay_data(session.replay(), [s.name for s in session.seats], game=game,
+                           lang=self.lang)
+        self.show(data, self.w["replay_single"])
+
+
+def teacher_frames(svc: Any, code: str) -> list[Any]:
+    """Table ``code``'s :class:`~cardgames.seat.TeacherFrame` list (the states with every
+    hand; each seat's view at each step is read from them): the ``frame`` of each of
+    the service's ``replay(code)`` frames (``[]`` while the table waits)."""
+    return [getattr(f, "frame", f) for f in svc.replay(code)]
