@@ -535,11 +535,14 @@ class ClassroomVoila(Voila):
         # no ?template= / ?theme= (a kernel per bad name, stuck in "starting")
         self.voila_configuration.allow_template_override = "NO"
         self.voila_configuration.allow_theme_override = "NO"
+        # kernels started from os.environ find the online tables too: set before Voila's
+        # init_settings, whose kernel manager fills the pre-heated pools at once (a pooled
+        # app_online kernel started without it said "not switched on")
+        os.environ[ENV_URL] = self.tables_url()
         settings = super().init_settings()
         settings["classroom_root"] = self.root_dir
         settings["cardgames_tables_auth"] = self.init_tables()
         settings["cardgames_tables"] = self.tables
-        os.environ[ENV_URL] = self.tables_url()     # kernels started from os.environ too
         km = self.kernel_manager
         km.kernel_manager_class = "classroom.pagefilter.LimitedKernelManager"
         pagefilter.LIMITS["address_space_mb"] = self.kernel_address_space_mb

@@ -5,6 +5,7 @@ and the websocket answers there (issue 21, item 1)."""
 from __future__ import annotations
 
 import re
+import time
 import urllib.request
 
 import nbformat
@@ -13,7 +14,10 @@ from socket_kit import Client
 from testkit import REPO, missing, voila_harness
 
 
-def test_kernels_of_the_server_get_the_tables_url(tmp_path):
+@pytest.mark.parametrize("pooled", [False, True], ids=["started-for-the-page", "pre-heated"])
+def test_kernels_of_the_server_get_the_tables_url(tmp_path, pooled):
+    # pre-heated kernels (make serve STUDENTS=.. NOTEBOOKS=app_online) are started by Voila
+    # as soon as its kernel manager exists: they too must know the address
     try:
         import voila  # noqa: F401
     except ImportError:
@@ -32,10 +36,16 @@ def test_kernels_of_the_server_get_the_tables_url(tmp_path):
     try:
         server = harness.start_voila(str(folder), cwd=REPO, log_path=tmp_path / "server.log",
                                      runtime_dir=runtime,
-                                     extra_args=[f"--tables-dir={tmp_path / 'data'}"])
+                                     extra_args=[f"--tables-dir={tmp_path / 'data'}",
+                                                 *(["--students=1", "--notebooks=env"]
+                                                   if pooled else [])])
     except harness.VoilaStartError as e:
         pytest.fail(str(e), pytrace=False)
     try:
+        deadline = time.monotonic() + 90
+        while pooled and "The pool is warm" not in server.log():
+            assert time.monotonic() < deadline, "the pool did not get warm in 90 s"
+            time.sleep(0.5)
         with urllib.request.urlopen(server.app_url("env.ipynb"), timeout=90) as resp:
             html = resp.read().decode()
         url = f"ws://127.0.0.1:{server.port}/tables/ws"
