@@ -195,6 +195,11 @@ def wait_for(condition, sessions, timeout: float = 10.0) -> None:
     raise AssertionError(f"timed out: {[repr(s) for s in sessions]}")
 
 
+def drawn(tables) -> bool:
+    """Every table's decision buttons are drawn for its seat's view now."""
+    return all(t._decisions_mark == t._token() for t in tables.values())
+
+
 def liar_session(seed: int = 3) -> Session:
     return Session.new("liar", seats=[Seat.remote("Ana"), Seat.remote("Ivo"),
                                       Seat.bot("heuristic")], seed=seed,
@@ -258,7 +263,9 @@ def test_two_seats_play_a_liar_round_by_clicks_and_see_only_their_own_cards(serv
     rng = random.Random(5)
     moves = 0
     while not session.over and moves < 400:
-        wait_for(lambda: ana.mark == ivo.mark == session.mark, [ana, ivo])
+        # both seats have the service's mark, and each table has drawn its buttons for it
+        # (a click on buttons drawn for an older view is quietly ignored)
+        wait_for(lambda: ana.mark == ivo.mark == session.mark and drawn(tables), [ana, ivo])
         for seat, table in tables.items():
             hidden, known = liar_secrets(session.state, seat)
             assert_no_hidden_cards(hidden, known, synced_strings(seat_widgets(table)))
@@ -279,7 +286,9 @@ def test_two_seats_play_a_liar_round_by_clicks_and_see_only_their_own_cards(serv
         assert session.mark > before, table.message.value
         moves += 1
     assert session.over, "the round did not end"
-    wait_for(lambda: ana.mark == ivo.mark == session.mark, [ana, ivo])
+    # both seats have the service's mark, and each table has drawn its buttons for it
+    # (a click on buttons drawn for an older view is quietly ignored)
+    wait_for(lambda: ana.mark == ivo.mark == session.mark and drawn(tables), [ana, ivo])
     for table in tables.values():
         table.refresh()
         assert "place" in table.result.value.lower() or table.result.value
@@ -553,7 +562,9 @@ def test_real_service_two_students_play_a_liar_round_by_clicks(table_server, liv
     tables = {seat_a: page.table, seat_i: LiarTable.for_session(ivo)}
     rng = random.Random(3)
     for _move in range(400):
-        wait_for(lambda: ana.mark == ivo.mark == session.mark, [ana, ivo])
+        # both seats have the service's mark, and each table has drawn its buttons for it
+        # (a click on buttons drawn for an older view is quietly ignored)
+        wait_for(lambda: ana.mark == ivo.mark == session.mark and drawn(tables), [ana, ivo])
         for seat, table in tables.items():
             hidden, known = liar_secrets(session.state, seat)
             assert_no_hidden_cards(hidden, known, synced_strings(seat_widgets(table)))
