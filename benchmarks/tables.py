@@ -371,7 +371,8 @@ async def settle(page, s: Student, what: str, before: dict, *, js: str, t0: floa
         return True
     after = await page_state(page, s) or {}
     if outcome == "refused":
-        s.unanswered[f"{what}: refused, the page says: {after.get('msg', '')[:90]}"] += 1
+        s.unanswered[f"{what} (seat {s.seat}): refused, the page says: "
+                     f"{after.get('msg', '')[:90]}"] += 1
     elif after.get("offers") or (what == "next" and after.get("next")):
         s.errors.append(f"a click on {what} was not answered in {MOVE_TIMEOUT_MS / 1000:.0f} s "
                         "while the page still offers this seat a move")
