@@ -381,13 +381,15 @@ async def settle(page, s: Student, what: str, before: dict, *, js: str, t0: floa
     return False
 
 
-async def click_failed(page, s: Student, what: str) -> None:
+async def click_failed(page, s: Student, what: str, err: Exception | None = None) -> None:
     """A click Playwright could not make in time (its button disabled, hidden or replaced
     meanwhile): an error while the page still offers this seat that move, else stale."""
     after = await page_state(page, s) or {}
     if after.get("next" if what == "next" else "offers"):
+        why = [x.strip() for x in str(err or "").splitlines() if x.strip()][-2:]
         s.errors.append(f"the click on {what} could not be made in "
-                        f"{MOVE_TIMEOUT_MS / 1000:.0f} s while the page offers it")
+                        f"{MOVE_TIMEOUT_MS / 1000:.0f} s while the page offers it"
+                        + (f" (Playwright: {' / '.join(why)[:200]})" if why else ""))
     else:
         s.unanswered[f"{what}: stale (its button went before the click)"] += 1
 
@@ -418,8 +420,8 @@ async def browser_move(page, rng, args, s: Student) -> bool:
         t0 = time.time()
         try:
             await target.click(timeout=MOVE_TIMEOUT_MS)
-        except PlaywrightTimeout:
-            await click_failed(page, s, what)
+        except PlaywrightTimeout as e:
+            await click_failed(page, s, what, e)
             return True
         await settle(page, s, what, before, js=SETTLED, t0=t0)
         return True
@@ -440,8 +442,8 @@ async def browser_move(page, rng, args, s: Student) -> bool:
             await play.first.wait_for(state="visible", timeout=MOVE_TIMEOUT_MS)
             t0 = time.time()
             await play.first.click(timeout=MOVE_TIMEOUT_MS)
-        except PlaywrightTimeout:
-            await click_failed(page, s, "play")
+        except PlaywrightTimeout as e:
+            await click_failed(page, s, "play", e)
             return True
         except PlaywrightError as e:          # a card button replaced under the click
             if "not attached" not in str(e) and "detached" not in str(e):
@@ -457,8 +459,8 @@ async def browser_move(page, rng, args, s: Student) -> bool:
             return False                     # another page dealt meanwhile
         try:
             await nxt.first.click(timeout=MOVE_TIMEOUT_MS)
-        except PlaywrightTimeout:
-            await click_failed(page, s, "next")
+        except PlaywrightTimeout as e:
+            await click_failed(page, s, "next", e)
             return True
         if not await settle(page, s, "next", before, js=DEALT, t0=None):
             await asyncio.sleep(0.5)         # e.g. the match is over (refused): not a loop
@@ -747,14 +749,17 @@ def report(args, students, before, after, samples, problems, log_errors, load_st
     if cpu_s is not None:
         print(f"| server CPU over the play | {cpu_s:.1f} s = {cpu_s / args.duration * 100:.0f}% "
               f"of a core; per student {cpu_s / args.duration / n * 100:.2f}% |")
-    if after.get("kernels"):
-        uss = after["kernel_uss"]
-        kcpu = after["kernel_cpu"] - before.get("kernel_cpu", 0)
-        print(f"| browser students' app kernels | {after['kernels']}: USS median "
-              f"{statistics.median(uss):.0f} MB, PSS in all {after['kernel_pss']:.0f} MB, CPU "
+    # the kernels: the last sample that still saw them (a page closed at the end ends its
+    # kernel, and the last sample may come after that)
+    kern = next((m for m in reversed(samples) if m.get("kernels")), {})
+    if kern:
+        uss = kern["kernel_uss"]
+        kcpu = kern["kernel_cpu"] - before.get("kernel_cpu", 0)
+        print(f"| browser students' app kernels | {kern['kernels']}: USS median "
+              f"{statistics.median(uss):.0f} MB, PSS in all {kern['kernel_pss']:.0f} MB, CPU "
               f"{kcpu:.1f} s |")
-    if peak and after.get("kernels"):
-        total = peak["rss"] + after["kernel_pss"]
+    if peak and kern:
+        total = peak["rss"] + kern["kernel_pss"]
         print(f"| in all (server RSS + kernels' PSS) | {total:.0f} MB |")
     print(f"load average at the start / end: {load_start[0]:.1f}/{load_start[1]:.1f}/"
           f"{load_start[2]:.1f}, {load_end[0]:.1f}/{load_end[1]:.1f}/{load_end[2]:.1f} "
