@@ -16,19 +16,27 @@ fixed seeds from ``--seed``); then every student takes a seat through the join p
   a context each, at ``--browser-nice``): the join page, the display name, the Voila
   app ``app_online.ipynb`` it redirects to, and clicks on the table's buttons (the
   announced rank's cards, "Call “Liar!”" at ``--call-rate``, "Let it stand").
-  They fill the first tables.
+  They fill the first tables.  Each click then settles: *answered* when the page's log
+  shows this seat's action (its own line, "Player N put down / did not call / called");
+  *unanswered* (counted and reported by reason, never an error) when the page shows a
+  refusal's reason under the buttons, or when the page no longer offers the seat a move
+  (a stale click: another seat or page acted first); an *error* when a click on a move
+  the page offers gets no answer within 15 s while the page still offers this seat a
+  move, and any page error or failure of the page itself.
 * the others are websocket clients of the seat protocol (``benchmarks/_tables.py``):
   ``hello`` with the seat's key, then, whenever the seat is to act, a legal action of
   its view after a think time of ``--think`` s (a range), and "next" at a round's end.
 
 **Measured.** An action's latency is from the moment it leaves its student (the
-websocket frame is sent; the click is made) until *every seat at the table* has it:
+websocket frame is sent; the click reaches the page, stamped there) until *every seat at the table* has it:
 a websocket seat's first ``update`` at the action's mark or later, a browser seat's
 table log changing on the page (a MutationObserver in the page stamps each change
 with ``Date.now()``; the same machine's clock as ``time.time()``).  p50/p95/max over
-every action of every table.  **Errors**: refusals other than the expected ones (a
-stale "next" when another seat dealt first), error frames, closed sockets, page
-errors.  **Lost actions**: at the end every seat connects once more with ``mark``
+every action of every table (a browser seat's answered clicks only).  **Errors**:
+refusals other than the expected ones (a stale "next" when another seat dealt first),
+error frames, closed sockets, page errors, browser clicks left unanswered while the
+page still offers the move; the browser clicks the table legitimately did not answer
+are counted apart ("unanswered clicks").  **Lost actions**: at the end every seat connects once more with ``mark``
 null and gets the whole log; for every table the action events (Liar: ``Played``,
 ``Passed``, ``CallMade``) per player must equal the actions acknowledged to that
 player plus the moves the service's notes say a bot made for them, with the same
@@ -60,6 +68,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import TimeoutError as PlaywrightTimeout
+
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 if str(REPO) not in sys.path:
@@ -86,17 +97,22 @@ DRAIN_S = 3.0            # s every seat stays connected after the play (in-fligh
 #: refusals a fair client can get: another seat dealt the next round first, or acted meanwhile
 EXPECTED_REFUSALS = {"stale", "game-over"}
 
-# stamps every change of the table's log on the page (Date.now(), ms since the epoch)
+# stamps every change of the table's log on the page (Date.now(), ms since the epoch),
+# and keeps each text (a click's answer is found even if the next round followed at once)
 INIT_SCRIPT = """
 (() => {
-  const b = window.__tables = {changes: [], last: null};
+  const b = window.__tables = {changes: [], texts: [], last: null, clicked: null};
   const look = () => {
     const log = document.querySelector('.liar-log, .thirtyone-log');
     const text = log ? log.innerText : null;
-    if (text !== null && text !== b.last) { b.last = text; b.changes.push(Date.now()); }
+    if (text !== null && text !== b.last) {
+      b.last = text; b.changes.push(Date.now()); b.texts.push(text);
+    }
   };
   new MutationObserver(look).observe(document, {subtree: true, childList: true,
                                                 characterData: true});
+  // when a click reaches the page (an action's start, without Playwright's own checks)
+  document.addEventListener('click', () => { b.clicked = Date.now(); }, true);
 })();
 """
 
@@ -119,6 +135,8 @@ class Student:
     live_events: list[dict] = field(default_factory=list)
     kernel_id: str | None = None
     actions: list[tuple[str, int | None]] = field(default_factory=list)   # acked: (text, mark)
+    #: a browser seat's clicks the table legitimately did not answer, by what and why
+    unanswered: Counter = field(default_factory=Counter)
 
 
 def make_tables(data_dir: Path, n: int, seats: int, *, join_ws: list[list[str]] | None = None
@@ -242,7 +260,7 @@ async def browser_student(s: Student, browser, base: str, args, stop_at: float,
             "() => JSON.parse(document.getElementById('jupyter-config-data').textContent)"
             ".kernelId")
         for _ in range(100_000):
-            if time.monotonic() >= stop_at:
+            if time.monotonic() >= stop_at or len(s.errors) >= MAX_BROWSER_ERRORS:
                 break
             acted = await browser_move(page, rng, args, s)
             if not acted:
@@ -271,45 +289,183 @@ async def bounded(coro, s: Student, seconds: float) -> None:
         s.errors.append(f"the page did not finish within {seconds:.0f} s")
 
 
+#: what a page offers its seat, read in the page (English: ``?lang=en``): how many of the
+#: log's lines are this seat's own actions (L7, R-L5: "Player N put down", "did not call",
+#: "called"), the line under the decision buttons (a refusal's reason), and which of the
+#: table's buttons are enabled and shown
+PAGE_STATE = """
+seat => {
+  const t = document.querySelector('.liar-table');
+  if (!t) return null;
+  const log = t.querySelector('.liar-log');
+  const box = [...t.querySelectorAll('.widget-hbox')]
+    .find(b => [...b.children].some(c => c.matches('button.mod-danger')));
+  const next = box ? box.nextElementSibling : null;
+  const on = sel => [...t.querySelectorAll(sel)]
+    .some(b => !b.disabled && b.offsetParent !== null);
+  const text = log ? log.innerText : '';
+  return {mine: MINE(seat, text), log: text, n: window.__tables.texts.length,
+          msg: next ? next.innerText.trim() : '',
+          offers: on('button.mod-danger') || on('button.cg-pick'),
+          next: on('button.mod-success')};
+}
+"""
+#: how many lines of a log text are ``seat``'s own actions (the page is in English)
+MINE = r"""((seat, text) => (text.match(new RegExp(
+  '^\\s*Player ' + seat + ' (put down|did not call|called )', 'gm')) || []).length)"""
+#: settled: a log text since the click holds one more action of this seat, or a new
+#: reason is shown under the buttons
+SETTLED = """
+([seat, before]) => {
+  const st = (__STATE__)(seat);
+  if (!st) return false;
+  if (window.__tables.texts.slice(before.n).some(x => MINE(seat, x) > before.mine))
+    return 'answered';
+  if (st.msg && st.msg !== before.msg) return 'refused';
+  return false;
+}
+"""
+#: the next round dealt (the log starts again), or a reason shown
+DEALT = """
+([seat, before]) => {
+  const st = (__STATE__)(seat);
+  if (!st) return false;
+  if (st.log !== before.log) return 'answered';
+  if (st.msg && st.msg !== before.msg) return 'refused';
+  return false;
+}
+"""
+PAGE_STATE = PAGE_STATE.replace("MINE", MINE)
+SETTLED = SETTLED.replace("__STATE__", PAGE_STATE.strip()).replace("MINE", MINE)
+DEALT = DEALT.replace("__STATE__", PAGE_STATE.strip())
+MOVE_TIMEOUT_MS = 15_000
+#: a browser student stops after this many errors (one already fails the run)
+MAX_BROWSER_ERRORS = 3
+
+
+async def page_state(page, s: Student) -> dict | None:
+    return await page.evaluate(PAGE_STATE, s.seat)
+
+
+async def settle(page, s: Student, what: str, before: dict, *, js: str, t0: float | None
+                 ) -> bool:
+    """After a click on ``what``: wait until the page shows the seat's action (answered:
+    True; with ``t0``, a measured action), or a new reason under the buttons (refused: an
+    unanswered click), at most ``MOVE_TIMEOUT_MS``.  If neither came: while the page
+    still offers this seat a move (the table waits for it), an error; else a stale click
+    (another seat or page acted first), unanswered."""
+    try:
+        handle = await page.wait_for_function(js, arg=[s.seat, before],
+                                              timeout=MOVE_TIMEOUT_MS, polling=100)
+        outcome = await handle.json_value()
+    except PlaywrightTimeout:
+        outcome = None
+    if outcome == "answered":
+        if t0 is not None:
+            clicked = await page.evaluate("() => window.__tables.clicked")
+            if isinstance(clicked, (int, float)) and clicked / 1000 >= t0 - 0.05:
+                t0 = clicked / 1000          # the page's own stamp of the click
+            s.acked += 1
+            s.sent.append((t0, None))
+            s.actions.append((what, None))
+        return True
+    after = await page_state(page, s) or {}
+    if outcome == "refused":
+        s.unanswered[f"{what} (seat {s.seat}): refused, the page says: "
+                     f"{after.get('msg', '')[:90]}"] += 1
+    elif after.get("offers") or (what == "next" and after.get("next")):
+        s.errors.append(f"a click on {what} was not answered in {MOVE_TIMEOUT_MS / 1000:.0f} s "
+                        "while the page still offers this seat a move")
+    else:
+        s.unanswered[f"{what}: stale (the page offers this seat no move any more)"] += 1
+    return False
+
+
+async def click_failed(page, s: Student, what: str, err: Exception | None = None) -> None:
+    """A click Playwright could not make in time (its button disabled, hidden or replaced
+    meanwhile): an error while the page still offers this seat that move, else stale."""
+    after = await page_state(page, s) or {}
+    if after.get("next" if what == "next" else "offers"):
+        why = [x.strip() for x in str(err or "").splitlines() if x.strip()][-2:]
+        s.errors.append(f"the click on {what} could not be made in "
+                        f"{MOVE_TIMEOUT_MS / 1000:.0f} s while the page offers it"
+                        + (f" (Playwright: {' / '.join(why)[:200]})" if why else ""))
+    else:
+        s.unanswered[f"{what}: stale (its button went before the click)"] += 1
+
+
 async def browser_move(page, rng, args, s: Student) -> bool:
     """One move by clicks if the page offers one (whatever its language: the buttons'
     styles): the call window's "Call “Liar!”" (danger) at ``--call-rate`` or "Let it
-    stand"; 1-3 cards (``cg-pick``) and Play (primary); at a round's end its next-round
-    button (success).  True if a move was made."""
+    stand" (the other decision button, not a bot button: as the browser test's
+    ``liar_move``); 1-3 of the enabled cards (``cg-pick``) and Play (primary); at a
+    round's end its next-round button (success).  Each click then settles (see
+    :func:`settle`).  True if a click was made."""
     table = page.locator(".liar-table")
     call = table.locator("button.mod-danger:not(:disabled)")
     picks = table.locator("button.cg-pick:not(:disabled)")
     nxt = table.locator("button.mod-success:not(:disabled)")
-    before = len(await page.evaluate("() => window.__tables.changes"))
     if await call.count():
         await asyncio.sleep(rng.uniform(*args.think))
         if rng.random() < args.call_rate:
-            target = call.first
+            what, target = "call", call.first
         else:
             box = table.locator(".widget-hbox:has(> button.mod-danger)")
-            target = box.locator("button:not(.mod-primary):not(.mod-danger):not(:disabled)").first
-        s.sent.append((time.time(), None))
-        await target.click()
-    elif await picks.count():
-        await asyncio.sleep(rng.uniform(*args.think))
-        n = min(await picks.count(), rng.choice([1, 2, 2, 3]))
-        for i in range(n):
-            await table.locator("button.cg-pick").nth(i).click()
-        play = table.locator("button.mod-primary:not(:disabled)")
-        await play.first.wait_for(state="visible", timeout=10_000)
-        s.sent.append((time.time(), None))
-        await play.first.click()
-    elif await nxt.count() and await nxt.first.is_visible():
-        await asyncio.sleep(rng.uniform(*args.think))
-        await nxt.first.click()
+            what = "let it stand"
+            target = box.locator("button:not(.mod-primary):not(.mod-danger):not(:disabled)"
+                                 ).filter(has_not_text=re.compile(r"bot", re.I)).first
+        before = await page_state(page, s)
+        if not before or not before["offers"]:
+            return False                     # gone while thinking: no click made
+        t0 = time.time()
+        try:
+            await target.click(timeout=MOVE_TIMEOUT_MS)
+        except PlaywrightTimeout as e:
+            await click_failed(page, s, what, e)
+            return True
+        await settle(page, s, what, before, js=SETTLED, t0=t0)
         return True
-    else:
-        return False
-    # settled: the log shows the move before the next look
-    await page.wait_for_function("n => window.__tables.changes.length > n", arg=before,
-                                 timeout=15_000)
-    s.acked += 1
-    return True
+    if await picks.count():
+        await asyncio.sleep(rng.uniform(*args.think))
+        # the enabled cards not picked yet (a refused play may leave cards picked: they count)
+        free = await table.locator("button.cg-pick:not(:disabled):not(.mod-info)"
+                                   ).element_handles()
+        held = await table.locator("button.cg-pick.mod-info:not(:disabled)").count()
+        want = rng.choice([1, 2, 2, 3])
+        before = await page_state(page, s)
+        if not before or not before["offers"]:
+            return False
+        try:
+            for h in free[:max(0, min(len(free), want - held))]:
+                await h.click(timeout=MOVE_TIMEOUT_MS)
+            play = table.locator("button.mod-primary:not(:disabled)")
+            await play.first.wait_for(state="visible", timeout=MOVE_TIMEOUT_MS)
+            t0 = time.time()
+            await play.first.click(timeout=MOVE_TIMEOUT_MS)
+        except PlaywrightTimeout as e:
+            await click_failed(page, s, "play", e)
+            return True
+        except PlaywrightError as e:          # a card button replaced under the click
+            if "not attached" not in str(e) and "detached" not in str(e):
+                raise
+            s.unanswered["play: stale (the hand was drawn again under the click)"] += 1
+            return True
+        await settle(page, s, "play", before, js=SETTLED, t0=t0)
+        return True
+    if await nxt.count() and await nxt.first.is_visible():
+        await asyncio.sleep(rng.uniform(*args.think))
+        before = await page_state(page, s)
+        if not before or not before["next"]:
+            return False                     # another page dealt meanwhile
+        try:
+            await nxt.first.click(timeout=MOVE_TIMEOUT_MS)
+        except PlaywrightTimeout as e:
+            await click_failed(page, s, "next", e)
+            return True
+        if not await settle(page, s, "next", before, js=DEALT, t0=None):
+            await asyncio.sleep(0.5)         # e.g. the match is over (refused): not a loop
+        return True
+    return False
 
 
 # -- measuring ------------------------------------------------------------------------------
@@ -577,6 +733,11 @@ def report(args, students, before, after, samples, problems, log_errors, load_st
             print(f"|   tables of {kind} students only: p50 / p95 / max | {f(pct(xs, .5))} / "
                   f"{f(pct(xs, .95))} / {f(max(xs))} ms ({len(xs)}) |")
     print(f"| errors | {len(errors)} |")
+    unanswered = Counter()
+    for s in students:
+        unanswered.update(s.unanswered)
+    print(f"| unanswered clicks (browser: stale, or refused with a reason shown) | "
+          f"{sum(unanswered.values())} |")
     print(f"| lost or doubled actions (log vs acks) | {len(problems)} |")
     print(f"| actions some seat never showed | {unseen} |")
     print(f"| server log error lines | {len(log_errors)} |")
@@ -588,21 +749,27 @@ def report(args, students, before, after, samples, problems, log_errors, load_st
     if cpu_s is not None:
         print(f"| server CPU over the play | {cpu_s:.1f} s = {cpu_s / args.duration * 100:.0f}% "
               f"of a core; per student {cpu_s / args.duration / n * 100:.2f}% |")
-    if after.get("kernels"):
-        uss = after["kernel_uss"]
-        kcpu = after["kernel_cpu"] - before.get("kernel_cpu", 0)
-        print(f"| browser students' app kernels | {after['kernels']}: USS median "
-              f"{statistics.median(uss):.0f} MB, PSS in all {after['kernel_pss']:.0f} MB, CPU "
+    # the kernels: the last sample that still saw them (a page closed at the end ends its
+    # kernel, and the last sample may come after that)
+    kern = next((m for m in reversed(samples) if m.get("kernels")), {})
+    if kern:
+        uss = kern["kernel_uss"]
+        kcpu = kern["kernel_cpu"] - before.get("kernel_cpu", 0)
+        print(f"| browser students' app kernels | {kern['kernels']}: USS median "
+              f"{statistics.median(uss):.0f} MB, PSS in all {kern['kernel_pss']:.0f} MB, CPU "
               f"{kcpu:.1f} s |")
-    if peak and after.get("kernels"):
-        total = peak["rss"] + after["kernel_pss"]
+    if peak and kern:
+        total = peak["rss"] + kern["kernel_pss"]
         print(f"| in all (server RSS + kernels' PSS) | {total:.0f} MB |")
     print(f"load average at the start / end: {load_start[0]:.1f}/{load_start[1]:.1f}/"
           f"{load_start[2]:.1f}, {load_end[0]:.1f}/{load_end[1]:.1f}/{load_end[2]:.1f} "
           f"(1/5/15 min) on {os.cpu_count()} CPUs")
     for line in (errors + problems + log_errors)[:15]:
         print("   " + line[:200])
+    for why, k in unanswered.most_common(10):
+        print(f"   unanswered x{k}: {why}")
     return {"latency_ms": lat, "errors": errors, "problems": problems, "unseen": unseen,
+            "unanswered": dict(unanswered),
             "log_errors": log_errors, "acked": acts, "before": before, "peak": peak,
             "after": after, "cpu_s": cpu_s, "students": n, "load": [load_start, load_end]}
 
