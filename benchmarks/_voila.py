@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import shutil
 import signal
 import socket
@@ -175,6 +176,23 @@ def chromium_path() -> str | None:
         if candidate and os.path.exists(candidate):
             return candidate
     return None
+
+
+def niced(executable: str, nice: int, folder: Path) -> str:
+    """``executable``, or a script in ``folder`` that runs it at low priority: in a
+    session of its own (Linux schedules each session as one group, so a niced process
+    in the server's session would still get its group's share) whose group is niced
+    (``/proc/self/autogroup``), and under ``nice``."""
+    if not nice:
+        return executable
+    wrapper = folder / "chromium-niced"
+    exe, n = shlex.quote(executable), int(nice)
+    wrapper.write_text(
+        "#!/bin/sh\n"
+        f"exec setsid -w sh -c 'echo {n} > /proc/self/autogroup 2>/dev/null; "
+        f"exec nice -n {n} {exe} \"$@\"' sh \"$@\"\n")
+    wrapper.chmod(0o755)
+    return str(wrapper)
 
 
 def launch_chromium(playwright, exe: str | None = None):

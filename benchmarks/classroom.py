@@ -58,7 +58,6 @@ import json
 import os
 import random
 import re
-import shlex
 import statistics
 import sys
 import tempfile
@@ -623,7 +622,7 @@ async def run(args) -> dict:
             browser = None
             if args.browsers:
                 browser = await p.chromium.launch(
-                    executable_path=niced(_voila.chromium_path(), args.browser_nice, tmp),
+                    executable_path=_voila.niced(_voila.chromium_path(), args.browser_nice, tmp),
                     args=_voila.CHROMIUM_FLAGS, headless=True)
             try:
                 for w in range(1, args.waves + 1):
@@ -876,24 +875,6 @@ async def run_hold(args) -> dict:
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
         server.stop()
-
-
-
-def niced(executable: str, nice: int, folder: Path) -> str:
-    """``executable``, or a script in ``folder`` that runs it at low priority: in a
-    session of its own (Linux schedules each session as one group, so a niced process
-    in the server's session would still get its group's share) whose group is niced
-    (``/proc/self/autogroup``), and under ``nice``."""
-    if not nice:
-        return executable
-    wrapper = folder / "chromium-niced"
-    exe, n = shlex.quote(executable), int(nice)
-    wrapper.write_text(
-        "#!/bin/sh\n"
-        f"exec setsid -w sh -c 'echo {n} > /proc/self/autogroup 2>/dev/null; "
-        f"exec nice -n {n} {exe} \"$@\"' sh \"$@\"\n")
-    wrapper.chmod(0o755)
-    return str(wrapper)
 
 
 async def wait_pool_warm_again(server, size: int, timeout: float) -> None:

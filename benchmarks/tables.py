@@ -59,7 +59,6 @@ import json
 import os
 import random
 import re
-import shlex
 import statistics
 import sys
 import tempfile
@@ -587,20 +586,6 @@ def server_sample(pid: int) -> dict:
             "kernel_cpu": sum(k[2] for k in kernels)}
 
 
-def niced(executable: str, nice: int, folder: Path) -> str:
-    """``executable`` at low priority in a session of its own (as benchmarks/classroom.py)."""
-    if not nice:
-        return executable
-    wrapper = folder / "chromium-niced"
-    exe, n = shlex.quote(executable), int(nice)
-    wrapper.write_text(
-        "#!/bin/sh\n"
-        f"exec setsid -w sh -c 'echo {n} > /proc/self/autogroup 2>/dev/null; "
-        f"exec nice -n {n} {exe} \"$@\"' sh \"$@\"\n")
-    wrapper.chmod(0o755)
-    return str(wrapper)
-
-
 async def run(args) -> dict:
     tmp = Path(tempfile.mkdtemp(prefix="bench-tables-"))
     data = tmp / "data"
@@ -664,7 +649,7 @@ async def run(args) -> dict:
             browser = None
             if args.browsers:
                 browser = await p.chromium.launch(
-                    executable_path=niced(_voila.chromium_path(), args.browser_nice, tmp),
+                    executable_path=_voila.niced(_voila.chromium_path(), args.browser_nice, tmp),
                     args=_voila.CHROMIUM_FLAGS, headless=True)
             probe = asyncio.ensure_future(sampler())
             shot = asyncio.ensure_future(teacher_shot(browser, base, data, args, t_start))
