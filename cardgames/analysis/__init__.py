@@ -9,5 +9,10 @@ cardgames``:
 - :mod:`cardgames.analysis.simulate` -- Monte Carlo estimates with Wilson
   intervals and their seeds;
 - :mod:`cardgames.analysis.tournament` -- many seeded games among agents, in
-  process, on a process pool or on a Dask cluster, as a DataFrame.
+  process, on a process pool or on a Dask cluster, as a DataFrame; its tables in
+  :mod:`cardgames.analysis.summary`;
+- the lessons' models, exact with fractions: :mod:`cardgames.analysis.bluff` (Liar:
+  a bluffer or an honest player, lesson 4), :mod:`cardgames.analysis.reveal`
+  (Thirty-One: the chance a hand loses a life on a reveal, lesson 5),
+  :mod:`cardgames.analysis.lives` (Thirty-One lives as a Markov chain, lesson 6).
 """
