@@ -136,6 +136,8 @@ WORDS = {
     "keys": N_("Keys: left and right arrows step; Home and End go to the first and last."),
     "language": N_("Language"),
     "back_teacher": N_("Back to the teacher's page"),
+    # the join page on the hub (no name typed: the hub user's)
+    "join_as": N_("You join as {name}"),
 }
 
 
