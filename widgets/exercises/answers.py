@@ -34,6 +34,7 @@ Fraction(11, 1000)
 from __future__ import annotations
 
 import enum
+import functools
 import random
 import re
 from collections.abc import Callable, Iterable
@@ -44,10 +45,11 @@ from typing import Any
 
 from cardgames.cards import Card, Rank, as_cards
 from cardgames.errors import CardParseError
-from cardgames.i18n import N_, ngettext
+from cardgames.i18n import N_, SUPPORTED, decimal, get_language, language, ngettext
 from cardgames.i18n import gettext as _
 from widgets.exercises.answer_numbers import figures as _figures
 from widgets.exercises.answer_numbers import judge_number, round_half_up
+from widgets.exercises.texts import tr
 
 __all__ = ["AnswerFormError", "Kind", "Exercise", "Verdict", "read_number", "read_numbers",
            "read_whole",
@@ -238,11 +240,24 @@ def read_whole(text: str) -> int:
 def _items(text: str) -> list[str]:
     s = _clean(text)
     s = re.sub(r"[{}()\[\]]", " ", s)
-    s = re.sub(r"\b(and|or)\b", " ", s, flags=re.I)
+    s = re.sub(r"\b(and|or|i|ili|und|oder)\b", " ", s, flags=re.I)
     return [p for p in re.split(r"[\s,;]+", s) if p]
 
 
 _PLURAL = {r.plural.upper(): r for r in Rank} | {r.label.upper() + "S": r for r in Rank}
+
+
+@functools.cache
+def _rank_names() -> dict[str, Rank]:
+    """Every rank's name, plural and nominative plural in every language (``Kralj``,
+    ``Kraljevi``, ``desetke``, ``Könige``), upper-cased: a student writes their own."""
+    names: dict[str, Rank] = {}
+    for lang in SUPPORTED:
+        with language(lang):
+            for r in Rank:
+                for word in (r.label, r.plural, r.plural_nominative):
+                    names.setdefault(word.upper(), r)
+    return names
 
 
 def read_rank(text: str) -> Rank:
@@ -262,6 +277,8 @@ def read_rank(text: str) -> Rank:
         word = word[5:]
     if word.upper() in _PLURAL:
         return _PLURAL[word.upper()]
+    if word.upper() in _rank_names():
+        return _rank_names()[word.upper()]
     try:
         return Rank.parse(word)
     except CardParseError:
@@ -285,7 +302,10 @@ def read_wholes(text: str) -> frozenset[int]:
     return frozenset(read_whole(i) for i in items)
 
 
-_PAIR_WORDS = {"seat", "seats", "player", "players", "then", "next", "plays", "rank", "is"}
+_PAIR_WORDS = {"seat", "seats", "player", "players", "then", "next", "plays", "rank", "is",
+               # the key's own words in Croatian and German (format_answer)
+               "mjesto", "mjesta", "igrač", "igrača", "zatim", "pa", "igra", "rang",
+               "platz", "spieler", "dann", "danach", "spielt"}
 
 
 def read_pair(text: str, second: Callable[[str], Any]) -> tuple[int, Any]:
@@ -341,10 +361,10 @@ def format_answer(kind: Kind, value: Any, *, sig: int | None = 3) -> str:
     if kind is Kind.NUMBER:
         v = Fraction(value)
         if v.denominator == 1:
-            return f"{v.numerator:,}"
-        return f"{v.numerator}/{v.denominator} ≈ {round_half_up(v, sig or 3)}"
+            return _whole(v.numerator)
+        return f"{v.numerator}/{v.denominator} ≈ {decimal(round_half_up(v, sig or 3))}"
     if kind is Kind.WHOLE:
-        return f"{int(value):,}"
+        return _whole(int(value))
     if kind is Kind.RANK:
         return f"{value.label} ({value.plural_nominative})"
     if kind is Kind.RANKS:
@@ -352,14 +372,23 @@ def format_answer(kind: Kind, value: Any, *, sig: int | None = 3) -> str:
     if kind is Kind.WHOLES:
         return ", ".join(str(n) for n in sorted(value))
     if kind is Kind.SEAT_RANK:
-        return f"seat {value[0]}, {value[1].label} ({value[1].plural_nominative})"
+        return _("seat {seat}, {rank} ({ranks})").format(
+            seat=value[0], rank=value[1].label, ranks=value[1].plural_nominative)
     if kind is Kind.SEATS:
-        return f"seat {value[0]}, then seat {value[1]}"
+        return _("seat {first}, then seat {second}").format(first=value[0], second=value[1])
     if kind is Kind.CARDS:
         return " ".join(sorted(str(c) for c in value))
     if kind is Kind.CHOICE:
         return f"({LETTERS[int(value)]})"
     raise ValueError(f"unknown kind {kind!r}")
+
+
+def _whole(n: int) -> str:
+    """A whole number as the key prints it: ``4,960`` in English; in Croatian and German
+    ``4960`` (a dot would read as a decimal point here) and ``12 345`` (a no-break space)."""
+    if get_language() == "en":
+        return f"{n:,}"
+    return str(n) if abs(n) < 10_000 else f"{n:,}".replace(",", "\u00a0")
 
 
 def _normal(kind: Kind, value: Any) -> Any:
@@ -459,10 +488,10 @@ class Exercise:
     def form(self) -> str:
         """What the question asks the answer to look like (stated in the question)."""
         if self.precision_text:
-            return self.precision_text
+            return tr(self.precision_text)
         if self.kind is Kind.CHOICE:
             return _("Choose one:") + " " + " ".join(f"({LETTERS[i]}) {c}"
-                                                     for i, c in enumerate(self.choices))
+                                                     for i, c in enumerate(self.shown_choices))
         if self.kind is Kind.NUMBER:
             if self.sig is None:
                 return _("Give an exact fraction.")
@@ -471,19 +500,29 @@ class Exercise:
                             self.sig).format(sig=self.sig)
         return _("Answer with {form}.").format(form=_(FORMS[self.kind]))
 
+    @property
+    def shown_choices(self) -> tuple[str, ...]:
+        """The choices as shown, in the current language."""
+        return tuple(tr(c) for c in self.choices)
+
     def read(self, text: str) -> Any:
         if self.kind is Kind.CHOICE:
-            return read_choice(text, self.choices)
+            try:
+                return read_choice(text, self.shown_choices)
+            except AnswerFormError:                # the English text of a choice is read too
+                return read_choice(text, tuple(str(c) for c in self.choices))
         return READERS[self.kind](text)
 
     def formatted_answer(self) -> str:
+        """The answer as the key prints it, in the current language."""
         if self.kind is Kind.CHOICE:
             i = self.answer()
-            return f"({LETTERS[i]}) {self.choices[i]}"
+            return f"({LETTERS[i]}) {self.shown_choices[i]}"
         return format_answer(self.kind, self.answer(), sig=self.sig)
 
     def worked_solution(self) -> str:
-        return self.solution.format(answer=self.formatted_answer())
+        """The worked solution with the answer, in the current language."""
+        return tr(self.solution, answer=self.formatted_answer())
 
     def _same(self, answer: Any, given: Any, text: str) -> str:
         if self.kind is Kind.NUMBER:
@@ -515,12 +554,12 @@ class Exercise:
         answer = self.answer()
         statuses = [self._same(answer, v, text) for v in readings]
         if "right" in statuses:
-            return Verdict("right", self.why)
+            return Verdict("right", tr(self.why))
         given, status = readings[0], statuses[0]
         if status == "too coarse":
             return Verdict(status, _("Close, but not precise enough. {form}").format(
                 form=self.form))
-        wrongs = [(_normal(self.kind, v() if callable(v) else v), hint)
+        wrongs = [(_normal(self.kind, v() if callable(v) else v), tr(hint))
                   for v, hint in self.mistakes]
         for wrong, hint in wrongs:           # any reading of 1,801 may be the mistake
             if any(self._same(wrong, v, text) == "right" for v in readings):
@@ -570,7 +609,7 @@ def _variant(ex: Exercise, seed: int) -> Exercise:
 def hint_for(ex: Exercise, wrong_tries: int, verdict: Verdict) -> str:
     """The hint after ``wrong_tries`` wrong tries: the targeted one first, stronger later."""
     step = min(wrong_tries, len(ex.hints)) - 1
-    general = ex.hints[max(step, 0)]
+    general = tr(ex.hints[max(step, 0)])
     if verdict.mistake and wrong_tries <= 1:
         return verdict.mistake
     if verdict.mistake:
