@@ -58,7 +58,7 @@ _POST_METHOD = Msg(N_("Bayes' rule: P(bluffer | lie) = π(1 − p) / (π(1 − p
                       "with p = P(true | bluffer) and h = P(true | honest) from section 4."))
 _WITHOUT = Msg(N_("The cards are drawn without replacement."))
 _EVIDENCE = Msg(N_("The lie is evidence: the posterior moves away from the prior."))
-_TURNS = Msg(N_("That is P(lie | bluffer); Bayes turns it round."))
+_TURNS = Msg(N_("That is P(lie | bluffer); Bayes turns it around."))
 _HONEST = Msg(N_("That is P(honest | lie): the question asks for the bluffer."))
 _WHICH = Msg(N_("Which is more likely to lie: a bluffer or an honest player? So should your "
                 "belief in \"bluffer\" go up or down after a lie?"))
