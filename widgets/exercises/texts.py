@@ -54,23 +54,23 @@ class Msg(str):
 
     msgid: str | tuple[str, str]
     params: dict[str, Any]
-    count: int | None
+    plural_count: int | None
 
     def __new__(cls, msgid: str | tuple[str, str], /, *, plural: int | None = None,
                 **params: Any) -> Msg:
         if isinstance(msgid, tuple) and plural is None:
             raise ValueError(f"the plural message {msgid[0]!r} needs plural= (the count)")
         self = super().__new__(cls, _render(msgid, plural, params, "en"))
-        self.msgid, self.params, self.count = msgid, params, plural
+        self.msgid, self.params, self.plural_count = msgid, params, plural
         return self
 
     def tr(self, lang: str | None = None, **extra: Any) -> str:
         """This text in ``lang`` (``None``: the current language), ``extra`` filled in too."""
         code = get_language() if lang is None else lang
-        return _render(self.msgid, self.count, {**self.params, **extra}, code)
+        return _render(self.msgid, self.plural_count, {**self.params, **extra}, code)
 
     def __reduce__(self) -> tuple[Any, ...]:   # copy and pickle keep the msgid
-        return (_rebuild, (self.msgid, self.count, self.params))
+        return (_rebuild, (self.msgid, self.plural_count, self.params))
 
 
 def _rebuild(msgid: str | tuple[str, str], count: int | None, params: dict[str, Any]) -> Msg:

@@ -170,17 +170,18 @@ def _after_call_ex(start: Rank = Rank.SEVEN, caller: int = 1) -> Exercise:
         mistakes.insert(1, ((caller, Rank.SEVEN), restart))
     if start is not Rank.SEVEN and r1 is not nxt:
         mistakes.append(((caller, r1), restart))
-    plays = {"r1": rank_word(r1), "r2": rank_word(r2), "r3": rank_word(r3)}
     return Exercise(
         key="01-after-a-call", lesson="01", number=3, kind=Kind.SEAT_RANK,
         question=(Msg(N_("Four players, dealer seat 0. Seat 1 plays {r1}, seat 2 {r2}, seat 3 "
                          "{r3}. Seat 0 lets seat 3's play pass, but **seat {caller}** calls "
                          "\"Liar!\" — and seat 3 did lie. Who plays next, and which rank must "
-                         "they announce?"), caller=caller, **plays) if caller == 1 else
+                         "they announce?"), caller=caller, r1=rank_word(r1), r2=rank_word(r2),
+                      r3=rank_word(r3)) if caller == 1 else
                   Msg(N_("Four players, dealer seat 0. Seat 1 plays {r1}, seat 2 {r2}, seat 3 "
                          "{r3}. Seats 0 and 1 let seat 3's play pass, but **seat {caller}** "
                          "calls \"Liar!\" — and seat 3 did lie. Who plays next, and which rank "
-                         "must they announce?"), caller=caller, **plays)),
+                         "must they announce?"), caller=caller, r1=rank_word(r1), r2=rank_word(r2),
+                      r3=rank_word(r3))),
         compute=lambda: _after_a_call(start, caller),
         hints=(Msg(N_("Two questions: who plays after a caught lie (**L10**), and which rank "
                       "comes next after a call (**R-L8**)?")),
