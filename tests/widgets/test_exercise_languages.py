@@ -206,3 +206,16 @@ def _wrong_text(ex) -> str:
     if ex.kind is Kind.CHOICE:
         return "abcdefgh"[(ex.answer() + 1) % len(ex.choices)]
     return "0" if ex.kind is Kind.NUMBER and ex.answer() != 0 else "1"
+
+
+@pytest.mark.parametrize("lang,words", [("hr", "nije nijedan od ponuđenih odgovora"),
+                                        ("de", "ist keine der Antworten")])
+def test_an_unreadable_answer_is_explained_in_the_language(lang, words):
+    with language(lang):
+        w = ExerciseWidget(get("01-who-starts"), session=Session())
+        try:
+            w.submit("z")
+            assert words in w.feedback.value and w.tries == 0
+            assert "not one of the choices" not in w.feedback.value
+        finally:
+            w.close_all()

@@ -113,8 +113,8 @@ def read_choice(text: str, choices: tuple[str, ...]) -> int:
     for i, choice in enumerate(choices):
         if word == choice.strip().rstrip(".").lower():
             return i
-    raise AnswerFormError(f"{text.strip()!r} is not one of the choices "
-                          f"({', '.join(letters)})")
+    raise AnswerFormError(_("{text!r} is not one of the choices ({letters})").format(
+        text=text.strip(), letters=", ".join(letters)))
 
 _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$", re.I)
 #: thousands separators where nothing else can be meant: 1,234,567 and 1,234.5
@@ -170,7 +170,8 @@ def read_numbers(text: str) -> tuple[Fraction, ...]:
         left, right = _readings(parts[0], text), _readings(parts[1], text)
         if not _is_decimal_form(parts[1]) or not any(
                 judge_number(v, right[0], sig=_figures(right[0])) == "right" for v in left):
-            raise AnswerFormError(f"the two sides of {text.strip()!r} are not the same number")
+            raise AnswerFormError(_("the two sides of {text!r} are not the same number").format(
+                text=text.strip()))
         return left
     if len(parts) != 1:
         raise AnswerFormError(_("cannot read {text!r} as a number").format(text=text.strip()))
@@ -271,7 +272,8 @@ def read_rank(text: str) -> Rank:
     if both:
         first, second = (read_rank(w) for w in both.groups())
         if first is not second:
-            raise AnswerFormError(f"{text.strip()!r} names two different ranks")
+            raise AnswerFormError(_("{text!r} names two different ranks").format(
+                text=text.strip()))
         return first
     if word.upper().startswith("RANK."):
         word = word[5:]
@@ -290,7 +292,7 @@ def read_ranks(text: str) -> frozenset[Rank]:
     """A set of ranks (order and repeats do not matter)."""
     items = _items(text)
     if not items:
-        raise AnswerFormError("no ranks given")
+        raise AnswerFormError(_("no ranks given"))
     return frozenset(read_rank(i) for i in items)
 
 
@@ -298,7 +300,7 @@ def read_wholes(text: str) -> frozenset[int]:
     """A set of whole numbers (``{3, 5, 7}``, ``3 5 7``, ``3, 5 and 7``)."""
     items = _items(text)
     if not items:
-        raise AnswerFormError("no numbers given")
+        raise AnswerFormError(_("no numbers given"))
     return frozenset(read_whole(i) for i in items)
 
 
@@ -320,10 +322,11 @@ def read_pair(text: str, second: Callable[[str], Any]) -> tuple[int, Any]:
     if len(items) == 3:                 # "X (tens)": the second item named twice
         again = second(items[2])
         if second(items[1]) != again:
-            raise AnswerFormError(f"{text.strip()!r} names two different second items")
+            raise AnswerFormError(_("{text!r} names two different second items").format(
+                text=text.strip()))
         items = items[:2]
     if len(items) != 2:
-        raise AnswerFormError(f"{text.strip()!r} is not two items")
+        raise AnswerFormError(_("{text!r} is not two items").format(text=text.strip()))
     return read_whole(items[0]), second(items[1])
 
 
@@ -338,7 +341,7 @@ def read_cards(text: str) -> frozenset[Card]:
     except CardParseError as e:
         raise AnswerFormError(str(e)) from None
     if not cards:
-        raise AnswerFormError("no cards given")
+        raise AnswerFormError(_("no cards given"))
     return frozenset(cards)
 
 
