@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from . import pages
+from .projector import experiment_handlers  # the class experiments (issue 22)
 from .service import TableService
 from .socket import SeatSocket
 from .store import TableStore, data_dir
@@ -36,7 +37,8 @@ def _base(base_url: str) -> str:
 def table_handlers(base_url: str) -> list[Any]:
     """The tornado handlers of the tables under ``base_url`` (``"/"`` for ``make serve``)."""
     base = _base(base_url)
-    return [(base + "tables/ws", SeatSocket), *pages.page_handlers(base)]
+    return [(base + "tables/ws", SeatSocket), *experiment_handlers(base),
+            *pages.page_handlers(base)]
 
 
 def tables_url(port: int, base_url: str, host: str = "127.0.0.1") -> str:
