@@ -11,7 +11,8 @@ application/json``, at most :data:`MAX_BODY` bytes) of exactly these fields::
 kinds from their module), whose ``check`` validates the payload and whose ``apply``
 stores it, inside :meth:`ClassStore.submit <classroom.tables.students.ClassStore.submit>`'s
 transaction: a repeated (student, id) is answered with the first answer and counted
-once.  ``ping`` (payload ``{}``) only says the service is there.
+once.  ``ping`` (payload ``{}``) only says the service is there; ``name`` (payload
+``{}``) stores the envelope's display name.
 
 Answers: ``200 {"id": ..., "ok": true, "answer": {...}}``, or a refusal that changed
 nothing, ``{"id": ..., "ok": false, "error": {"code": ..., "message": ...}}`` with
@@ -224,6 +225,8 @@ def _apply_ping(store: ClassStore, db: sqlite3.Connection, student: str, name: s
 
 
 register("ping", check=_check_ping, apply=_apply_ping)
+#: ``name``: only the envelope's display name is stored (the student's row).
+register("name", check=_check_ping, apply=_apply_ping)
 
 
 def class_handlers(base_url: str) -> list[tuple[Any, ...]]:

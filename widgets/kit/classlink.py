@@ -43,6 +43,7 @@ import os
 import re
 import secrets
 import threading
+import unicodedata
 import urllib.error
 import urllib.request
 from collections import deque
@@ -54,8 +55,8 @@ from urllib.parse import parse_qsl
 from cardgames.i18n import N_
 from cardgames.i18n import gettext as _
 
-__all__ = ["BACKOFF", "LOCAL_NOTE", "OUTBOX_MAX", "ClassLink", "Message", "class_link",
-           "http_url", "page_student_key"]
+__all__ = ["BACKOFF", "LOCAL_NOTE", "OUTBOX_MAX", "ClassLink", "Message", "check_display_name",
+           "class_link", "http_url", "page_student_key"]
 
 log = logging.getLogger(__name__)
 
@@ -132,6 +133,23 @@ def _wait_query(stop: threading.Event) -> None:
             stop.wait(1.0)
 
 
+NAME_MAX = 24
+
+
+def check_display_name(typed: str) -> str:
+    """``typed`` trimmed if it is a display name (1-24 printable characters, as the
+    class server checks it), else ``ValueError`` saying why.
+
+    >>> check_display_name("  Ana ")
+    'Ana'
+    """
+    name = unicodedata.normalize("NFC", typed[:200]).strip()
+    if not 1 <= len(name) <= NAME_MAX or not name.isprintable():
+        raise ValueError(_("a display name is 1-{most} printable characters")
+                         .format(most=NAME_MAX))
+    return name
+
+
 def page_student_key(query: str | None = None) -> str | None:
     """The ``student`` key of the page's query (``QUERY_STRING``), if it is one.
 
@@ -165,7 +183,7 @@ class ClassLink:
     else one made here); ``token``: the hub token sent as ``Authorization``; ``name``:
     the display name sent with each message (``None``: anonymous); ``post``: the HTTP
     call (tests); ``backoff``: the first and longest pause; ``on_status``: called (from
-    the link's thread) when :attr:`state` changes.
+    the link's thread) when :attr:`state` changes (more: append to :attr:`listeners`).
     """
 
     def __init__(self, url: str, *, student: str | None = None, token: str | None = None,
@@ -179,7 +197,7 @@ class ClassLink:
         self.lang = lang
         self._post = post or _post
         self.backoff = backoff
-        self.on_status = on_status
+        self.listeners: list[Callable[[str], None]] = [on_status] if on_status else []
         self.state = "connecting"        # connecting | shared | offline | closed
         self.sent = 0                    # messages answered
         self.tries = 0                   # HTTP requests made
@@ -259,9 +277,9 @@ class ClassLink:
     def _set_state(self, state: str) -> None:
         if state != self.state:
             self.state = state
-            if self.on_status is not None:
+            for listener in list(self.listeners):
                 try:
-                    self.on_status(state)
+                    listener(state)
                 except Exception:  # noqa: BLE001 - a page's callback never stops the link
                     log.exception("class link: status callback failed")
 
