@@ -118,7 +118,8 @@ def summary(store: ClassStore, *, stuck_tries: int = STUCK_TRIES) -> dict[str, A
     """The class view's data (see the module doc): ``{"lessons": [{"lesson": "03",
     "exercises": [{"exercise", "tried", "solved", "tries_to_solve": {"1": n, ...},
     "checks", "wrong": [{"hint", "count", "answers": [[answer, n], ...]}], "stuck":
-    [name, ...]}]}], "students": n}``.  Checks after a student's first right answer
+    [name, ...], "stuck_anonymous": n}]}], "students": n}`` (the stuck who gave no
+    display name are counted, not named).  Checks after a student's first right answer
     are not counted as tries to solve (a student may check again)."""
     setup(store)
     rows = store.read("SELECT student, exercise, answer, verdict, hint FROM checks "
@@ -133,6 +134,7 @@ def summary(store: ClassStore, *, stuck_tries: int = STUCK_TRIES) -> dict[str, A
         solved_after: Counter[int] = Counter()
         wrong: dict[str, Counter[str]] = defaultdict(Counter)
         stuck: list[str] = []
+        anonymous = 0
         for student, checks in by_student.items():
             tries = 0
             solved = False
@@ -147,7 +149,11 @@ def summary(store: ClassStore, *, stuck_tries: int = STUCK_TRIES) -> dict[str, A
                     group = hint if hint.startswith(("mistake-", "rounding")) else "other"
                     wrong[group][answer] += 1
             if not solved and tries >= stuck_tries:
-                stuck.append(names.get(student) or _("anonymous student"))
+                name = names.get(student)
+                if name:
+                    stuck.append(name)
+                else:
+                    anonymous += 1
         groups = [{"hint": group, "count": sum(c.values()),
                    "answers": [[a, n] for a, n in
                                sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))[:TOP_ANSWERS]]}
@@ -157,7 +163,8 @@ def summary(store: ClassStore, *, stuck_tries: int = STUCK_TRIES) -> dict[str, A
             "exercise": exercise, "tried": len(by_student), "solved": sum(solved_after.values()),
             "tries_to_solve": {str(k): solved_after[k] for k in sorted(solved_after)},
             "checks": sum(len(c) for c in by_student.values()),
-            "wrong": groups, "stuck": sorted(stuck, key=str.casefold)})
+            "wrong": groups, "stuck": sorted(stuck, key=str.casefold),
+            "stuck_anonymous": anonymous})
     students = len({s for by in per.values() for s in by})
     return {"lessons": [{"lesson": k, "exercises": v} for k, v in sorted(lessons.items())],
             "students": students}
