@@ -114,58 +114,74 @@ def _apply(store: ClassStore, db: sqlite3.Connection, student: str, name: str | 
     return record(db, student, payload)
 
 
+class _Tally:
+    """The running sums of the ``checks`` table, read incrementally (the rows after the
+    last one read), so that a poll of the class view costs the new checks, not all."""
+
+    def __init__(self) -> None:
+        self.last = 0
+        #: exercise -> student -> [checks, tries, solved after (0: not solved)]
+        self.per: dict[str, dict[str, list[int]]] = defaultdict(dict)
+        #: exercise -> group -> answer -> n (the tries before solving)
+        self.wrong: dict[str, dict[str, Counter[str]]] = defaultdict(lambda: defaultdict(Counter))
+
+    def update(self, store: ClassStore) -> None:
+        rows = store.read("SELECT rowid, student, exercise, answer, verdict, hint FROM checks "
+                          "WHERE rowid > ? ORDER BY rowid", (self.last,))
+        for rowid, student, exercise, answer, verdict, hint in rows:
+            self.last = rowid
+            st = self.per[exercise].setdefault(student, [0, 0, 0])
+            st[0] += 1
+            if st[2]:
+                continue                  # checked again after solving: not a try
+            st[1] += 1
+            if verdict == "right":
+                st[2] = st[1]
+            else:
+                group = hint if hint.startswith(("mistake-", "rounding")) else "other"
+                self.wrong[exercise][group][answer] += 1
+
+
 def summary(store: ClassStore, *, stuck_tries: int = STUCK_TRIES) -> dict[str, Any]:
     """The class view's data (see the module doc): ``{"lessons": [{"lesson": "03",
     "exercises": [{"exercise", "tried", "solved", "tries_to_solve": {"1": n, ...},
     "checks", "wrong": [{"hint", "count", "answers": [[answer, n], ...]}], "stuck":
     [name, ...], "stuck_anonymous": n}]}], "students": n}`` (the stuck who gave no
     display name are counted, not named).  Checks after a student's first right answer
-    are not counted as tries to solve (a student may check again)."""
+    are not counted as tries to solve (a student may check again).  The sums are kept
+    with the store (``store.cache``) and brought up to date from the new rows."""
     setup(store)
-    rows = store.read("SELECT student, exercise, answer, verdict, hint FROM checks "
-                      "ORDER BY time, rowid")
+    tally = store.cache.get("checks")
+    if not isinstance(tally, _Tally):
+        tally = store.cache["checks"] = _Tally()
+    tally.update(store)
     names = store.names()
-    per: dict[str, dict[str, list[tuple[str, str, str]]]] = defaultdict(dict)
-    for student, exercise, answer, verdict, hint in rows:
-        per[exercise].setdefault(student, []).append((answer, verdict, hint))
     lessons: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for exercise in sorted(per):
-        by_student = per[exercise]
-        solved_after: Counter[int] = Counter()
-        wrong: dict[str, Counter[str]] = defaultdict(Counter)
+    for exercise in sorted(tally.per):
+        by_student = tally.per[exercise]
+        solved_after: Counter[int] = Counter(st[2] for st in by_student.values() if st[2])
         stuck: list[str] = []
         anonymous = 0
-        for student, checks in by_student.items():
-            tries = 0
-            solved = False
-            for answer, verdict, hint in checks:
-                if solved:
-                    break
-                tries += 1
-                if verdict == "right":
-                    solved = True
-                    solved_after[tries] += 1
-                else:
-                    group = hint if hint.startswith(("mistake-", "rounding")) else "other"
-                    wrong[group][answer] += 1
+        for student, (_checks, tries, solved) in by_student.items():
             if not solved and tries >= stuck_tries:
                 name = names.get(student)
                 if name:
                     stuck.append(name)
                 else:
                     anonymous += 1
-        groups = [{"hint": group, "count": sum(c.values()),
+        wrong = tally.wrong.get(exercise, {})
+        counts = {group: sum(c.values()) for group, c in wrong.items()}
+        groups = [{"hint": group, "count": counts[group],
                    "answers": [[a, n] for a, n in
                                sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))[:TOP_ANSWERS]]}
-                  for group, c in wrong.items()]
-        groups.sort(key=lambda g: (-sum(wrong[str(g["hint"])].values()), str(g["hint"])))
+                  for group, c in sorted(wrong.items(), key=lambda kv: (-counts[kv[0]], kv[0]))]
         lessons[exercise[:2]].append({
             "exercise": exercise, "tried": len(by_student), "solved": sum(solved_after.values()),
             "tries_to_solve": {str(k): solved_after[k] for k in sorted(solved_after)},
-            "checks": sum(len(c) for c in by_student.values()),
+            "checks": sum(st[0] for st in by_student.values()),
             "wrong": groups, "stuck": sorted(stuck, key=str.casefold),
             "stuck_anonymous": anonymous})
-    students = len({s for by in per.values() for s in by})
+    students = len({s for by in tally.per.values() for s in by})
     return {"lessons": [{"lesson": k, "exercises": v} for k, v in sorted(lessons.items())],
             "students": students}
 

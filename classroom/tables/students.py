@@ -153,6 +153,8 @@ class ClassStore:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.clock = clock
         self._schemas: set[str] = set()
+        #: what users of the store keep beside it (e.g. running sums), by name
+        self.cache: dict[str, Any] = {}
         self._lock = threading.RLock()
         self._db: sqlite3.Connection | None = sqlite3.connect(
             self.path, isolation_level=None, check_same_thread=False)

@@ -114,3 +114,23 @@ def test_the_teachers_page_in_each_language(server):
     data = teacher_json(server, "de")
     assert data["lessons"][0]["exercises"][0]["wrong"][1]["label"].startswith(
         class_words("de")["class_mistake"])
+
+
+def test_the_running_sums_equal_a_count_from_scratch(tmp_path):
+    """The view's sums are kept and brought up to date from new rows: polled while the
+    class checks, they end where a count of every row from scratch ends."""
+    from classroom.tables import checks
+    from classroom.tables.students import ClassStore, student_id
+
+    store = ClassStore(tmp_path / "class.sqlite3")
+    checks.setup(store)
+    for i, (who, name, ex, answer, verdict, hint) in enumerate(SCRIPT):
+        store.submit(student_id(KEYS[who]), f"{who}-{i}", "check",
+                     check(ex, answer, verdict, hint),
+                     lambda db, p, who=who: checks.record(db, student_id(KEYS[who]), p),
+                     name=name)
+        polled = checks.summary(store)               # a poll after every check
+    store.cache.clear()
+    assert checks.summary(store) == polled
+    assert polled["lessons"][0]["exercises"][0]["tried"] == 4
+    store.close()
