@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -34,7 +35,7 @@ from .teacher import TeacherHandler
 from .words import words
 
 __all__ = ["CLASS_WORDS", "ClassViewApi", "ClassViewPage", "class_words", "classview_handlers",
-           "labels", "view_data"]
+           "labels", "plain", "view_data"]
 
 #: POLL: how often the page asks (ms).
 POLL_MS = 2000
@@ -79,6 +80,15 @@ def _exercises() -> dict[str, Any]:
     return dict(EXERCISES)
 
 
+def plain(text: str) -> str:
+    """An exercise's text without its markdown marks (``**``, ``*``, backquotes).
+
+    >>> plain("Use `score` on **seat 1** (*R-L2*)")
+    'Use score on seat 1 (R-L2)'
+    """
+    return re.sub(r"\*\*|`|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])", "", text)
+
+
 def labels(exercise: str, lang: str) -> dict[str, Any]:
     """The exercise's number, question and known mistakes' hints in ``lang`` (its
     default variant; an id the lessons do not have: its id only)."""
@@ -86,8 +96,8 @@ def labels(exercise: str, lang: str) -> dict[str, Any]:
     if ex is None:
         return {"number": None, "question": exercise, "mistakes": []}
     with language(lang):
-        return {"number": ex.number, "question": _(ex.question),
-                "mistakes": [_(hint) for _value, hint in ex.mistakes]}
+        return {"number": ex.number, "question": plain(_(ex.question)),
+                "mistakes": [plain(_(hint)) for _value, hint in ex.mistakes]}
 
 
 def view_data(store: Any, lang: str) -> dict[str, Any]:

@@ -20,13 +20,15 @@ from tornado.web import Application
 from classroom.tables.auth import TokenAuth
 from classroom.tables.classapi import class_handlers
 from classroom.tables.classview import classview_handlers
+from classroom.tables.pages import page_handlers
 from classroom.tables.students import ClassStore
 
 TOKEN = "teacher-token-for-the-class-tests-0123"
 
 
 class ClassServer:
-    """The class API and view on ``folder/class.sqlite3``, on ``port`` (default: free)."""
+    """The class API and view (and the tables' pages, for their static files) on
+    ``folder/class.sqlite3``, on ``port`` (default: free)."""
 
     def __init__(self, folder: Path, *, port: int | None = None, auth: Any = None,
                  **settings: Any) -> None:
@@ -48,7 +50,8 @@ class ClassServer:
         asyncio.set_event_loop(asyncio.new_event_loop())
         self.loop = IOLoop.current()
         self.store = ClassStore(self.folder / "class.sqlite3")
-        app = Application([*class_handlers("/"), *classview_handlers("/")],
+        app = Application([*class_handlers("/"), *classview_handlers("/"),
+                           *page_handlers("/")],
                           cardgames_tables_auth=self.auth, cardgames_class=self.store,
                           xsrf_cookies=True, cookie_secret="x" * 32, **self.settings)
         self.http = HTTPServer(app)

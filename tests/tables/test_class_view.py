@@ -9,7 +9,7 @@ import json
 import pytest
 from class_kit import TOKEN, ClassServer, check, get, post
 
-from classroom.tables.classview import CLASS_WORDS, class_words
+from classroom.tables.classview import CLASS_WORDS, class_words, plain
 from widgets.exercises.exercise_data import get as exercise
 
 # The script: (student, name, exercise, answer, verdict, hint), in the order sent.
@@ -73,7 +73,8 @@ def test_the_scripted_class_is_counted_exactly(server):
     assert groups["other"]["count"] == 5
     assert groups["other"]["answers"][0] == ["7", 1] and len(groups["other"]["answers"]) == 5
     hint = exercise("01-six-players").mistakes[0][1]
-    assert groups["mistake-0"]["label"] == f"Known mistake 1: {hint}"
+    assert groups["mistake-0"]["label"] == f"Known mistake 1: {plain(hint)}"
+    assert "**" not in six["question"] and "R-L2" in six["question"]
     p32, = data["lessons"][1]["exercises"]
     # ana: rounding, wrong, right -> solved after 3 tries; luka: 1 wrong, not stuck
     assert (p32["tried"], p32["solved"], p32["tries_to_solve"]) == (2, 1, {"3": 1})
