@@ -1,0 +1,108 @@
+"""The teacher's class view in Chromium (issue 22): it updates from the class's checks
+(polled every 2 s) without a reload, a student gets 403, it fits a 375-px phone, in
+English and Croatian, and axe-core finds nothing serious or critical.
+
+The class API and view run in a tornado server of their own on 127.0.0.1
+(``tests/tables/class_kit.py``), as the classroom server mounts them; no kernel."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from pagecheck import PHONE, axe_source, axe_violations, overflowing
+from testkit import IN_CI
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tables"))
+
+from class_kit import TOKEN, ClassServer, check, post  # noqa: E402
+
+from classroom.tables.classview import class_words  # noqa: E402
+
+ANA, IVO = "a" * 22, "i" * 22
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    s = ClassServer(tmp_path_factory.mktemp("class-view"))
+    try:
+        yield s
+    finally:
+        s.stop()
+
+
+@pytest.fixture(scope="module")
+def axe_js() -> str:
+    source = axe_source()
+    if source is None:
+        reason = "axe-core is not installed: make axe"
+        if IN_CI:
+            pytest.fail(f"{reason} (CI=true: browser tests must run in CI)", pytrace=False)
+        pytest.skip(reason)
+    return source
+
+
+def send(server, who, mid, name, *args):
+    body = {"id": mid, "kind": "check", "student": who, "payload": check(*args), "name": name}
+    assert post(server.send_url, body)[0] == 200
+
+
+def test_the_class_view_updates_and_refuses_a_student(server, chromium, axe_js, artifacts):
+    student = chromium.new_context(viewport=PHONE)
+    try:
+        page = student.new_page()
+        response = page.goto(server.base + "/tables/teacher/class")
+        assert response is not None and response.status == 403
+        assert page.locator("h1").inner_text() == "For the teacher only"
+        response = page.goto(server.base + "/tables/api/class/view")
+        assert response is not None and response.status == 403
+    finally:
+        student.close()
+
+    ctx = chromium.new_context(viewport=PHONE, bypass_csp=True)       # axe is injected
+    errors: list[str] = []
+    try:
+        page = ctx.new_page()
+        page.set_default_timeout(20_000)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.base + f"/tables/teacher/class?token={TOKEN}")
+        assert "token" not in page.url                 # the cookie holds it now
+        page.wait_for_selector("#class-count:has-text('0')")
+        assert page.locator("#class-view .empty").is_visible()
+
+        # the class checks: Ana wrong (a known mistake) then right; Ivo wrong 3 times
+        send(server, ANA, "a-1", "Ana", "01-six-players", "7 K", "wrong", "mistake-0")
+        send(server, ANA, "a-2", "Ana", "01-six-players", "7 9 U K", "right", "")
+        for i, answer in enumerate(["7 K", "9", "K"]):
+            send(server, IVO, f"i-{i}", "Ivo", "01-six-players", answer, "wrong",
+                 "mistake-0" if answer == "7 K" else "hint-2")
+        card = page.locator("#ex-01-six-players")
+        card.locator(".tried", has_text="tried: 2").wait_for()      # no reload: the poll
+        assert card.locator(".solved").inner_text() == "solved: 1"
+        assert card.locator(".after").inner_text() == "solved after: 2 tries: 1"
+        assert card.locator(".stuck").inner_text() == "Stuck (3 tries, not solved): Ivo"
+        groups = card.locator(".group")
+        assert groups.count() == 2
+        assert groups.nth(0).get_attribute("data-hint") == "mistake-0"
+        assert "7 K (2)" in groups.nth(0).inner_text()
+        assert page.locator("#class-count").inner_text() == "Students who checked an answer: 2"
+
+        found = overflowing(page)
+        assert found["viewport"] == PHONE["width"] and found["items"] == []
+        page.add_script_tag(content=axe_js)
+        assert [f"{v['id']} ({v['impact']}): {v['nodes'][0]}"
+                for v in axe_violations(page)] == []
+        page.screenshot(path=str(artifacts / "class-view-phone.png"), full_page=True)
+
+        # in Croatian, the same data
+        page.goto(server.base + "/tables/teacher/class?lang=hr")
+        hr = class_words("hr")
+        assert page.locator("h1").inner_text() == hr["class_title"]
+        page.locator("#ex-01-six-players .tried",
+                     has_text=hr["class_tried"].format(n=2)).wait_for()
+        page.add_script_tag(content=axe_js)
+        assert axe_violations(page) == []
+        assert errors == []
+    finally:
+        ctx.close()
