@@ -102,8 +102,10 @@ def hash_key(key: str) -> str:
 
 
 def _check_student(key: object) -> str:
-    if not isinstance(key, str) or not 8 <= len(key) <= 128 or not key.isprintable():
-        raise ExperimentRefused("bad-message", _("a student key is 8-128 printable characters"))
+    """The stored form of a student: the sha256 of their identity (the student key under
+    ``make serve``, or the class link's id, ``classroom.tables.students.identify``)."""
+    if not isinstance(key, str) or not 1 <= len(key) <= 200 or not key.isprintable():
+        raise ExperimentRefused("bad-message", _("a student is named by 1-200 printable characters"))
     return hash_key(key)
 
 

@@ -134,6 +134,9 @@ class KernelApi(web.RequestHandler):
         self.finish({"accepted": False, "error": {"code": code, "message": message}})
 
     def message(self) -> dict[str, Any] | None:
+        """The message's JSON object, its ``student`` replaced by the class link's identity
+        (:func:`classroom.tables.students.identify`: the key's hash, on the hub the hub
+        user of the request's token); else the refusal is sent and None returned."""
         auth = self.settings.get("cardgames_tables_auth")
         if auth is not None and not auth.check_socket(self):
             self.refuse(403, "forbidden", _("not a student of this class"))
@@ -149,6 +152,13 @@ class KernelApi(web.RequestHandler):
             data = None
         if not isinstance(data, dict):
             self.refuse(400, "bad-message", _("a message is a JSON object"))
+            return None
+        from .students import BadStudent, identify
+
+        try:
+            data["student"], _name = identify(self, auth, data.get("student"))
+        except BadStudent as e:
+            self.refuse(400 if not hasattr(auth, "user_name") else 403, "bad-student", str(e))
             return None
         return data
 

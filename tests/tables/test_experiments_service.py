@@ -97,7 +97,7 @@ def test_fabricated_unknown_and_closed_results_are_refused_and_change_nothing(sv
               {**real.to_dict(), "experiment": "dice"}]
     for k, data in enumerate(forged):
         assert svc.submit(student(1), f"f{k}", data)["error"]["code"] == "bad-result"
-    assert svc.submit("short", "g", real.to_dict())["error"]["code"] == "bad-message"
+    assert svc.submit("", "g", real.to_dict())["error"]["code"] == "bad-message"
     assert svc.submit(student(1), "x" * 65, real.to_dict())["error"]["code"] == "bad-message"
     assert svc.pooled("hands").shares == 0
     assert svc.submit(student(1), "h", real.to_dict())["accepted"]   # the true one still counts
@@ -230,7 +230,10 @@ class ExperimentsHttp(AsyncHTTPTestCase):
         code, ans = self.post_json("/tables/api/experiments/seed",
                                    {"id": "1", "student": student(1), "experiment": "dice"})
         assert code == 400 and ans["error"]["code"] == "bad-message"
-        assert self.xsvc.pooled("hands").shares == 0
+        code, ans = self.post_json("/tables/api/experiments/seed",       # not a student key
+                                   {"id": "2", "student": "me", "experiment": "hands"})
+        assert code == 400 and ans["error"]["code"] == "bad-student"
+        assert self.xsvc.pooled("hands").shares == 0 and not self.xsvc.results("hands")
 
     def test_the_token_in_the_address_becomes_a_cookie(self) -> None:
         r = self.fetch("/tables/teacher/experiments?key=hands&token=" + TOKEN,

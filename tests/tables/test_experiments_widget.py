@@ -68,8 +68,8 @@ def test_a_share_is_counted_and_the_class_shown_beside_mine(svc) -> None:
     server = Server(svc)
     try:
         svc.open_run("hands", n=50)
-        a = ClassExperiment("hands", url=server.ws_url, student="student-a-12345678")
-        b = ClassExperiment("hands", url=server.ws_url, student="student-b-12345678")
+        a = ClassExperiment("hands", url=server.ws_url, student="student-a-1234567890abcdefgh")
+        b = ClassExperiment("hands", url=server.ws_url, student="student-b-1234567890abcdefgh")
         assert "not shared" not in a.note.value
         a.add_share()           # no running loop here: the work runs before add_share returns
         b.add_share()
@@ -96,7 +96,7 @@ def test_a_server_that_does_not_answer_keeps_the_result_and_sends_it_once(svc) -
     port = free_port()
     server = Server(svc, port)
     svc.open_run("liar", n=20)
-    w = ClassExperiment("liar", url=server.ws_url, student="student-c-12345678", timeout=2.0)
+    w = ClassExperiment("liar", url=server.ws_url, student="student-c-1234567890abcdefgh", timeout=2.0)
     # the seed arrives, then the server goes away before the result is sent
     sent = []
     post = w._post

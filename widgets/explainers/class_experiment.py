@@ -66,16 +66,18 @@ def class_api_base(url: str | None = None) -> str | None:
 
 def _student_key() -> str:
     """The page's ``?student=`` key (the class link's identity), else one made by this kernel."""
-    try:
-        from widgets.app.request import page_query
+    from widgets.kit.classlink import page_student_key
 
-        key = page_query().get("student", "")
+    try:
+        from widgets.app.request import page_query_string
+
+        key = page_student_key(page_query_string())
     except Exception:                           # no Voila: a notebook kernel
-        key = ""
-    if 8 <= len(key) <= 128 and key.isprintable():
+        key = None
+    if key:
         return key
     if not _STUDENT:
-        _STUDENT.append(secrets.token_urlsafe(18))
+        _STUDENT.append(secrets.token_urlsafe(24))   # the class link's form of a key
     return _STUDENT[0]
 
 
