@@ -26,8 +26,27 @@
     t.textContent = s;
     return t;
   }
+  // a round axis: the step (1, 2, 2.5 or 5 times a power of ten) and the top, about 4 steps
+  function nice(max) {
+    var raw = max / 4, p = Math.pow(10, Math.floor(Math.log10(raw)));
+    var step = [1, 2, 2.5, 5, 10].map(function (m) { return m * p; })
+      .filter(function (s) { return s >= raw; })[0];
+    return {step: step, top: Math.ceil(max / step - 1e-9) * step};
+  }
+  function decimals(step) { return Math.max(0, -Math.floor(Math.log10(step) + 1e-9) + (String(step).indexOf("25") >= 0 ? 1 : 0)); }
+  function legend(svg, items) {
+    var x = 70;
+    items.forEach(function (it) {
+      if (it.line) el("line", {x1: x, y1: 352, x2: x + 22, y2: 352, stroke: it.color, "stroke-width": 3,
+                               "stroke-dasharray": it.dash || ""}, svg);
+      else el("rect", {x: x, y: 345, width: 22, height: 14, fill: it.fill || "none",
+                       "fill-opacity": it.opacity || 1, stroke: it.stroke || "none", "stroke-width": 2}, svg);
+      var t = text(svg, x + 28, 357, it.label, "start", 15);
+      x += 28 + Math.max(60, t.getComputedTextLength ? t.getComputedTextLength() : 80) + 22;
+    });
+  }
   function frame(box, title, alt) {
-    var svg = el("svg", {viewBox: "0 0 640 340", role: "img", "aria-label": title + ". " + alt});
+    var svg = el("svg", {viewBox: "0 0 640 365", role: "img", "aria-label": title + ". " + alt});
     box.replaceChildren(svg);
     return svg;
   }
@@ -35,24 +54,26 @@
   function lineChart(data) {
     var box = document.getElementById("chart");
     var svg = frame(box, W.chart_title, W.chart_alt);
-    var L = 64, R = 620, T = 16, B = 290;
+    var L = 70, R = 625, T = 16, B = 290;
     var hist = data.history, series = data.pooled.series;
     var xmax = 1, ymax = 0.05;
     hist.forEach(function (h) { h.series.forEach(function (s) {
       xmax = Math.max(xmax, s.trials); if (s.trials) ymax = Math.max(ymax, s.high); }); });
     series.forEach(function (s) { if (s.exact !== null) ymax = Math.max(ymax, s.exact); });
-    ymax = Math.min(1, ymax * 1.15);
+    var ya = nice(Math.min(1, ymax * 1.1)), xa = nice(xmax);
+    xa.step = Math.max(1, Math.round(xa.step));
+    ymax = ya.top; xmax = Math.max(xa.top, 1);
     var X = function (v) { return L + (R - L) * v / xmax; };
     var Y = function (v) { return B - (B - T) * v / ymax; };
     el("line", {x1: L, y1: B, x2: R, y2: B, stroke: "#1a1a1a"}, svg);
     el("line", {x1: L, y1: T, x2: L, y2: B, stroke: "#1a1a1a"}, svg);
-    for (var i = 0; i <= 4; i++) {
-      var yv = ymax * i / 4, xv = Math.round(xmax * i / 4);
+    for (var yv = 0; yv <= ymax + 1e-9; yv += ya.step) {
       el("line", {x1: L - 4, y1: Y(yv), x2: R, y2: Y(yv), stroke: "#d0d0d0"}, svg);
-      text(svg, L - 8, Y(yv) + 5, fmt(yv, ymax < 0.1 ? 3 : 2), "end", 13);
-      text(svg, X(xv), B + 20, whole(xv), "middle", 13);
+      text(svg, L - 8, Y(yv) + 5, fmt(yv, decimals(ya.step)), "end", 16);
     }
-    text(svg, (L + R) / 2, B + 42, W.trials, "middle", 14);
+    for (var xv = 0; xv <= xmax + 1e-9; xv += xa.step)
+      text(svg, X(xv), B + 20, whole(xv), xv + xa.step > xmax + 1e-9 && xv > 0 ? "end" : "middle", 16);
+    text(svg, R, B + 20 + 18, W.trials, "end", 16);
     series.forEach(function (s, k) {
       var c = COLORS[k % COLORS.length];
       var pts = hist.map(function (h) { return h.series[k]; }).filter(function (p) { return p.trials; });
@@ -70,16 +91,23 @@
       if (s.exact !== null) {
         el("line", {x1: L, y1: Y(s.exact), x2: R, y2: Y(s.exact), stroke: "#1a1a1a",
                     "stroke-width": 2, "stroke-dasharray": "8 6"}, svg);
-        text(svg, R, Y(s.exact) - 6, W.exact + " " + fmt(s.exact, 4), "end", 13);
+        text(svg, R, Y(s.exact) - 6, W.exact + " " + fmt(s.exact, 4), "end", 16);
       }
     });
+    var items = series.length > 1 ? series.map(function (s, k) {
+      return {line: true, color: COLORS[k], label: W["series_" + key + "_" + k]}; }) :
+      [{line: true, color: COLORS[0], label: W.estimate}];
+    items.push({fill: COLORS[0], opacity: 0.18, label: W.interval});
+    if (series.some(function (s) { return s.exact !== null; }))
+      items.push({line: true, color: "#1a1a1a", dash: "8 6", label: W.exact});
+    legend(svg, items);
   }
 
   function histogram(data) {
     var box = document.getElementById("hist");
     if (!box) return;
     var svg = frame(box, W.hist_title, W.hist_alt);
-    var L = 64, R = 620, T = 16, B = 290;
+    var L = 70, R = 625, T = 16, B = 290;
     var exact = {}, mine = {}, total = 0;
     data.pooled.exact_histogram.forEach(function (p) { exact[p[0]] = p[1]; });
     data.pooled.histogram.forEach(function (p) { mine[p[0]] = p[1]; total += p[1]; });
@@ -87,14 +115,14 @@
       .sort(function (a, b) { return a - b; });
     var ymax = 0.01;
     scores.forEach(function (s) { ymax = Math.max(ymax, exact[s], total ? (mine[s] || 0) / total : 0); });
-    ymax *= 1.15;
+    var ya = nice(ymax * 1.1);
+    ymax = ya.top;
     var bw = (R - L) / scores.length;
     var Y = function (v) { return B - (B - T) * v / ymax; };
     el("line", {x1: L, y1: B, x2: R, y2: B, stroke: "#1a1a1a"}, svg);
-    for (var i = 0; i <= 4; i++) {
-      var yv = ymax * i / 4;
+    for (var yv = 0; yv <= ymax + 1e-9; yv += ya.step) {
       el("line", {x1: L - 4, y1: Y(yv), x2: R, y2: Y(yv), stroke: "#d0d0d0"}, svg);
-      text(svg, L - 8, Y(yv) + 5, fmt(yv, 3), "end", 13);
+      text(svg, L - 8, Y(yv) + 5, fmt(yv, decimals(ya.step)), "end", 16);
     }
     scores.forEach(function (s, i) {
       var x = L + i * bw;
@@ -102,9 +130,10 @@
       el("rect", {x: x + 3, y: Y(share), width: bw - 6, height: B - Y(share), fill: COLORS[1]}, svg);
       el("rect", {x: x + 3, y: Y(exact[s]), width: bw - 6, height: B - Y(exact[s]), fill: "none",
                   stroke: "#1a1a1a", "stroke-width": 2}, svg);
-      text(svg, x + bw / 2, B + 20, fmt(s, s % 1 ? 1 : 0), "middle", 12);
+      text(svg, x + bw / 2, B + 20, fmt(s, s % 1 ? 1 : 0), "middle", 15);
     });
-    text(svg, (L + R) / 2, B + 42, W.score, "middle", 14);
+    text(svg, R, B + 20 + 18, W.score, "end", 16);
+    legend(svg, [{fill: COLORS[1], label: W.estimate}, {stroke: "#1a1a1a", label: W.exact}]);
   }
 
   function summary(data) {

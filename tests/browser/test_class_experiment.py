@@ -1,0 +1,205 @@
+"""A class experiment end to end (issue 22): the classroom server as ``make serve`` runs it,
+the projector page in Chromium (teacher token), 30 HTTP-level students (the kernels' API)
+and 3 Chromium pages of lesson 03 (their kernels post through the widget) contribute; the
+projector updates without a reload and its final pooled count equals the sum sent; a
+duplicate and a fabricated result are refused; the page in hr and de; 375 px; axe-core.
+
+Saves ``docs/screenshots/projector_experiment.png`` mid-experiment.  Every wait is bounded.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from pagecheck import PHONE, axe_source, axe_violations, overflowing, small_touch_targets
+from testkit import IN_CI, missing
+
+from cardgames.analysis.experiments import experiment
+
+REPO = Path(__file__).resolve().parents[2]
+harness = sys.modules["cardgames_voila_harness"]
+LESSON = "03_hand_scoring.ipynb"
+SCREENSHOT = REPO / "docs" / "screenshots" / "projector_experiment.png"
+HTTP_STUDENTS = 30
+PAGES = 3
+N = 100
+
+
+@pytest.fixture(scope="module")
+def server(start_voila, tmp_path_factory):
+    try:
+        from classroom.tables.projector import experiment_handlers  # noqa: F401
+    except ImportError:
+        missing("classroom.tables.projector is not there")
+    data = tmp_path_factory.mktemp("cardgames-data")
+    old = os.environ.get("CARDGAMES_DATA_DIR")
+    os.environ["CARDGAMES_DATA_DIR"] = str(data)
+    try:
+        srv = start_voila("lessons", cwd=REPO, name="class-experiment")
+    finally:
+        if old is None:
+            os.environ.pop("CARDGAMES_DATA_DIR", None)
+        else:
+            os.environ["CARDGAMES_DATA_DIR"] = old
+    srv.data = data
+    yield srv
+    srv.stop()
+
+
+def post(server, path: str, data: dict) -> tuple[int, dict]:
+    req = urllib.request.Request(server.url + "tables/api/experiments/" + path,
+                                 data=json.dumps(data).encode(), method="POST",
+                                 headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())
+
+
+def http_student(server, i: int) -> int:
+    """One student over HTTP: a seed, the share run here, the result; its successes."""
+    key = f"http-student-{i:03d}-0123456789ab"
+    code, got = post(server, "seed", {"id": f"s{i}", "student": key, "experiment": "hands"})
+    assert code == 200 and got["n"] == N, got
+    r = experiment("hands").share(got["seed"], got["n"])
+    code, ans = post(server, "result", {"id": f"r{i}", "student": key, "result": r.to_dict()})
+    assert code == 200 and ans["accepted"], ans
+    return r.successes[0]
+
+
+def projector_shares(page) -> int:
+    return int(page.locator("#projector").get_attribute("data-shares") or 0)
+
+
+def wait_shares(page, n: int) -> None:
+    page.wait_for_function(
+        f"() => Number(document.getElementById('projector').dataset.shares) === {n}",
+        timeout=30_000)
+
+
+@pytest.fixture(scope="module")
+def axe_js() -> str:
+    source = axe_source()
+    if source is None:
+        reason = "axe-core is not installed: make axe"
+        if IN_CI:
+            pytest.fail(f"{reason} (CI=true: browser tests must run in CI)", pytrace=False)
+        pytest.skip(reason)
+    return source
+
+
+def teacher_page(chromium, server, *, lang: str = "en", viewport=None):
+    token = (server.data / "teacher-token").read_text().strip()
+    context = chromium.new_context(viewport=viewport or {"width": 1280, "height": 900},
+                                   bypass_csp=True)       # axe is injected
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}tables/teacher/experiments?key=hands&lang={lang}&token={token}")
+    page.wait_for_selector("#students:not(:empty)")
+    return context, page, errors
+
+
+def test_a_class_of_33_on_the_projector(chromium, server, axe_js):
+    context, projector, errors = teacher_page(chromium, server)
+    projector.get_by_role("button", name="Open it for the class").click()
+    projector.wait_for_function(
+        "() => document.getElementById('run-status').textContent.startsWith('Open')")
+
+    # three students open lesson 03 in Voila (their kernels are the widget's clients)
+    students = []
+    for k in range(PAGES):
+        c = chromium.new_context(viewport={"width": 1280, "height": 900})
+        p = c.new_page()
+        p.set_default_timeout(180_000)
+        p.goto(f"{server.url}voila/render/{LESSON}", wait_until="commit")
+        students.append((c, p))
+
+    sent = sum(http_student(server, i) for i in range(HTTP_STUDENTS // 2))
+    wait_shares(projector, HTTP_STUDENTS // 2)
+    projector.wait_for_timeout(1200)       # one more poll: the chart drawn for 15
+    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+    projector.screenshot(path=str(SCREENSHOT), full_page=True)
+
+    for _c, p in students:
+        p.get_by_role("button", name="Add my share").click()
+    for _c, p in students:
+        p.get_by_text("Your share was counted.").wait_for(timeout=120_000)
+        mine = p.locator(".cg-class-experiment").inner_text()
+        m = re.search(r"Your result: hand worth 21 or more: (\d+) of 100", mine)
+        assert m, mine
+        sent += int(m.group(1))
+        assert "The class (" in mine and "Exact value: 4/31" in mine
+
+    sent += sum(http_student(server, i) for i in range(HTTP_STUDENTS // 2, HTTP_STUDENTS))
+
+    # a duplicate and a fabricated result: refused, nothing counted
+    key = "http-student-000-0123456789ab"
+    code, got = post(server, "seed", {"id": "again-s", "student": key, "experiment": "hands"})
+    real = experiment("hands").share(got["seed"], N)
+    code, ans = post(server, "result", {"id": "fake", "student": key,
+                                        "result": real.forged(successes=(N,)).to_dict()})
+    assert code == 409 and ans["error"]["code"] == "fabricated"
+    code, ans = post(server, "result", {"id": "real", "student": key, "result": real.to_dict()})
+    assert code == 200 and ans["accepted"]
+    sent += real.successes[0]
+    code, ans = post(server, "result", {"id": "real-again", "student": key,
+                                        "result": real.to_dict()})
+    assert code == 409 and ans["error"]["code"] == "duplicate"
+
+    total = HTTP_STUDENTS + PAGES + 1
+    wait_shares(projector, total)
+    assert projector.locator("#projector").get_attribute("data-trials") == str(total * N)
+    assert projector.locator("#students").inner_text() == \
+        f"Students who contributed: {HTTP_STUDENTS + PAGES}"
+    row = projector.locator("#rows li").first.inner_text()
+    assert f"{total * N:,} trials" in row and "4/31" in row
+    code, status = post(server, "seed", {"id": "x", "student": "http-student-999-0123456789ab",
+                                         "experiment": "hands"})
+    live = json.loads(urllib.request.urlopen(
+        server.url + "tables/api/experiments/status/hands", timeout=30).read())
+    assert live["pooled"]["series"][0]["successes"] == sent
+    assert live["pooled"]["series"][0]["trials"] == total * N
+    svg = projector.locator("#chart svg")
+    assert svg.get_attribute("role") == "img" and svg.locator("polyline").count() == 1
+    assert projector.locator("#hist svg rect").count() >= 20
+    projector.add_script_tag(content=axe_js)
+    assert axe_violations(projector) == []
+    assert errors == []
+    for c, _p in students:
+        c.close()
+    context.close()
+
+
+@pytest.mark.parametrize("lang,words", [("hr", "Učenika koji su pridonijeli"),
+                                        ("de", "Schüler, die beigetragen haben")])
+def test_the_projector_in_croatian_and_german_on_a_phone(chromium, server, axe_js, lang, words):
+    context, page, errors = teacher_page(chromium, server, lang=lang, viewport=PHONE)
+    assert page.locator("html").get_attribute("lang") == lang
+    assert words in page.locator("#students").inner_text()
+    found = overflowing(page)
+    assert found["viewport"] == PHONE["width"] and found["items"] == [], found
+    assert small_touch_targets(page) == []
+    page.add_script_tag(content=axe_js)
+    assert axe_violations(page) == []
+    assert errors == []
+    context.close()
+
+
+def test_a_student_gets_no_projector(chromium, server):
+    context = chromium.new_context()
+    page = context.new_page()
+    r = page.goto(f"{server.url}tables/teacher/experiments?key=hands")
+    assert r.status == 403
+    r = page.goto(f"{server.url}tables/api/experiments/live/hands")
+    assert r.status == 403
+    context.close()
