@@ -2,32 +2,39 @@
 asks for a seed, runs its share (:mod:`cardgames.analysis.experiments`) and sends the
 result; the service re-runs it and pools what it accepted.
 
-:class:`ExperimentService` keeps its own tables in the class store
-(``data_dir()/class.sqlite3``, WAL, ``synchronous=FULL``): ``experiment_runs`` (one row per
-opening: the experiment, the share size, opened/closed), ``experiment_seeds`` (every seed
-handed out, to whom: the sha256 of the student's key), ``experiment_results`` (every
-accepted share) and ``experiment_answers`` (the first answer to each message id, so that a
-resend is answered once and counted once). An accepted result is committed before it is
-acknowledged.
+The kernels speak through the class link (:mod:`classroom.tables.classapi`,
+``tables/api/class/send``): two kinds of message registered here,
+``experiment-seed`` (payload ``{"experiment": "hands"}``; answer ``{"experiment", "run",
+"seed", "n"}``) and ``experiment-result`` (payload ``{"result": Result.to_dict()}``; answer
+``{"experiment", "run", "seed", "counted": true, "pooled": ...}``). The class store
+(:class:`~classroom.tables.students.ClassStore`, ``data_dir()/class.sqlite3``) runs each in
+one transaction with its answer, so a message resent after a lost answer is answered once
+and counted once, and an accepted result is committed before it is acknowledged. The
+students are the class link's (the key's hash; on the hub the hub user).
+
+Tables (made in the class store): ``experiment_runs`` (one row per opening: the
+experiment, the share size, opened/closed), ``experiment_seeds`` (every seed handed out,
+to which student) and ``experiment_results`` (every accepted share).
 
 Refused, and nothing changes (:class:`ExperimentRefused`, a ``code`` each):
 ``closed`` (no open run of that experiment, or the seed's run was closed), ``unknown-seed``
 (a seed this student was not handed), ``duplicate`` (a second result for one seed, e.g.
 after a reload), ``fabricated`` (the re-run gives another result), ``bad-result`` (not a
 result: wrong fields, sizes, experiment), ``too-many-seeds`` (a student asking for more than
-:data:`MAX_SEEDS` seeds of one run), ``rate-limited``.
+:data:`MAX_SEEDS` seeds of one run).  Oversized, forged and too frequent messages are the
+class API's refusals.
 
 >>> import tempfile, pathlib
 >>> from cardgames.analysis.experiments import experiment
 >>> svc = ExperimentService(pathlib.Path(tempfile.mkdtemp()) / "class.sqlite3")
 >>> run = svc.open_run("hands", n=20)
->>> got = svc.seed("student-key-1", "m1", "hands")
+>>> got = svc.seed("k:student-1", "m1", "hands")
 >>> result = experiment("hands").share(got["seed"], got["n"]).to_dict()
->>> svc.submit("student-key-1", "m2", result)["accepted"], svc.pooled("hands").shares
+>>> svc.submit("k:student-1", "m2", result)["accepted"], svc.pooled("hands").shares
 (True, 1)
->>> svc.submit("student-key-1", "m3", result)["error"]["code"]
+>>> svc.submit("k:student-1", "m3", result)["error"]["code"]
 'duplicate'
->>> svc.submit("student-key-1", "m2", result)["accepted"]      # the same message: the first answer
+>>> svc.submit("k:student-1", "m2", result)["accepted"]      # the same message: the first answer
 True
 >>> svc.close()
 """
@@ -35,7 +42,6 @@ True
 from __future__ import annotations
 
 import csv
-import hashlib
 import io
 import json
 import secrets
@@ -50,7 +56,7 @@ from typing import Any
 from cardgames.analysis.experiments import (
     EXPERIMENTS,
     SEED_MAX,
-    ExperimentError,
+    Experiment,
     Pooled,
     Result,
     experiment,
@@ -58,17 +64,18 @@ from cardgames.analysis.experiments import (
 from cardgames.errors import CardgamesError
 from cardgames.i18n import gettext as _
 
-__all__ = ["DB_NAME", "MAX_MESSAGE", "MAX_SEEDS", "ExperimentRefused", "ExperimentService",
-           "hash_key"]
+from .students import ClassStore
 
-DB_NAME = "class.sqlite3"
-#: The largest message a kernel may send, in bytes (the class link's limit).
-MAX_MESSAGE = 4096
+__all__ = ["KIND_RESULT", "KIND_SEED", "MAX_SEEDS", "SCHEMA", "ExperimentRefused",
+           "ExperimentService"]
+
 #: Seeds one student may be handed in one run.
 MAX_SEEDS = 50
-_ID_MAX = 64
+#: The class link's kinds of message of the experiments.
+KIND_SEED = "experiment-seed"
+KIND_RESULT = "experiment-result"
 
-_SCHEMA = """
+SCHEMA = """
 CREATE TABLE IF NOT EXISTS experiment_runs (
     run INTEGER PRIMARY KEY AUTOINCREMENT, experiment TEXT NOT NULL, n INTEGER NOT NULL,
     opened REAL NOT NULL, closed REAL);
@@ -76,11 +83,9 @@ CREATE TABLE IF NOT EXISTS experiment_seeds (
     run INTEGER NOT NULL REFERENCES experiment_runs(run), seed INTEGER NOT NULL,
     student TEXT NOT NULL, handed REAL NOT NULL, PRIMARY KEY (run, seed));
 CREATE TABLE IF NOT EXISTS experiment_results (
-    run INTEGER NOT NULL, seed INTEGER NOT NULL, student TEXT NOT NULL,
-    trials TEXT NOT NULL, successes TEXT NOT NULL, histogram TEXT NOT NULL,
-    received REAL NOT NULL, PRIMARY KEY (run, seed));
-CREATE TABLE IF NOT EXISTS experiment_answers (
-    student TEXT NOT NULL, id TEXT NOT NULL, answer TEXT NOT NULL, PRIMARY KEY (student, id));
+    run INTEGER NOT NULL REFERENCES experiment_runs(run), seed INTEGER NOT NULL,
+    student TEXT NOT NULL, trials TEXT NOT NULL, successes TEXT NOT NULL,
+    histogram TEXT NOT NULL, received REAL NOT NULL, PRIMARY KEY (run, seed))
 """
 
 
@@ -92,107 +97,103 @@ class ExperimentRefused(CardgamesError):
         self.code = code
 
 
-def hash_key(key: str) -> str:
-    """How a student's key is stored: its sha256 (hex).
-
-    >>> len(hash_key("k")), hash_key("k") == hash_key("k") != hash_key("j")
-    (64, True)
-    """
-    return hashlib.sha256(key.encode("utf-8")).hexdigest()
+def _experiment(key: object) -> Experiment:
+    if not isinstance(key, str) or key not in EXPERIMENTS:
+        raise ExperimentRefused("bad-message", _("unknown experiment {key!r}").format(
+            key=str(key)[:40]))
+    return experiment(key)
 
 
-def _check_student(key: object) -> str:
-    """The stored form of a student: the sha256 of their identity (the student key under
-    ``make serve``, or the class link's id, ``classroom.tables.students.identify``)."""
-    if not isinstance(key, str) or not 1 <= len(key) <= 200 or not key.isprintable():
-        raise ExperimentRefused("bad-message", _("a student is named by 1-200 printable characters"))
-    return hash_key(key)
+def check_seed_payload(payload: Any) -> dict[str, Any]:
+    """The payload of an ``experiment-seed`` message, checked: ``{"experiment": key}``."""
+    if not isinstance(payload, dict) or set(payload) != {"experiment"}:
+        raise ExperimentRefused("bad-message", _("a seed request names the experiment only"))
+    return {"experiment": _experiment(payload["experiment"]).key}
 
 
-def _check_id(msg_id: object) -> str:
-    if not isinstance(msg_id, str) or not 1 <= len(msg_id) <= _ID_MAX or not msg_id.isprintable():
-        raise ExperimentRefused("bad-message",
-                                _("a message id is 1-{most} printable characters").format(
-                                    most=_ID_MAX))
-    return msg_id
-
-
-class _Bucket:
-    """A token bucket: ``rate`` per second, at most ``burst``."""
-
-    def __init__(self, rate: float, burst: float, now: float) -> None:
-        self.rate, self.burst, self.tokens, self.t = rate, burst, burst, now
-
-    def take(self, now: float) -> bool:
-        self.tokens = min(self.burst, self.tokens + (now - self.t) * self.rate)
-        self.t = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
+def check_result_payload(payload: Any, *, sample: float = 1.0) -> dict[str, Any]:
+    """The payload of an ``experiment-result`` message, checked and **re-run** (before the
+    store's transaction: a tournament share takes ~0.1 s): a made-up result is refused
+    here. ``sample`` < 1 re-runs only that share of the seeds (a fixed pick by the seed)."""
+    if not isinstance(payload, dict) or set(payload) != {"result"}:
+        raise ExperimentRefused("bad-message", _("a result message holds the result only"))
+    result = Result.from_dict(payload["result"])
+    e = _experiment(result.experiment)
+    if not 1 <= result.n <= e.max_n:
+        raise ExperimentRefused("fabricated", _("a share is 1 to {most} trials").format(
+            most=e.max_n))
+    checked = sample >= 1 or zlib.crc32(str(result.seed).encode()) / 2**32 < sample
+    if checked and not e.verify(result.seed, result.n, result):
+        raise ExperimentRefused("fabricated", _("this result is not what the seed gives: "
+                                                "it was not counted"))
+    return {"result": result.to_dict()}
 
 
 class ExperimentService:
-    """The experiments of the class on the SQLite file ``path`` (see the module doc).
+    """The experiments of the class on a :class:`ClassStore` (``store``) or on the SQLite
+    file ``path`` (a store of its own); see the module doc.
 
-    ``sample``: the share of results re-run (1.0: every one; below 1, a fixed pick by the
-    seed, so a student cannot tell which). ``clock``: wall time; ``rate``/``burst``: each
-    student's messages per second.
+    ``sample``: the share of results re-run (1.0: every one). ``clock``: wall time.
     """
 
-    def __init__(self, path: str | Path, *, sample: float = 1.0,
-                 clock: Callable[[], float] = time.time, rate: float = 5.0,
-                 burst: float = 20.0) -> None:
-        self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(str(self.path), check_same_thread=False,
-                                   isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.executescript(_SCHEMA)
-        self._lock = threading.RLock()
-        self.sample, self.clock, self.rate, self.burst = sample, clock, rate, burst
-        self._buckets: dict[str, _Bucket] = {}
+    def __init__(self, path: str | Path | None = None, *, store: ClassStore | None = None,
+                 sample: float = 1.0, clock: Callable[[], float] = time.time) -> None:
+        if store is None:
+            if path is None:
+                raise ValueError("give the class store or its file")
+            store = ClassStore(path, clock=clock)
+            self._own = True
+        else:
+            self._own = False
+        self.store = store
+        self.store.ensure(SCHEMA)
+        self.sample, self.clock = sample, clock
+
+    @classmethod
+    def of(cls, store: ClassStore) -> ExperimentService:
+        """The service of ``store`` (one per store, kept in ``store.cache``)."""
+        svc = store.cache.get("experiments")
+        if svc is None:
+            svc = store.cache["experiments"] = cls(store=store)
+        assert isinstance(svc, ExperimentService)
+        return svc
 
     def close(self) -> None:
-        with self._lock:
-            self._db.close()
+        if self._own:
+            self.store.close()
 
     # ------------------------------------------------------------ the teacher
     def open_run(self, key: str, *, n: int | None = None) -> int:
         """Open ``key``'s experiment (closing its open run, if any): its run number.
         ``n``: the share size each student runs (the experiment's default if None)."""
-        e = self._experiment(key)
+        e = _experiment(key)
         size = e.n if n is None else n
         if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= e.max_n:
             raise ExperimentRefused("bad-message", _("a share is 1 to {most} trials").format(
                 most=e.max_n))
-        with self._lock:
+        with self.store.transaction() as db:
             now = self.clock()
-            self._db.execute("BEGIN IMMEDIATE")
-            self._db.execute("UPDATE experiment_runs SET closed = ? WHERE experiment = ? AND "
-                             "closed IS NULL", (now, key))
-            cur = self._db.execute("INSERT INTO experiment_runs (experiment, n, opened) "
-                                   "VALUES (?, ?, ?)", (key, size, now))
-            self._db.execute("COMMIT")
+            db.execute("UPDATE experiment_runs SET closed = ? WHERE experiment = ? AND "
+                       "closed IS NULL", (now, key))
+            cur = db.execute("INSERT INTO experiment_runs (experiment, n, opened) "
+                             "VALUES (?, ?, ?)", (key, size, now))
             return int(cur.lastrowid or 0)
 
     def close_run(self, key: str) -> int | None:
         """Close ``key``'s open run: its number (None if none was open)."""
-        with self._lock:
-            run = self._open_run(key)
+        with self.store.transaction() as db:
+            run = self._open_run(db, key)
             if run is not None:
-                self._db.execute("UPDATE experiment_runs SET closed = ? WHERE run = ?",
-                                 (self.clock(), run[0]))
+                db.execute("UPDATE experiment_runs SET closed = ? WHERE run = ?",
+                           (self.clock(), run[0]))
             return None if run is None else run[0]
 
     def runs(self) -> list[dict[str, Any]]:
         """Every run: run, experiment, n, opened, closed, shares, students."""
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT r.run, r.experiment, r.n, r.opened, r.closed, COUNT(x.seed), "
-                "COUNT(DISTINCT x.student) FROM experiment_runs r LEFT JOIN experiment_results "
-                "x ON x.run = r.run GROUP BY r.run ORDER BY r.run").fetchall()
+        rows = self.store.read(
+            "SELECT r.run, r.experiment, r.n, r.opened, r.closed, COUNT(x.seed), "
+            "COUNT(DISTINCT x.student) FROM experiment_runs r LEFT JOIN experiment_results "
+            "x ON x.run = r.run GROUP BY r.run ORDER BY r.run")
         return [{"run": r[0], "experiment": r[1], "n": r[2], "opened": r[3], "closed": r[4],
                  "shares": r[5], "students": r[6]} for r in rows]
 
@@ -206,27 +207,88 @@ class ExperimentService:
     # ------------------------------------------------------------ the students
     def status(self, key: str) -> dict[str, Any]:
         """What a student's kernel may know: open or not, the share size, the pooled figure."""
-        self._experiment(key)
-        with self._lock:
-            run = self._open_run(key)
-        pooled = self.pooled(key)
+        _experiment(key)
+        with self.store.transaction() as db:
+            run = self._open_run(db, key)
         return {"experiment": key, "open": run is not None,
-                "n": None if run is None else run[1], "pooled": pooled.to_dict()}
+                "n": None if run is None else run[1], "pooled": self.pooled(key).to_dict()}
 
-    def seed(self, student: str, msg_id: str, key: str) -> dict[str, Any]:
-        """Hand a new seed of ``key``'s open run to ``student`` (recorded): the answer dict
-        ``{"seed", "n", "run"}`` or ``{"error": {...}}``. A repeated ``msg_id`` gets the
-        first answer."""
-        return self._answer(student, msg_id, lambda who: self._seed(who, key))
+    def seed(self, student: str, mid: str, key: str) -> dict[str, Any]:
+        """What the class API answers ``student``'s ``experiment-seed`` message ``mid``:
+        ``{"accepted": True, "seed", "n", "run"}`` or ``{"accepted": False, "error"}``."""
+        try:
+            payload = check_seed_payload({"experiment": key})
+            answer = self.store.submit(student, mid, KIND_SEED, payload,
+                                       lambda db, p: self.apply_seed(db, student, p))
+        except CardgamesError as e:
+            return _refusal(e)
+        return {"accepted": True, **answer}
 
-    def submit(self, student: str, msg_id: str, data: object) -> dict[str, Any]:
-        """Take a result (a dict, :meth:`Result.to_dict`): ``{"accepted": True, "pooled":
-        ...}`` once re-checked and written, else ``{"accepted": False, "error": {...}}``."""
-        answer = self._answer(student, msg_id, lambda who: self._submit(who, msg_id, data))
-        if answer.get("accepted"):
-            answer = {**answer, "pooled": self.pooled(answer["experiment"],
-                                                      answer["run"]).to_dict()}
-        return answer
+    def submit(self, student: str, mid: str, data: object) -> dict[str, Any]:
+        """What the class API answers ``student``'s ``experiment-result`` message ``mid``
+        with the result ``data`` (:meth:`Result.to_dict`): ``{"accepted": True, "pooled",
+        ...}`` once re-run and written, else ``{"accepted": False, "error": {...}}``."""
+        try:
+            payload = check_result_payload({"result": data}, sample=self.sample)
+            answer = self.store.submit(student, mid, KIND_RESULT, payload,
+                                       lambda db, p: self.apply_result(db, student, p))
+        except CardgamesError as e:
+            return _refusal(e)
+        return {"accepted": True, **answer}
+
+    # ------------------------------------------------------------ inside a transaction
+    def apply_seed(self, db: sqlite3.Connection, student: str, payload: dict[str, Any]
+                   ) -> dict[str, Any]:
+        """Hand ``student`` a new seed of the open run (in the class store's transaction)."""
+        key = payload["experiment"]
+        run = self._open_run(db, key)
+        if run is None:
+            raise ExperimentRefused("closed", _("this experiment is not open: the teacher "
+                                                "opens it"))
+        (count,) = db.execute("SELECT COUNT(*) FROM experiment_seeds WHERE run = ? AND "
+                              "student = ?", (run[0], student)).fetchone()
+        if count >= MAX_SEEDS:
+            raise ExperimentRefused("too-many-seeds", _(
+                "you have had {most} seeds of this experiment: that is enough").format(
+                most=MAX_SEEDS))
+        while True:
+            seed = secrets.randbelow(SEED_MAX)
+            if db.execute("SELECT 1 FROM experiment_seeds WHERE run = ? AND seed = ?",
+                          (run[0], seed)).fetchone() is None:
+                break
+        db.execute("INSERT INTO experiment_seeds VALUES (?, ?, ?, ?)",
+                   (run[0], seed, student, self.clock()))
+        return {"experiment": key, "run": run[0], "seed": seed, "n": run[1]}
+
+    def apply_result(self, db: sqlite3.Connection, student: str, payload: dict[str, Any]
+                     ) -> dict[str, Any]:
+        """Count a re-run result (:func:`check_result_payload`) of a seed handed to
+        ``student`` in an open run (in the class store's transaction)."""
+        result = Result.from_dict(payload["result"])
+        key = result.experiment
+        row = db.execute(
+            "SELECT s.run, r.n, r.closed FROM experiment_seeds s JOIN experiment_runs r ON "
+            "r.run = s.run WHERE s.seed = ? AND s.student = ? AND r.experiment = ? "
+            "ORDER BY s.run DESC LIMIT 1", (result.seed, student, key)).fetchone()
+        if row is None:
+            raise ExperimentRefused("unknown-seed", _("this seed was not handed to you: "
+                                                      "ask for a seed first"))
+        run, n, closed = int(row[0]), int(row[1]), row[2]
+        if closed is not None:
+            raise ExperimentRefused("closed", _("this experiment was closed before your "
+                                                "result came"))
+        if db.execute("SELECT 1 FROM experiment_results WHERE run = ? AND seed = ?",
+                      (run, result.seed)).fetchone():
+            raise ExperimentRefused("duplicate", _("this result was already counted once"))
+        if result.n != n:
+            raise ExperimentRefused("fabricated", _("a share of this run is {n} trials, not "
+                                                    "{m}").format(n=n, m=result.n))
+        db.execute("INSERT INTO experiment_results VALUES (?, ?, ?, ?, ?, ?, ?)",
+                   (run, result.seed, student, json.dumps(result.trials),
+                    json.dumps(result.successes), json.dumps(result.histogram), self.clock()))
+        pooled = _experiment(key).pool(self._results(db, key, run, n)).to_dict()
+        return {"experiment": key, "run": run, "seed": result.seed, "counted": True,
+                "pooled": pooled}
 
     # ------------------------------------------------------------ the figures
     def results(self, key: str, run: int | None = None) -> list[Result]:
@@ -236,20 +298,20 @@ class ExperimentService:
             if latest is None:
                 return []
             run = int(latest["run"])
-        with self._lock:
-            n_row = self._db.execute("SELECT n FROM experiment_runs WHERE run = ?",
-                                     (run,)).fetchone()
-            rows = self._db.execute("SELECT seed, trials, successes, histogram FROM "
-                                    "experiment_results WHERE run = ? ORDER BY received, seed",
-                                    (run,)).fetchall()
-        n = 0 if n_row is None else int(n_row[0])
+        with self.store.transaction() as db:
+            n_row = db.execute("SELECT n FROM experiment_runs WHERE run = ?", (run,)).fetchone()
+            return self._results(db, key, run, 0 if n_row is None else int(n_row[0]))
+
+    def _results(self, db: sqlite3.Connection, key: str, run: int, n: int) -> list[Result]:
+        rows = db.execute("SELECT seed, trials, successes, histogram FROM experiment_results "
+                          "WHERE run = ? ORDER BY received, seed", (run,)).fetchall()
         return [Result(key, seed, n, tuple(json.loads(t)), tuple(json.loads(s)),
                        tuple((float(a), int(b)) for a, b in json.loads(h)))
                 for seed, t, s, h in rows]
 
     def pooled(self, key: str, run: int | None = None) -> Pooled:
         """The class's pooled estimate of ``key`` (its latest run, or ``run``)."""
-        return self._experiment(key).pool(self.results(key, run))
+        return _experiment(key).pool(self.results(key, run))
 
     def history(self, key: str, *, points: int = 120) -> list[dict[str, Any]]:
         """The pooled estimate after each accepted share (at most ``points`` steps, the last
@@ -269,26 +331,26 @@ class ExperimentService:
                 trials[j] += t
                 wins[j] += s
             if i in keep or i == steps - 1:
-                out.append({"shares": i + 1, "series": [
-                    {"trials": t, "estimate": s / t if t else None,
-                     "low": wilson_interval(s, t)[0], "high": wilson_interval(s, t)[1]}
-                    for s, t in zip(wins, trials, strict=True)]})
+                series = []
+                for s, t in zip(wins, trials, strict=True):
+                    lo, hi = wilson_interval(s, t)
+                    series.append({"trials": t, "estimate": s / t if t else None,
+                                   "low": lo, "high": hi})
+                out.append({"shares": i + 1, "series": series})
         return out
 
     def csv(self, key: str, run: int | None = None) -> str:
         """The run's accepted shares as CSV (one row per share; students numbered in the
-        order they first contributed, no key): for ``pandas.read_csv``."""
-        e = self._experiment(key)
+        order they first contributed, no key or name): for ``pandas.read_csv``."""
+        e = _experiment(key)
         if run is None:
             latest = self.latest_run(key)
             run = None if latest is None else int(latest["run"])
         rows: list[Any] = []
         if run is not None:
-            with self._lock:
-                rows = self._db.execute(
-                    "SELECT seed, student, trials, successes, histogram, received FROM "
-                    "experiment_results WHERE run = ? ORDER BY received, seed",
-                    (run,)).fetchall()
+            rows = self.store.read(
+                "SELECT seed, student, trials, successes, histogram, received FROM "
+                "experiment_results WHERE run = ? ORDER BY received, seed", (run,))
         scores = sorted(x for x, _p in e.exact_histogram)
         out = io.StringIO()
         w = csv.writer(out, lineterminator="\n")
@@ -308,120 +370,37 @@ class ExperimentService:
             w.writerow(line)
         return out.getvalue()
 
-    # ------------------------------------------------------------ inside
-    def _experiment(self, key: object) -> Any:
-        if not isinstance(key, str) or key not in EXPERIMENTS:
-            raise ExperimentRefused("bad-message", _("unknown experiment {key!r}").format(
-                key=str(key)[:40]))
-        return experiment(key)
-
-    def _open_run(self, key: str) -> tuple[int, int] | None:
-        row = self._db.execute("SELECT run, n FROM experiment_runs WHERE experiment = ? AND "
-                               "closed IS NULL ORDER BY run DESC LIMIT 1", (key,)).fetchone()
+    @staticmethod
+    def _open_run(db: sqlite3.Connection, key: str) -> tuple[int, int] | None:
+        row = db.execute("SELECT run, n FROM experiment_runs WHERE experiment = ? AND "
+                         "closed IS NULL ORDER BY run DESC LIMIT 1", (key,)).fetchone()
         return None if row is None else (int(row[0]), int(row[1]))
 
-    def _answer(self, student: str, msg_id: str, work: Callable[[str], dict[str, Any]]
-                ) -> dict[str, Any]:
-        try:
-            who = _check_student(student)
-            mid = _check_id(msg_id)
-        except ExperimentRefused as e:
-            return {"accepted": False, "error": {"code": e.code, "message": str(e)}}
-        with self._lock:
-            row = self._db.execute("SELECT answer FROM experiment_answers WHERE student = ? "
-                                   "AND id = ?", (who, mid)).fetchone()
-            if row is not None:
-                first: dict[str, Any] = json.loads(row[0])
-                return first
-            bucket = self._buckets.setdefault(who, _Bucket(self.rate, self.burst, self.clock()))
-            if not bucket.take(self.clock()):
-                return {"accepted": False, "error": {"code": "rate-limited", "message": _(
-                    "too many messages: wait a moment and send again")}}
-        try:
-            answer = work(who)
-        except (ExperimentRefused, ExperimentError) as e:
-            code = getattr(e, "code", "bad-result")
-            answer = {"accepted": False, "error": {"code": code, "message": str(e)}}
-            if code == "rate-limited":
-                return answer
-        with self._lock:
-            self._remember(who, mid, answer)
-        return answer
 
-    def _remember(self, who: str, mid: str, answer: dict[str, Any]) -> None:
-        self._db.execute("INSERT OR IGNORE INTO experiment_answers VALUES (?, ?, ?)",
-                         (who, mid, json.dumps(answer)))
+def _refusal(e: CardgamesError) -> dict[str, Any]:
+    code = str(getattr(e, "code", "") or "bad-result")
+    return {"accepted": False, "error": {"code": code, "message": str(e)}}
 
-    def _seed(self, who: str, key: str) -> dict[str, Any]:
-        self._experiment(key)
-        with self._lock:
-            run = self._open_run(key)
-            if run is None:
-                raise ExperimentRefused("closed", _("this experiment is not open: the teacher "
-                                                    "opens it"))
-            (count,) = self._db.execute("SELECT COUNT(*) FROM experiment_seeds WHERE run = ? "
-                                        "AND student = ?", (run[0], who)).fetchone()
-            if count >= MAX_SEEDS:
-                raise ExperimentRefused("too-many-seeds", _(
-                    "you have had {most} seeds of this experiment: that is enough").format(
-                    most=MAX_SEEDS))
-            while True:
-                seed = secrets.randbelow(SEED_MAX)
-                try:
-                    self._db.execute("INSERT INTO experiment_seeds VALUES (?, ?, ?, ?)",
-                                     (run[0], seed, who, self.clock()))
-                    break
-                except sqlite3.IntegrityError:     # pragma: no cover - 1 in 2**53
-                    continue
-        return {"accepted": True, "experiment": key, "run": run[0], "seed": seed, "n": run[1]}
 
-    def _submit(self, who: str, mid: str, data: object) -> dict[str, Any]:
-        result = Result.from_dict(data)
-        key = result.experiment
-        e = self._experiment(key)
-        with self._lock:
-            row = self._db.execute(
-                "SELECT s.run, r.n, r.closed FROM experiment_seeds s JOIN experiment_runs r ON "
-                "r.run = s.run WHERE s.seed = ? AND s.student = ? AND r.experiment = ? "
-                "ORDER BY s.run DESC LIMIT 1", (result.seed, who, key)).fetchone()
-            if row is None:
-                raise ExperimentRefused("unknown-seed", _("this seed was not handed to you: "
-                                                          "ask for a seed first"))
-            run, n, closed = int(row[0]), int(row[1]), row[2]
-            if closed is not None:
-                raise ExperimentRefused("closed", _("this experiment was closed before your "
-                                                    "result came"))
-            if self._db.execute("SELECT 1 FROM experiment_results WHERE run = ? AND seed = ?",
-                                (run, result.seed)).fetchone():
-                raise ExperimentRefused("duplicate", _("this result was already counted once"))
-        if result.n != n:
-            raise ExperimentRefused("fabricated", _("a share of this run is {n} trials, not "
-                                                    "{m}").format(n=n, m=result.n))
-        if self._checked(result.seed) and not e.verify(result.seed, n, result):
-            raise ExperimentRefused("fabricated", _("this result is not what the seed gives: "
-                                                    "it was not counted"))
-        with self._lock:
-            try:
-                self._db.execute("BEGIN IMMEDIATE")
-                if self._db.execute("SELECT closed FROM experiment_runs WHERE run = ?",
-                                    (run,)).fetchone()[0] is not None:
-                    self._db.execute("ROLLBACK")
-                    raise ExperimentRefused("closed", _("this experiment was closed before "
-                                                        "your result came"))
-                self._db.execute(
-                    "INSERT INTO experiment_results VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (run, result.seed, who, json.dumps(result.trials),
-                     json.dumps(result.successes), json.dumps(result.histogram), self.clock()))
-                answer = {"accepted": True, "experiment": key, "run": run, "seed": result.seed}
-                self._remember(who, mid, answer)       # the result and its answer: one commit
-                self._db.execute("COMMIT")
-            except sqlite3.IntegrityError:
-                self._db.execute("ROLLBACK")
-                raise ExperimentRefused("duplicate", _("this result was already counted "
-                                                       "once")) from None
-        return answer
+# ---------------------------------------------------------------- the class link's kinds
+_REGISTERED = threading.Lock()
 
-    def _checked(self, seed: int) -> bool:
-        if self.sample >= 1:
-            return True
-        return zlib.crc32(str(seed).encode()) / 2**32 < self.sample
+
+def register_kinds() -> None:
+    """Register ``experiment-seed`` and ``experiment-result`` with the class API."""
+    from .classapi import register
+
+    def apply_seed(store: ClassStore, db: sqlite3.Connection, student: str,
+                   name: str | None, payload: dict[str, Any]) -> dict[str, Any]:
+        return ExperimentService.of(store).apply_seed(db, student, payload)
+
+    def apply_result(store: ClassStore, db: sqlite3.Connection, student: str,
+                     name: str | None, payload: dict[str, Any]) -> dict[str, Any]:
+        return ExperimentService.of(store).apply_result(db, student, payload)
+
+    with _REGISTERED:
+        register(KIND_SEED, check=check_seed_payload, apply=apply_seed, schema=SCHEMA)
+        register(KIND_RESULT, check=check_result_payload, apply=apply_result, schema=SCHEMA)
+
+
+register_kinds()

@@ -1,39 +1,32 @@
-"""The class experiments over HTTP (issue 22): the kernels' API and the teacher's projector.
+"""The class experiments' pages (issue 22): the teacher's projector, and the pooled figure.
 
-Kernels (JSON POSTs of at most :data:`~classroom.tables.experiments.MAX_MESSAGE` bytes,
-each with a client-made ``id``; on the hub the ``Authorization: token`` header as the seat
-socket checks it, ``TokenAuth.check_socket``):
+The students' kernels send their messages through the class link
+(``tables/api/class/send``, :mod:`classroom.tables.classapi`; the kinds
+``experiment-seed`` and ``experiment-result`` of :mod:`classroom.tables.experiments`).
+Here:
 
-- ``tables/api/experiments/seed`` ``{"id", "student", "experiment"}`` -> ``{"seed", "n"}``;
-- ``tables/api/experiments/result`` ``{"id", "student", "result"}`` -> ``{"accepted",
-  "pooled"}`` or ``{"accepted": false, "error": {"code", "message"}}`` (HTTP 409/400/429);
-- ``tables/api/experiments/status/<key>`` GET: open or not, the pooled figure (no one's
-  result).
-
-The teacher (the token; else 403): ``tables/teacher/experiments?key=hands`` (the projector
-page: open/close, the live chart from ``tables/api/experiments/live/<key>`` polled each
-second), ``tables/api/experiments/open/<key>`` and ``.../close/<key>`` (POST, ``_xsrf``),
-``tables/api/experiments/csv/<key>`` (the latest run's shares as CSV).
+- ``tables/api/experiments/status/<key>`` GET: open or not, the share size, the pooled
+  figure (no one's result);
+- the teacher (the token; else 403): ``tables/teacher/experiments?key=hands`` (the projector
+  page: open/close, the live chart from ``tables/api/experiments/live/<key>`` polled each
+  second), ``tables/api/experiments/open/<key>`` and ``.../close/<key>`` (POST, ``_xsrf``),
+  ``tables/api/experiments/csv/<key>`` (the latest run's shares as CSV).
 
 >>> [p for p, *_ in experiment_handlers("/")][:2]
-['/tables/api/experiments/seed', '/tables/api/experiments/result']
+['/tables/api/experiments/status/([a-z]{1,20})', '/tables/teacher/experiments/?']
 """
 
 from __future__ import annotations
 
-import json
-import threading
-from pathlib import Path
 from typing import Any
 
 from tornado import web
-from tornado.ioloop import IOLoop
 
 from cardgames.analysis.experiments import EXPERIMENTS
 from cardgames.i18n import N_
 from cardgames.i18n import gettext as _
 
-from .experiments import DB_NAME, MAX_MESSAGE, ExperimentService
+from .experiments import ExperimentService
 from .pagebase import Shared, script_json
 from .teacher import TeacherHandler
 
@@ -89,111 +82,28 @@ def projector_words(lang: str) -> dict[str, str]:
     return out
 
 
-_OPEN: dict[str, ExperimentService] = {}
-_OPEN_LOCK = threading.Lock()
-
-
 def experiment_service(settings: dict[str, Any]) -> ExperimentService:
-    """The experiments' service of a server: ``settings["cardgames_experiments"]``, else one
-    opened (once) on ``class.sqlite3`` beside the tables' data file (or in ``data_dir()``)."""
+    """The experiments' service of a server: ``settings["cardgames_experiments"]``, else the
+    one of the class store (:func:`classroom.tables.students.class_store`)."""
     svc = settings.get("cardgames_experiments")
     if svc is not None:
         return svc  # type: ignore[no-any-return]
-    tables = settings.get("cardgames_tables")
-    store = getattr(tables, "store", None)
-    if store is not None and getattr(store, "path", None):
-        folder = Path(store.path).parent
-    else:
-        from .store import data_dir
+    from .students import class_store
 
-        folder = data_dir()
-    path = str(folder / DB_NAME)
-    with _OPEN_LOCK:
-        if path not in _OPEN:
-            _OPEN[path] = ExperimentService(path)
-        settings["cardgames_experiments"] = _OPEN[path]
-        return _OPEN[path]
+    return ExperimentService.of(class_store(settings))
 
 
-class KernelApi(web.RequestHandler):
-    """A kernel's JSON POST: bounded, no cookies (so no XSRF), the hub's token checked."""
-
-    def check_xsrf_cookie(self) -> None:       # kernels carry no cookie; the key is the proof
-        return
+class StatusApi(web.RequestHandler):
+    """``tables/api/experiments/status/<key>``: the pooled figure, for anyone."""
 
     def set_default_headers(self) -> None:
         self.set_header("Cache-Control", "no-store")
         self.set_header("X-Content-Type-Options", "nosniff")
 
-    @property
-    def svc(self) -> ExperimentService:
-        return experiment_service(self.settings)
-
-    def refuse(self, status: int, code: str, message: str) -> None:
-        self.set_status(status)
-        self.finish({"accepted": False, "error": {"code": code, "message": message}})
-
-    def message(self) -> dict[str, Any] | None:
-        """The message's JSON object, its ``student`` replaced by the class link's identity
-        (:func:`classroom.tables.students.identify`: the key's hash, on the hub the hub
-        user of the request's token); else the refusal is sent and None returned."""
-        auth = self.settings.get("cardgames_tables_auth")
-        if auth is not None and not auth.check_socket(self):
-            self.refuse(403, "forbidden", _("not a student of this class"))
-            return None
-        body = self.request.body or b""
-        if len(body) > MAX_MESSAGE:
-            self.refuse(413, "too-large", _("a message is at most {most} bytes").format(
-                most=MAX_MESSAGE))
-            return None
-        try:
-            data = json.loads(body.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError):
-            data = None
-        if not isinstance(data, dict):
-            self.refuse(400, "bad-message", _("a message is a JSON object"))
-            return None
-        from .students import BadStudent, identify
-
-        try:
-            data["student"], _name = identify(self, auth, data.get("student"))
-        except BadStudent as e:
-            self.refuse(400 if not hasattr(auth, "user_name") else 403, "bad-student", str(e))
-            return None
-        return data
-
-    def answer(self, answer: dict[str, Any]) -> None:
-        code = (answer.get("error") or {}).get("code")
-        status = {None: 200, "rate-limited": 429, "bad-message": 400, "bad-result": 400,
-                  "too-large": 413}.get(code, 409)
-        self.set_status(status)
-        self.finish(answer)
-
-
-class SeedApi(KernelApi):
-    def post(self) -> None:
-        data = self.message()
-        if data is not None:
-            self.answer(self.svc.seed(data.get("student"), data.get("id"),  # type: ignore[arg-type]
-                                      data.get("experiment")))               # type: ignore[arg-type]
-
-
-class ResultApi(KernelApi):
-    async def post(self) -> None:
-        data = self.message()
-        if data is None:
-            return
-        # the re-run (a tournament share takes ~0.1 s) off the server's loop
-        answer = await IOLoop.current().run_in_executor(
-            None, self.svc.submit, data.get("student"), data.get("id"), data.get("result"))
-        self.answer(answer)
-
-
-class StatusApi(KernelApi):
     def get(self, key: str) -> None:
         if key not in EXPERIMENTS:
             raise web.HTTPError(404)
-        self.finish(self.svc.status(key))
+        self.finish(experiment_service(self.settings).status(key))
 
 
 class ProjectorHandler(TeacherHandler):
@@ -268,8 +178,6 @@ def experiment_handlers(base_url: str) -> list[tuple[Any, ...]]:
     b = shared.base_url + "tables"
     kw = {"shared": shared}
     return [
-        (b + "/api/experiments/seed", SeedApi),
-        (b + "/api/experiments/result", ResultApi),
         (b + r"/api/experiments/status/([a-z]{1,20})", StatusApi),
         (b + r"/teacher/experiments/?", ProjectorPage, kw),
         (b + r"/api/experiments/live/([a-z]{1,20})", LiveApi, kw),

@@ -1,6 +1,7 @@
 """A class experiment end to end (issue 22): the classroom server as ``make serve`` runs it,
-the projector page in Chromium (teacher token), 30 HTTP-level students (the kernels' API)
-and 3 Chromium pages of lesson 03 (their kernels post through the widget) contribute; the
+the projector page in Chromium (teacher token), 30 HTTP-level students (the class link's
+API, as the kernels post) and 3 Chromium pages of lesson 03 (their kernels post through the
+widget's class link) contribute; the
 projector updates without a reload and its final pooled count equals the sum sent; a
 duplicate and a fabricated result are refused; the page in hr and de; 375 px; axe-core.
 
@@ -53,8 +54,10 @@ def server(start_voila, tmp_path_factory):
     srv.stop()
 
 
-def post(server, path: str, data: dict) -> tuple[int, dict]:
-    req = urllib.request.Request(server.url + "tables/api/experiments/" + path,
+def send(server, mid: str, student: str, kind: str, payload: dict) -> tuple[int, dict]:
+    """A kernel's message through the class link's API (``tables/api/class/send``)."""
+    data = {"id": mid, "kind": kind, "student": student, "payload": payload}
+    req = urllib.request.Request(server.url + "tables/api/class/send",
                                  data=json.dumps(data).encode(), method="POST",
                                  headers={"Content-Type": "application/json"})
     try:
@@ -67,11 +70,11 @@ def post(server, path: str, data: dict) -> tuple[int, dict]:
 def http_student(server, i: int) -> int:
     """One student over HTTP: a seed, the share run here, the result; its successes."""
     key = f"http-student-{i:03d}-0123456789ab"
-    code, got = post(server, "seed", {"id": f"s{i}", "student": key, "experiment": "hands"})
-    assert code == 200 and got["n"] == N, got
-    r = experiment("hands").share(got["seed"], got["n"])
-    code, ans = post(server, "result", {"id": f"r{i}", "student": key, "result": r.to_dict()})
-    assert code == 200 and ans["accepted"], ans
+    code, got = send(server, f"s{i}", key, "experiment-seed", {"experiment": "hands"})
+    assert code == 200 and got["answer"]["n"] == N, got
+    r = experiment("hands").share(got["answer"]["seed"], N)
+    code, ans = send(server, f"r{i}", key, "experiment-result", {"result": r.to_dict()})
+    assert code == 200 and ans["answer"]["counted"], ans
     return r.successes[0]
 
 
@@ -144,16 +147,15 @@ def test_a_class_of_33_on_the_projector(chromium, server, axe_js):
 
     # a duplicate and a fabricated result: refused, nothing counted
     key = "http-student-000-0123456789ab"
-    code, got = post(server, "seed", {"id": "again-s", "student": key, "experiment": "hands"})
-    real = experiment("hands").share(got["seed"], N)
-    code, ans = post(server, "result", {"id": "fake", "student": key,
-                                        "result": real.forged(successes=(N,)).to_dict()})
+    code, got = send(server, "again-s", key, "experiment-seed", {"experiment": "hands"})
+    real = experiment("hands").share(got["answer"]["seed"], N)
+    code, ans = send(server, "fake", key, "experiment-result",
+                     {"result": real.forged(successes=(N,)).to_dict()})
     assert code == 409 and ans["error"]["code"] == "fabricated"
-    code, ans = post(server, "result", {"id": "real", "student": key, "result": real.to_dict()})
-    assert code == 200 and ans["accepted"]
+    code, ans = send(server, "real", key, "experiment-result", {"result": real.to_dict()})
+    assert code == 200 and ans["answer"]["counted"]
     sent += real.successes[0]
-    code, ans = post(server, "result", {"id": "real-again", "student": key,
-                                        "result": real.to_dict()})
+    code, ans = send(server, "real-again", key, "experiment-result", {"result": real.to_dict()})
     assert code == 409 and ans["error"]["code"] == "duplicate"
 
     total = HTTP_STUDENTS + PAGES + 1
@@ -163,8 +165,6 @@ def test_a_class_of_33_on_the_projector(chromium, server, axe_js):
         f"Students who contributed: {HTTP_STUDENTS + PAGES}"
     row = projector.locator("#rows li").first.inner_text()
     assert f"{total * N:,} trials" in row and "4/31" in row
-    code, status = post(server, "seed", {"id": "x", "student": "http-student-999-0123456789ab",
-                                         "experiment": "hands"})
     live = json.loads(urllib.request.urlopen(
         server.url + "tables/api/experiments/status/hands", timeout=30).read())
     assert live["pooled"]["series"][0]["successes"] == sent

@@ -1,5 +1,5 @@
-"""The class experiments' service (classroom.tables.experiments) and its HTTP API
-(classroom.tables.projector), issue 22: seeds handed once and recorded, every result
+"""The class experiments' service (classroom.tables.experiments), through the class link's
+API (classroom.tables.classapi) and the projector's (classroom.tables.projector), issue 22: seeds handed once and recorded, every result
 re-run, duplicates / fabricated / closed / forged / oversized refused and nothing changed,
 everything accepted on disk before the answer (a restart keeps it), the CSV read by pandas,
 30 HTTP-level students pooled exactly, the teacher's pages refused to a student."""
@@ -19,15 +19,23 @@ from tornado.testing import AsyncHTTPTestCase
 
 from cardgames.analysis.experiments import experiment
 from classroom.tables.auth import COOKIE, TokenAuth
+from classroom.tables.classapi import class_handlers
 from classroom.tables.experiments import MAX_SEEDS, ExperimentService
 from classroom.tables.pages import page_handlers
 from classroom.tables.projector import experiment_handlers
+from classroom.tables.students import ClassStore, student_id
 
 TOKEN = "teacher-token-for-the-experiments-0123456789"
 
 
-def student(i: int) -> str:
+def key(i: int) -> str:
+    """Student ``i``'s key (what the page gives the kernel)."""
     return f"student-key-{i:04d}-abcdefgh"
+
+
+def student(i: int) -> str:
+    """Student ``i`` as the class store knows them (the key's hash)."""
+    return student_id(key(i))
 
 
 def contribute(svc: ExperimentService, who: str, key: str, mid: str) -> dict:
@@ -97,7 +105,6 @@ def test_fabricated_unknown_and_closed_results_are_refused_and_change_nothing(sv
               {**real.to_dict(), "experiment": "dice"}]
     for k, data in enumerate(forged):
         assert svc.submit(student(1), f"f{k}", data)["error"]["code"] == "bad-result"
-    assert svc.submit("", "g", real.to_dict())["error"]["code"] == "bad-message"
     assert svc.submit(student(1), "x" * 65, real.to_dict())["error"]["code"] == "bad-message"
     assert svc.pooled("hands").shares == 0
     assert svc.submit(student(1), "h", real.to_dict())["accepted"]   # the true one still counts
@@ -110,22 +117,12 @@ def test_fabricated_unknown_and_closed_results_are_refused_and_change_nothing(sv
     assert svc.pooled("hands").shares == 1
 
 
-def test_seeds_are_bounded_per_student_and_the_rate_limited(tmp_path: Path) -> None:
-    t = [0.0]
-    svc = ExperimentService(tmp_path / "c.sqlite3", clock=lambda: t[0], rate=1000, burst=1000)
+def test_seeds_are_bounded_per_student(svc) -> None:
     svc.open_run("hands")
     seeds = {svc.seed(student(1), f"m{i}", "hands")["seed"] for i in range(MAX_SEEDS)}
     assert len(seeds) == MAX_SEEDS
     assert svc.seed(student(1), "more", "hands")["error"]["code"] == "too-many-seeds"
-    svc.close()
-    slow = ExperimentService(tmp_path / "d.sqlite3", clock=lambda: t[0], rate=1, burst=3)
-    slow.open_run("hands")
-    codes = [slow.seed(student(2), f"m{i}", "hands").get("error", {}).get("code")
-             for i in range(5)]
-    assert codes == [None, None, None, "rate-limited", "rate-limited"]
-    t[0] += 2.0
-    assert slow.seed(student(2), "later", "hands")["accepted"]
-    slow.close()
+    assert svc.seed(student(2), "other", "hands")["accepted"]       # per student
 
 
 def test_csv_is_read_by_pandas_and_sums_to_the_pooled_figure(svc) -> None:
@@ -156,19 +153,23 @@ def test_the_tournament_experiment_pools_two_series(svc) -> None:
 class ExperimentsHttp(AsyncHTTPTestCase):
     def get_app(self):
         self.folder = tempfile.TemporaryDirectory()
-        self.xsvc = ExperimentService(Path(self.folder.name) / "class.sqlite3")
-        return web.Application(experiment_handlers("/") + page_handlers("/"),
+        self.store = ClassStore(Path(self.folder.name) / "class.sqlite3")
+        self.xsvc = ExperimentService(store=self.store)
+        return web.Application(class_handlers("/") + experiment_handlers("/") +
+                               page_handlers("/"), cardgames_class=self.store,
                                cardgames_experiments=self.xsvc,
                                cardgames_tables_auth=TokenAuth(TOKEN), cardgames_tables=object())
 
     def tearDown(self):
         super().tearDown()
-        self.xsvc.close()
+        self.store.close()
         self.folder.cleanup()
 
-    def post_json(self, path: str, data, raw: bytes | None = None):
-        body = raw if raw is not None else json.dumps(data).encode()
-        r = self.fetch(path, method="POST", body=body, raise_error=False,
+    def send(self, mid: str, who: str, kind: str, payload, raw: bytes | None = None):
+        """A kernel's message through the class link's API: (HTTP status, JSON answer)."""
+        body = raw if raw is not None else json.dumps(
+            {"id": mid, "kind": kind, "student": who, "payload": payload}).encode()
+        r = self.fetch("/tables/api/class/send", method="POST", body=body, raise_error=False,
                        headers={"Content-Type": "application/json"})
         return r.code, json.loads(r.body)
 
@@ -185,28 +186,23 @@ class ExperimentsHttp(AsyncHTTPTestCase):
         assert self.teacher("/tables/api/experiments/open/hands", "POST", {"n": "80"}).code == 200
         sent = trials = 0
         for i in range(30):
-            code, got = self.post_json("/tables/api/experiments/seed",
-                                       {"id": f"s{i}", "student": student(i),
-                                        "experiment": "hands"})
-            assert code == 200 and got["n"] == 80
-            r = experiment("hands").share(got["seed"], got["n"])
-            code, ans = self.post_json("/tables/api/experiments/result",
-                                       {"id": f"r{i}", "student": student(i),
-                                        "result": r.to_dict()})
-            assert code == 200 and ans["accepted"], ans
+            code, got = self.send(f"s{i}", key(i), "experiment-seed", {"experiment": "hands"})
+            assert code == 200 and got["ok"] and got["answer"]["n"] == 80, got
+            r = experiment("hands").share(got["answer"]["seed"], 80)
+            code, ans = self.send(f"r{i}", key(i), "experiment-result", {"result": r.to_dict()})
+            assert code == 200 and ans["answer"]["counted"], ans
             sent += r.successes[0]
             trials += r.n
+        assert ans["answer"]["pooled"]["series"][0]["successes"] == sent
+        # a resend of the last message (its answer lost): answered again, counted once
+        code, again = self.send("r29", key(29), "experiment-result", {"result": r.to_dict()})
+        assert code == 200 and again == ans
         # a duplicate and a fabricated result over HTTP
-        code, dup = self.post_json("/tables/api/experiments/result",
-                                   {"id": "again", "student": student(0), "result":
-                                    self.xsvc.results("hands")[0].to_dict()})
+        code, dup = self.send("again", key(29), "experiment-result", {"result": r.to_dict()})
         assert code == 409 and dup["error"]["code"] == "duplicate"
-        code, got = self.post_json("/tables/api/experiments/seed",
-                                   {"id": "s-cheat", "student": student(99),
-                                    "experiment": "hands"})
-        fake = experiment("hands").share(got["seed"], 80).forged(successes=(80,)).to_dict()
-        code, ans = self.post_json("/tables/api/experiments/result",
-                                   {"id": "r-cheat", "student": student(99), "result": fake})
+        code, got = self.send("s-cheat", key(99), "experiment-seed", {"experiment": "hands"})
+        fake = experiment("hands").share(got["answer"]["seed"], 80).forged(successes=(80,))
+        code, ans = self.send("r-cheat", key(99), "experiment-result", {"result": fake.to_dict()})
         assert code == 409 and ans["error"]["code"] == "fabricated"
         live = json.loads(self.teacher("/tables/api/experiments/live/hands").body)
         s = live["pooled"]["series"][0]
@@ -219,20 +215,20 @@ class ExperimentsHttp(AsyncHTTPTestCase):
         df = pd.read_csv(io.BytesIO(csv.body))
         assert len(df) == 30 and int(df["successes_1"].sum()) == sent
 
-    def test_forged_and_oversized_messages_are_refused(self) -> None:
+    def test_forged_oversized_and_closed_are_refused(self) -> None:
+        code, ans = self.send("1", key(1), "experiment-seed", None, raw=b"{" * 5000)
+        assert code == 413
+        code, ans = self.send("2", key(1), "experiment-seed", {"experiment": "hands"})
+        assert code == 409 and ans["error"]["code"] == "closed"      # not opened yet
         self.xsvc.open_run("hands")
-        code, ans = self.post_json("/tables/api/experiments/seed", None, raw=b"{" * 5000)
-        assert code == 413 and ans["error"]["code"] == "too-large"
-        code, ans = self.post_json("/tables/api/experiments/seed", None, raw=b"\xff\xfe")
+        code, ans = self.send("3", key(1), "experiment-seed", {"experiment": "dice"})
         assert code == 400 and ans["error"]["code"] == "bad-message"
-        code, ans = self.post_json("/tables/api/experiments/seed", [1, 2])
+        code, ans = self.send("4", key(1), "experiment-seed", {"experiment": "hands", "x": 1})
         assert code == 400
-        code, ans = self.post_json("/tables/api/experiments/seed",
-                                   {"id": "1", "student": student(1), "experiment": "dice"})
-        assert code == 400 and ans["error"]["code"] == "bad-message"
-        code, ans = self.post_json("/tables/api/experiments/seed",       # not a student key
-                                   {"id": "2", "student": "me", "experiment": "hands"})
+        code, ans = self.send("5", "me", "experiment-seed", {"experiment": "hands"})
         assert code == 400 and ans["error"]["code"] == "bad-student"
+        code, ans = self.send("6", key(1), "experiment-result", {"result": {"experiment": 1}})
+        assert code == 409 and ans["error"]["code"] == "bad-result"
         assert self.xsvc.pooled("hands").shares == 0 and not self.xsvc.results("hands")
 
     def test_the_token_in_the_address_becomes_a_cookie(self) -> None:

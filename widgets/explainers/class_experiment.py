@@ -1,16 +1,18 @@
 """A class experiment in a lesson (issue 22): "add my share", my result beside the class's.
 
 The button runs one share of an experiment of :mod:`cardgames.analysis.experiments` and
-shows the student's own result; in a class (the classroom server set
-``CARDGAMES_TABLES_URL`` for this kernel) the seed comes from the class server, the result
-goes back to it (re-checked there) and the class's pooled figure appears beside the
-student's. The network is used in a background thread only (std-lib ``urllib``, never on
-the kernel's loop); each message carries an id made once, so a message resent after a lost
-connection is counted once, and a result that could not be sent is sent again by the next
-click. Without a class server (JupyterLab, nbval) the share is run from a local seed: the
-student's own result and the exact value, and one line saying that results are not shared.
+shows the student's own result. In a class (the classroom server set
+``CARDGAMES_TABLES_URL`` for this kernel) it speaks through the kernel's class link
+(:mod:`widgets.kit.classlink`: one outbox, a background thread, the page's student key):
+an ``experiment-seed`` message asks the server for a seed, the share runs on that seed
+(in the link's thread, never on the kernel's loop), an ``experiment-result`` message sends
+it; the server re-runs it before counting it, and its answer holds the class's pooled
+figure, shown beside the student's. A server that does not answer keeps the messages
+in the outbox until it is back (each counted once). Without a class server (JupyterLab,
+nbval) the share is run from a local seed: the student's own result and the exact value,
+and one line saying that results are not shared.
 
->>> w = ClassExperiment("hands", url="", seed=5)
+>>> w = ClassExperiment("hands", link=None, seed=5)
 >>> "not shared" in w.note.value, w.shares
 (True, 0)
 >>> w.add_share(); w.shares, "of 100" in w.mine.value
@@ -24,13 +26,6 @@ from __future__ import annotations
 
 import asyncio
 import html
-import json
-import os
-import secrets
-import threading
-import time
-import urllib.error
-import urllib.request
 from typing import Any
 
 import ipywidgets as ipw
@@ -39,67 +34,36 @@ from cardgames.analysis.experiments import ExperimentError, Pooled, Result, expe
 from cardgames.i18n import decimal, format_count
 from cardgames.i18n import gettext as _
 
-__all__ = ["ClassExperiment", "MAX_SHARES", "class_api_base"]
+__all__ = ["ClassExperiment", "KIND_RESULT", "KIND_SEED", "MAX_SHARES"]
 
 #: Shares one widget runs at most (a click after that changes nothing).
 MAX_SHARES = 50
-ENV_URL = "CARDGAMES_TABLES_URL"
-_STUDENT: list[str] = []       # this kernel's student key, when the page gave none
-
-
-def class_api_base(url: str | None = None) -> str | None:
-    """``http://host:port/base/tables/api/experiments/`` from the tables' websocket address
-    (``CARDGAMES_TABLES_URL``), or None without one.
-
-    >>> class_api_base("ws://127.0.0.1:8866/tables/ws")
-    'http://127.0.0.1:8866/tables/api/experiments/'
-    >>> class_api_base("wss://hub.example/services/cardgames-tables/tables/ws")
-    'https://hub.example/services/cardgames-tables/tables/api/experiments/'
-    >>> class_api_base("") is None
-    True
-    """
-    url = os.environ.get(ENV_URL, "") if url is None else url
-    if not url or not url.startswith(("ws://", "wss://")) or not url.endswith("tables/ws"):
-        return None
-    return "http" + url[2:-len("ws")] + "api/experiments/"
-
-
-def _student_key() -> str:
-    """The page's ``?student=`` key (the class link's identity), else one made by this kernel."""
-    from widgets.kit.classlink import page_student_key
-
-    try:
-        from widgets.app.request import page_query_string
-
-        key = page_student_key(page_query_string())
-    except Exception:                           # no Voila: a notebook kernel
-        key = None
-    if key:
-        return key
-    if not _STUDENT:
-        _STUDENT.append(secrets.token_urlsafe(24))   # the class link's form of a key
-    return _STUDENT[0]
+#: The class link's kinds (``classroom.tables.experiments``).
+KIND_SEED = "experiment-seed"
+KIND_RESULT = "experiment-result"
+_DEFAULT: Any = object()
 
 
 class ClassExperiment(ipw.VBox):
     """One experiment's "add my share" button, the student's result and the class's.
 
-    ``key``: ``"hands"``, ``"liar"`` or ``"reveal"``. ``url``: the tables' websocket
-    address (default: ``$CARDGAMES_TABLES_URL``; ``""``: no class server). ``seed``: the
-    first local seed when there is no class server (the next shares use the next seeds).
+    ``key``: ``"hands"``, ``"liar"`` or ``"reveal"``. ``link``: the class link (default:
+    this kernel's, :func:`widgets.kit.classlink.class_link`; ``None``: no class server).
+    ``seed``: the first local seed when there is no class server (the next shares use the
+    next seeds).
     """
 
-    def __init__(self, key: str, *, url: str | None = None, seed: int = 1,
-                 student: str | None = None, timeout: float = 10.0, **kwargs: Any) -> None:
+    def __init__(self, key: str, *, link: Any = _DEFAULT, seed: int = 1,
+                 **kwargs: Any) -> None:
         self._experiment = experiment(key)
-        self._base = class_api_base(url)
-        self._student = student or (_student_key() if self._base else "")
-        self._timeout = timeout
+        if link is _DEFAULT:
+            from widgets.kit.classlink import class_link
+
+            link = class_link()
+        self._link = link
         self._local_seed = seed
         self._results: list[Result] = []          # this student's shares (plain Python)
-        self._pending: tuple[str, Result] | None = None   # a result not yet acknowledged
         self._busy = False
-        self._count = 0
         try:
             self._loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
         except RuntimeError:
@@ -116,15 +80,17 @@ class ClassExperiment(ipw.VBox):
         super().__init__([self.title, self.button, self.mine, self.pooled, self.note,
                           self.status], **kwargs)
         self.add_class("cg-class-experiment")
-        if self._base is None:
+        if self._link is None:
             self.note.value = html.escape(_("Results are not shared (no class server): you "
                                             "see your own result and the exact value."))
+        else:
+            self._link.listeners.append(self._link_state)
         self._show_mine()
         self._show_pooled(None)
 
     @property
     def shares(self) -> int:
-        """The shares this student has run (and, in a class, had accepted)."""
+        """The shares this student has run (and, in a class, had counted)."""
         return len(self._results)
 
     # ------------------------------------------------------------ the click
@@ -133,7 +99,7 @@ class ClassExperiment(ipw.VBox):
         :data:`MAX_SHARES`)."""
         if self._busy or len(self._results) >= MAX_SHARES:
             return
-        if self._base is None:
+        if self._link is None:
             r = self._experiment.share(self._local_seed + len(self._results))
             self._results.append(r)
             self._show_mine()
@@ -142,65 +108,40 @@ class ClassExperiment(ipw.VBox):
         self._busy = True
         self.button.disabled = True
         self.status.value = html.escape(_("Running your share and sending it..."))
-        if self._loop is None:
-            self._work()
-        else:
-            threading.Thread(target=self._work, daemon=True).start()
+        self._link.send(KIND_SEED, {"experiment": self._experiment.key},
+                        on_answer=self._got_seed)
 
-    def _work(self) -> None:
-        """(A background thread.) Ask for a seed, run the share, send it; the answer goes
-        to the widgets through the kernel's loop."""
-        try:
-            if self._pending is None:
-                got = self._post("seed", {"experiment": self._experiment.key})
-                if not got.get("accepted"):
-                    self._later(self._refused, got)
-                    return
-                r = self._experiment.share(int(got["seed"]), int(got["n"]))
-                self._pending = (self._new_id(), r)
-            mid, r = self._pending
-            answer = self._post("result", {"result": r.to_dict()}, mid=mid)
-        except (OSError, ValueError, ExperimentError) as err:
-            self._later(self._offline, str(err))
+    def _got_seed(self, reply: dict[str, Any]) -> None:
+        """(The link's thread.) Run the share on the server's seed and send the result."""
+        if not reply.get("ok"):
+            self._later(self._refused, reply)
             return
-        self._pending = None
-        if answer.get("accepted"):
-            self._later(self._accepted, r, answer)
-        else:
-            self._later(self._refused, answer)
-
-    def _new_id(self) -> str:
-        self._count += 1
-        return f"x{self._count}-{secrets.token_hex(6)}"
-
-    def _post(self, path: str, body: dict[str, Any], *, mid: str | None = None
-              ) -> dict[str, Any]:
-        data = {"id": mid or self._new_id(), "student": self._student, **body}
-        headers = {"Content-Type": "application/json"}
-        token = os.environ.get("JUPYTERHUB_API_TOKEN")
-        if token:
-            headers["Authorization"] = f"token {token}"
-        req = urllib.request.Request(str(self._base) + path, data=json.dumps(data).encode(),
-                                     headers=headers, method="POST")
-        for attempt in range(3):           # the same id each time: counted once
-            try:
-                with urllib.request.urlopen(req, timeout=self._timeout) as resp:  # noqa: S310
-                    out: dict[str, Any] = json.loads(resp.read(65536))
-                    return out
-            except urllib.error.HTTPError as e:      # a refusal: its JSON body
-                answer: dict[str, Any] = json.loads(e.read(65536) or b"{}")
-                return answer
-            except (urllib.error.URLError, TimeoutError, ConnectionError):
-                if attempt == 2:
-                    raise
-                time.sleep(0.5 * (attempt + 1))
-        raise OSError("unreachable")                 # pragma: no cover
+        try:
+            got = reply["answer"]
+            r = self._experiment.share(int(got["seed"]), int(got["n"]))
+        except (KeyError, TypeError, ValueError, ExperimentError) as err:
+            self._later(self._refused, {"error": {"message": str(err)}})
+            return
+        self._link.send(KIND_RESULT, {"result": r.to_dict()},
+                        on_answer=lambda answer: self._later(self._got_result, r, answer))
 
     def _later(self, fn: Any, *args: Any) -> None:
+        """Run ``fn`` on the kernel's loop (the widgets are changed there only)."""
         if self._loop is None or self._loop.is_closed():
             fn(*args)
         else:
             self._loop.call_soon_threadsafe(fn, *args)
+
+    def _link_state(self, state: str) -> None:
+        """(The link's thread.) The link went offline or came back."""
+        if state == "offline":
+            self._later(self._offline)
+
+    def _got_result(self, r: Result, reply: dict[str, Any]) -> None:
+        if reply.get("ok"):
+            self._accepted(r, reply.get("answer") or {})
+        else:
+            self._refused(reply)
 
     # ------------------------------------------------------------ answers
     def _done(self) -> None:
@@ -214,15 +155,20 @@ class ClassExperiment(ipw.VBox):
         self._show_pooled(answer.get("pooled"))
         self._done()
 
+    def close(self) -> None:
+        if self._link is not None and self._link_state in self._link.listeners:
+            self._link.listeners.remove(self._link_state)
+        super().close()
+
     def _refused(self, answer: dict[str, Any]) -> None:
         message = str((answer.get("error") or {}).get("message", ""))[:300]
         self.status.value = html.escape(_("Not counted: {reason}").format(reason=message))
         self._done()
 
-    def _offline(self, reason: str) -> None:
-        self.status.value = html.escape(_("The class server does not answer: your result is "
-                                          "kept and sent when you press the button again."))
-        self._done()
+    def _offline(self) -> None:
+        if self._busy:
+            self.status.value = html.escape(_("The class server does not answer: your share "
+                                              "is kept and sent when it is back."))
 
     # ------------------------------------------------------------ drawing
     def _show_mine(self) -> None:
