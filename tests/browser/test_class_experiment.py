@@ -203,3 +203,35 @@ def test_a_student_gets_no_projector(chromium, server):
     r = page.goto(f"{server.url}tables/api/experiments/live/hands")
     assert r.status == 403
     context.close()
+
+
+def test_the_tournament_experiment_draws_two_series(chromium, server, artifacts):
+    """Lesson 06's experiment: two win rates, two bands, the verdict on their overlap; the
+    teacher's page links the projector."""
+    context, page, errors = teacher_page(chromium, server)
+    page.goto(page.url.replace("key=hands", "key=reveal"))
+    page.fill("#n", "3")
+    page.get_by_role("button", name="Open it for the class").click()
+    page.wait_for_function(
+        "() => document.getElementById('run-status').textContent.startsWith('Open')")
+    for i in range(4):
+        k = f"reveal-student-{i:03d}-0123456789ab"
+        code, got = send(server, f"rs{i}", k, "experiment-seed", {"experiment": "reveal"})
+        assert got["answer"]["n"] == 3, got
+        r = experiment("reveal").share(got["answer"]["seed"], 3)
+        code, ans = send(server, f"rr{i}", k, "experiment-result", {"result": r.to_dict()})
+        assert code == 200 and ans["answer"]["counted"], ans
+    wait_shares(page, 4)
+    assert page.locator("#projector").get_attribute("data-trials") == "12,12"
+    assert page.locator("#chart svg polyline").count() == 2
+    assert page.locator("#rows li").count() == 2
+    assert "overlap" in page.locator("#verdict").inner_text()
+    page.screenshot(path=str(artifacts / "projector-reveal.png"), full_page=True)
+    page.get_by_role("button", name="Close it").click()
+    page.wait_for_function(
+        "() => document.getElementById('run-status').textContent.startsWith('Closed')")
+    page.goto(f"{server.url}tables/teacher")
+    page.get_by_role("link", name="Class experiments (the projector)").click()
+    page.wait_for_selector("#students:not(:empty)")
+    assert errors == []
+    context.close()
