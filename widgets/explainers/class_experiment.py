@@ -76,7 +76,10 @@ class ClassExperiment(ipw.VBox):
         self.pooled = ipw.HTML()
         self.note = ipw.HTML()
         self.status = ipw.HTML()
-        self.button.on_click(lambda _b: self.add_share())
+        from widgets.kit.guard import guarded
+
+        self.button.on_click(guarded(lambda _b: self.add_share(), where="class experiment",
+                                     show=self._show_error, expected=(ValueError,)))
         super().__init__([self.title, self.button, self.mine, self.pooled, self.note,
                           self.status], **kwargs)
         self.add_class("cg-class-experiment")
@@ -159,6 +162,11 @@ class ClassExperiment(ipw.VBox):
         if self._link is not None and self._link_state in self._link.listeners:
             self._link.listeners.remove(self._link_state)
         super().close()
+
+    def _show_error(self, text: str) -> None:
+        self.status.value = html.escape(text)
+        self._busy = False
+        self.button.disabled = len(self._results) >= MAX_SHARES
 
     def _refused(self, answer: dict[str, Any]) -> None:
         message = str((answer.get("error") or {}).get("message", ""))[:300]
