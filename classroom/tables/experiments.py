@@ -189,13 +189,16 @@ class ExperimentService:
             return None if run is None else run[0]
 
     def runs(self) -> list[dict[str, Any]]:
-        """Every run: run, experiment, n, opened, closed, shares, students."""
+        """Every run: run, experiment, n, opened, closed, shares, students, seeds (handed
+        out: more seeds than shares is a class still running, or students who kept the
+        results they did not like)."""
         rows = self.store.read(
             "SELECT r.run, r.experiment, r.n, r.opened, r.closed, COUNT(x.seed), "
-            "COUNT(DISTINCT x.student) FROM experiment_runs r LEFT JOIN experiment_results "
+            "COUNT(DISTINCT x.student), (SELECT COUNT(*) FROM experiment_seeds s WHERE "
+            "s.run = r.run) FROM experiment_runs r LEFT JOIN experiment_results "
             "x ON x.run = r.run GROUP BY r.run ORDER BY r.run")
         return [{"run": r[0], "experiment": r[1], "n": r[2], "opened": r[3], "closed": r[4],
-                 "shares": r[5], "students": r[6]} for r in rows]
+                 "shares": r[5], "students": r[6], "seeds": r[7]} for r in rows]
 
     def latest_run(self, key: str) -> dict[str, Any] | None:
         """The last run of ``key`` (open or closed), or None."""

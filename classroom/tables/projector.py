@@ -43,7 +43,7 @@ WORDS = {
     "is_closed": N_("Closed: no more results are taken."),
     "never": N_("Not opened yet."),
     "students": N_("Students who contributed: {n}"),
-    "shares": N_("Shares: {n}"),
+    "shares": N_("Shares: {n} (seeds handed out: {seeds})"),
     "trials": N_("trials"),
     "estimate": N_("class estimate"),
     "interval": N_("95 percent interval"),

@@ -208,6 +208,7 @@ class ExperimentsHttp(AsyncHTTPTestCase):
         s = live["pooled"]["series"][0]
         assert (live["pooled"]["shares"], s["successes"], s["trials"]) == (30, sent, trials)
         assert live["run"]["students"] == 30 and live["open"]
+        assert live["run"]["seeds"] == 31          # the cheat's seed too: never counted
         status = json.loads(self.fetch("/tables/api/experiments/status/hands").body)
         assert status["pooled"]["series"][0]["successes"] == sent
         csv = self.teacher("/tables/api/experiments/csv/hands")

@@ -160,7 +160,7 @@
     else verdict.textContent = "";
     var status = document.getElementById("run-status");
     status.textContent = data.run === null ? W.never : (data.open ? W.is_open : W.is_closed) +
-      " " + W.shares.replace("{n}", whole(p.shares));
+      " " + W.shares.replace("{n}", whole(p.shares)).replace("{seeds}", whole(data.run.seeds));
     document.getElementById("open-button").disabled = false;
     document.getElementById("close-button").disabled = !data.open;
     document.getElementById("updated").textContent = W.updated.replace("{time}", new Date().toLocaleTimeString(lang));
