@@ -37,16 +37,16 @@
   function legend(svg, items) {
     var x = 70;
     items.forEach(function (it) {
-      if (it.line) el("line", {x1: x, y1: 352, x2: x + 22, y2: 352, stroke: it.color, "stroke-width": 3,
+      if (it.line) el("line", {x1: x, y1: 368, x2: x + 22, y2: 368, stroke: it.color, "stroke-width": 3,
                                "stroke-dasharray": it.dash || ""}, svg);
-      else el("rect", {x: x, y: 345, width: 22, height: 14, fill: it.fill || "none",
+      else el("rect", {x: x, y: 361, width: 22, height: 14, fill: it.fill || "none",
                        "fill-opacity": it.opacity || 1, stroke: it.stroke || "none", "stroke-width": 2}, svg);
-      var t = text(svg, x + 28, 357, it.label, "start", 15);
+      var t = text(svg, x + 28, 374, it.label, "start", 17);
       x += 28 + Math.max(60, t.getComputedTextLength ? t.getComputedTextLength() : 80) + 22;
     });
   }
   function frame(box, title, alt) {
-    var svg = el("svg", {viewBox: "0 0 640 365", role: "img", "aria-label": title + ". " + alt});
+    var svg = el("svg", {viewBox: "0 0 640 380", role: "img", "aria-label": title + ". " + alt});
     box.replaceChildren(svg);
     return svg;
   }
@@ -54,7 +54,7 @@
   function lineChart(data) {
     var box = document.getElementById("chart");
     var svg = frame(box, W.chart_title, W.chart_alt);
-    var L = 70, R = 625, T = 16, B = 290;
+    var L = 78, R = 625, T = 16, B = 290;
     var hist = data.history, series = data.pooled.series;
     var xmax = 1, ymax = 0.05;
     hist.forEach(function (h) { h.series.forEach(function (s) {
@@ -69,11 +69,11 @@
     el("line", {x1: L, y1: T, x2: L, y2: B, stroke: "#1a1a1a"}, svg);
     for (var yv = 0; yv <= ymax + 1e-9; yv += ya.step) {
       el("line", {x1: L - 4, y1: Y(yv), x2: R, y2: Y(yv), stroke: "#d0d0d0"}, svg);
-      text(svg, L - 8, Y(yv) + 5, fmt(yv, decimals(ya.step)), "end", 16);
+      text(svg, L - 8, Y(yv) + 5, fmt(yv, decimals(ya.step)), "end", 18);
     }
     for (var xv = 0; xv <= xmax + 1e-9; xv += xa.step)
-      text(svg, X(xv), B + 20, whole(xv), xv + xa.step > xmax + 1e-9 && xv > 0 ? "end" : "middle", 16);
-    text(svg, R, B + 20 + 18, W.trials, "end", 16);
+      text(svg, X(xv), B + 20, whole(xv), xv + xa.step > xmax + 1e-9 && xv > 0 ? "end" : "middle", 18);
+    text(svg, R, B + 42, W.trials, "end", 18);
     series.forEach(function (s, k) {
       var c = COLORS[k % COLORS.length];
       var pts = hist.map(function (h) { return h.series[k]; }).filter(function (p) { return p.trials; });
@@ -91,7 +91,7 @@
       if (s.exact !== null) {
         el("line", {x1: L, y1: Y(s.exact), x2: R, y2: Y(s.exact), stroke: "#1a1a1a",
                     "stroke-width": 2, "stroke-dasharray": "8 6"}, svg);
-        text(svg, R, Y(s.exact) - 6, W.exact + " " + fmt(s.exact, 4), "end", 16);
+        text(svg, R, Y(s.exact) - 6, W.exact + " " + fmt(s.exact, 4), "end", 18);
       }
     });
     var items = series.length > 1 ? series.map(function (s, k) {
@@ -107,7 +107,7 @@
     var box = document.getElementById("hist");
     if (!box) return;
     var svg = frame(box, W.hist_title, W.hist_alt);
-    var L = 70, R = 625, T = 16, B = 290;
+    var L = 78, R = 625, T = 16, B = 290;
     var exact = {}, mine = {}, total = 0;
     data.pooled.exact_histogram.forEach(function (p) { exact[p[0]] = p[1]; });
     data.pooled.histogram.forEach(function (p) { mine[p[0]] = p[1]; total += p[1]; });
@@ -122,7 +122,7 @@
     el("line", {x1: L, y1: B, x2: R, y2: B, stroke: "#1a1a1a"}, svg);
     for (var yv = 0; yv <= ymax + 1e-9; yv += ya.step) {
       el("line", {x1: L - 4, y1: Y(yv), x2: R, y2: Y(yv), stroke: "#d0d0d0"}, svg);
-      text(svg, L - 8, Y(yv) + 5, fmt(yv, decimals(ya.step)), "end", 16);
+      text(svg, L - 8, Y(yv) + 5, fmt(yv, decimals(ya.step)), "end", 18);
     }
     scores.forEach(function (s, i) {
       var x = L + i * bw;
@@ -130,9 +130,9 @@
       el("rect", {x: x + 3, y: Y(share), width: bw - 6, height: B - Y(share), fill: COLORS[1]}, svg);
       el("rect", {x: x + 3, y: Y(exact[s]), width: bw - 6, height: B - Y(exact[s]), fill: "none",
                   stroke: "#1a1a1a", "stroke-width": 2}, svg);
-      text(svg, x + bw / 2, B + 20, fmt(s, s % 1 ? 1 : 0), "middle", 15);
+      text(svg, x + bw / 2, B + 20, fmt(s, s % 1 ? 1 : 0), "middle", 17);
     });
-    text(svg, R, B + 20 + 18, W.score, "end", 16);
+    text(svg, R, B + 42, W.score, "end", 18);
     legend(svg, [{fill: COLORS[1], label: W.estimate}, {stroke: "#1a1a1a", label: W.exact}]);
   }
 
