@@ -166,3 +166,35 @@ def test_a_refused_handler_rolls_back_everything(tmp_path):
     assert store.read("SELECT COUNT(*) FROM checks") == [(0,)]
     assert store.count() == 0
     store.close()
+
+
+class _FakeHandler:
+    """What student_cookie uses of a tornado handler: the request's cookies, set_cookie."""
+
+    def __init__(self, cookie: str | None) -> None:
+        from http.cookies import SimpleCookie
+        from types import SimpleNamespace
+
+        jar = SimpleCookie()
+        if cookie is not None:
+            jar["cgstudent"] = cookie
+        self.request = SimpleNamespace(cookies=jar)
+        self.set: list[tuple[str, str, dict]] = []
+
+    def set_cookie(self, name, value, **kw):
+        self.set.append((name, value, kw))
+
+
+def test_the_start_page_gives_a_browser_one_key_and_keeps_it():
+    from classroom.tables.students import student_cookie
+
+    first = _FakeHandler(None)
+    key = student_cookie(first, path="/")
+    assert check_key(key) == key
+    [(name, value, kw)] = first.set
+    assert (name, value) == ("cgstudent", key)
+    assert kw["httponly"] is True and kw["samesite"] == "Lax" and kw["path"] == "/"
+    again = _FakeHandler(key)                       # the same browser comes back
+    assert student_cookie(again) == key and again.set == []
+    forged = _FakeHandler("x" * 10)                 # not a key: a new one
+    assert student_cookie(forged) != "x" * 10 and len(forged.set) == 1
