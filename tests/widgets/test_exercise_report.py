@@ -116,11 +116,11 @@ def test_the_first_exercise_offers_a_name_sent_to_the_teacher(served):
     link, rec = served
     first = ExerciseWidget(get("01-six-players"), session=Session())
     second = ExerciseWidget(get("01-all-ranks"), session=Session())
-    assert first.class_note.name_box is not None and second.class_note.name_box is None
+    assert first.class_note.name_button is not None and second.class_note.name_button is None
     assert "shared with the class server" in first.class_note.line.value
-    assert first.class_note.name_box.layout.display == "none"       # until asked for
+    assert first.class_note.name_box is None                         # until asked for
     first.class_note.name_button.click()
-    assert first.class_note.name_box.layout.display is None
+    assert first.class_note.name_box in first.class_note.children
     assert first.class_note.name_button.layout.display == "none"
     first.class_note.name_box.value = "x" * 25
     assert "printable" in first.class_note.line.value and link.name is None

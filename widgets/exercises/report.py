@@ -95,14 +95,8 @@ class ClassNote(ipw.VBox):
             # the box appears on request: the exercise's own answer box stays its only one
             self.name_button = ipw.Button(description=_("Give the teacher your name"),
                                           layout=ipw.Layout(width="auto"))
-            self.name_box = ipw.Text(
-                value=self._link.name or "", placeholder=_("optional"),
-                description=_("Your name for the teacher:"),
-                style={"description_width": "initial"}, continuous_update=False,
-                layout=ipw.Layout(width="auto", max_width="100%", display="none"))
-            self.name_box.observe(self._named, names="value")
             self.name_button.on_click(self._ask_name)
-            children += [self.name_button, self.name_box]
+            children.append(self.name_button)
         super().__init__(children, **kwargs)
         self.add_class("cg-class-note")
         try:
@@ -131,9 +125,18 @@ class ClassNote(ipw.VBox):
         self._draw()
 
     def _ask_name(self, _button: object = None) -> None:
-        if self.name_box is not None and self.name_button is not None:
-            self.name_button.layout.display = "none"
-            self.name_box.layout.display = None
+        """The name box, made on request (the page's only other text box until then is
+        the exercise's answer)."""
+        if self.name_box is not None or self.name_button is None or self._link is None:
+            return
+        self.name_box = ipw.Text(
+            value=self._link.name or "", placeholder=_("optional"),
+            description=_("Your name for the teacher:"),
+            style={"description_width": "initial"}, continuous_update=False,
+            layout=ipw.Layout(width="auto", max_width="100%"))
+        self.name_box.observe(self._named, names="value")
+        self.name_button.layout.display = "none"
+        self.children = (self.line, self.name_button, self.name_box)
 
     def _named(self, change: dict[str, Any]) -> None:
         if self._link is None:
