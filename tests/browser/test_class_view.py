@@ -115,8 +115,9 @@ def test_the_class_view_updates_and_refuses_a_student(server, chromium, axe_js, 
 def test_a_served_lesson_reports_its_checks_to_the_class_view(start_voila, chromium,
                                                               tmp_path):
     """The whole way, in the classroom server (``python -m classroom lessons``, as ``make
-    serve``): a lesson page opened with ``?student=KEY`` gives the teacher its name and
-    three wrong tries; the teacher's class view counts them and names the student stuck."""
+    serve``): the start page gives the browser its student key and links the lesson with
+    it; the lesson page gives the teacher its name and three wrong tries; the teacher's
+    class view counts them and names the student stuck; the key is stored hashed."""
     import json
     import time
     import urllib.request
@@ -131,8 +132,18 @@ def test_a_served_lesson_reports_its_checks_to_the_class_view(start_voila, chrom
     try:
         page = ctx.new_page()
         page.set_default_timeout(60_000)
-        url = server.app_url("01_deck_and_rank_order.ipynb") + f"?student={ANA}"
-        response = page.goto(url, wait_until="commit", timeout=180_000)
+        # the start page gives this browser its key (a cookie) and puts it in the links
+        page.goto(server.url)
+        [cookie] = [c for c in ctx.cookies() if c["name"] == "cgstudent"]
+        key = cookie["value"]
+        assert cookie["httpOnly"] and len(key) >= 22
+        link = page.locator("a[href*='01_deck_and_rank_order.ipynb']")
+        url = link.get_attribute("href")
+        assert url is not None and url.endswith(f"student={key}")
+        page.goto(server.url)                                   # the same key again
+        assert link.get_attribute("href") == url
+        response = page.goto(server.url.rstrip("/") + url, wait_until="commit",
+                             timeout=180_000)
         assert response is not None and response.status == 200
         page.locator("#rendered_cells").wait_for(state="visible", timeout=240_000)
         harness.wait_quiet(page, 500, 15_000)
@@ -165,6 +176,14 @@ def test_a_served_lesson_reports_its_checks_to_the_class_view(start_voila, chrom
         assert ex is not None, view
         assert (ex["tried"], ex["solved"], ex["checks"]) == (1, 0, 3)
         assert ex["stuck"] == ["Ana E2E"]
-        assert (data / "class.sqlite3").exists()
+        import sqlite3
+
+        from classroom.tables.students import student_id
+        db = sqlite3.connect(data / "class.sqlite3")
+        try:
+            assert db.execute("SELECT id, name FROM students").fetchall() == [
+                (student_id(key), "Ana E2E")]                   # the key's hash, never itself
+        finally:
+            db.close()
     finally:
         ctx.close()
