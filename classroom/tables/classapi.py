@@ -116,8 +116,27 @@ def _check_ping(payload: Any) -> dict[str, Any]:
     return {}
 
 
+@web.stream_request_body
 class ClassApiHandler(web.RequestHandler):
-    """``tables/api/class/send`` (see the module doc)."""
+    """``tables/api/class/send`` (see the module doc).  The body is read in chunks and
+    kept only up to :data:`MAX_BODY` bytes: a longer one is refused (413) without being
+    held in memory, one announced longer (``Content-Length``) before it is read."""
+
+    def prepare(self) -> None:
+        self._chunks: list[bytes] = []
+        self._size = 0
+        length = self.request.headers.get("Content-Length", "")
+        if length.isdigit() and int(length) > MAX_BODY:
+            self._refuse(TooLarge(int(length), MAX_BODY))
+            return
+        connection = getattr(self.request, "connection", None)
+        if connection is not None and hasattr(connection, "set_max_body_size"):
+            connection.set_max_body_size(16 * MAX_BODY)     # a lying client: cut off
+
+    def data_received(self, chunk: bytes) -> None:
+        self._size += len(chunk)
+        if self._size <= MAX_BODY:
+            self._chunks.append(chunk)
 
     def set_default_headers(self) -> None:
         self.set_header("Cache-Control", "no-store")
@@ -155,11 +174,13 @@ class ClassApiHandler(web.RequestHandler):
         return bucket.take()
 
     def post(self) -> None:
-        body = self.request.body or b""
+        if self._finished:
+            return
+        body = b"".join(self._chunks)
         lang = "en"
         try:
-            if len(body) > MAX_BODY:
-                raise TooLarge(len(body), MAX_BODY)
+            if self._size > MAX_BODY:
+                raise TooLarge(self._size, MAX_BODY)
             ctype = self.request.headers.get("Content-Type", "").split(";")[0].strip().lower()
             if ctype != "application/json":
                 raise NotJson()

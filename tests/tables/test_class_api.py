@@ -4,6 +4,7 @@ changed, the rate limit per student, nothing lost over a restart (issue 22, item
 
 from __future__ import annotations
 
+import json
 import sqlite3
 
 import pytest
@@ -198,3 +199,26 @@ def test_the_start_page_gives_a_browser_one_key_and_keeps_it():
     assert student_cookie(again) == key and again.set == []
     forged = _FakeHandler("x" * 10)                 # not a key: a new one
     assert student_cookie(forged) != "x" * 10 and len(forged.set) == 1
+
+
+def test_a_large_body_is_refused_before_it_is_read(tmp_path, server):
+    """Content-Length over the bound: 413 at once; a body sent without a length (chunked)
+    is not kept beyond the bound, and refused."""
+    import http.client
+
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    conn.putrequest("POST", "/tables/api/class/send")
+    conn.putheader("Content-Type", "application/json")
+    conn.putheader("Content-Length", str(50 * 1024 * 1024))
+    conn.endheaders()                                   # and no body at all
+    r = conn.getresponse()
+    assert r.status == 413 and json.loads(r.read())["error"]["code"] == "too-large"
+    conn.close()
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    chunks = [b'{"id": "a-1", "kind": "check", "payload": {"answer": "', b"4" * 5000, b'"}}']
+    conn.request("POST", "/tables/api/class/send", body=iter(chunks),
+                 headers={"Content-Type": "application/json"}, encode_chunked=True)
+    r = conn.getresponse()
+    assert r.status == 413
+    conn.close()
+    assert rows(tmp_path) == []
