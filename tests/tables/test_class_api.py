@@ -222,3 +222,16 @@ def test_a_large_body_is_refused_before_it_is_read(tmp_path, server):
     assert r.status == 413
     conn.close()
     assert rows(tmp_path) == []
+
+
+@pytest.mark.parametrize("address, status", [("192.168.1.20", 403), ("10.0.0.7", 403),
+                                             ("127.0.0.1", 200), ("::1", 200)])
+def test_under_make_serve_only_the_servers_own_kernels_send(tmp_path, server, address, status):
+    """A check posted from a student's laptop (not the server's own kernels) is refused."""
+    got, answer = post(server.send_url, msg("a-1", check("01-six-players", "4", "right")),
+                       headers={"X-Real-Ip": address})
+    assert got == status
+    if status == 403:
+        assert answer["error"]["code"] == "not-a-kernel" and rows(tmp_path) == []
+    else:
+        assert len(rows(tmp_path)) == 1
