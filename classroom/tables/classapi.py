@@ -25,8 +25,11 @@ refusal.  The student is identified by :func:`classroom.tables.students.identify
 holds another student's data or an exercise's solution: the kinds answer only
 about the message itself.
 
-Browsers cannot post here from another site: a JSON body needs a CORS preflight,
-which this API does not answer; the kernels post with ``urllib``
+Under ``make serve`` the lesson pages' kernels run on the server, so only messages
+from its own address (loopback) are taken: a student's browser or script on the
+network gets 403 (``not-a-kernel``); on the hub the kernel's token says who it is.
+Browsers cannot post here from another site either: a JSON body needs a CORS
+preflight, which this API does not answer; the kernels post with ``urllib``
 (:mod:`widgets.kit.classlink`), so there is no XSRF cookie to check.
 
 >>> [p for p, *_ in class_handlers("/")]
@@ -35,6 +38,7 @@ which this API does not answer; the kernels post with ``urllib``
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import sqlite3
 import time
@@ -54,7 +58,7 @@ from .protocol import TokenBucket, error_dict
 from .students import BadStudent, ClassStore, check_mid, class_store, identify
 
 __all__ = ["BURST", "KINDS", "MAX_BODY", "RATE", "BadStudent", "ClassApiHandler", "Kind",
-           "NotJson", "UnknownKind", "class_handlers", "register"]
+           "NotAKernel", "NotJson", "UnknownKind", "class_handlers", "register"]
 
 MAX_BODY = 4096
 #: Messages a second per student, and the burst (a token bucket per student).
@@ -65,6 +69,7 @@ MAX_BUCKETS = 5000
 _FIELDS = {"id", "kind", "student", "payload", "name", "lang"}
 #: HTTP status of a refusal, by its code (else 409).
 STATUS = {"bad-message": 400, "bad-student": 400, "bad-name": 400, "unknown-kind": 404,
+          "not-a-kernel": 403,
           "too-large": 413, "rate-limited": 429, "not-json": 415}
 
 
@@ -82,6 +87,14 @@ class NotJson(TableError):
     def __init__(self) -> None:
         super().__init__(_("the class server reads JSON bodies only "
                            "(Content-Type: application/json)"))
+
+
+class NotAKernel(TableError):
+    code = "not-a-kernel"
+
+    def __init__(self) -> None:
+        super().__init__(_("the class server takes results only from the lesson pages "
+                           "of this server"))
 
 
 @dataclass(frozen=True)
@@ -116,8 +129,27 @@ def _check_ping(payload: Any) -> dict[str, Any]:
     return {}
 
 
+@web.stream_request_body
 class ClassApiHandler(web.RequestHandler):
-    """``tables/api/class/send`` (see the module doc)."""
+    """``tables/api/class/send`` (see the module doc).  The body is read in chunks and
+    kept only up to :data:`MAX_BODY` bytes: a longer one is refused (413) without being
+    held in memory, one announced longer (``Content-Length``) before it is read."""
+
+    def prepare(self) -> None:
+        self._chunks: list[bytes] = []
+        self._size = 0
+        length = self.request.headers.get("Content-Length", "")
+        if length.isdigit() and int(length) > MAX_BODY:
+            self._refuse(TooLarge(int(length), MAX_BODY))
+            return
+        connection = getattr(self.request, "connection", None)
+        if connection is not None and hasattr(connection, "set_max_body_size"):
+            connection.set_max_body_size(16 * MAX_BODY)     # a lying client: cut off
+
+    def data_received(self, chunk: bytes) -> None:
+        self._size += len(chunk)
+        if self._size <= MAX_BODY:
+            self._chunks.append(chunk)
 
     def set_default_headers(self) -> None:
         self.set_header("Cache-Control", "no-store")
@@ -155,11 +187,13 @@ class ClassApiHandler(web.RequestHandler):
         return bucket.take()
 
     def post(self) -> None:
-        body = self.request.body or b""
+        if self._finished:
+            return
+        body = b"".join(self._chunks)
         lang = "en"
         try:
-            if len(body) > MAX_BODY:
-                raise TooLarge(len(body), MAX_BODY)
+            if self._size > MAX_BODY:
+                raise TooLarge(self._size, MAX_BODY)
             ctype = self.request.headers.get("Content-Type", "").split(";")[0].strip().lower()
             if ctype != "application/json":
                 raise NotJson()
@@ -172,10 +206,25 @@ class ClassApiHandler(web.RequestHandler):
         with language(lang):
             self._answer(msg)
 
+    def _from_kernel(self, auth: Any) -> bool:
+        """Under ``make serve`` the lesson pages' kernels run on the server itself: a
+        message from another address is not from a kernel (a browser, a script) and is
+        refused, unless ``settings["cardgames_class_remote"]`` allows it.  On the hub the
+        token says who sends (the kernels run in the students' own servers)."""
+        if callable(getattr(auth, "user_name", None)) or self.settings.get(
+                "cardgames_class_remote"):
+            return True
+        try:
+            return ipaddress.ip_address(str(self.request.remote_ip)).is_loopback
+        except ValueError:
+            return False
+
     def _answer(self, msg: dict[str, Any]) -> None:
         mid = msg.get("id")
         auth = self.settings.get("cardgames_tables_auth")
         try:
+            if not self._from_kernel(auth):
+                raise NotAKernel()
             check_mid(mid)
             student, name = identify(self, auth, msg.get("student"), msg.get("name"))
             if not self._allowed(student):

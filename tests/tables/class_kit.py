@@ -54,7 +54,7 @@ class ClassServer:
                            *page_handlers("/")],
                           cardgames_tables_auth=self.auth, cardgames_class=self.store,
                           xsrf_cookies=True, cookie_secret="x" * 32, **self.settings)
-        self.http = HTTPServer(app)
+        self.http = HTTPServer(app, xheaders=True)     # X-Real-Ip: a student's address
         self.http.listen(self.port, "127.0.0.1")
         self._ready.set()
         self.loop.start()

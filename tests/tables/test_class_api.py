@@ -4,6 +4,7 @@ changed, the rate limit per student, nothing lost over a restart (issue 22, item
 
 from __future__ import annotations
 
+import json
 import sqlite3
 
 import pytest
@@ -166,3 +167,71 @@ def test_a_refused_handler_rolls_back_everything(tmp_path):
     assert store.read("SELECT COUNT(*) FROM checks") == [(0,)]
     assert store.count() == 0
     store.close()
+
+
+class _FakeHandler:
+    """What student_cookie uses of a tornado handler: the request's cookies, set_cookie."""
+
+    def __init__(self, cookie: str | None) -> None:
+        from http.cookies import SimpleCookie
+        from types import SimpleNamespace
+
+        jar = SimpleCookie()
+        if cookie is not None:
+            jar["cgstudent"] = cookie
+        self.request = SimpleNamespace(cookies=jar)
+        self.set: list[tuple[str, str, dict]] = []
+
+    def set_cookie(self, name, value, **kw):
+        self.set.append((name, value, kw))
+
+
+def test_the_start_page_gives_a_browser_one_key_and_keeps_it():
+    from classroom.tables.students import student_cookie
+
+    first = _FakeHandler(None)
+    key = student_cookie(first, path="/")
+    assert check_key(key) == key
+    [(name, value, kw)] = first.set
+    assert (name, value) == ("cgstudent", key)
+    assert kw["httponly"] is True and kw["samesite"] == "Lax" and kw["path"] == "/"
+    again = _FakeHandler(key)                       # the same browser comes back
+    assert student_cookie(again) == key and again.set == []
+    forged = _FakeHandler("x" * 10)                 # not a key: a new one
+    assert student_cookie(forged) != "x" * 10 and len(forged.set) == 1
+
+
+def test_a_large_body_is_refused_before_it_is_read(tmp_path, server):
+    """Content-Length over the bound: 413 at once; a body sent without a length (chunked)
+    is not kept beyond the bound, and refused."""
+    import http.client
+
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    conn.putrequest("POST", "/tables/api/class/send")
+    conn.putheader("Content-Type", "application/json")
+    conn.putheader("Content-Length", str(50 * 1024 * 1024))
+    conn.endheaders()                                   # and no body at all
+    r = conn.getresponse()
+    assert r.status == 413 and json.loads(r.read())["error"]["code"] == "too-large"
+    conn.close()
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    chunks = [b'{"id": "a-1", "kind": "check", "payload": {"answer": "', b"4" * 5000, b'"}}']
+    conn.request("POST", "/tables/api/class/send", body=iter(chunks),
+                 headers={"Content-Type": "application/json"}, encode_chunked=True)
+    r = conn.getresponse()
+    assert r.status == 413
+    conn.close()
+    assert rows(tmp_path) == []
+
+
+@pytest.mark.parametrize("address, status", [("192.168.1.20", 403), ("10.0.0.7", 403),
+                                             ("127.0.0.1", 200), ("::1", 200)])
+def test_under_make_serve_only_the_servers_own_kernels_send(tmp_path, server, address, status):
+    """A check posted from a student's laptop (not the server's own kernels) is refused."""
+    got, answer = post(server.send_url, msg("a-1", check("01-six-players", "4", "right")),
+                       headers={"X-Real-Ip": address})
+    assert got == status
+    if status == 403:
+        assert answer["error"]["code"] == "not-a-kernel" and rows(tmp_path) == []
+    else:
+        assert len(rows(tmp_path)) == 1

@@ -118,3 +118,92 @@ def test_busy_answers_are_tried_again(status):
     link.close()
     assert len(calls) == 3 and len(set(calls)) == 1          # the same message, same id
     assert got == [{"ok": True, "answer": {"counted": True}}]
+
+
+class QuerySocket:
+    """Voila's query socket (``voila/query/<kernel id>``) on 127.0.0.1: it sends the page's
+    request (as JSON) ``delay`` s after a kernel connects, or never (``delay=None``)."""
+
+    def __init__(self, query: str, delay: float | None) -> None:
+        import asyncio
+        import json
+        import threading
+
+        from tornado.web import Application
+        from tornado.websocket import WebSocketHandler
+
+        outer = self
+        self.port = free_port()
+        self.connections = 0
+        ready = threading.Event()
+
+        class Handler(WebSocketHandler):
+            def open(self, kernel_id):
+                outer.connections += 1
+                if delay is not None:
+                    self.io_loop = asyncio.get_event_loop()
+                    self.io_loop.call_later(delay, self.write_message,
+                                            json.dumps({"QUERY_STRING": query}))
+
+        def run() -> None:
+            self.loop = asyncio.new_event_loop()
+            asyncio.set_event_loop(self.loop)
+            self.http = Application([(r"/voila/query/(.*)", Handler)]).listen(
+                self.port, "127.0.0.1")
+            ready.set()
+            self.loop.run_forever()
+
+        self.thread = threading.Thread(target=run, daemon=True)
+        self.thread.start()
+        assert ready.wait(10)
+
+    def stop(self) -> None:
+        self.loop.call_soon_threadsafe(self.http.stop)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(10)
+
+
+@pytest.fixture
+def preheated(monkeypatch):
+    def make(query, delay):
+        server = QuerySocket(query, delay)
+        monkeypatch.setenv("VOILA_PREHEAT", "True")
+        monkeypatch.setenv("VOILA_APP_PORT", str(server.port))
+        monkeypatch.setenv("VOILA_KERNEL_ID", "k1")
+        monkeypatch.delenv("QUERY_STRING", raising=False)
+        made.append(server)
+        return server
+    made: list[QuerySocket] = []
+    yield make
+    for s in made:
+        s.stop()
+    import os
+    os.environ.pop("QUERY_STRING", None)
+
+
+def test_a_preheated_kernel_waits_in_the_thread_for_its_pages_key(preheated):
+    """A pooled kernel runs its notebook before any page takes it: the key arrives on
+    Voila's query socket when a page does; the link's thread (never the kernel's loop)
+    waits for it there."""
+    import os
+    server = preheated(f"lang=hr&student={KEY}", delay=0.5)
+    link = ClassLink("http://127.0.0.1:9/x")
+    t0 = time.monotonic()
+    assert link.student() == KEY
+    assert 0.4 < time.monotonic() - t0 < 5
+    assert os.environ["QUERY_STRING"] == f"lang=hr&student={KEY}"   # as Voila's own
+    assert server.connections == 1
+
+
+def test_a_preheated_kernel_whose_notebook_reads_the_query_itself(preheated):
+    """The notebook took the query meanwhile (Voila sends it to one waiter only): the
+    thread sees it in os.environ within a second instead of waiting forever."""
+    import os
+    import threading
+    preheated("never-sent", delay=None)
+    link = ClassLink("http://127.0.0.1:9/x")
+    threading.Timer(0.3, lambda: os.environ.__setitem__(
+        "QUERY_STRING", f"student={KEY}")).start()
+    t0 = time.monotonic()
+    assert link.student() == KEY
+    assert time.monotonic() - t0 < 3

@@ -116,8 +116,12 @@ def test_the_first_exercise_offers_a_name_sent_to_the_teacher(served):
     link, rec = served
     first = ExerciseWidget(get("01-six-players"), session=Session())
     second = ExerciseWidget(get("01-all-ranks"), session=Session())
-    assert first.class_note.name_box is not None and second.class_note.name_box is None
+    assert first.class_note.name_button is not None and second.class_note.name_button is None
     assert "shared with the class server" in first.class_note.line.value
+    assert first.class_note.name_box is None                         # until asked for
+    first.class_note.name_button.click()
+    assert first.class_note.name_box in first.class_note.children
+    assert first.class_note.name_button.layout.display == "none"
     first.class_note.name_box.value = "x" * 25
     assert "printable" in first.class_note.line.value and link.name is None
     first.class_note.name_box.value = "  Ana "
@@ -130,3 +134,30 @@ def test_the_first_exercise_offers_a_name_sent_to_the_teacher(served):
     first.close_all()
     second.close_all()
     assert not [x for x in live_widgets() if x in (first.class_note, second.class_note)]
+
+
+def test_offline_the_exercise_keeps_judging_and_says_results_wait(monkeypatch):
+    import socket
+    import time
+
+    with socket.socket() as s:                 # a port where nothing listens
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    link = ClassLink(f"http://127.0.0.1:{port}/tables/api/class/send",
+                     student="s" * 22, backoff=(0.05, 0.1))
+    monkeypatch.setattr(classlink, "_LINK", [link])
+    monkeypatch.setattr(report, "_NAME_OFFERED", [True])
+    try:
+        w = ExerciseWidget(get("01-six-players"), session=Session())
+        for text in ("7 K", "7 9 U K"):
+            w.answer_box.value = text
+            w.check_button.click()
+        assert "Right" in w.feedback.value              # judged at once, in Python
+        deadline = time.monotonic() + 10
+        while "sent when it is back" not in w.class_note.line.value:
+            assert time.monotonic() < deadline, w.class_note.line.value
+            time.sleep(0.05)
+        assert link.pending == 2
+        w.close_all()
+    finally:
+        link.close()

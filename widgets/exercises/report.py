@@ -12,8 +12,8 @@ sent.
 
 :class:`ClassNote` is the one line under an exercise: "results are not shared (no
 class server)", or shared / kept until the server is back; the first exercise of a
-page also offers a display name for the teacher (optional; not on the hub, where the
-teacher sees the hub user's name).
+page also offers a display name for the teacher (optional, its box shown on a click;
+not on the hub, where the teacher sees the hub user's name).
 
 >>> from widgets.exercises.exercise_data import get
 >>> from widgets.exercises.answers import Verdict
@@ -86,18 +86,17 @@ class ClassNote(ipw.VBox):
         self.line = ipw.HTML()
         children: list[ipw.Widget] = [self.line]
         self.name_box: ipw.Text | None = None
+        self.name_button: ipw.Button | None = None
         if offer_name is None:
             offer_name = (self._link is not None and not _NAME_OFFERED
                           and not os.environ.get("JUPYTERHUB_API_TOKEN"))
         if offer_name and self._link is not None:
             _NAME_OFFERED.append(True)
-            self.name_box = ipw.Text(
-                value=self._link.name or "", placeholder=_("optional"),
-                description=_("Your name for the teacher:"),
-                style={"description_width": "initial"}, continuous_update=False,
-                layout=ipw.Layout(width="auto", max_width="100%"))
-            self.name_box.observe(self._named, names="value")
-            children.append(self.name_box)
+            # the box appears on request: the exercise's own answer box stays its only one
+            self.name_button = ipw.Button(description=_("Give the teacher your name"),
+                                          layout=ipw.Layout(width="auto"))
+            self.name_button.on_click(self._ask_name)
+            children.append(self.name_button)
         super().__init__(children, **kwargs)
         self.add_class("cg-class-note")
         try:
@@ -125,6 +124,20 @@ class ClassNote(ipw.VBox):
                 pass
         self._draw()
 
+    def _ask_name(self, _button: object = None) -> None:
+        """The name box, made on request (the page's only other text box until then is
+        the exercise's answer)."""
+        if self.name_box is not None or self.name_button is None or self._link is None:
+            return
+        self.name_box = ipw.Text(
+            value=self._link.name or "", placeholder=_("optional"),
+            description=_("Your name for the teacher:"),
+            style={"description_width": "initial"}, continuous_update=False,
+            layout=ipw.Layout(width="auto", max_width="100%"))
+        self.name_box.observe(self._named, names="value")
+        self.name_button.layout.display = "none"
+        self.children = (self.line, self.name_button, self.name_box)
+
     def _named(self, change: dict[str, Any]) -> None:
         if self._link is None:
             return
@@ -144,7 +157,7 @@ class ClassNote(ipw.VBox):
     def close(self) -> None:
         if self._link is not None and self._from_thread in self._link.listeners:
             self._link.listeners.remove(self._from_thread)
-        for w in (self.line, self.name_box):
+        for w in (self.line, self.name_box, self.name_button):
             if w is not None:
                 w.close()
         super().close()

@@ -135,3 +135,21 @@ def test_the_running_sums_equal_a_count_from_scratch(tmp_path):
     assert checks.summary(store) == polled
     assert polled["lessons"][0]["exercises"][0]["tried"] == 4
     store.close()
+
+
+def test_the_teachers_page_links_the_class_view(tmp_path):
+    from classroom.tables.routes import open_service
+
+    svc = open_service(tmp_path / "tables")
+    s = ClassServer(tmp_path, cardgames_tables=svc)
+    try:
+        for lang in ("en", "hr", "de"):
+            status, html = get(f"{s.base}/tables/teacher?lang={lang}",
+                               cookie=f"cgteacher={TOKEN}")
+            assert status == 200
+            link = (f'<a href="/tables/teacher/class?lang={lang}" id="class-view-link">'
+                    f'{class_words(lang)["class_link"]}</a>')
+            assert link in html
+    finally:
+        s.stop()
+        svc.close()
