@@ -23,6 +23,8 @@ file                          pages  contents
                                      also ``rules-thirty-one-hr.pdf``, ``-de.pdf``)
 ``teacher-pages.pdf``         6      one page per lesson: goals, prerequisites, timing,
                                      misconceptions, discussion questions
+``class-experiment.pdf``      1      running a class experiment (lessons 3, 4, 6; the
+                                     projector page), from ``docs/handouts/class-experiment.md``
 ============================  =====  =====================================================
 
 The exercises come from :mod:`widgets.exercises.exercise_data` (the answers computed by the engine),
@@ -56,7 +58,7 @@ from widgets.exercises.texts import tr  # noqa: E402
 PAGES = {"answer-key.pdf": 6, "worksheets.pdf": 6, "liar-decision-table.pdf": 2,
          "thirty-one-score-sheet.pdf": 1, "rules-liar.pdf": 1, "rules-thirty-one.pdf": 1,
          "rules-liar-hr.pdf": 1, "rules-liar-de.pdf": 1, "rules-thirty-one-hr.pdf": 1,
-         "rules-thirty-one-de.pdf": 1, "teacher-pages.pdf": 6}
+         "rules-thirty-one-de.pdf": 1, "teacher-pages.pdf": 6, "class-experiment.pdf": 1}
 
 #: the games with a rules card, and the languages of the cards besides English
 CARDS = ("liar", "thirty-one")
@@ -258,6 +260,12 @@ def teacher_pages() -> str:
     return _doc("Teacher pages", pages)
 
 
+def class_experiment() -> str:
+    """One page for the teacher: running a class experiment (issue 22; lessons 3, 4, 6)."""
+    text = (ROOT / "docs" / "handouts" / "class-experiment.md").read_text(encoding="utf-8")
+    return _doc("Running a class experiment", [f"<div class='teacher'>{_md(text)}</div>"])
+
+
 def build_html() -> dict[str, str]:
     """``{pdf name: html}`` for every handout."""
     return {"answer-key.pdf": answer_key(), "worksheets.pdf": worksheets(),
@@ -266,7 +274,7 @@ def build_html() -> dict[str, str]:
             "rules-liar.pdf": rules_card("liar"), "rules-thirty-one.pdf": rules_card("thirty-one"),
             **{f"rules-{name}-{lang}.pdf": rules_card(name, lang)
                for name in CARDS for lang in CARD_LANGUAGES},
-            "teacher-pages.pdf": teacher_pages()}
+            "teacher-pages.pdf": teacher_pages(), "class-experiment.pdf": class_experiment()}
 
 
 def _launch(playwright):

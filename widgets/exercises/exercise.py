@@ -49,6 +49,7 @@ from cardgames.i18n import gettext as _
 from widgets.app.seeding import app_seed
 from widgets.exercises.answers import LETTERS, Exercise, Kind, Verdict, hint_for
 from widgets.exercises.exercise_data import EXERCISES, get
+from widgets.exercises.report import ClassNote, report_check
 from widgets.exercises.texts import tr
 from widgets.kit.rule_links import RulesHTML
 
@@ -110,12 +111,13 @@ class ExerciseWidget(ipw.VBox):
                                           layout=ipw.Layout(display="none"))
         self.feedback = RulesHTML("", layout=ipw.Layout(min_height="1.5em"))
         self.solution = RulesHTML("")
+        self.class_note = ClassNote()    # the class link (issue 22): shared or local
         self.check_button.on_click(lambda _b: self.submit(self.answer_box.value))
         self.solution_button.on_click(lambda _b: self.show_solution())
         super().__init__(
             [self.question,
              ipw.HBox([self.answer_box, self.check_button, self.solution_button]),
-             self.feedback, self.solution], **kwargs)
+             self.feedback, self.solution, self.class_note], **kwargs)
         self.add_class("cg-exercise")
         self._refresh_solution_button()
 
@@ -148,6 +150,7 @@ class ExerciseWidget(ipw.VBox):
         else:
             self._say("… " + verdict.message, "#8a5a00")
         self._refresh_solution_button()
+        report_check(ex, text, verdict, self._session.wrong.get(key, 0))   # the class view
         return verdict
 
     def show_solution(self) -> bool:
@@ -172,7 +175,7 @@ class ExerciseWidget(ipw.VBox):
 
     def close_all(self) -> None:
         for w in (self.question, self.answer_box, self.check_button, self.solution_button,
-                  self.feedback, self.solution, *self.children):
+                  self.feedback, self.solution, self.class_note, *self.children):
             w.close()
         self.close()
 
