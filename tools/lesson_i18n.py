@@ -21,10 +21,24 @@ import nbformat
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from lesson_code_i18n import code_messages  # noqa: E402  (tools/ is not a package)
+
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 LESSONS = ROOT / "lessons"
 CATALOGS = ROOT / "translations" / "lessons"
 LANGUAGES = ("hr", "de")
+#: What a translator is told about a code cell's message (an extracted comment).
+CODE_NOTES = {
+    "string": "Text printed or drawn by a code cell: keep every {...} exactly as it is "
+              "(one that only makes an English plural, like {'s' if n != 1 else ''}, may go).",
+    "comment": "A comment in a code cell (one line).",
+}
+
+
+def code_context(cell_id: str) -> str:
+    """The msgctxt of a code cell's texts."""
+    return f"{cell_id}:code"
 
 
 def paragraphs(source: str) -> list[str]:
@@ -63,6 +77,14 @@ def template(path: pathlib.Path) -> Catalog:
         for k, text in enumerate(paragraphs(cell.source)):
             catalog.add(text, context=cell.id, locations=[(path.name, k)],
                         flags=())
+    # the code cells' texts come after every paragraph: a new one lands at the end of
+    # the translators' files, never between the entries they are working on
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        for k, m in enumerate(code_messages(cell.source)):
+            catalog.add(m.text, context=code_context(cell.id), locations=[(path.name, k)],
+                        flags=(), auto_comments=[CODE_NOTES[m.kind]])
     return catalog
 
 
