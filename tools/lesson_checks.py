@@ -3,9 +3,10 @@
 A translation changes the words, never the facts a student checks against the rules
 and the engine.  :func:`problems` compares one message and its translation:
 
-* the rule numbers (``L7``, ``T3``, ``R-L11``, ``R-T6``), as a multiset;
-* the card notation (``AH``, ``10B``, ``*C``, ``*P``);
-* the numbers (``0.760`` and ``0,760`` are the same number, as are ``2,599`` and ``2.599``);
+* the rule numbers (``L7``, ``T3``, ``R-L11``, ``R-T6``): each one, and no other;
+* the card notation (``AH``, ``10B``, ``*C``, ``*P``): each card, and no other;
+* the numbers: each one (``0.760`` and ``0,760`` are the same number, as are ``40,000``,
+  ``40.000`` and ``40 000``); a translation may add one (``modulo 8`` for "the 8 ranks");
 * the LaTeX (``$...$``; the words inside ``\\text{...}`` may be translated);
 * the code spans (`` `score` ``) and the link targets (``](...)``);
 * in a paragraph, the markdown shape: a heading stays a heading of its level, a list keeps its items,
@@ -15,7 +16,7 @@ and the engine.  :func:`problems` compares one message and its translation:
 
 >>> problems("Seat 1 may call (**L7**): `AH KH` scores 21.", "Mjesto 1 smije zvati (**L7**): `AH KH` vrijedi 21.")
 []
->>> problems("P = 0.760 (**R-L6**)", "P = 0,760 (**R-L11**)")
+>>> problems("P = 0.760 of 40,000 (**R-L6**)", "P = 0,760 od 40 000 (**R-L11**)")
 ['rule numbers R-L6 became R-L11']
 >>> problems("## Check it", "Provjera")
 ['heading ## became no heading']
@@ -30,7 +31,8 @@ __all__ = ["problems"]
 
 RULE = re.compile(r"(?<![\w-])(?:R-)?[LT]\d{1,2}(?!\w)")
 CARD = re.compile(r"(?<![\w*])(?:10|[789UOKA])[HBLA](?!\w)|\*[CP](?!\w)")
-NUMBER = re.compile(r"\d+(?:[.,\u202f\u00a0]\d+)*")
+# a number, its groups joined by a dot, comma or (narrow, no-break) space: 40,000 = 40 000
+NUMBER = re.compile(r"\d+(?:(?:[.,\u202f\u00a0]|\s(?=\d{3}(?!\d)))\d+)*")
 LATEX = re.compile(r"\$\$.+?\$\$|\$[^$]+\$", re.S)
 CODE = re.compile(r"`[^`]+`")
 LINK = re.compile(r"\]\(([^)\s]+)[^)]*\)|(?:src|href)=\"([^\"]+)\"")
@@ -40,7 +42,7 @@ HEADING = re.compile(r"^(#{1,6}) ")
 def _numbers(text: str) -> Counter[str]:
     """The numbers of ``text`` (outside rule numbers and cards), separators left out."""
     text = CARD.sub(" ", RULE.sub(" ", text))
-    return Counter(re.sub(r"[.,\u202f\u00a0]", "", n) for n in NUMBER.findall(text))
+    return Counter(re.sub(r"[.,\s]", "", n) for n in NUMBER.findall(text))
 
 
 def _latex(text: str) -> Counter[str]:
@@ -65,10 +67,12 @@ def _shape(text: str) -> list[str]:
     return shape
 
 
-def _diff(what: str, a: Counter[str], b: Counter[str]) -> list[str]:
-    if a == b:
+def _diff(what: str, a: Counter[str], b: Counter[str], *, more: bool = False) -> list[str]:
+    """Each distinct item of ``a`` must be in ``b`` and (unless ``more``) no other one:
+    a translation may say a rule number twice, or (``more``) add a number that helps."""
+    lost, new = sorted(set(a) - set(b)), [] if more else sorted(set(b) - set(a))
+    if not lost and not new:
         return []
-    lost, new = sorted((a - b).elements()), sorted((b - a).elements())
     return [f"{what} {' '.join(lost) or '(none)'} became {' '.join(new) or '(none)'}"]
 
 
@@ -82,7 +86,7 @@ def problems(source: str, translation: str, *, markdown: bool = True) -> list[st
     plain_s, plain_t = LATEX.sub(" ", source), LATEX.sub(" ", translation)
     out += _diff("code spans", Counter(CODE.findall(plain_s)), Counter(CODE.findall(plain_t)))
     plain_s, plain_t = CODE.sub(" ", plain_s), CODE.sub(" ", plain_t)
-    out += _diff("numbers", _numbers(plain_s), _numbers(plain_t))
+    out += _diff("numbers", _numbers(plain_s), _numbers(plain_t), more=True)
     out += _diff("links", Counter(map(str, LINK.findall(source))),
                  Counter(map(str, LINK.findall(translation))))
     a, b = (_shape(source), _shape(translation)) if markdown else ([], [])
