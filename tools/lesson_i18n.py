@@ -105,12 +105,28 @@ def template(path: pathlib.Path) -> Catalog:
     return catalog
 
 
+def _entries(catalog: Catalog) -> list[tuple[object, ...]]:
+    """What a .pot says of each message (a location's line 0 is written as none, a long
+    extracted comment wrapped)."""
+    return [(m.context, m.id, tuple((f, int(n or 0)) for f, n in m.locations), " ".join(m.auto_comments))
+            for m in catalog if m.id]
+
+
 def extract() -> None:
+    """Write each lesson's ``.pot``, unless its messages are those already written: an
+    unchanged lesson keeps its file and its date, so ``update`` leaves the ``.po`` files
+    as they are (a date rewritten by every run would make every merge of them conflict)."""
     CATALOGS.mkdir(parents=True, exist_ok=True)
     for path in lessons():
-        with open(CATALOGS / f"{path.stem}.pot", "wb") as f:
-            write_po(f, template(path), width=100, omit_header=False, sort_output=False)
-        print(f"{path.stem}.pot")
+        pot_path, fresh = CATALOGS / f"{path.stem}.pot", template(path)
+        if pot_path.exists():
+            with open(pot_path, "rb") as f:
+                if _entries(read_po(f)) == _entries(fresh):
+                    print(f"{path.stem}.pot: unchanged")
+                    continue
+        with open(pot_path, "wb") as f:
+            write_po(f, fresh, width=100, omit_header=False, sort_output=False)
+        print(f"{path.stem}.pot: written")
 
 
 def update() -> None:
