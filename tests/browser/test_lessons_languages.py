@@ -131,6 +131,12 @@ def test_the_croatian_start_page_opens_lesson_03_in_croatian_with_decimal_commas
     assert page.locator("html").get_attribute("lang") == "hr"
     with language("hr"):
         assert explain("AH KH 9H") in page.locator("#rendered_cells").inner_text()
+    # a widget's rule link (widgets.kit.rule_links) opens the Croatian rules from the copy
+    rule_links = page.locator('#rendered_cells a[href*="rules/"]')
+    assert rule_links.count() > 0
+    target = urllib.parse.urlsplit(rule_links.first.evaluate("a => a.href"))
+    assert target.path == "/voila/files/rules/hr.html", target
+    assert _get(voila_server.url.rstrip("/") + target.path, timeout=30)[0] == 200
     # exercise 2 of lesson 03 (03-p32): 32 needs the Chronicler beside an Ace and a
     # ten-card of its suit (R-T3): 4 suits x 4 ten-cards = 16 of C(33, 3) = 5456 hands;
     # 16/5456 = 0.0029326 -> typed as a Croatian pupil writes it, with a decimal comma

@@ -61,3 +61,20 @@ def test_a_class_keeps_warm_kernels_of_a_built_copy():
     with pytest.raises(ServeError, match=r"'fr/03_hand_scoring', not a notebook"):
         plan(LESSONS, students=2, notebooks=["fr/03_hand_scoring"], max_kernels=None,
              available=20_000)
+
+
+def test_a_widgets_rule_links_reach_the_rules_from_a_lessons_copy(monkeypatch, tmp_path):
+    """The widgets' rule links (widgets.kit.rule_links) are relative to the page: from
+    /voila/render/hr/03_....ipynb one folder more (../../files/rules/ is /voila/files/rules/);
+    in JupyterLab the rules of lessons/, not of lessons/hr/."""
+    from widgets.kit.rule_links import rules_base
+
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "hr").mkdir()
+    monkeypatch.chdir(tmp_path / "hr")
+    assert rules_base({"VOILA_BASE_URL": "/"}) == "../../files/rules/"
+    assert rules_base({"JPY_SESSION_NAME": str(tmp_path / "hr" / "03.ipynb")},
+                      server=(str(tmp_path.parent), "/user/ana/")) == \
+        f"/user/ana/files/{tmp_path.name}/rules/"
+    monkeypatch.chdir(tmp_path)                     # the English lesson: as before
+    assert rules_base({"VOILA_BASE_URL": "/"}) == "../files/rules/"
