@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from . import pages
+from .projector import experiment_handlers  # the class experiments (issue 22)
 from .service import TableService
 from .socket import SeatSocket
 from .store import TableStore, data_dir
@@ -42,7 +43,7 @@ def table_handlers(base_url: str) -> list[Any]:
     from .classview import classview_handlers
 
     return [(base + "tables/ws", SeatSocket), *class_handlers(base), *classview_handlers(base),
-            *pages.page_handlers(base)]
+            *experiment_handlers(base), *pages.page_handlers(base)]
 
 
 def tables_url(port: int, base_url: str, host: str = "127.0.0.1") -> str:

@@ -12,7 +12,8 @@ from tornado import web
 
 from cardgames import registry
 from cardgames.errors import CardgamesError, ConfigError
-from cardgames.i18n import language
+from cardgames.i18n import N_, language
+from cardgames.i18n import gettext as _
 
 from .pagebase import (
     PageHandler,
@@ -28,6 +29,9 @@ from .replay import card_pictures, replay_data, seeded_session
 
 __all__ = ["QrApi", "ReplayPage", "SeededReplayPage", "SettingsApi", "StartApi", "TablesApi",
            "TeacherHandler", "TeacherPage", "teacher_frames"]
+
+#: The teacher page's link to the class experiments' projector page (issue 22).
+EXPERIMENTS_LINK = N_("Class experiments (the projector)")
 
 
 class TeacherHandler(PageHandler):
@@ -56,7 +60,8 @@ class TeacherPage(TeacherHandler):
                   bots31=registry.get("thirty-one").bot_names,
                   loopback=not self.listens_on_network() and "voila" in self.settings,
                   new_url=f"{self.join_base()}tables/new", join_base=self.join_base(),
-                  students_make=self.students_make)
+                  students_make=self.students_make,
+                  experiments_link=_(EXPERIMENTS_LINK, lang=self.lang))
 
 
 class TablesApi(TeacherHandler):

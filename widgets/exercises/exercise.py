@@ -6,6 +6,10 @@ plain Python attributes (the :class:`~widgets.exercises.answers.Exercise` and a 
 never in a synced trait, so the browser sees only the question, what the student typed
 and the feedback already earned (see ``widgets/__init__.py``).
 
+Every text is shown in the language current when the widget is made or the answer is
+checked (:mod:`widgets.exercises.texts`): a page in Croatian shows the Croatian question,
+hints and solution of an exercise built earlier, with decimal commas.
+
 * Nothing before the first try: the feedback line starts empty.
 * A form it cannot read gets a message listing the forms it accepts (not a try).
 * A multiple-choice exercise (``Kind.CHOICE``) shows its options as radio buttons; each
@@ -46,6 +50,7 @@ from widgets.app.seeding import app_seed
 from widgets.exercises.answers import LETTERS, Exercise, Kind, Verdict, hint_for
 from widgets.exercises.exercise_data import EXERCISES, get
 from widgets.exercises.report import ClassNote, report_check
+from widgets.exercises.texts import tr
 from widgets.kit.rule_links import RulesHTML
 
 __all__ = ["ExerciseWidget", "Session", "SESSION", "exercise", "exercise_seed", "inline_html",
@@ -90,11 +95,12 @@ class ExerciseWidget(ipw.VBox):
         number = html.escape(_("Exercise {number}.").format(number=ex.number))
         self.question = RulesHTML(
             f"<div class='cg-exercise-question'><b>{number}</b> "
-            f"{inline_html(ex.question)} <i>{inline_html(form)}</i></div>")
+            f"{inline_html(tr(ex.question))} <i>{inline_html(form)}</i></div>")
         self.answer_box: ipw.Text | ipw.RadioButtons
         if choice:                     # the options are public; which is right is not
             self.answer_box = ipw.RadioButtons(
-                options=[(f"({LETTERS[i]}) {c}", LETTERS[i]) for i, c in enumerate(ex.choices)],
+                options=[(f"({LETTERS[i]}) {c}", LETTERS[i])
+                         for i, c in enumerate(ex.shown_choices)],
                 value=None, layout=ipw.Layout(width="auto", max_width="100%"))
         else:
             self.answer_box = ipw.Text(placeholder=_("your answer"), description=_("Answer:"),
