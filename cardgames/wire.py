@@ -59,7 +59,7 @@ from cardgames.liar import events as liar_events
 from cardgames.liar.legal import LiarLegalActions
 from cardgames.liar.phase import Phase as LiarPhase
 from cardgames.liar.view import LiarView
-from cardgames.seat import Seat, SeatView
+from cardgames.seat import Seat, SeatLegal, SeatView
 from cardgames.thirtyone import events as thirtyone_events
 from cardgames.thirtyone.view import ThirtyOneView
 
@@ -376,28 +376,29 @@ _SEAT_FIELDS = tuple(f.name for f in dataclasses.fields(SeatView))
 _SEAT_KEYS = frozenset(_SEAT_FIELDS) | {"wire", "kind"}
 
 
-def _liar_legal(view: LiarView, seat: int, to_act: int | None) -> tuple[str, ...]:
-    """The legal texts of a Liar seat, derived from its view as the engine lists them."""
+def _liar_legal(view: LiarView, seat: int, to_act: int | None) -> SeatLegal:
+    """The legal actions of a Liar seat, derived from its view as the engine makes them
+    (lazily: nothing is listed)."""
     if to_act != seat or view.current_player != seat:
-        return ()
+        return SeatLegal(())
     if view.phase is LiarPhase.CALL_WINDOW:
-        return ("call", "pass")
+        return SeatLegal(LiarLegalActions(LiarPhase.CALL_WINDOW, seat))
     if view.phase is LiarPhase.PLAY:
-        return tuple(map(str, LiarLegalActions.for_play(seat, view.hand)))
-    return ()
+        return SeatLegal(LiarLegalActions.for_play(seat, view.hand))
+    return SeatLegal(())
 
 
 def _derivable(sv: SeatView) -> bool:
-    """A Liar seat view's ``legal`` is the engine's list that :func:`_liar_legal` derives
-    from its view: the call window's two, or the plays of the hand (R-L4) -- checked by
-    their number (a cheap count) and their first texts, not by listing them all again
-    (31,930 texts for a 30-card hand: a quarter of a second)."""
-    view: LiarView = sv.view
-    if sv.to_act != sv.seat or view.current_player != sv.seat or view.phase is not LiarPhase.PLAY:
-        return sv.legal == _liar_legal(view, sv.seat, sv.to_act)
-    plays = LiarLegalActions.for_play(sv.seat, view.hand)
-    return (len(sv.legal) == len(plays)
-            and sv.legal[:16] == tuple(map(str, itertools.islice(plays, 16))))
+    """A Liar seat view's ``legal`` is what :func:`_liar_legal` derives from its view:
+    none, the call window's two, or the plays of the hand (R-L4).  The engine's own
+    collection is compared by its phase, player and hand, without listing a play (31,930
+    texts for a 30-card hand); texts by their number and their first ones."""
+    derived = _liar_legal(sv.view, sv.seat, sv.to_act)
+    if sv.legal.engine is not None and derived.engine is not None:
+        return sv.legal == derived
+    if len(sv.legal) != len(derived):
+        return False
+    return tuple(itertools.islice(sv.legal, 16)) == tuple(itertools.islice(derived, 16))
 
 
 def dump_seat_view(sv: SeatView) -> dict[str, Json]:
@@ -475,8 +476,8 @@ def load_seat_view(data: Json) -> SeatView:
     if data["legal"] is None and game == "liar":
         legal = _liar_legal(view, seat, to_act)
     else:
-        legal = typing.cast(tuple[str, ...],
-                            _list_codec((_same, _load_str), MAX_LEGAL)[1](data["legal"], "legal"))
+        legal = SeatLegal(typing.cast(tuple[str, ...], _list_codec(
+            (_same, _load_str), MAX_LEGAL)[1](data["legal"], "legal")))
     rounds = data["rounds"]
     if rounds is not None:
         rounds = _load_int("rounds")(rounds, "rounds")
