@@ -390,16 +390,19 @@ class LiarTable(LiarLayout, PlayTable):
         self._pull()
         out = self._round_result(v, sv.points)
         names = [self._name(p) for p in range(v.players)]
-        show_cards(self.hand, v.hand)
-        self.header.value = header_html(v, round_no=sv.round, rounds=sv.rounds)
+        # what changed most often first (the log, the pile, whose turn), the hand's card
+        # widgets last: the browser shows a move before it has made a new hand's widgets;
+        # an HTML widget whose text is the same sends nothing
+        self._render_log(v)
+        self.pile.value = pile_html(v, human=self._human)
         self.status.value = status_html(v, out, human=self._human, stopped=self.stopped)
         self.seats.value = seats_html(v, human=self._human, names=names, scores=sv.points)
-        self.pile.value = pile_html(v, human=self._human)
-        self._render_log(v)
+        self.header.value = header_html(v, round_no=sv.round, rounds=sv.rounds)
         self.result.value = result_html(v, out, scores=sv.points, played=len(sv.places),
                                         match_over=sv.match_over, winners=sv.winners,
                                         human=self._human,
                                         names=names)
+        show_cards(self.hand, v.hand)
         self._render_buttons(v)
         self.hand.set_title(ngettext("Your hand — {n} card", "Your hand — {n} cards",
                                      len(v.hand)).format(n=len(v.hand)))
