@@ -188,7 +188,7 @@ class SeatLegal:
             raise IndexError("no legal action")
         return texts[int(rng.random() * len(texts))]
 
-    def _key(self) -> tuple[Any, ...] | None:
+    def _signature(self) -> tuple[Any, ...] | None:
         """What decides equality without listing: a Liar collection's phase, player and hand."""
         engine = self._engine
         if engine is None or self._texts is not None or not hasattr(engine, "distinct"):
@@ -199,7 +199,7 @@ class SeatLegal:
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, SeatLegal):
-            mine, theirs = self._key(), other._key()
+            mine, theirs = self._signature(), other._signature()
             if mine is not None and theirs is not None:
                 return mine == theirs
             return len(self) == len(other) and self._all() == other._all()
