@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol, overload
 
@@ -23,6 +23,11 @@ __all__ = ["SEAT_KINDS", "Seat", "SeatLegal", "SeatView", "TeacherFrame"]
 #: The kinds of seat.
 SEAT_KINDS = ("human", "bot", "remote")
 _NAME_MAX = 40
+
+
+#: :func:`cardgames.wire.dump_seat_view`, set by that module when it is imported (it imports
+#: this one; :mod:`cardgames.session` imports it)
+_CODEC: Callable[[SeatView], dict[str, Any]] | None = None
 
 
 class _BotFactory(Protocol):
@@ -260,14 +265,12 @@ class SeatView:
         return self.to_act == self.seat
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON data (the engine view's ``to_dict()`` inside), e.g. to send to the
-        seat's own browser; it holds what the seat may know, nothing else."""
-        return {"seat": self.seat, "game": self.game, "view": self.view.to_dict(),
-                "mark": self.mark, "to_act": self.to_act, "legal": list(self.legal),
-                "over": self.over, "match_over": self.match_over, "match": self.match,
-                "round": self.round, "seats": [s.to_dict() for s in self.seats],
-                "points": list(self.points), "places": [list(p) for p in self.places],
-                "lives": list(self.lives), "rounds": self.rounds, "winners": list(self.winners)}
+        """Plain JSON data, e.g. to send to the seat's own browser: what the seat may know,
+        nothing else.  It is :func:`cardgames.wire.dump_seat_view` (one validated codec
+        for every seat view; :func:`cardgames.wire.load_seat_view` reads it back)."""
+        if _CODEC is None:
+            raise RuntimeError("SeatView.to_dict needs cardgames.wire: import cardgames.wire")
+        return _CODEC(self)
 
 
 @dataclass(frozen=True)

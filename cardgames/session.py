@@ -55,6 +55,7 @@ from types import MappingProxyType
 from typing import Any, cast
 
 from cardgames import registry
+from cardgames import wire as _wire  # noqa: F401 -- SeatView.to_dict is its dump_seat_view
 from cardgames.core import Agent, State, check_player, check_seed
 from cardgames.errors import ConfigError, IllegalActionError, StaleActionError
 from cardgames.i18n import gettext as _

@@ -51,6 +51,7 @@ import itertools
 import typing
 from typing import Any
 
+from cardgames import seat as _seat
 from cardgames.codec import (
     _EVENTS,
     MAX_CARDS,
@@ -258,3 +259,6 @@ def load_seat_view(data: Json) -> SeatView:
         winners=tuple(typing.cast(int, seat_no(w, f"winners[{i}]"))
                       for i, w in enumerate(_list_codec((_same, _same), MAX_SEATS)[1](
                           data["winners"], "winners"))))
+
+
+_seat._CODEC = dump_seat_view       # SeatView.to_dict: one codec for every seat view
