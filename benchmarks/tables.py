@@ -93,6 +93,11 @@ APP = "app_online.ipynb"
 OPEN_TIMEOUT = 180.0
 TARGET_P95_MS = 250.0
 DRAIN_S = 3.0            # s every seat stays connected after the play (in-flight updates)
+#: each student's page is the foreground page of their own device: Chromium must not
+#: throttle the timers and frames of the pages it holds side by side (one browser stands
+#: for 4 phones here)
+FOREGROUND_FLAGS = ["--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+                    "--disable-backgrounding-occluded-windows"]
 #: refusals a fair client can get: another seat dealt the next round first, or acted meanwhile
 EXPECTED_REFUSALS = {"stale", "game-over"}
 
@@ -674,7 +679,7 @@ async def run(args) -> dict:
             if args.browsers:
                 browser = await p.chromium.launch(
                     executable_path=_voila.niced(_voila.chromium_path(), args.browser_nice, tmp),
-                    args=_voila.CHROMIUM_FLAGS, headless=True)
+                    args=[*_voila.CHROMIUM_FLAGS, *FOREGROUND_FLAGS], headless=True)
             probe = asyncio.ensure_future(sampler())
             shot = asyncio.ensure_future(teacher_shot(browser, base, data, args, t_start))
             load_start = os.getloadavg()
