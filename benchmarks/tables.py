@@ -520,6 +520,24 @@ def latencies(table: list[Student]) -> tuple[list[float], int]:
     return out, unseen
 
 
+def own_and_others(table: list[Student]) -> tuple[list[float], list[float]]:
+    """A Chromium page's answered clicks (ms): until its own page showed the move, and
+    until the slowest other seat of the table had it (where the time of a page goes)."""
+    own, others = [], []
+    for sender in table:
+        if sender.kind != "browser":
+            continue
+        for t0, _mark in sender.sent:
+            mine = next((at for at in sender.changes if at >= t0 - 0.001), None)
+            rest = [next((at for at in seat.changes if at >= t0 - 0.001), None)
+                    for seat in table if seat is not sender and seat.kind == "browser"]
+            if mine is not None:
+                own.append((mine - t0) * 1000)
+            if rest and None not in rest:
+                others.append((max(rest) - t0) * 1000)      # type: ignore[type-var]
+    return own, others
+
+
 async def final_logs(base: str, table: list[Student], game: str = "liar") -> list[str]:
     """Reconnect every seat with mark null; check the log against the acks (see the docstring)."""
     problems = []
@@ -746,6 +764,16 @@ def report(args, students, before, after, samples, problems, log_errors, load_st
         if xs:
             print(f"|   tables of {kind} students only: p50 / p95 / max | {f(pct(xs, .5))} / "
                   f"{f(pct(xs, .95))} / {f(max(xs))} ms ({len(xs)}) |")
+        if xs and kind == "browser":
+            own, others = [], []
+            for t in range(args.tables):
+                o, r = own_and_others([s for s in students if s.table == t])
+                own += o
+                others += r
+            if own and others:
+                print(f"|     the clicking page shows its move / the slowest other page, "
+                      f"p50 / p95 | {f(pct(own, .5))} / {f(pct(own, .95))} ms, "
+                      f"{f(pct(others, .5))} / {f(pct(others, .95))} ms |")
     print(f"| errors | {len(errors)} |")
     unanswered = Counter()
     for s in students:
