@@ -2,6 +2,7 @@
 #   make serve   -- set up a virtual environment and serve the apps and lessons (Voila, http://localhost:8866)
 #   make test    -- set up a virtual environment and run every test (engine, widgets, lessons, browser, hub)
 #   make lab     -- set up a virtual environment and open the lessons in JupyterLab (for teachers)
+#   make lessons -- the lessons in Croatian and German (lessons/hr, lessons/de) from the translations
 #   make handouts -- the teacher's kit as PDFs in handouts/ (answer key, worksheets, rules cards in en, hr, de)
 PYTHON ?= python3
 VENV   ?= .venv
@@ -88,6 +89,17 @@ i18n: $(STAMP)
 	$(BIN)/pybabel update -i $(LOCALE)/cardgames.pot -d $(LOCALE) -D cardgames \
 	    --no-fuzzy-matching --ignore-obsolete --width=100
 	$(BIN)/pybabel compile -d $(LOCALE) -D cardgames --statistics
+
+# The lessons in Croatian and German (docs/translating.md): the English lessons' texts into
+# translations/lessons/NN_*.pot, merged into translations/lessons/{hr,de}/NN_*.po (new ones
+# untranslated), then lessons/{hr,de}/NN_*.ipynb built from them and executed (those that
+# changed; make lessons ALL=1 re-executes every one, e.g. after the engine's output changed).
+# tests/lessons/test_lesson_translations.py fails while any message is untranslated or fuzzy.
+ALL ?=
+lessons: $(STAMP)
+	$(BIN)/python tools/lesson_i18n.py extract
+	$(BIN)/python tools/lesson_i18n.py update
+	$(BIN)/python tools/lesson_i18n.py build $(if $(ALL),--all)
 
 # the rules pages the apps open: docs/rules/<lang>.md -> lessons/rules/<lang>.html
 # (committed; tests/test_rules_docs.py fails while they are out of date)

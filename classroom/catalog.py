@@ -3,11 +3,16 @@
 The title is the notebook's first markdown heading; the one-line description and the
 time come from the teachers' tables in ``lessons/README.md`` (one row per notebook,
 columns "lesson/app | what it ... | time | needs"), so they are written once.  The
-rules are ``lessons/rules/<lang>.html`` where they exist.
+rules are ``lessons/rules/<lang>.html`` where they exist.  A lesson built in Croatian or
+German (``lessons/<lang>/NN_*.ipynb``, ``make lessons``) opens in that language from a
+start page in it (:meth:`Entry.url_for`).
 
 >>> entry = Entry("app_liar.ipynb", "Liar", "Play Liar against three bots", "15 min", "apps")
 >>> entry.url
 '/voila/render/app_liar.ipynb'
+>>> lesson = Entry("03_hand_scoring.ipynb", "Lesson 3", "", "", "lessons", translations=("hr", "de"))
+>>> lesson.url_for("hr"), lesson.url_for("en")
+('/voila/render/hr/03_hand_scoring.ipynb', '/voila/render/03_hand_scoring.ipynb')
 >>> one_line("Pick **1–4** cards and `Play`; then call", limit=80)
 'Pick 1–4 cards and Play'
 """
@@ -21,10 +26,12 @@ from pathlib import Path
 
 from cardgames.i18n import N_
 
-__all__ = ["RULE_LANGUAGES", "CatalogError", "Entry", "catalog", "one_line"]
+__all__ = ["LESSON_LANGUAGES", "RULE_LANGUAGES", "CatalogError", "Entry", "catalog", "one_line"]
 
 #: The rules pages, in the order shown, with the language's own name.
 RULE_LANGUAGES = {"en": "English", "hr": "Hrvatski", "de": "Deutsch"}
+#: The languages a lesson may be built in (``lessons/<lang>/``, tools/lesson_i18n.py).
+LESSON_LANGUAGES = ("hr", "de")
 #: A rules page's description (a msgid: the start page translates it).
 RULES_DESCRIPTION = N_("The rules of Liar and Thirty-One")
 
@@ -43,12 +50,19 @@ class Entry:
     time: str
     group: str         # "lessons", "apps" or "rules"
     lang: str = ""     # the page's language (rules), "" for the default
+    translations: tuple[str, ...] = ()   # languages of its built copies lessons/<lang>/<name>
 
     @property
     def url(self) -> str:
         if self.group == "rules":
             return f"/voila/files/{self.name}"
         return f"/voila/render/{self.name}"
+
+    def url_for(self, lang: str) -> str:
+        """The page in ``lang``: a lesson's built copy ``<lang>/<name>`` if there is one."""
+        if lang in self.translations:
+            return f"/voila/render/{lang}/{self.name}"
+        return self.url
 
 
 def one_line(text: str, *, limit: int = 110) -> str:
@@ -116,7 +130,9 @@ def catalog(lessons: Path, *, strict: bool = False) -> list[Entry]:
                 raise
             title = path.stem
         group = "apps" if path.name.startswith("app_") else "lessons"
-        entries.append(Entry(path.name, title, one_line(what), time, group))
+        built = tuple(lang for lang in LESSON_LANGUAGES if (lessons / lang / path.name).is_file())
+        entries.append(Entry(path.name, title, one_line(what), time, group,
+                             translations=built if group == "lessons" else ()))
     entries.sort(key=lambda e: (e.group != "lessons", e.name))
     for lang, language in RULE_LANGUAGES.items():
         if (lessons / "rules" / f"{lang}.html").is_file():

@@ -29,6 +29,7 @@ from cardgames.i18n import get_language
 
 from .catalog import catalog
 from .startpage import language_error_page, start_page
+from .tables.students import link_students, student_cookie
 
 __all__ = ["PATH", "StartPageHandler", "start_page_pattern"]
 
@@ -71,7 +72,8 @@ class StartPageHandler(JupyterHandler):
             self.set_status(400)
             self.finish(language_error_page(lang, str(e), home=home))
             return
-        self.finish(page)
+        # the class link (issue 22): this browser's student key, in its lesson links
+        self.finish(link_students(page, student_cookie(self, path=self.base_url)))
 
 
 def start_page_pattern(base_url: str) -> str:

@@ -140,6 +140,8 @@ def plan(root: Path, *, students: int, notebooks: list[str], max_kernels: int | 
     available = available_mb() if available is None else available
     names = [n.removesuffix(".ipynb") for n in dict.fromkeys(notebooks)]
     known = sorted(p.stem for p in root.glob("*.ipynb"))
+    # a lesson's built copy in another language (lessons/hr/03_hand_scoring.ipynb)
+    known += sorted(f"{p.parent.name}/{p.stem}" for p in root.glob("*/[0-9][0-9]_*.ipynb"))
     unknown = [n for n in names if n not in known]
     if unknown:
         raise ServeError(f"NOTEBOOKS names {', '.join(map(repr, unknown))}, not a notebook of "

@@ -73,8 +73,10 @@ def estimate_mb(notebook: str) -> int:
 
     >>> estimate_mb("app_liar"), estimate_mb("app_new"), estimate_mb("07_new_lesson")
     (58, 110, 240)
+    >>> estimate_mb("hr/03_hand_scoring") == estimate_mb("03_hand_scoring")   # a built copy
+    True
     """
-    name = notebook.removesuffix(".ipynb")
+    name = notebook.removesuffix(".ipynb").rsplit("/", 1)[-1]
     if name in MEASURED_USS_MB:
         return size_mb(MEASURED_USS_MB[name])
     return APP_GUESS_MB if name.startswith("app_") else LESSON_GUESS_MB

@@ -51,10 +51,10 @@ footer{max-width:60rem;margin:2rem auto 1rem;padding:0 1rem;font-size:.85rem;col
 
 def _entry(e: Entry, lang: str, base_url: str) -> str:
     """One link, under the server's ``base_url``; a lesson or an app opens in ``lang``
-    (``?lang=``, read by the page's kernel).  Title, description and time are translated
+    (a lesson's built copy ``lessons/<lang>/``, and ``?lang=``, read by the page's kernel).  Title, description and time are translated
     (their msgids: ``classroom/catalog_words.py``, written from lessons/ by `make i18n`);
     a rules page's title is its language's own name."""
-    url = base_url.rstrip("/") + e.url
+    url = base_url.rstrip("/") + e.url_for(lang)     # a lesson's copy in lang, if built
     if e.group != "rules" and lang != "en":
         url += f"?lang={lang}"
     title = e.title if e.group == "rules" else _(e.title, lang=lang)

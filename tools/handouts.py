@@ -11,6 +11,8 @@ file                          pages  contents
 ``answer-key.pdf``            6      every exercise of every lesson: answer, worked
                                      solution, the typical mistakes (one page per lesson)
 ``worksheets.pdf``            6      each lesson's exercises without answers (one page each)
+``hr/answer-key.pdf`` …       6      the answer key and the worksheets in Croatian and German
+                                     (``hr/``, ``de/``: ``answer-key.pdf``, ``worksheets.pdf``)
 ``liar-decision-table.pdf``   2      lesson 02's decision table, blank (still has cards /
                                      last cards)
 ``thirty-one-score-sheet.pdf`` 1     a score sheet for a Thirty-One match
@@ -21,6 +23,8 @@ file                          pages  contents
                                      also ``rules-thirty-one-hr.pdf``, ``-de.pdf``)
 ``teacher-pages.pdf``         6      one page per lesson: goals, prerequisites, timing,
                                      misconceptions, discussion questions
+``class-experiment.pdf``      1      running a class experiment (lessons 3, 4, 6; the
+                                     projector page), from ``docs/handouts/class-experiment.md``
 ============================  =====  =====================================================
 
 The exercises come from :mod:`widgets.exercises.exercise_data` (the answers computed by the engine),
@@ -42,19 +46,27 @@ import mistune
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from cardgames.i18n import gettext as _  # noqa: E402
+from cardgames.i18n import language  # noqa: E402
 from widgets.exercises.answers import Exercise, Kind  # noqa: E402
 from widgets.exercises.exercise import inline_html  # noqa: E402
 from widgets.exercises.exercise_data import LESSONS, by_lesson  # noqa: E402
+from widgets.exercises.key_words import WORDS  # noqa: E402
+from widgets.exercises.texts import tr  # noqa: E402
 
 #: designed page counts (tests/handouts check them)
 PAGES = {"answer-key.pdf": 6, "worksheets.pdf": 6, "liar-decision-table.pdf": 2,
          "thirty-one-score-sheet.pdf": 1, "rules-liar.pdf": 1, "rules-thirty-one.pdf": 1,
          "rules-liar-hr.pdf": 1, "rules-liar-de.pdf": 1, "rules-thirty-one-hr.pdf": 1,
-         "rules-thirty-one-de.pdf": 1, "teacher-pages.pdf": 6}
+         "rules-thirty-one-de.pdf": 1, "teacher-pages.pdf": 6, "class-experiment.pdf": 1}
 
 #: the games with a rules card, and the languages of the cards besides English
 CARDS = ("liar", "thirty-one")
 CARD_LANGUAGES = ("hr", "de")
+#: the answer key and the worksheets are printed in these languages too, into ``<lang>/``
+KEY_LANGUAGES = ("hr", "de")
+KEY_PAGES = {f"{lang}/{name}": PAGES[name] for lang in KEY_LANGUAGES
+             for name in ("answer-key.pdf", "worksheets.pdf")}
 
 CSS = """
 @page { size: A4; margin: 14mm 14mm 14mm 14mm; }
@@ -75,6 +87,9 @@ code { font-family: 'DejaVu Sans Mono', monospace; font-size: 9pt; }
 .compact { font-size: 8.8pt; line-height: 1.25; }
 .compact .small { font-size: 7.8pt; }
 .compact .box { height: 40mm; }
+.tight { font-size: 8.1pt; line-height: 1.2; }
+.tight h1 { font-size: 14pt; }
+.tight .small { font-size: 7.3pt; }
 table { border-collapse: collapse; width: 100%; }
 th, td { border: 1px solid #555; padding: 3pt 4pt; font-size: 9pt; vertical-align: top; }
 td.blank { height: 7.2mm; }
@@ -100,55 +115,76 @@ def _doc(title: str, pages: list[str], *, lang: str = "en") -> str:
 
 
 def _lesson_title(lesson: str) -> str:
+    """The lesson's title (its first heading), in the current language (the start page's
+    catalog entry)."""
     path = next((ROOT / "lessons").glob(f"{lesson}_*.ipynb"))
     first = "".join(json.loads(path.read_text(encoding="utf-8"))["cells"][0]["source"])
-    return first.splitlines()[0].lstrip("# ").strip()
+    return _(first.splitlines()[0].lstrip("# ").strip())
 
 
 def _question(ex: Exercise) -> str:
-    return (f"<p><b>Exercise {ex.number}.</b> {inline_html(ex.question)} "
+    number = _("Exercise {number}.").format(number=ex.number)
+    return (f"<p><b>{html.escape(number)}</b> {inline_html(tr(ex.question))} "
             f"<span class='form'>{inline_html(ex.form)}</span></p>")
 
 
-def answer_key() -> str:
+def _say(word: str, **values: str) -> str:
+    """A word of the key (``key_words.WORDS``) in the current language, as HTML."""
+    return inline_html(_(WORDS[word]).format(**values))
+
+
+def answer_key(lang: str = "en") -> str:
+    """Every lesson's exercises with the default variant's answer, worked solution, why,
+    general method and typical mistakes, in ``lang``."""
     pages = []
-    for lesson in LESSONS:
-        parts = [f"<h1>Answer key — {html.escape(_lesson_title(lesson))}</h1>"]
-        for ex in by_lesson(lesson):
-            mistakes = "".join(f"<li>{inline_html(hint)}</li>" for _, hint in ex.mistakes)
-            parts.append(
-                f"<div class='ex'>{_question(ex)}"
-                f"<p class='key'>Answer: {html.escape(ex.formatted_answer())}</p>"
-                f"<p><b>Worked solution.</b> {inline_html(ex.worked_solution())}</p>"
-                f"<p><b>Why, in one line:</b> {inline_html(ex.why)}</p>"
-                + (f"<p class='small'><b>General method</b> (every student's variant; the "
-                   f"numbers above are the default's): {inline_html(ex.method)}</p>"
-                   if ex.vary is not None else "")
-                + (f"<p class='small'><b>Typical mistakes and their hints:</b></p>"
-                   f"<ul class='small'>{mistakes}</ul>" if mistakes else "")
-                + "</div>")
-        pages.append(_fit(parts, lesson))
-    return _doc("Answer key", pages)
+    with language(lang):
+        for lesson in LESSONS:
+            parts = [f"<h1>{_say('key title', title=_lesson_title(lesson))}</h1>"]
+            for ex in by_lesson(lesson):
+                mistakes = "".join(f"<li>{inline_html(tr(hint))}</li>" for _, hint in ex.mistakes)
+                parts.append(
+                    f"<div class='ex'>{_question(ex)}"
+                    f"<p class='key'>{html.escape(_(WORDS['answer']).format(answer=ex.formatted_answer()))}</p>"
+                    f"<p>{_say('solution', solution=ex.worked_solution())}</p>"
+                    f"<p>{_say('why', why=tr(ex.why))}</p>"
+                    + (f"<p class='small'>{_say('method', method=tr(ex.method))}</p>"
+                       if ex.vary is not None else "")
+                    + (f"<p class='small'>{_say('mistakes')}</p>"
+                       f"<ul class='small'>{mistakes}</ul>" if mistakes else "")
+                    + "</div>")
+            pages.append(_fit(parts, lesson, tight=lang != "en"))
+        return _doc(_(WORDS["key"]), pages, lang=lang)
 
 
-def _fit(parts: list[str], lesson: str) -> str:
+def _fit(parts: list[str], lesson: str, *, tight: bool = False) -> str:
     """A lesson's page; a lesson with more than three exercises is set a little tighter
-    so that it still fits its one page."""
+    so that it still fits its one page (``tight``: tighter still, for the key in Croatian
+    and German, whose sentences run longer than the English)."""
     body = "".join(parts)
+    if tight:
+        return f"<div class='compact tight'>{body}</div>"
     return f"<div class='compact'>{body}</div>" if len(by_lesson(lesson)) > 3 else body
 
 
-def worksheets() -> str:
+def worksheets(lang: str = "en") -> str:
+    """Each lesson's exercises (the default variants) without answers, in ``lang``."""
     pages = []
-    for lesson in LESSONS:
-        parts = [f"<h1>{html.escape(_lesson_title(lesson))} — exercises</h1>",
-                 "<p>Name: ______________________________ &nbsp; Date: ______________</p>"]
-        for ex in by_lesson(lesson):
-            box = "" if ex.kind is Kind.CHOICE else "<div class='box'></div>"   # a letter
-            parts.append(f"<div class='ex'>{_question(ex)}{box}"
-                         "<p class='answerline'>Answer: ____________________________</p></div>")
-        pages.append(_fit(parts, lesson))
-    return _doc("Worksheets", pages)
+    with language(lang):
+        for lesson in LESSONS:
+            parts = [f"<h1>{_say('sheet title', title=_lesson_title(lesson))}</h1>",
+                     f"<p>{_(WORDS['name'])}</p>"]
+            for ex in by_lesson(lesson):
+                box = "" if ex.kind is Kind.CHOICE else "<div class='box'></div>"   # a letter
+                parts.append(f"<div class='ex'>{_question(ex)}{box}"
+                             f"<p class='answerline'>{_say('answer line')}</p></div>")
+            pages.append(_fit(parts, lesson))
+        return _doc(_(WORDS["sheets"]), pages, lang=lang)
+
+
+def keys_in_languages() -> dict[str, str]:
+    """``{"hr/answer-key.pdf": html, ...}``: the key and the worksheets in each language."""
+    return {f"{lang}/{name}": (answer_key if name == "answer-key.pdf" else worksheets)(lang)
+            for lang in KEY_LANGUAGES for name in ("answer-key.pdf", "worksheets.pdf")}
 
 
 def liar_decision_table() -> str:
@@ -224,6 +260,12 @@ def teacher_pages() -> str:
     return _doc("Teacher pages", pages)
 
 
+def class_experiment() -> str:
+    """One page for the teacher: running a class experiment (issue 22; lessons 3, 4, 6)."""
+    text = (ROOT / "docs" / "handouts" / "class-experiment.md").read_text(encoding="utf-8")
+    return _doc("Running a class experiment", [f"<div class='teacher'>{_md(text)}</div>"])
+
+
 def build_html() -> dict[str, str]:
     """``{pdf name: html}`` for every handout."""
     return {"answer-key.pdf": answer_key(), "worksheets.pdf": worksheets(),
@@ -232,7 +274,7 @@ def build_html() -> dict[str, str]:
             "rules-liar.pdf": rules_card("liar"), "rules-thirty-one.pdf": rules_card("thirty-one"),
             **{f"rules-{name}-{lang}.pdf": rules_card(name, lang)
                for name in CARDS for lang in CARD_LANGUAGES},
-            "teacher-pages.pdf": teacher_pages()}
+            "teacher-pages.pdf": teacher_pages(), "class-experiment.pdf": class_experiment()}
 
 
 def _launch(playwright):
@@ -253,9 +295,11 @@ def build(out: pathlib.Path) -> list[pathlib.Path]:
     from playwright.sync_api import sync_playwright
 
     out.mkdir(parents=True, exist_ok=True)
-    (out / "html").mkdir(exist_ok=True)
     written = []
-    docs = build_html()
+    docs = {**build_html(), **keys_in_languages()}
+    for name in docs:                        # hr/answer-key.pdf: the language's folder
+        (out / name).parent.mkdir(exist_ok=True)
+        (out / "html" / name).parent.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
         browser = _launch(p)
         try:

@@ -11,6 +11,8 @@ cardgames``:
 - :mod:`cardgames.analysis.tournament` -- many seeded games among agents, in
   process, on a process pool or on a Dask cluster, as a DataFrame; its tables in
   :mod:`cardgames.analysis.summary`;
+- :mod:`cardgames.analysis.experiments` -- the class experiments: each student's seeded
+  share, pooled with a Wilson interval beside the exact value, re-checked from its seed;
 - the lessons' models, exact with fractions: :mod:`cardgames.analysis.bluff` (Liar:
   a bluffer or an honest player, lesson 4), :mod:`cardgames.analysis.reveal`
   (Thirty-One: the chance a hand loses a life on a reveal, lesson 5),

@@ -26,19 +26,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from cardgames.analysis._checks import probability
 from cardgames.errors import ConfigError
 
 __all__ = ["BluffModel", "bluff_model"]
 
 
-def _prior(value: Any) -> Fraction:
-    try:
-        prior = Fraction(value)
-    except (TypeError, ValueError):
-        raise ConfigError(f"the prior π must be a number from 0 to 1, got {value!r}") from None
-    if not 0 <= prior <= 1:
-        raise ConfigError(f"the prior π must be a number from 0 to 1, got {value!r}")
-    return prior
+#: How the errors name the prior (its input's name).
+PRIOR = "the prior π"
 
 
 @dataclass(frozen=True)
@@ -50,12 +45,12 @@ class BluffModel:
 
     def p_true(self, prior: Any) -> Fraction:
         """P(the claim is true) = (1 − π)·h + π·p (the law of total probability)."""
-        q = _prior(prior)
+        q = probability(prior, PRIOR)
         return (1 - q) * self.h + q * self.p
 
     def p_bluffer_given_lie(self, prior: Any) -> Fraction:
         """P(bluffer | the play was a lie), by Bayes' rule; 0 if a lie is impossible."""
-        q = _prior(prior)
+        q = probability(prior, PRIOR)
         lie = q * (1 - self.p) + (1 - q) * (1 - self.h)
         return q * (1 - self.p) / lie if lie else Fraction(0)
 

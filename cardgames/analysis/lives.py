@@ -25,6 +25,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from cardgames.analysis._checks import probability
 from cardgames.errors import ConfigError
 
 __all__ = ["MatchModel", "match_model", "MAX_LIVES"]
@@ -43,20 +44,10 @@ class MatchModel:
     length: dict[int, Fraction]
 
 
-def _probability(value: Any, name: str) -> Fraction:
-    try:
-        q = Fraction(value)
-    except (TypeError, ValueError):
-        raise ConfigError(f"{name} must be a probability from 0 to 1, got {value!r}") from None
-    if not 0 <= q <= 1:
-        raise ConfigError(f"{name} must be a probability from 0 to 1, got {value!r}")
-    return q
-
-
 def match_model(a: Any, b: Any, *, lives: int = 3) -> MatchModel:
     """The chain from (lives, lives) with per-deal probabilities ``a``, ``b`` and the tie
     1 − a − b (**T13**, **R-T8**)."""
-    qa, qb = _probability(a, "a"), _probability(b, "b")
+    qa, qb = probability(a, "a"), probability(b, "b")
     if qa + qb > 1 or qa + qb == 0:
         raise ConfigError(f"a + b must be above 0 and at most 1 (the rest are ties, T13), "
                           f"got a = {a!r}, b = {b!r}")

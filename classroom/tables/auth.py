@@ -87,6 +87,9 @@ class TokenAuth:
     token file of a folder (default: the service's ``data_dir()``).
     """
 
+    #: Students type their display name on the join page (on the hub they do not).
+    names_typed = True
+
     def __init__(self, token: str) -> None:
         if not isinstance(token, str) or not 16 <= len(token) <= _TOKEN_MAX:
             raise ValueError("a teacher token is 16-200 characters of text")

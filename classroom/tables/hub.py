@@ -116,6 +116,10 @@ class HubTablesAuth:
     ``secret``: the key of the table-creator cookies (the service's cookie secret).
     """
 
+    #: No display name is typed on the hub: a seat's name is the hub user's (the join
+    #: page says "You join as <user>" instead of asking).
+    names_typed = False
+
     def __init__(self, *, hub_auth: HubOAuth | None = None, scope: str | None = None,
                  admin_check: AdminCheck | None = None, secret: bytes | None = None) -> None:
         self.hub_auth = hub_auth if hub_auth is not None else HubOAuth.instance()

@@ -24,8 +24,8 @@ from cardgames.i18n import gettext as _
 from ..startpage import page_language
 from .words import words
 
-__all__ = ["CODE", "LOADER", "MAX_BODY", "STATIC", "STATUS", "TEMPLATES", "PageHandler",
-           "Shared", "field", "games", "normal_code", "refusal_status", "script_json",
+__all__ = ["CODE", "LOADER", "MAX_BODY", "STATIC", "STATUS", "STUDENTS_MAKE", "TEMPLATES",
+           "PageHandler", "Shared", "field", "games", "normal_code", "refusal_status", "script_json",
            "table_options"]
 
 HERE = Path(__file__).resolve().parent
@@ -48,13 +48,16 @@ SECURITY_HEADERS = {
 }
 
 
+#: The store's key of the teacher's switch "let students make tables" (off until set).
+STUDENTS_MAKE = "students_make"
+
+
 class Shared:
-    """What the page handlers share: the base URL and the teacher's switch
-    "let students make tables" (off at every start)."""
+    """What the page handlers share: the base URL.  (The teacher's switches are kept in
+    the service's store, :attr:`PageHandler.students_make`, so they survive a restart.)"""
 
     def __init__(self, base_url: str) -> None:
         self.base_url = base_url if base_url.endswith("/") else base_url + "/"
-        self.students_make = False
 
 
 def field(obj: Any, *names: str, default: Any = None) -> Any:
@@ -123,6 +126,18 @@ class PageHandler(web.RequestHandler):
         if auth is None:
             raise web.HTTPError(503, reason="tables not running")
         return auth
+
+    @property
+    def students_make(self) -> bool:
+        """The teacher's switch "let students make tables", as the store last kept it
+        (off if never set, or if the service keeps no store)."""
+        store = getattr(self.svc, "store", None)
+        return store is not None and bool(store.setting(STUDENTS_MAKE, default=False))
+
+    @students_make.setter
+    def students_make(self, on: bool) -> None:
+        """Switch it, on disk before the caller answers (the store commits first)."""
+        self.svc.store.set_setting(STUDENTS_MAKE, bool(on))
 
     def prepare(self) -> None:
         if self.request.method not in ("GET", "HEAD"):

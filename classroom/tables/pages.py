@@ -123,7 +123,16 @@ class JoinHandler(PageHandler):
             return self.refuse(code, 409)
         players = field(s, "players", default=[]) or []
         self.page("join.html", status=status, code=code, error=error, name=name, free=free,
-                  seats=field(s, "seats", default=0) or len(players) or free, game=registry.get(field(s, "game")).title)
+                  seats=field(s, "seats", default=0) or len(players) or free,
+                  game=registry.get(field(s, "game")).title, joiner=self.joiner())
+
+    def joiner(self) -> str | None:
+        """The name a student joins under when they do not type one (on the hub: the
+        hub user's), or ``None``: the page asks for a display name."""
+        if getattr(self.auth, "names_typed", True):
+            return None
+        with language(self.lang):
+            return str(self.auth.display_name(self, ""))
 
     def post(self, raw: str) -> None:
         code = normal_code(raw)
@@ -152,7 +161,7 @@ class NewTableHandler(PageHandler):
     """``tables/new``: a student makes a table (if the teacher allowed it)."""
 
     def check_open(self) -> bool:
-        if not self.shared.students_make:
+        if not self.students_make:
             self.message("new_closed_title", self.w["new_closed_text"], status=403)
             return False
         return True

@@ -1,6 +1,8 @@
 """What the classroom server mounts for the online tables.
 
-- :func:`table_handlers`: the seat websocket ``<base>tables/ws`` and the pages
+- :func:`table_handlers`: the seat websocket ``<base>tables/ws``, the class link's API
+  (:func:`classroom.tables.classapi.class_handlers`), the teacher's class view
+  (:func:`classroom.tables.classview.classview_handlers`) and the pages
   (:func:`classroom.tables.pages.page_handlers`);
 - :func:`open_service`: the :class:`TableService` of a data folder, loaded (every table
   resumes), and :func:`start_ticker`, its timer for the seats of students who are away;
@@ -18,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from . import pages
+from .projector import experiment_handlers  # the class experiments (issue 22)
 from .service import TableService
 from .socket import SeatSocket
 from .store import TableStore, data_dir
@@ -36,7 +39,11 @@ def _base(base_url: str) -> str:
 def table_handlers(base_url: str) -> list[Any]:
     """The tornado handlers of the tables under ``base_url`` (``"/"`` for ``make serve``)."""
     base = _base(base_url)
-    return [(base + "tables/ws", SeatSocket), *pages.page_handlers(base)]
+    from .classapi import class_handlers
+    from .classview import classview_handlers
+
+    return [(base + "tables/ws", SeatSocket), *class_handlers(base), *classview_handlers(base),
+            *experiment_handlers(base), *pages.page_handlers(base)]
 
 
 def tables_url(port: int, base_url: str, host: str = "127.0.0.1") -> str:

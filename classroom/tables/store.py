@@ -1,6 +1,6 @@
 """The tables on disk: SQLite (WAL, ``synchronous=FULL``) under :func:`data_dir`.
 
-Three tables (schema :data:`SCHEMA_VERSION`, SQLite's ``user_version``):
+Four tables (schema :data:`SCHEMA_VERSION`, SQLite's ``user_version``):
 
 - ``tables``: code, game, config (JSON: seats, bots, options, by), seed, status,
   created, and the last snapshot (``Session.to_json()``) with the log position
@@ -9,7 +9,10 @@ Three tables (schema :data:`SCHEMA_VERSION`, SQLite's ``user_version``):
   when it was claimed (a seat once claimed stays claimed);
 - ``log``: append-only, one row per change: table, ``seq`` (1, 2, ... per table),
   seat, mark (the session's mark it was made at), kind (``start``, ``act``,
-  ``bot``, ``takeover``, ``next``), the action's text, the time.
+  ``bot``, ``takeover``, ``next``), the action's text, the time;
+- ``settings``: the teacher's switches (key, JSON value), e.g. ``students_make`` (let
+  students make tables), so that they survive a restart.  (Schema 1 files gain this
+  table when opened; nothing else changed.)
 
 Each write is its own committed transaction: the service writes an action to the
 log before it applies it (a crash after the write replays it on the next start;
@@ -21,9 +24,12 @@ a crash before it loses nothing that was acknowledged).
 ...     store.add_table("K7QX3M", game="liar", config={"seats": 2}, seed=5, created=0.0)
 ...     store.append("K7QX3M", seat=None, mark=0, kind="start", action="[]", time=1.0)
 ...     [(r.code, r.status, [e.kind for e in r.log]) for r in store.load()]
+...     store.set_setting("students_make", True)
+...     store.setting("students_make", default=False), store.setting("other", default=0)
 ...     store.close()
 1
 [('K7QX3M', 'waiting', ['start'])]
+(True, 0)
 """
 
 from __future__ import annotations
@@ -39,7 +45,7 @@ from typing import Any
 __all__ = ["KINDS", "SCHEMA_VERSION", "LogEntry", "SeatRecord", "StoreError", "TableRecord",
            "TableStore", "data_dir"]
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 #: The kinds of log entry.
 KINDS = ("start", "act", "bot", "takeover", "next")
 
@@ -55,7 +61,10 @@ CREATE TABLE IF NOT EXISTS log (
     code TEXT NOT NULL REFERENCES tables(code), seq INTEGER NOT NULL, seat INTEGER,
     mark INTEGER NOT NULL, kind TEXT NOT NULL, action TEXT NOT NULL, time REAL NOT NULL,
     PRIMARY KEY (code, seq));
+CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
+#: The longest key and JSON value of a setting.
+SETTING_KEY_MAX, SETTING_VALUE_MAX = 64, 4096
 
 
 class StoreError(RuntimeError):
@@ -214,7 +223,27 @@ class TableStore:
             db.execute("UPDATE tables SET snapshot = ?, snapshot_seq = ? WHERE code = ?",
                        (text, seq, code))
 
+    def set_setting(self, key: str, value: Any) -> None:
+        """Keep the teacher's setting ``key`` = ``value`` (JSON; committed when this
+        returns, so a page acknowledges it only once it is on disk)."""
+        if not isinstance(key, str) or not 0 < len(key) <= SETTING_KEY_MAX:
+            raise ValueError(f"a setting's key is 1-{SETTING_KEY_MAX} characters, not {key!r}")
+        text = json.dumps(value)
+        if len(text) > SETTING_VALUE_MAX:
+            raise ValueError(f"setting {key!r}: its value is {len(text)} characters of JSON, "
+                             f"at most {SETTING_VALUE_MAX}")
+        with self._write() as db:
+            db.execute("INSERT INTO settings (key, value) VALUES (?, ?) "
+                       "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (key, text))
+
     # -- reading --------------------------------------------------------------------
+    def setting(self, key: str, *, default: Any = None) -> Any:
+        """The teacher's setting ``key`` as last kept (``default`` if never set)."""
+        with self._lock:
+            row = self._conn().execute("SELECT value FROM settings WHERE key = ?",
+                                       (key,)).fetchone()
+        return default if row is None else json.loads(row[0])
+
     def load(self) -> list[TableRecord]:
         """Every table, oldest first, with its seats and the log after its snapshot."""
         with self._lock:

@@ -12,7 +12,8 @@ from tornado import web
 
 from cardgames import registry
 from cardgames.errors import CardgamesError, ConfigError
-from cardgames.i18n import language
+from cardgames.i18n import N_, language
+from cardgames.i18n import gettext as _
 
 from .pagebase import (
     PageHandler,
@@ -28,6 +29,9 @@ from .replay import card_pictures, replay_data, seeded_session
 
 __all__ = ["QrApi", "ReplayPage", "SeededReplayPage", "SettingsApi", "StartApi", "TablesApi",
            "TeacherHandler", "TeacherPage", "teacher_frames"]
+
+#: The teacher page's link to the class experiments' projector page (issue 22).
+EXPERIMENTS_LINK = N_("Class experiments (the projector)")
 
 
 class TeacherHandler(PageHandler):
@@ -56,7 +60,8 @@ class TeacherPage(TeacherHandler):
                   bots31=registry.get("thirty-one").bot_names,
                   loopback=not self.listens_on_network() and "voila" in self.settings,
                   new_url=f"{self.join_base()}tables/new", join_base=self.join_base(),
-                  students_make=self.shared.students_make)
+                  students_make=self.students_make,
+                  experiments_link=_(EXPERIMENTS_LINK, lang=self.lang))
 
 
 class TablesApi(TeacherHandler):
@@ -67,7 +72,7 @@ class TablesApi(TeacherHandler):
             return
         with language(self.lang):                 # the last calls, in the teacher's words
             tables = [self.table_json(s) for s in self.svc.tables()]
-        self.finish({"tables": tables, "students_make": self.shared.students_make})
+        self.finish({"tables": tables, "students_make": self.students_make})
 
     def table_json(self, s: Any) -> dict[str, Any]:
         code = str(field(s, "code"))
@@ -116,12 +121,12 @@ class StartApi(TeacherHandler):
 
 
 class SettingsApi(TeacherHandler):
-    """``tables/api/settings``: the switch "let students make tables"."""
+    """``tables/api/settings``: the switch "let students make tables" (kept in the
+    store, written before this answers: it survives a restart)."""
 
     def post(self) -> None:
-        self.shared.students_make = self.get_body_argument("students_make", "") in ("1", "on",
-                                                                                    "true")
-        self.finish({"students_make": self.shared.students_make})
+        self.students_make = self.get_body_argument("students_make", "") in ("1", "on", "true")
+        self.finish({"students_make": self.students_make})
 
 
 class QrApi(TeacherHandler):

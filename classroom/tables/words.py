@@ -78,7 +78,7 @@ WORDS = {
     "lives": N_("Lives"),
     "rounds": N_("Liar rounds"),
     "create": N_("Create the table"),
-    "students_make": N_("Let students make tables (at {link})"),
+    "students_make": N_("Let students make tables"),
     "live_title": N_("Every table, live"),
     "no_tables": N_("No tables yet."),
     "join_link": N_("Join link"),
@@ -136,6 +136,10 @@ WORDS = {
     "keys": N_("Keys: left and right arrows step; Home and End go to the first and last."),
     "language": N_("Language"),
     "back_teacher": N_("Back to the teacher's page"),
+    # the join page on the hub (no name typed: the hub user's)
+    "join_as": N_("You join as {name}"),
+    # the teacher's switch: its link on a line of its own (a long address wraps there)
+    "students_make_at": N_("Their page for it:"),
 }
 
 

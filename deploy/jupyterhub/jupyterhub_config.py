@@ -161,6 +161,10 @@ c.JupyterHub.extra_user_scopes = {f"access:services!service={TABLES}"}
 c.Spawner.environment = {
     "CARDGAMES_TABLES_URL": f"ws://{tables_ip}:{TABLES_PORT}/services/{TABLES}/tables/ws",
 }
+# their exercise checks (the teacher's class view, issue 22) are posted to the service's
+# class API with the same token: it may use the service (as every user may, above)
+c.Spawner.server_token_scopes = ["users:activity!user", "access:servers!server",
+                                 f"access:services!service={TABLES}"]
 
 # stopping the hub (Ctrl+C, systemctl stop) stops every student's server and the proxy
 c.JupyterHub.cleanup_servers = True

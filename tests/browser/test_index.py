@@ -3,7 +3,9 @@ start page at ``/`` is tested in ``test_start_page.py``.
 
 Voila 0.5.13's tree lists directories, notebooks and only files whose extension is
 in ``VoilaConfiguration.extension_language_mapping`` (empty here); the contents
-manager hides ``__pycache__``, ``rules`` and dot files (``hide_globs``, ``allow_hidden``).
+manager hides ``__pycache__``, ``rules``, the lessons' built copies ``hr/`` and ``de/``
+(the start page links them: tests/browser/test_lessons_languages.py) and dot files
+(``hide_globs``, ``allow_hidden``).
 So the helper files of ``lessons/`` (``_style.py``, which re-exports
 ``widgets.kit.plot_style`` for the notebooks, ``nbval_sanitize.cfg``, ``README.md``) are neither listed nor served
 (``/voila/files/`` serves images and ``rules/<lang>.html`` only: ``file_allowlist``/

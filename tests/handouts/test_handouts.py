@@ -74,7 +74,7 @@ def _designed():
 DESIGNED = {"answer-key.pdf": 6, "worksheets.pdf": 6, "liar-decision-table.pdf": 2,
             "thirty-one-score-sheet.pdf": 1, "rules-liar.pdf": 1, "rules-thirty-one.pdf": 1,
             "rules-liar-hr.pdf": 1, "rules-liar-de.pdf": 1, "rules-thirty-one-hr.pdf": 1,
-            "rules-thirty-one-de.pdf": 1, "teacher-pages.pdf": 6}
+            "rules-thirty-one-de.pdf": 1, "teacher-pages.pdf": 6, "class-experiment.pdf": 1}
 
 
 def test_every_handout_has_its_designed_page_count(handouts):
@@ -234,3 +234,19 @@ def test_rules_card_in_croatian_and_german(handouts, card, lang):
     for word in ENGLISH:
         assert re.search(rf"\b{word}\b", english), word           # the list is English
         assert not re.search(rf"\b{word}\b", text), (card, lang, word)
+
+
+def test_class_experiment_page_names_what_the_teacher_presses():
+    """The one page "running a class experiment" (issue 22): the buttons by the names the
+    pages show them, the three lessons' exact values written out."""
+    sys.path.insert(0, str(REPO / "tools"))
+    try:
+        import handouts as module
+    finally:
+        sys.path.pop(0)
+    page = module.class_experiment()
+    for words in ("Open it for the class", "Add my share", "Close it",
+                  "Download the results (CSV)", "4/31", "1/46", "make serve"):
+        assert words in page, words
+    from classroom.tables.projector import WORDS
+    assert WORDS["open"] == "Open it for the class" and WORDS["csv"] == "Download the results (CSV)"

@@ -290,7 +290,9 @@ def test_a_student_joins_in_chromium_and_her_kernel_takes_her_seat(tables_hub,
         page.wait_for_url(f"{hub.url}user/alice/**", timeout=90_000)
         page.goto(f"{hub.tables_url}tables/join/{code}")
         assert page.url.startswith(f"{hub.tables_url}tables/join/{code}"), page.url
-        page.locator("#name").fill("Mallory")
+        # no name to type on the hub: the page says under which name she joins
+        expect(page.locator("#join-as")).to_have_text("You join as alice")
+        assert page.locator("#name").count() == 0
         page.locator("#join-form button[type=submit]").click()
         page.wait_for_url(f"{hub.url}user/alice/voila/render/app_online.ipynb?*",
                           timeout=90_000)

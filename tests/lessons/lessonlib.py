@@ -45,3 +45,26 @@ def _load(name: str):
 def load_lesson_module(name: str):
     """``lessons/<name>.py`` (e.g. ``'_check'``), loaded by path: lessons/ is not a package."""
     return _load(name)
+
+
+#: The languages the lessons are built in (``tools/lesson_i18n.py build``).
+LESSON_LANGUAGES = ("hr", "de")
+
+
+def translated_notebooks() -> list[pathlib.Path]:
+    """The built lessons ``lessons/<lang>/NN_*.ipynb`` (hr, de), in order."""
+    return [p for lang in LESSON_LANGUAGES for p in sorted((LESSONS / lang).glob("[0-9][0-9]_*.ipynb"))]
+
+
+def load_tool(name: str):
+    """``tools/<name>.py`` (e.g. ``'lesson_i18n'``), loaded by path: tools/ is not a package."""
+    tools = str(ROOT / "tools")
+    if tools not in sys.path:
+        sys.path.insert(0, tools)        # the tools import each other by name
+    key = f"tools_{name}"
+    if key not in sys.modules:
+        spec = importlib.util.spec_from_file_location(key, ROOT / "tools" / f"{name}.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[key] = module
+        spec.loader.exec_module(module)
+    return sys.modules[key]

@@ -1,4 +1,5 @@
-"""Every numbered lesson runs under nbval (strict: stored outputs are compared).
+"""Every numbered lesson runs under nbval (strict: stored outputs are compared), in every
+language: the English source and its built copies ``lessons/hr/``, ``lessons/de/``.
 
 The lessons run in one ``python -m pytest --nbval`` (same interpreter, so the
 kernel is this virtualenv's ``python3``; one kernel per notebook), with the sanitiser
@@ -17,9 +18,15 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from lessonlib import LESSONS, ROOT, lesson_notebooks
+from lessonlib import LESSONS, ROOT, lesson_notebooks, translated_notebooks
 
-NOTEBOOKS = lesson_notebooks()
+ENGLISH = lesson_notebooks()
+NOTEBOOKS = ENGLISH + translated_notebooks()
+
+
+def _key(path):
+    """A notebook as nbval's JUnit report names it: ``lessons.hr.01_deck_and_rank_order.ipynb``."""
+    return ".".join(path.relative_to(ROOT).parts)
 
 
 @pytest.fixture(scope="module")
@@ -31,13 +38,13 @@ def nbval_run(tmp_path_factory):
            "--nbval", "--nbval-sanitize-with", str(LESSONS / "nbval_sanitize.cfg"),
            "--nbval-cell-timeout", "120", f"--junitxml={report}",
            *[str(p) for p in NOTEBOOKS]]
-    result = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=600)
-    failures: dict[str, list[str]] = {p.name: [] for p in NOTEBOOKS}
-    ran: dict[str, int] = {p.name: 0 for p in NOTEBOOKS}
+    result = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=1800)
+    failures: dict[str, list[str]] = {_key(p): [] for p in NOTEBOOKS}
+    ran: dict[str, int] = {_key(p): 0 for p in NOTEBOOKS}
     if report.exists():
         for case in ET.parse(report).getroot().iter("testcase"):
-            # classname is e.g. "lessons.02_bluff_resolution.ipynb"
-            name = (case.get("classname") or "").removeprefix("lessons.")
+            # classname is e.g. "lessons.02_bluff_resolution.ipynb", "lessons.hr.02_bluff_resolution.ipynb"
+            name = case.get("classname") or ""
             if name in ran:
                 ran[name] += 1
                 for bad in list(case.iter("failure")) + list(case.iter("error")):
@@ -45,18 +52,21 @@ def nbval_run(tmp_path_factory):
     return failures, ran, result
 
 
-@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+@pytest.mark.parametrize("notebook", NOTEBOOKS,
+                         ids=["-".join(p.relative_to(LESSONS).with_suffix("").parts) for p in NOTEBOOKS])
 def test_lesson_passes_nbval(notebook, nbval_run):
     failures, ran, result = nbval_run
-    assert ran[notebook.name] > 0, f"nbval did not run {notebook.name}:\n{result.stdout[-4000:]}"
-    assert not failures[notebook.name], (
+    key = _key(notebook)
+    assert ran[key] > 0, f"nbval did not run {key}:\n{result.stdout[-4000:]}"
+    assert not failures[key], (
         f"nbval failed for {notebook.name}; re-execute it with\n"
         f"  .venv/bin/jupyter nbconvert --to notebook --execute --inplace "
         f"{notebook.relative_to(ROOT)}\n"
-        f"if the engine changed on purpose.\n" + "\n".join(failures[notebook.name]))
+        f"if the engine changed on purpose (a built copy lessons/<lang>/: "
+        f"tools/lesson_i18n.py build --all).\n" + "\n".join(failures[key]))
 
 
-@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+@pytest.mark.parametrize("notebook", ENGLISH, ids=[p.stem for p in ENGLISH])
 def test_lesson_is_stored_executed_and_clean(notebook):
     nb = json.loads(notebook.read_text(encoding="utf-8"))
     assert nb["metadata"]["kernelspec"]["name"] == "python3"
@@ -79,7 +89,7 @@ def test_lesson_is_stored_executed_and_clean(notebook):
 
 def test_readme_lists_every_lesson():
     readme = (LESSONS / "README.md").read_text(encoding="utf-8")
-    for notebook in NOTEBOOKS:
+    for notebook in ENGLISH:
         assert notebook.name in readme, f"lessons/README.md does not list {notebook.name}"
 
 

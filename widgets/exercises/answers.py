@@ -34,32 +34,34 @@ Fraction(11, 1000)
 from __future__ import annotations
 
 import enum
+import functools
 import random
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
 
 from cardgames.cards import Card, Rank, as_cards
 from cardgames.errors import CardParseError
-from cardgames.i18n import N_, ngettext
+from cardgames.i18n import N_, SUPPORTED, decimal, get_language, language, ngettext
 from cardgames.i18n import gettext as _
-from widgets.exercises.answer_numbers import figures as _figures
-from widgets.exercises.answer_numbers import judge_number, round_half_up
+from widgets.exercises.answer_numbers import (
+    AnswerFormError,
+    judge_number,
+    read_number,
+    read_numbers,
+    read_whole,
+    round_half_up,
+)
+from widgets.exercises.answer_numbers import clean as _clean
+from widgets.exercises.answer_numbers import is_decimal_form as _is_decimal_form
+from widgets.exercises.texts import tr
 
 __all__ = ["AnswerFormError", "Kind", "Exercise", "Verdict", "read_number", "read_numbers",
            "read_whole",
            "read_rank", "read_ranks", "read_wholes", "read_pair", "read_cards", "read_choice",
            "judge_number", "format_answer"]
-
-MAX_LENGTH = 200
-
-
-class AnswerFormError(ValueError):
-    """An answer written in a form the exercise cannot read (the message lists the forms)."""
-
 
 class Kind(enum.Enum):
     """How an exercise's answer is read and compared."""
@@ -111,138 +113,30 @@ def read_choice(text: str, choices: tuple[str, ...]) -> int:
     for i, choice in enumerate(choices):
         if word == choice.strip().rstrip(".").lower():
             return i
-    raise AnswerFormError(f"{text.strip()!r} is not one of the choices "
-                          f"({', '.join(letters)})")
-
-_NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$", re.I)
-#: thousands separators where nothing else can be meant: 1,234,567 and 1,234.5
-_THOUSANDS = re.compile(r"^[+-]?[1-9]\d{0,2}((,\d{3}){2,}(\.\d+)?|,\d{3}\.\d+)$")
-#: dots between thousands, then a decimal comma: 1.234,5 (as German prints it)
-_DOT_THOUSANDS = re.compile(r"^[+-]?[1-9]\d{0,2}(\.\d{3})+,\d+$")
-#: 2,401: a decimal comma (read first) or a thousands separator
-_AMBIGUOUS = re.compile(r"^[+-]?[1-9]\d{0,2},\d{3}$")
-
-
-def _clean(text: str, *, approx: bool = False) -> str:
-    """``text`` trimmed, its dashes and spaces made plain, ``≈`` and ``~`` dropped (kept
-    with ``approx``, for the key's ``a/b ≈ x``)."""
-    if not isinstance(text, str):
-        raise AnswerFormError(_("the answer must be text"))
-    if len(text) > MAX_LENGTH:
-        raise AnswerFormError(_("the answer is longer than {n} characters").format(n=MAX_LENGTH))
-    s = text.strip().replace("\u2212", "-").replace("\u2009", " ").replace("\u00a0", " ")
-    return s.strip() if approx else s.replace("≈", "").replace("~", "").strip()
-
-
-def read_number(text: str) -> Fraction:
-    """A number written as a fraction, a decimal, a percentage or a whole number (exactly).
-
-    A single comma is a decimal comma (see the module's note on commas).
-
-    >>> read_number("1/92"), read_number("0,25"), read_number("0,760"), read_number("50%")
-    (Fraction(1, 92), Fraction(1, 4), Fraction(19, 25), Fraction(1, 2))
-    >>> read_number("1,234,567"), read_number("1 234"), read_number("1.234,5")
-    (Fraction(1234567, 1), Fraction(1234, 1), Fraction(2469, 2))
-    >>> read_number("about a third")
-    Traceback (most recent call last):
-    ...
-    widgets.exercises.answers.AnswerFormError: cannot read 'about a third' as a number
-    """
-    return read_numbers(text)[0]
-
-
-def read_numbers(text: str) -> tuple[Fraction, ...]:
-    """Every reading of a number: one, or two for the ambiguous ``2,401`` (decimal first).
-
-    The key's own form ``1/341 ≈ 0.00293`` is read as its exact left side, when the right
-    side agrees with it to the figures written.
-
-    >>> read_numbers("2,401"), read_numbers("0,760")
-    ((Fraction(2401, 1000), Fraction(2401, 1)), (Fraction(19, 25),))
-    >>> read_numbers("1/341 ≈ 0.00293")
-    (Fraction(1, 341),)
-    """
-    cleaned = _clean(text, approx=True).replace("~", "")
-    parts = [p for p in re.split(r"[≈=]", cleaned) if p.strip()]
-    if len(parts) == 2:
-        left, right = _readings(parts[0], text), _readings(parts[1], text)
-        if not _is_decimal_form(parts[1]) or not any(
-                judge_number(v, right[0], sig=_figures(right[0])) == "right" for v in left):
-            raise AnswerFormError(f"the two sides of {text.strip()!r} are not the same number")
-        return left
-    if len(parts) != 1:
-        raise AnswerFormError(_("cannot read {text!r} as a number").format(text=text.strip()))
-    return _readings(parts[0], text)
-
-
-def _readings(part: str, text: str) -> tuple[Fraction, ...]:
-    s = part.replace(" ", "")
-    percent = s.endswith("%")
-    s = s.rstrip("%")
-    try:
-        if s.count("/") == 1:
-            top, bottom = (_decimal(p)[0] for p in s.split("/"))
-            if bottom == 0:
-                raise AnswerFormError(_("a fraction cannot have 0 below the line"))
-            values: tuple[Fraction, ...] = (Fraction(top) / Fraction(bottom),)
-        else:
-            values = tuple(Fraction(d) for d in _decimal(s))
-    except AnswerFormError as e:
-        if "below the line" in str(e):
-            raise
-        raise AnswerFormError(_("cannot read {text!r} as a number").format(
-            text=text.strip())) from None
-    return tuple(v / 100 for v in values) if percent else values
-
-
-def _decimal(s: str) -> tuple[Decimal, ...]:
-    """The decimal readings of ``s``: the ambiguous ``2,401`` has two (decimal comma first)."""
-    if _THOUSANDS.match(s):
-        forms = [s.replace(",", "")]
-    elif _DOT_THOUSANDS.match(s):
-        forms = [s.replace(".", "").replace(",", ".")]
-    elif _AMBIGUOUS.match(s):
-        forms = [s.replace(",", "."), s.replace(",", "")]
-    elif s.count(",") == 1 and "." not in s:
-        forms = [s.replace(",", ".")]          # a decimal comma: 0,25 or 0,760
-    else:
-        forms = [s]
-    out = []
-    for f in forms:
-        if not _NUMBER.match(f):
-            raise AnswerFormError(s)
-        try:
-            out.append(Decimal(f))
-        except InvalidOperation:  # pragma: no cover - the pattern already checked it
-            raise AnswerFormError(s) from None
-    return tuple(out)
-
-
-def _is_decimal_form(text: str) -> bool:
-    """Whether the value to judge is a decimal (the left side of the key's ``a/b ≈ x`` is not)."""
-    return "/" not in re.split(r"[≈=]", text)[0]
-
-
-def read_whole(text: str) -> int:
-    """A whole number (``2,401``, ``1 234`` and ``12.0`` are read too).
-
-    >>> read_whole(" 2,401 "), read_whole("12.0")
-    (2401, 12)
-    """
-    for value in read_numbers(text):
-        if value.denominator == 1:
-            return int(value)
-    raise AnswerFormError(_("{text!r} is not a whole number").format(text=text.strip()))
-
+    raise AnswerFormError(_("{text!r} is not one of the choices ({letters})").format(
+        text=text.strip(), letters=", ".join(letters)))
 
 def _items(text: str) -> list[str]:
     s = _clean(text)
     s = re.sub(r"[{}()\[\]]", " ", s)
-    s = re.sub(r"\b(and|or)\b", " ", s, flags=re.I)
+    s = re.sub(r"\b(and|or|i|ili|und|oder)\b", " ", s, flags=re.I)
     return [p for p in re.split(r"[\s,;]+", s) if p]
 
 
 _PLURAL = {r.plural.upper(): r for r in Rank} | {r.label.upper() + "S": r for r in Rank}
+
+
+@functools.cache
+def _rank_names() -> dict[str, Rank]:
+    """Every rank's name, plural and nominative plural in every language (``Kralj``,
+    ``Kraljevi``, ``desetke``, ``Könige``), upper-cased: a student writes their own."""
+    names: dict[str, Rank] = {}
+    for lang in SUPPORTED:
+        with language(lang):
+            for r in Rank:
+                for word in (r.label, r.plural, r.plural_nominative):
+                    names.setdefault(word.upper(), r)
+    return names
 
 
 def read_rank(text: str) -> Rank:
@@ -256,12 +150,15 @@ def read_rank(text: str) -> Rank:
     if both:
         first, second = (read_rank(w) for w in both.groups())
         if first is not second:
-            raise AnswerFormError(f"{text.strip()!r} names two different ranks")
+            raise AnswerFormError(_("{text!r} names two different ranks").format(
+                text=text.strip()))
         return first
     if word.upper().startswith("RANK."):
         word = word[5:]
     if word.upper() in _PLURAL:
         return _PLURAL[word.upper()]
+    if word.upper() in _rank_names():
+        return _rank_names()[word.upper()]
     try:
         return Rank.parse(word)
     except CardParseError:
@@ -273,7 +170,7 @@ def read_ranks(text: str) -> frozenset[Rank]:
     """A set of ranks (order and repeats do not matter)."""
     items = _items(text)
     if not items:
-        raise AnswerFormError("no ranks given")
+        raise AnswerFormError(_("no ranks given"))
     return frozenset(read_rank(i) for i in items)
 
 
@@ -281,11 +178,14 @@ def read_wholes(text: str) -> frozenset[int]:
     """A set of whole numbers (``{3, 5, 7}``, ``3 5 7``, ``3, 5 and 7``)."""
     items = _items(text)
     if not items:
-        raise AnswerFormError("no numbers given")
+        raise AnswerFormError(_("no numbers given"))
     return frozenset(read_whole(i) for i in items)
 
 
-_PAIR_WORDS = {"seat", "seats", "player", "players", "then", "next", "plays", "rank", "is"}
+_PAIR_WORDS = {"seat", "seats", "player", "players", "then", "next", "plays", "rank", "is",
+               # the key's own words in Croatian and German (format_answer)
+               "mjesto", "mjesta", "igrač", "igrača", "zatim", "pa", "igra", "rang",
+               "platz", "spieler", "dann", "danach", "spielt"}
 
 
 def read_pair(text: str, second: Callable[[str], Any]) -> tuple[int, Any]:
@@ -300,10 +200,11 @@ def read_pair(text: str, second: Callable[[str], Any]) -> tuple[int, Any]:
     if len(items) == 3:                 # "X (tens)": the second item named twice
         again = second(items[2])
         if second(items[1]) != again:
-            raise AnswerFormError(f"{text.strip()!r} names two different second items")
+            raise AnswerFormError(_("{text!r} names two different second items").format(
+                text=text.strip()))
         items = items[:2]
     if len(items) != 2:
-        raise AnswerFormError(f"{text.strip()!r} is not two items")
+        raise AnswerFormError(_("{text!r} is not two items").format(text=text.strip()))
     return read_whole(items[0]), second(items[1])
 
 
@@ -318,7 +219,7 @@ def read_cards(text: str) -> frozenset[Card]:
     except CardParseError as e:
         raise AnswerFormError(str(e)) from None
     if not cards:
-        raise AnswerFormError("no cards given")
+        raise AnswerFormError(_("no cards given"))
     return frozenset(cards)
 
 
@@ -341,10 +242,10 @@ def format_answer(kind: Kind, value: Any, *, sig: int | None = 3) -> str:
     if kind is Kind.NUMBER:
         v = Fraction(value)
         if v.denominator == 1:
-            return f"{v.numerator:,}"
-        return f"{v.numerator}/{v.denominator} ≈ {round_half_up(v, sig or 3)}"
+            return _whole(v.numerator)
+        return f"{v.numerator}/{v.denominator} ≈ {decimal(round_half_up(v, sig or 3))}"
     if kind is Kind.WHOLE:
-        return f"{int(value):,}"
+        return _whole(int(value))
     if kind is Kind.RANK:
         return f"{value.label} ({value.plural_nominative})"
     if kind is Kind.RANKS:
@@ -352,14 +253,23 @@ def format_answer(kind: Kind, value: Any, *, sig: int | None = 3) -> str:
     if kind is Kind.WHOLES:
         return ", ".join(str(n) for n in sorted(value))
     if kind is Kind.SEAT_RANK:
-        return f"seat {value[0]}, {value[1].label} ({value[1].plural_nominative})"
+        return _("seat {seat}, {rank} ({ranks})").format(
+            seat=value[0], rank=value[1].label, ranks=value[1].plural_nominative)
     if kind is Kind.SEATS:
-        return f"seat {value[0]}, then seat {value[1]}"
+        return _("seat {first}, then seat {second}").format(first=value[0], second=value[1])
     if kind is Kind.CARDS:
         return " ".join(sorted(str(c) for c in value))
     if kind is Kind.CHOICE:
         return f"({LETTERS[int(value)]})"
     raise ValueError(f"unknown kind {kind!r}")
+
+
+def _whole(n: int) -> str:
+    """A whole number as the key prints it: ``4,960`` in English; in Croatian and German
+    ``4960`` (a dot would read as a decimal point here) and ``12 345`` (a no-break space)."""
+    if get_language() == "en":
+        return f"{n:,}"
+    return str(n) if abs(n) < 10_000 else f"{n:,}".replace(",", "\u00a0")
 
 
 def _normal(kind: Kind, value: Any) -> Any:
@@ -410,6 +320,10 @@ class Exercise:
     ``mistakes`` maps a known wrong answer (a Python value of the answer's kind, or a
     callable returning it) to a targeted hint; ``hints`` grow in strength; ``solution``
     is the worked solution, ``{answer}`` in it is filled in with the computed answer.
+    The texts are :class:`~widgets.exercises.texts.Msg` (English ``str`` that keep their
+    msgid), translated when shown: :meth:`worked_solution`, :attr:`form`,
+    :attr:`shown_choices`, :meth:`judge`'s messages and :func:`hint_for` are in the
+    current language.
     """
 
     key: str
@@ -459,10 +373,10 @@ class Exercise:
     def form(self) -> str:
         """What the question asks the answer to look like (stated in the question)."""
         if self.precision_text:
-            return self.precision_text
+            return tr(self.precision_text)
         if self.kind is Kind.CHOICE:
             return _("Choose one:") + " " + " ".join(f"({LETTERS[i]}) {c}"
-                                                     for i, c in enumerate(self.choices))
+                                                     for i, c in enumerate(self.shown_choices))
         if self.kind is Kind.NUMBER:
             if self.sig is None:
                 return _("Give an exact fraction.")
@@ -471,19 +385,29 @@ class Exercise:
                             self.sig).format(sig=self.sig)
         return _("Answer with {form}.").format(form=_(FORMS[self.kind]))
 
+    @property
+    def shown_choices(self) -> tuple[str, ...]:
+        """The choices as shown, in the current language."""
+        return tuple(tr(c) for c in self.choices)
+
     def read(self, text: str) -> Any:
         if self.kind is Kind.CHOICE:
-            return read_choice(text, self.choices)
+            try:
+                return read_choice(text, self.shown_choices)
+            except AnswerFormError:                # the English text of a choice is read too
+                return read_choice(text, tuple(str(c) for c in self.choices))
         return READERS[self.kind](text)
 
     def formatted_answer(self) -> str:
+        """The answer as the key prints it, in the current language."""
         if self.kind is Kind.CHOICE:
             i = self.answer()
-            return f"({LETTERS[i]}) {self.choices[i]}"
+            return f"({LETTERS[i]}) {self.shown_choices[i]}"
         return format_answer(self.kind, self.answer(), sig=self.sig)
 
     def worked_solution(self) -> str:
-        return self.solution.format(answer=self.formatted_answer())
+        """The worked solution with the answer, in the current language."""
+        return tr(self.solution, answer=self.formatted_answer())
 
     def _same(self, answer: Any, given: Any, text: str) -> str:
         if self.kind is Kind.NUMBER:
@@ -515,12 +439,12 @@ class Exercise:
         answer = self.answer()
         statuses = [self._same(answer, v, text) for v in readings]
         if "right" in statuses:
-            return Verdict("right", self.why)
+            return Verdict("right", tr(self.why))
         given, status = readings[0], statuses[0]
         if status == "too coarse":
             return Verdict(status, _("Close, but not precise enough. {form}").format(
                 form=self.form))
-        wrongs = [(_normal(self.kind, v() if callable(v) else v), hint)
+        wrongs = [(_normal(self.kind, v() if callable(v) else v), tr(hint))
                   for v, hint in self.mistakes]
         for wrong, hint in wrongs:           # any reading of 1,801 may be the mistake
             if any(self._same(wrong, v, text) == "right" for v in readings):
@@ -570,7 +494,7 @@ def _variant(ex: Exercise, seed: int) -> Exercise:
 def hint_for(ex: Exercise, wrong_tries: int, verdict: Verdict) -> str:
     """The hint after ``wrong_tries`` wrong tries: the targeted one first, stronger later."""
     step = min(wrong_tries, len(ex.hints)) - 1
-    general = ex.hints[max(step, 0)]
+    general = tr(ex.hints[max(step, 0)])
     if verdict.mistake and wrong_tries <= 1:
         return verdict.mistake
     if verdict.mistake:

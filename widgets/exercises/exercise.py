@@ -6,6 +6,10 @@ plain Python attributes (the :class:`~widgets.exercises.answers.Exercise` and a 
 never in a synced trait, so the browser sees only the question, what the student typed
 and the feedback already earned (see ``widgets/__init__.py``).
 
+Every text is shown in the language current when the widget is made or the answer is
+checked (:mod:`widgets.exercises.texts`): a page in Croatian shows the Croatian question,
+hints and solution of an exercise built earlier, with decimal commas.
+
 * Nothing before the first try: the feedback line starts empty.
 * A form it cannot read gets a message listing the forms it accepts (not a try).
 * A multiple-choice exercise (``Kind.CHOICE``) shows its options as radio buttons; each
@@ -45,6 +49,8 @@ from cardgames.i18n import gettext as _
 from widgets.app.seeding import app_seed
 from widgets.exercises.answers import LETTERS, Exercise, Kind, Verdict, hint_for
 from widgets.exercises.exercise_data import EXERCISES, get
+from widgets.exercises.report import ClassNote, report_check
+from widgets.exercises.texts import tr
 from widgets.kit.rule_links import RulesHTML
 
 __all__ = ["ExerciseWidget", "Session", "SESSION", "exercise", "exercise_seed", "inline_html",
@@ -89,11 +95,12 @@ class ExerciseWidget(ipw.VBox):
         number = html.escape(_("Exercise {number}.").format(number=ex.number))
         self.question = RulesHTML(
             f"<div class='cg-exercise-question'><b>{number}</b> "
-            f"{inline_html(ex.question)} <i>{inline_html(form)}</i></div>")
+            f"{inline_html(tr(ex.question))} <i>{inline_html(form)}</i></div>")
         self.answer_box: ipw.Text | ipw.RadioButtons
         if choice:                     # the options are public; which is right is not
             self.answer_box = ipw.RadioButtons(
-                options=[(f"({LETTERS[i]}) {c}", LETTERS[i]) for i, c in enumerate(ex.choices)],
+                options=[(f"({LETTERS[i]}) {c}", LETTERS[i])
+                         for i, c in enumerate(ex.shown_choices)],
                 value=None, layout=ipw.Layout(width="auto", max_width="100%"))
         else:
             self.answer_box = ipw.Text(placeholder=_("your answer"), description=_("Answer:"),
@@ -104,12 +111,13 @@ class ExerciseWidget(ipw.VBox):
                                           layout=ipw.Layout(display="none"))
         self.feedback = RulesHTML("", layout=ipw.Layout(min_height="1.5em"))
         self.solution = RulesHTML("")
+        self.class_note = ClassNote()    # the class link (issue 22): shared or local
         self.check_button.on_click(lambda _b: self.submit(self.answer_box.value))
         self.solution_button.on_click(lambda _b: self.show_solution())
         super().__init__(
             [self.question,
              ipw.HBox([self.answer_box, self.check_button, self.solution_button]),
-             self.feedback, self.solution], **kwargs)
+             self.feedback, self.solution, self.class_note], **kwargs)
         self.add_class("cg-exercise")
         self._refresh_solution_button()
 
@@ -142,6 +150,7 @@ class ExerciseWidget(ipw.VBox):
         else:
             self._say("… " + verdict.message, "#8a5a00")
         self._refresh_solution_button()
+        report_check(ex, text, verdict, self._session.wrong.get(key, 0))   # the class view
         return verdict
 
     def show_solution(self) -> bool:
@@ -166,7 +175,7 @@ class ExerciseWidget(ipw.VBox):
 
     def close_all(self) -> None:
         for w in (self.question, self.answer_box, self.check_button, self.solution_button,
-                  self.feedback, self.solution, *self.children):
+                  self.feedback, self.solution, self.class_note, *self.children):
             w.close()
         self.close()
 

@@ -34,7 +34,7 @@ from urllib.parse import quote
 import ipywidgets as ipw
 from traitlets import validate
 
-from cardgames.i18n import get_language
+from cardgames.i18n import SUPPORTED, get_language
 from cardgames.rules import BASE_URL, link_rules
 
 __all__ = ["RulesHTML", "RulesLogHTML", "linked", "rules_base", "split_citation"]
@@ -70,10 +70,13 @@ def rules_base(env: Mapping[str, str] | None = None, *,
     env = os.environ if env is None else env
     session = env.get("JPY_SESSION_NAME", "")
     if any(k.startswith("VOILA_") for k in env) or not session:
-        return BASE_URL
+        # a lesson's language copy (lessons/hr/03_....ipynb) is one folder deeper
+        return "../" * _copy_depth(os.getcwd()) + BASE_URL
     try:
         root, base_url = server or _jupyter_server(env)
         folder = os.path.dirname(session) if os.path.isabs(session) else os.getcwd()
+        if _copy_depth(folder):
+            folder = os.path.dirname(folder)
         rel = os.path.relpath(folder, root)
     except (OSError, ValueError, KeyError, TypeError):
         return BASE_URL
@@ -81,6 +84,18 @@ def rules_base(env: Mapping[str, str] | None = None, *,
         return BASE_URL
     path = "rules/" if rel == "." else f"{rel.replace(os.sep, '/')}/rules/"
     return base_url.rstrip("/") + "/files/" + quote(path)
+
+
+def _copy_depth(folder: str) -> int:
+    """1 in a lesson's language copy (``lessons/<lang>/``, built by tools/lesson_i18n.py: no
+    ``rules/`` of its own, its parent's beside it), else 0."""
+    try:
+        copy = (not os.path.isdir(os.path.join(folder, "rules"))
+                and os.path.isdir(os.path.join(folder, os.pardir, "rules"))
+                and os.path.basename(os.path.normpath(folder)) in SUPPORTED)
+    except (OSError, ValueError, TypeError):
+        return 0
+    return 1 if copy else 0
 
 
 def _jupyter_server(env: Mapping[str, str]) -> tuple[str, str]:

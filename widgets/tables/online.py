@@ -194,7 +194,7 @@ class OnlineTable:
         if not parts:
             return ""
         title = html.escape(_("At the table:"))
-        return f"<div class='online-players' style='margin:4px 0'>{title} {''.join(parts)}</div>"
+        return f"<div class='online-players' style='margin:4px 0'>{title} {' '.join(parts)}</div>"
 
     # ------------------------------------------------------------------ closing
     def close(self) -> None:

@@ -46,6 +46,7 @@
     if (R.game === "liar") {
       const pile = el("section", "box pile-true");
       pile.appendChild(el("h3", "", W.true_pile));
+      pile.appendChild(el("p", "pile-count", fmt(W.pile, {n: s.pile.reduce((t, p) => t + p.cards.length, 0)})));
       s.pile.forEach(p => {
         const d = el("div", "pile-play" + (p.true ? "" : " lie"));
         d.appendChild(cards(p.cards));

@@ -6,8 +6,10 @@ import random
 from typing import Any
 
 from cardgames.cards import Chronicler, Rank
+from cardgames.i18n import N_
 from widgets.exercises.answers import Exercise, Kind
 from widgets.exercises.exercise_data._choices import shuffled
+from widgets.exercises.texts import Msg, joined, rank_word
 
 BOTH = (Chronicler.COLORFUL, Chronicler.PALE)
 
@@ -66,6 +68,12 @@ def _after_aces(announced: Rank = Rank.ACE) -> Rank:
     return s.due_rank
 
 
+#: the plays' names, as the decision table shows them (for a variant's question)
+PLAY_NAMES = {"true": N_("true"), "lie": N_("lie"), "Colorful": N_("Colorful"),
+              "Pale": N_("Pale"), "Colorful + wrong": N_("Colorful + wrong"),
+              "Pale + wrong": N_("Pale + wrong"), "Pale + true": N_("Pale + true")}
+
+
 def _rounds_ex(plays: tuple[str, ...] = tuple(PLAYS)) -> Exercise:
     default = plays == tuple(PLAYS)
     answer = _rounds_ending(plays)
@@ -73,51 +81,52 @@ def _rounds_ex(plays: tuple[str, ...] = tuple(PLAYS)) -> Exercise:
     cases = 6 * len(plays)
     mistakes: list[tuple[Any, str]] = []
     if 3 * len(plays) != answer:
-        mistakes.append((3 * len(plays), "Not every last-cards play wins: caught or penalised "
-                                         "players take the pile (**R-L9**)."))
+        mistakes.append((3 * len(plays), Msg(N_("Not every last-cards play wins: caught or "
+                                                "penalised players take the pile "
+                                                "(**R-L9**)."))))
     if pales:
-        mistakes.append((answer + pales, "A play holding an uncalled Pale Chronicler does not "
-                                         "stand (**R-L7**, **R-L9**)."))
-    listed = ", ".join(f"*{p}*" for p in plays)
+        mistakes.append((answer + pales, Msg(N_("A play holding an uncalled Pale Chronicler is "
+                                                "not valid (**R-L7**, **R-L9**)."))))
+    listed = joined((Msg(PLAY_NAMES[p]) for p in plays), wrap="*{}*")
     return Exercise(
         key="02-rounds-ending", lesson="02", number=1, kind=Kind.WHOLE,
-        question=("In how many of the 42 cases of the decision table does the **round end**? "
-                  if default else
-                  f"Take only the rows of the decision table whose play is {listed}: "
-                  f"{cases} cases. In how many of them does the **round end**? ")
-                 + "(In the notebook: use `decision` and its `\"winner\"` column.)",
+        question=(Msg(N_("In how many of the 42 cases of the decision table does the **round "
+                         "end**? (In the notebook: use `decision` and its `\"winner\"` "
+                         "column.)")) if default else
+                  Msg(N_("Take only the rows of the decision table whose play is {listed}: "
+                         "{cases} cases. In how many of them does the **round end**? (In the "
+                         "notebook: use `decision` and its `\"winner\"` column.)"),
+                      listed=listed, cases=cases)),
         compute=lambda: _rounds_ending(plays),
-        hints=("A round can only end in the second table: the play empties the hand (**R-L9**).",
-               "In the second table, a play that empties the hand does not win when it is "
-               "caught as a lie or holds an uncalled Pale Chronicler (**R-L9**). Count the rows "
-               "with a winner.",
-               f"Go through the {3 * len(plays)} last-cards rows play by play: for each of the "
-               f"{len(plays)} plays, in how many of the 3 call cases does the player win?"),
+        hints=(Msg(N_("A round can only end in the second table: the play empties the hand "
+                      "(**R-L9**).")),
+               Msg(N_("In the second table, a play that empties the hand does not win when it "
+                      "is caught as a lie or holds an uncalled Pale Chronicler (**R-L9**). Count "
+                      "the rows with a winner.")),
+               Msg(N_("Go through the {rows} last-cards rows play by play: for each of the "
+                      "{plays} plays, in how many of the 3 call cases does the player win?"),
+                   rows=3 * len(plays), plays=len(plays))),
         mistakes=tuple(mistakes),
-        why="only last-cards plays can end a round, and only those that stand: not caught "
-            "as a lie, no uncalled Pale (R-L9).",
-        solution=("Only the 21 rows where the play empties the hand can end the round (**R-L9**). "
-                  "Uncalled: true, lie, Colorful and Colorful + wrong stand (4 rows); the three "
-                  "Pale plays are penalised (**R-L7**). Called (2 callers each): true, Colorful, "
-                  "Pale and Pale + true are true (**L12**, **L13**) — 8 rows; the lies are "
-                  "caught. 4 + 8 = {answer}." if default else
-                  f"Only the {3 * len(plays)} rows where the play empties the hand can end the "
-                  "round (**R-L9**). Uncalled, a play stands unless it holds the Pale "
-                  "Chronicler (**R-L7**); called (2 callers each), it stands when it is true "
-                  "(a Chronicler counts as true, **L12**, **L13**) and is caught when it holds a "
-                  "wrong card. Counting the plays "
-                  f"{listed} that way: {{answer}}."),
+        why=Msg(N_("only last-cards plays can end a round, and only valid ones: not caught as "
+                   "a lie, no uncalled Pale (R-L9).")),
+        solution=(Msg(N_("Only the 21 rows where the play empties the hand can end the round "
+                         "(**R-L9**). Uncalled: true, lie, Colorful and Colorful + wrong are "
+                         "valid (4 rows); the three Pale plays are penalised (**R-L7**). Called "
+                         "(2 callers each): true, Colorful, Pale and Pale + true are true "
+                         "(**L12**, **L13**) — 8 rows; the lies are caught. 4 + 8 = {answer}."))
+                  if default else
+                  Msg(N_("Only the {rows} rows where the play empties the hand can end the "
+                         "round (**R-L9**). Uncalled, a play is valid unless it holds the Pale "
+                         "Chronicler (**R-L7**); called (2 callers each), it is valid when it "
+                         "is true (a Chronicler counts as true, **L12**, **L13**) and is caught "
+                         "when it holds a wrong card. Counting the plays {listed} that way: "
+                         "{answer}."), rows=3 * len(plays), listed=listed)),
         vary=lambda rng: _rounds_ex(tuple(p for p in PLAYS
                                           if p in rng.sample(list(PLAYS), rng.randint(3, 5)))),
         params=(("plays", plays),),
-        method="Only last-cards plays can end a round (**R-L9**); count those that stand: "
-               "uncalled without the Pale Chronicler (**R-L7**), or called and true "
-               "(**L12**, **L13**).")
-
-
-def _a(rank: Rank) -> str:
-    """The article before a rank's label, as it is read (an Ace, an Ober, an VIII)."""
-    return "an" if rank in (Rank.ACE, Rank.OBER, Rank.EIGHT) else "a"
+        method=Msg(N_("Only last-cards plays can end a round (**R-L9**); count the valid ones: "
+                      "uncalled without the Pale Chronicler (**R-L7**), or called and true "
+                      "(**L12**, **L13**).")))
 
 
 def _pale_ex(before: Rank = Rank.OBER, wrong: Rank = Rank.ACE, caller: int = 0) -> Exercise:
@@ -125,54 +134,68 @@ def _pale_ex(before: Rank = Rank.OBER, wrong: Rank = Rank.ACE, caller: int = 0) 
     other = 1 - caller
     usual = 0                                   # after seat 2, the next seat is seat 0
     default = (before, wrong, caller) == (Rank.OBER, Rank.ACE, 0)
-    what = ("**the Ace of Hearts and the Pale Chronicler**" if default else
-            f"**the {wrong.label} of Leaves and the Pale Chronicler**")
-    mistakes: list[tuple[Any, str]] = [
-        ((caller, caller), f"The Pale Chronicler counts as true when called, but the "
-                           f"{wrong.label} is not {_a(due)} "
-                           f"{due.label} (**R-L6**)."),
-        ((caller, other), f"The Pale Chronicler counts as true when called, but the "
-                          f"{wrong.label} is not {_a(due)} "
-                          f"{due.label} (**R-L6**)."),
-    ]
+    wrong_w = rank_word(wrong, "label")
+    not_due = Msg(N_("The Pale Chronicler counts as true when called, but the {wrong} is not "
+                     "{a_due} (**R-L6**)."), wrong=wrong_w, a_due=_a(due))
+    caught = Msg(N_("Caught: who plays next after a caught lie (**L10**)?"))
+    mistakes: list[tuple[Any, str]] = [((caller, caller), not_due), ((caller, other), not_due)]
     if usual != caller:
-        mistakes.append(((2, usual), "Caught: who plays next after a caught lie (**L10**)?"))
+        mistakes.append(((2, usual), caught))
     if default:
-        mistakes = [((0, 0), mistakes[0][1]), ((0, 1), mistakes[1][1]),
-                    ((2, 1), "Caught: who plays next after a caught lie (**L10**)?")]
-    who = "Seat 0 calls." if caller == 0 else "Seat 0 lets it pass; seat 1 calls."
-    tip = (f"tip: `pile=[(1, \"{before.symbol}B\", \"{before.symbol}\")]`, `current_player=2`.")
+        mistakes = [((0, 0), not_due), ((0, 1), not_due), ((2, 1), caught)]
+    tip = f"`pile=[(1, \"{before.symbol}B\", \"{before.symbol}\")]`, `current_player=2`"
+    if default:
+        question = Msg(N_("Three players with both Chroniclers. Seat 2 puts down **the Ace of "
+                          "Hearts and the Pale Chronicler**, announcing two Kings, and keeps "
+                          "other cards. Seat 0 calls. Who takes the pile, and who plays next? "
+                          "Answer (takes the pile, plays next). (In the notebook you can check "
+                          "it with `state_from_position`, tip: {tip}.)"), tip=tip)
+    else:
+        what = Msg(N_("**the {wrong} of Leaves and the Pale Chronicler**"), wrong=wrong_w)
+        who = (Msg(N_("Seat 0 calls.")) if caller == 0 else
+               Msg(N_("Seat 0 lets it pass; seat 1 calls.")))
+        question = Msg(N_("Three players with both Chroniclers. Seat 1 announced {before}. Seat "
+                          "2 puts down {what}, announcing two {due}, and keeps other cards. "
+                          "{who} Who takes the pile, and who plays next? Answer (takes the "
+                          "pile, plays next). (In the notebook you can check it with "
+                          "`state_from_position`, tip: {tip}.)"),
+                       before=rank_word(before), what=what, due=rank_word(due), who=who, tip=tip)
     return Exercise(
         key="02-pale-with-ace", lesson="02", number=2, kind=Kind.SEATS,
-        question=(f"Three players with both Chroniclers. Seat 1 announced {before.plural}. Seat "
-                  f"2 puts down {what}, announcing two {due.plural}, and keeps other cards. "
-                  f"{who} Who takes the pile, and who plays next? Answer (takes the pile, plays "
-                  f"next). (In the notebook you can check it with `state_from_position`, {tip})")
-        if not default else
-        ("Three players with both Chroniclers. Seat 2 puts down **the Ace of Hearts and "
-         "the Pale Chronicler**, announcing two Kings, and keeps other cards. Seat 0 "
-         "calls. Who takes the pile, and who plays next? Answer (takes the pile, plays "
-         "next). (In the notebook you can check it with `state_from_position`, "
-         "tip: `pile=[(1, \"OB\", \"O\")]`, `current_player=2`.)"),
+        question=question,
         compute=lambda: _pale_with_ace(before, wrong, caller),
-        hints=("First decide: is the play true or a lie (**R-L6**)? Look at every card in it.",
-               f"A called Pale Chronicler counts as true (**L13**), but what about the "
-               f"{wrong.label}, when {due.plural} were announced? Then read **L10** for who "
-               "takes the pile and who plays.",
-               "One wrong card makes the whole play a lie (**R-L6**): a caught lie — who takes "
-               "the pile, who plays next (**L10**)?"),
+        hints=(Msg(N_("First decide: is the play true or a lie (**R-L6**)? Look at every card "
+                      "in it.")),
+               Msg(N_("A called Pale Chronicler counts as true (**L13**), but what about the "
+                      "{wrong}, when {due} were announced? Then read **L10** for who takes the "
+                      "pile and who plays."), wrong=wrong_w, due=rank_word(due,
+                                                                            "plural_nominative")),
+               Msg(N_("One wrong card makes the whole play a lie (**R-L6**): a caught lie — who "
+                      "takes the pile, who plays next (**L10**)?"))),
         mistakes=tuple(mistakes),
-        why=f"the {wrong.label} is not {_a(due)} "
-            f"{due.label}, so the play is a lie (R-L6): the liar takes the pile and the caller "
-            "plays next (L10).",
-        solution=(f"The Pale Chronicler counts as true when called (**L13**), but the "
-                  f"{wrong.label} {'of Hearts ' if default else ''}is not "
-                  f"{_a(due)} {due.label}, and one wrong "
-                  "card makes the play a lie (**R-L6**). Caught: seat 2 takes the pile, the "
-                  f"caller seat {caller} plays next (**L10**). Answer: {{answer}}."),
+        why=Msg(N_("the {wrong} is not {a_due}, so the play is a lie (R-L6): the liar takes "
+                   "the pile and the caller plays next (L10)."), wrong=wrong_w, a_due=_a(due)),
+        solution=(Msg(N_("The Pale Chronicler counts as true when called (**L13**), but the Ace "
+                         "of Hearts is not a King, and one wrong card makes the play a lie "
+                         "(**R-L6**). Caught: seat 2 takes the pile, the caller seat {caller} "
+                         "plays next (**L10**). Answer: {answer}."), caller=caller)
+                  if default else
+                  Msg(N_("The Pale Chronicler counts as true when called (**L13**), but the "
+                         "{wrong} is not {a_due}, and one wrong card makes the play a lie "
+                         "(**R-L6**). Caught: seat 2 takes the pile, the caller seat {caller} "
+                         "plays next (**L10**). Answer: {answer}."),
+                      wrong=wrong_w, a_due=_a(due), caller=caller)),
         vary=_vary_pale, params=(("before", before), ("wrong", wrong), ("caller", caller)),
-        method="One wrong card makes a play a lie even beside a Chronicler (**R-L6**, "
-               "**L13**); a caught liar takes the pile and the caller plays next (**L10**).")
+        method=Msg(N_("One wrong card makes a play a lie even beside a Chronicler (**R-L6**, "
+                      "**L13**); a caught liar takes the pile and the caller plays next "
+                      "(**L10**).")))
+
+
+def _a(rank: Rank) -> Msg:
+    """A rank's label with its article, as it is read (an Ace, an Ober, a King, an VIII)."""
+    if rank in (Rank.ACE, Rank.OBER, Rank.EIGHT):
+        return Msg(N_("an {rank}"), rank=rank_word(rank, "label"))
+    return Msg(N_("a {rank}"), rank=rank_word(rank, "label"))
 
 
 def _vary_pale(rng: random.Random) -> Exercise:
@@ -183,33 +206,39 @@ def _vary_pale(rng: random.Random) -> Exercise:
 
 def _aces_ex(announced: Rank = Rank.ACE) -> Exercise:
     nxt = announced.advance(1)
+    moves_on = Msg(N_("The rank never stays or restarts after a call (**R-L8**): it moves on "
+                      "by one."))
     mistakes: list[tuple[Any, str]] = [
-        (announced, "The rank never stays or restarts after a call (**R-L8**): it moves on "
-                    "by one."),
-        (announced.advance(2), "Seat 3 plays the very next rank (**R-L8**), not two steps on.")]
+        (announced, moves_on),
+        (announced.advance(2), Msg(N_("Seat 3 plays the very next rank (**R-L8**), not two "
+                                      "steps on.")))]
     if nxt is not Rank.SEVEN and announced is not Rank.SEVEN:
-        mistakes.append((Rank.SEVEN, "The rank never stays or restarts after a call "
-                                     "(**R-L8**): it moves on by one."))
-    after = ("after the Ace come the sevens again (L4)" if announced is Rank.ACE else
-             f"after the {announced.plural} come the {nxt.plural} (L4)")
+        mistakes.append((Rank.SEVEN, moves_on))
+    ace = announced is Rank.ACE
     return Exercise(
         key="02-after-aces", lesson="02", number=3, kind=Kind.RANK,
-        question=(f"Four players. Seat 1 announced **{announced.plural}** and was caught by "
-                  "seat 3. Which rank must seat 3 announce?"),
+        question=Msg(N_("Four players. Seat 1 announced **{ranks}** and was caught by seat 3. "
+                        "Which rank must seat 3 announce?"), ranks=rank_word(announced)),
         compute=lambda: _after_aces(announced),
-        hints=("Does the rank restart, stay, or move on after a call (**R-L8**)?",
-               "**R-L8**: the next play announces the rank after the last one announced. "
-               f"What comes after the {announced.label} on the clock (**L4**)?"),
+        hints=(Msg(N_("Does the rank restart, stay, or move on after a call (**R-L8**)?")),
+               Msg(N_("**R-L8**: the next play announces the rank after the last one announced. "
+                      "What comes after the {rank} on the clock (**L4**)?"),
+                   rank=rank_word(announced, "label"))),
         mistakes=tuple(mistakes),
-        why=f"the rank moves on by one after a call (R-L8), and {after}.",
-        solution=("After a call the ranks go on from the last one announced (**R-L8**); "
-                  + ("after the Ace the clock starts again at VII (**L4**)"
-                     if announced is Rank.ACE else
-                     f"after {announced.label} comes {nxt.label} (**L4**)")
-                  + ". Answer: {answer}."),
+        why=(Msg(N_("the rank moves on by one after a call (R-L8), and after the Ace come the "
+                    "sevens again (L4).")) if ace else
+             Msg(N_("the rank moves on by one after a call (R-L8), and after the {last} come "
+                    "the {next} (L4)."), last=rank_word(announced, "plural_nominative"),
+                 next=rank_word(nxt, "plural_nominative"))),
+        solution=(Msg(N_("After a call the ranks go on from the last one announced (**R-L8**); "
+                         "after the Ace the clock starts again at VII (**L4**). Answer: "
+                         "{answer}.")) if ace else
+                  Msg(N_("After a call the ranks go on from the last one announced (**R-L8**); "
+                         "after {last} comes {next} (**L4**). Answer: {answer}."),
+                      last=rank_word(announced, "label"), next=rank_word(nxt, "label"))),
         vary=lambda rng: _aces_ex(Rank(rng.randrange(8))), params=(("announced", announced),),
-        method="After a call the rank moves on by one from the last one announced (**R-L8**), "
-               "round the clock of **L4** (after the Ace: VII).")
+        method=Msg(N_("After a call the rank moves on by one from the last one announced "
+                      "(**R-L8**), around the clock of **L4** (after the Ace: VII).")))
 
 
 EXERCISES: tuple[Exercise, ...] = (_rounds_ex(), _pale_ex(), _aces_ex())
@@ -231,30 +260,34 @@ def _false_call() -> int:
 
 EXERCISES = (*EXERCISES, Exercise(
     key="02-false-call", lesson="02", number=4, kind=Kind.CHOICE, sig=None,
-    question="Four players. Seat 1 puts down **a true eight** (eights were due) and keeps other "
-             "cards; seat 2 lets it stand, but **seat 3 calls** \"Liar!\". Who takes the pile, "
-             "and who plays next?",
-    choices=("Seat 3 takes the pile, and seat 3, the caller, plays next.",
-             "Seat 3 takes the pile, and seat 2 plays next: play goes on after seat 1.",
-             "Seat 1 takes the pile, and seat 3 plays next.",
-             "Seat 3 takes the pile, and seat 1 plays again."),
+    question=Msg(N_("Four players. Seat 1 puts down **a true eight** (eights were due) and "
+                    "keeps other cards; seat 2 lets it stand, but **seat 3 calls** \"Liar!\". "
+                    "Who takes the pile, and who plays next?")),
+    choices=(Msg(N_("Seat 3 takes the pile, and seat 3, the caller, plays next.")),
+             Msg(N_("Seat 3 takes the pile, and seat 2 plays next: play goes on after seat "
+                    "1.")),
+             Msg(N_("Seat 1 takes the pile, and seat 3 plays next.")),
+             Msg(N_("Seat 3 takes the pile, and seat 1 plays again."))),
     compute=_false_call,
-    hints=("Was the play true or a lie (**R-L6**)? Then read **L10** for a false accusation.",
-           "**L10**: after a false accusation the caller takes the pile, and play goes on as "
-           "if nobody had called."),
-    mistakes=((0, "The caller plays next only after a CAUGHT lie; after a false accusation "
-                  "play goes on after the player (**L10**)."),
-              (2, "The eight was true: the accuser was wrong, so the accuser takes the pile "
-                  "(**L10**)."),
-              (3, "Seat 1 has played its turn: play goes on with the next seat (**L10**).")),
-    why="the play was true, so the false accuser takes the pile, and play goes on after the "
-        "player (L10).",
-    solution="The eight is what was due, so the play is true (**R-L6**) and seat 3 accused "
-             "falsely: seat 3 takes the pile (**L10**). Play goes on as if nobody had called: "
-             "after seat 1 comes seat 2. Answer: {answer}",
+    hints=(Msg(N_("Was the play true or a lie (**R-L6**)? Then read **L10** for a false "
+                  "accusation.")),
+           Msg(N_("**L10**: after a false accusation the caller takes the pile, and play goes "
+                  "on as if nobody had called."))),
+    mistakes=((0, Msg(N_("The caller plays next only after a CAUGHT lie; after a false "
+                         "accusation play goes on after the player (**L10**)."))),
+              (2, Msg(N_("The eight was true: the accuser was wrong, so the accuser takes the "
+                         "pile (**L10**)."))),
+              (3, Msg(N_("Seat 1 has played its turn: play goes on with the next seat "
+                         "(**L10**).")))),
+    why=Msg(N_("the play was true, so the false accuser takes the pile, and play goes on after "
+               "the player (L10).")),
+    solution=Msg(N_("The eight is what was due, so the play is true (**R-L6**) and seat 3 "
+                    "accused falsely: seat 3 takes the pile (**L10**). Play goes on as if "
+                    "nobody had called: after seat 1 comes seat 2. Answer: {answer}")),
     vary=lambda rng: shuffled(_default("02-false-call"), rng), params=(("order", (0, 1, 2, 3)),),
-    method="True or lie decides who takes the pile (**R-L6**); after a false accusation play "
-           "goes on after the player, after a caught lie the caller plays (**L10**)."))
+    method=Msg(N_("True or lie decides who takes the pile (**R-L6**); after a false accusation "
+                  "play goes on after the player, after a caught lie the caller plays "
+                  "(**L10**)."))))
 
 
 def _default(key: str) -> Exercise:

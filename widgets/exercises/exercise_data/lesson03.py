@@ -6,8 +6,10 @@ import random
 from fractions import Fraction
 from typing import Any
 
+from cardgames.i18n import N_
 from widgets.exercises.answers import Exercise, Kind
 from widgets.exercises.exercise_data._choices import shuffled
+from widgets.exercises.texts import Msg
 
 
 def _table(chronicler: bool):
@@ -33,51 +35,57 @@ def _p32() -> Fraction:
 def _count_ex(target: float = 31) -> Exercise:
     """Hands (no Chronicler) scoring exactly ``target`` (22 to 31: three cards of one suit,
     since two cards of a suit make at most 21)."""
+    one_suit = Msg(N_("That is one suit; there are four."))
     if target == 31:
         return Exercise(
             key="03-count-31", lesson="03", number=1, kind=Kind.WHOLE,
-            question="How many of the 4,960 hands (no Chronicler) score **exactly 31**? Count "
-                     "by hand, then confirm with the table.",
+            question=Msg(N_("How many of the 4,960 hands (no Chronicler) score **exactly 31**? "
+                            "Count by hand, then confirm with the table.")),
             compute=lambda: _count(False, 31),
-            hints=("Which three cards make 31 (**T3**, **R-T2**)? Only one suit counts.",
-                   "31 = an Ace and two ten-cards (X, Unter, Ober, King) of ONE suit. How many "
-                   "pairs of ten-cards does one suit have?",
-                   "Choose 2 of a suit's 4 ten-cards — order does not matter — then multiply by "
-                   "the number of suits."),
-            mistakes=((6, "That is one suit; there are four."),
-                      (16, "Each suit has 4 ten-cards: how many PAIRS of them go with its Ace?"),
-                      (48, "Choose 2 of the 4 ten-cards: C(4, 2) pairs (order does not "
-                           "matter).")),
-            why="31 is an Ace and two of the four ten-cards of one suit: C(4, 2) pairs in each "
-                "of 4 suits.",
-            solution="31 needs the Ace (11) and two ten-cards (10 + 10) of the same suit "
-                     "(**T3**, **R-T2**). Each suit has C(4, 2) = 6 pairs of ten-cards; 4 suits: "
-                     "4 × 6 = {answer} hands.",
+            hints=(Msg(N_("Which three cards make 31 (**T3**, **R-T2**)? Only one suit "
+                          "counts.")),
+                   Msg(N_("31 = an Ace and two ten-cards (X, Unter, Ober, King) of ONE suit. "
+                          "How many pairs of ten-cards does one suit have?")),
+                   Msg(N_("Choose 2 of a suit's 4 ten-cards — order does not matter — then "
+                          "multiply by the number of suits."))),
+            mistakes=((6, one_suit),
+                      (16, Msg(N_("Each suit has 4 ten-cards: how many PAIRS of them go with "
+                                  "its Ace?"))),
+                      (48, Msg(N_("Choose 2 of the 4 ten-cards: C(4, 2) pairs (order does not "
+                                  "matter).")))),
+            why=Msg(N_("31 is an Ace and two of the four ten-cards of one suit: C(4, 2) pairs "
+                       "in each of 4 suits.")),
+            solution=Msg(N_("31 needs the Ace (11) and two ten-cards (10 + 10) of the same suit "
+                            "(**T3**, **R-T2**). Each suit has C(4, 2) = 6 pairs of ten-cards; "
+                            "4 suits: 4 × 6 = {answer} hands.")),
             vary=_vary_count, params=(("score", 31),), method=_COUNT_METHOD)
     answer = _count(False, target)
-    mistakes: list[tuple[Any, str]] = [(answer // 4, "That is one suit; there are four.")]
+    mistakes: list[tuple[Any, str]] = [(answer // 4, one_suit)]
     return Exercise(
         key="03-count-31", lesson="03", number=1, kind=Kind.WHOLE,
-        question=f"How many of the 4,960 hands (no Chronicler) score **exactly {target:g}**? "
-                 "Count by hand, then confirm with the table.",
+        question=Msg(N_("How many of the 4,960 hands (no Chronicler) score **exactly {target}**? "
+                        "Count by hand, then confirm with the table."), target=target),
         compute=lambda: _count(False, target),
-        hints=(f"Two cards of one suit make at most 11 + 10 = 21, so {target:g} needs three "
-               "cards of ONE suit (**T3**, **R-T2**).",
-               f"Which three point values (11, 10, 10, 10, 10, 9, 8, 7 in a suit) add up to "
-               f"{target:g}? Ten-cards (X, Unter, Ober, King) are 10 each.",
-               "For each way, count the choices inside one suit (C(4, k) for k of the four "
-               "ten-cards), then multiply by the number of suits."),
+        hints=(Msg(N_("Two cards of one suit make at most 11 + 10 = 21, so {target} needs three "
+                      "cards of ONE suit (**T3**, **R-T2**)."), target=target),
+               Msg(N_("Which three point values (11, 10, 10, 10, 10, 9, 8, 7 in a suit) add up "
+                      "to {target}? Ten-cards (X, Unter, Ober, King) are 10 each."),
+                   target=target),
+               Msg(N_("For each way, count the choices inside one suit (C(4, k) for k of the "
+                      "four ten-cards), then multiply by the number of suits."))),
         mistakes=tuple(mistakes),
-        why=f"{target:g} takes three cards of one suit; the ways of one suit, times 4 suits.",
-        solution=f"Two cards of one suit reach at most 21, so a hand scoring {target:g} is "
-                 "three cards of one suit whose points add up to it (**T3**, **R-T2**). Count "
-                 "the ways in one suit (ten-cards: C(4, k) choices), times 4 suits: "
-                 "{answer} hands.",
+        why=Msg(N_("{target} takes three cards of one suit; the ways of one suit, times 4 "
+                   "suits."), target=target),
+        solution=Msg(N_("Two cards of one suit reach at most 21, so a hand scoring {target} is "
+                        "three cards of one suit whose points add up to it (**T3**, **R-T2**). "
+                        "Count the ways in one suit (ten-cards: C(4, k) choices), times 4 suits: "
+                        "{answer} hands."), target=target),
         vary=_vary_count, params=(("score", target),), method=_COUNT_METHOD)
 
 
-_COUNT_METHOD = ("A score above 21 takes three cards of one suit (**R-T2**): find the point "
-                 "values that add up to it, count the choices in one suit, times 4 suits.")
+_COUNT_METHOD = Msg(N_("A score above 21 takes three cards of one suit (**R-T2**): find the "
+                       "point values that add up to it, count the choices in one suit, times 4 "
+                       "suits."))
 
 
 def _vary_count(rng: random.Random) -> Exercise:
@@ -86,62 +94,70 @@ def _vary_count(rng: random.Random) -> Exercise:
 
 def _chr_ex(target: float = 21) -> Exercise:
     default = target == 21
-    first = ("Try `score('9H KB *')`: when does the Chronicler make exactly 21?" if default else
-             f"Try `score('… *')` with a few pairs of cards: when does the Chronicler make "
-             f"exactly {target:g}?")
-    zero_hint = ("Try `score('9H KB *')`: the Chronicler often makes exactly 21." if default
-                 else "Try a few hands with the Chronicler: it can make exactly "
-                      f"{target:g}.")
+    first = (Msg(N_("Try `score('9H KB *')`: when does the Chronicler make exactly 21?"))
+             if default else
+             Msg(N_("Try `score('… *')` with a few pairs of cards: when does the Chronicler "
+                    "make exactly {target}?"), target=target))
+    zero_hint = (Msg(N_("Try `score('9H KB *')`: the Chronicler often makes exactly 21."))
+                 if default else
+                 Msg(N_("Try a few hands with the Chronicler: it can make exactly {target}."),
+                     target=target))
     return Exercise(
         key="03-chronicler-21", lesson="03", number=3, kind=Kind.WHOLE,
-        question=(f"Of the 496 hands that **hold the Chronicler**, how many score **exactly "
-                  f"{target:g}**? (In the notebook: find them with the table `table_chr` and "
-                  "explain one with `explain`.)"),
+        question=Msg(N_("Of the 496 hands that **hold the Chronicler**, how many score **exactly "
+                        "{target}**? (In the notebook: find them with the table `table_chr` and "
+                        "explain one with `explain`.)"), target=target),
         compute=lambda: _count(True, target, with_chr=True),
         hints=(first,
-               f"Keep only the rows of the table that hold the Chronicler AND score "
-               f"{target:g}, and count them."),
-        mistakes=((lambda: _count(True, target), f"That counts every hand scoring {target:g}; "
-                                                 "keep only those that hold the Chronicler."),
+               Msg(N_("Keep only the rows of the table that hold the Chronicler AND score "
+                      "{target}, and count them."), target=target)),
+        mistakes=((lambda: _count(True, target),
+                   Msg(N_("That counts every hand scoring {target}; keep only those that hold "
+                          "the Chronicler."), target=target)),
                   (lambda: _count(True, target, with_chr=False),
-                   f"Those are the {target:g}-hands WITHOUT the Chronicler."),
+                   Msg(N_("Those are the {target}-hands WITHOUT the Chronicler."),
+                       target=target)),
                   (0, zero_hint)),
-        why=f"counted in the table: the rows with the Chronicler whose score is {target:g}.",
-        solution=("Filter the table of the 5,456 hands for chronicler = True and score = 21: "
-                  "{answer} hands. For example `9H KB *` scores 21: the Chronicler becomes the "
-                  "Ace of Bells beside the King of Bells, 11 + 10 (**R-T3**)." if default else
-                  "Filter the table of the 5,456 hands for chronicler = True and score = "
-                  f"{target:g}: {{answer}} hands. The Chronicler becomes the best card for the "
-                  "other two, copies included (**R-T3**)."),
+        why=Msg(N_("counted in the table: the rows with the Chronicler whose score is "
+                   "{target}."), target=target),
+        solution=(Msg(N_("Filter the table of the 5,456 hands for chronicler = True and score = "
+                         "21: {answer} hands. For example `9H KB *` scores 21: the Chronicler "
+                         "becomes the Ace of Bells beside the King of Bells, 11 + 10 "
+                         "(**R-T3**).")) if default else
+                  Msg(N_("Filter the table of the 5,456 hands for chronicler = True and score = "
+                         "{target}: {answer} hands. The Chronicler becomes the best card for "
+                         "the other two, copies included (**R-T3**)."), target=target)),
         vary=lambda rng: _chr_ex(float(rng.choice((21, 25, 27, 28, 29, 30)))),
         params=(("score", target),),
-        method="Filter the hands holding the Chronicler by their score (the Chronicler plays "
-               "the best card, **R-T3**) and count them.")
+        method=Msg(N_("Filter the hands holding the Chronicler by their score (the Chronicler "
+                      "plays the best card, **R-T3**) and count them.")))
 
 
 EXERCISES: tuple[Exercise, ...] = (
     _count_ex(),
     Exercise(
         key="03-p32", lesson="03", number=2, kind=Kind.NUMBER, probability=True,
-        question="With the Chronicler in the deck, what is the probability that 3 dealt cards "
-                 "score **exactly 32**?",
+        question=Msg(N_("With the Chronicler in the deck, what is the probability that 3 dealt "
+                        "cards score **exactly 32**?")),
         compute=_p32,
-        hints=("32 is only possible with the Chronicler (**R-T3**): which two cards must sit "
-               "beside it?",
-               "The Chronicler may copy a card you hold (**R-T3**): which hand of two ordinary "
-               "cards lets it reach 32 in one suit? Count those hands, then divide by the "
-               "number of all 3-card hands from 33 cards."),
-        mistakes=((Fraction(16, 4960), "With the Chronicler the deck has 33 cards: C(33, 3) "
-                                       "hands."),
-                  (Fraction(4, 5456), "Each suit has 4 ten-cards that can go with its Ace."),
-                  (Fraction(16, 496), "That is P(32) among the hands that hold the Chronicler; "
-                                      "the question asks about all hands.")),
-        why="32 = Chronicler + Ace + ten-card of one suit: 4 × 4 = 16 of the C(33, 3) = 5,456 "
-            "hands.",
-        solution="The Chronicler plays the best card, copies included (**R-T3**): beside an Ace "
-                 "and a ten-card of the same suit it becomes a second Ace of that suit, "
-                 "11 + 11 + 10 = 32, the only way past 31. Hands: 4 suits × 4 ten-cards = 16, "
-                 "of C(33, 3) = 5,456. P = 16/5456 = {answer}."),
+        hints=(Msg(N_("32 is only possible with the Chronicler (**R-T3**): which two cards must "
+                      "sit beside it?")),
+               Msg(N_("The Chronicler may copy a card you hold (**R-T3**): which hand of two "
+                      "ordinary cards lets it reach 32 in one suit? Count those hands, then "
+                      "divide by the number of all 3-card hands from 33 cards."))),
+        mistakes=((Fraction(16, 4960), Msg(N_("With the Chronicler the deck has 33 cards: "
+                                              "C(33, 3) hands."))),
+                  (Fraction(4, 5456), Msg(N_("Each suit has 4 ten-cards that can go with its "
+                                             "Ace."))),
+                  (Fraction(16, 496), Msg(N_("That is P(32) among the hands that hold the "
+                                             "Chronicler; the question asks about all "
+                                             "hands.")))),
+        why=Msg(N_("32 = Chronicler + Ace + ten-card of one suit: 4 × 4 = 16 of the C(33, 3) = "
+                   "5,456 hands.")),
+        solution=Msg(N_("The Chronicler plays the best card, copies included (**R-T3**): beside "
+                        "an Ace and a ten-card of the same suit it becomes a second Ace of that "
+                        "suit, 11 + 11 + 10 = 32, the only way past 31. Hands: 4 suits × 4 "
+                        "ten-cards = 16, of C(33, 3) = 5,456. P = 16/5456 = {answer}."))),
     _chr_ex(),
 )
 
@@ -156,24 +172,26 @@ def _higher() -> int:
 
 EXERCISES = (*EXERCISES, Exercise(
     key="03-three-of-a-kind", lesson="03", number=4, kind=Kind.CHOICE, sig=None,
-    question="At a showdown one player holds `7H 7B 7A` (three sevens), the other `UH OH AH`. "
-             "Whose hand scores higher (**T11**)?",
-    choices=("`7H 7B 7A`: three of a kind beats every suit.",
-             "`UH OH AH`: 31 beats three of a kind's 30.5.",
-             "Neither: both are top hands, so it is a tie."),
+    question=Msg(N_("At a showdown one player holds `7H 7B 7A` (three sevens), the other "
+                    "`UH OH AH`. Whose hand scores higher (**T11**)?")),
+    choices=(Msg(N_("`7H 7B 7A`: three of a kind beats every suit.")),
+             Msg(N_("`UH OH AH`: 31 beats three of a kind's 30.5.")),
+             Msg(N_("Neither: both are top hands, so it is a tie."))),
     compute=_higher,
-    hints=("What does `score` give for each hand (**T11**)?",
-           "Three of a kind scores 30.5 (**T11**); one suit's sum can reach 31 (**R-T2**)."),
-    mistakes=((0, "Three of a kind scores 30.5, not the top: 31 in one suit is higher "
-                  "(**T11**)."),
-              (2, "They score differently: 30.5 and 31 (**T11**).")),
-    why="three of a kind scores 30.5 (T11); an Ace and two ten-cards of one suit score 31.",
-    solution="`score('7H 7B 7A')` is 30.5, three cards of one rank (**T11**). "
-             "`score('UH OH AH')` is 10 + 10 + 11 = 31, all Hearts (**R-T2**). 31 > 30.5: "
-             "{answer}",
+    hints=(Msg(N_("What does `score` give for each hand (**T11**)?")),
+           Msg(N_("Three of a kind scores 30.5 (**T11**); one suit's sum can reach 31 "
+                  "(**R-T2**)."))),
+    mistakes=((0, Msg(N_("Three of a kind scores 30.5, not the top: 31 in one suit is higher "
+                         "(**T11**)."))),
+              (2, Msg(N_("They score differently: 30.5 and 31 (**T11**).")))),
+    why=Msg(N_("three of a kind scores 30.5 (T11); an Ace and two ten-cards of one suit score "
+               "31.")),
+    solution=Msg(N_("`score('7H 7B 7A')` is 30.5, three cards of one rank (**T11**). "
+                    "`score('UH OH AH')` is 10 + 10 + 11 = 31, all Hearts (**R-T2**). 31 > 30.5: "
+                    "{answer}")),
     vary=lambda rng: shuffled(_default("03-three-of-a-kind"), rng), params=(("order", (0, 1, 2)),),
-    method="Score both hands (**T11**, **R-T2**): three of a kind is 30.5, a suit at most 31 "
-           "(33 for three Aces)."))
+    method=Msg(N_("Score both hands (**T11**, **R-T2**): three of a kind is 30.5, a suit at most "
+                  "31 (33 for three Aces)."))))
 
 
 def _default(key: str) -> Exercise:

@@ -7,8 +7,10 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from cardgames.i18n import N_
 from widgets.exercises.answers import Exercise, Kind
 from widgets.exercises.exercise_data._choices import shuffled
+from widgets.exercises.texts import Msg, num
 
 TABLE = "10H 7L OA"
 
@@ -65,13 +67,24 @@ def _neighbour(level: Fraction, step: int) -> float:
     return scores[min(max(i, 0), len(scores) - 1)]
 
 
-_BEST_METHOD = ("Try each of the 9 swaps of one card (**T6**) and score the hand it leaves "
-                "(**T11**, **R-T2**: only the best suit counts); the highest is the answer.")
-_REVEAL_METHOD = ("Enumerate the opponent's possible hands (3 of the 26 unseen cards, not three "
-                  "Aces: **R-T7**), let each play its best final turn (**R-T6**), and count "
-                  "those ending at your score or more (**T13**).")
-_THRESHOLD_METHOD = ("Read section 3's table (one hand per score) from the low scores down: "
-                     "the first score whose P(lose) is below the level asked for.")
+_BEST_METHOD = Msg(N_("Try each of the 9 swaps of one card (**T6**) and score the hand it "
+                      "leaves (**T11**, **R-T2**: only the best suit counts); the highest is "
+                      "the answer."))
+_REVEAL_METHOD = Msg(N_("Enumerate the opponent's possible hands (3 of the 26 unseen cards, not "
+                        "three Aces: **R-T7**), let each play its best final turn (**R-T6**), "
+                        "and count those ending at your score or more (**T13**)."))
+_THRESHOLD_METHOD = Msg(N_("Read section 3's table (one hand per score) from the low scores "
+                           "down: the first score whose P(lose) is below the level asked for."))
+_AS_NUMBER = Msg(N_("Give the score as a number."))
+_AS_ROW = Msg(N_("Give the score as a number (one hand per score, as in the table)."))
+_ONE_SUIT = Msg(N_("Only one suit adds up (**R-T2**): which suit has the most points between "
+                   "your hand and the table?"))
+_TIE = Msg(N_("31 can still lose: a tie at 31 costs both a life (**T13**)."))
+_CAN_31_LOSE = Msg(N_("Can 31 lose? Think of a tie (**T13**). Can the opponent hold three Aces "
+                      "at this moment (**R-T7**), or make them from this table?"))
+_NO_ACE = Msg(N_("the opponent can only tie your 31 (a tie costs both a life, T13): the table "
+                 "holds no Ace, so no 33 is possible, and three Aces in their hand would have "
+                 "ended the deal (R-T7)."))
 
 
 def _best_ex(mine: str, table: str, theirs: str) -> Exercise:
@@ -81,24 +94,26 @@ def _best_ex(mine: str, table: str, theirs: str) -> Exercise:
     best = _best_swap(mine, table, theirs)
     mistakes: list[tuple[Any, str]] = []
     if now and now != best:
-        mistakes.append((now, "That is your hand now: one swap (**T6**) can do better."))
+        mistakes.append((now, Msg(N_("That is your hand now: one swap (**T6**) can do "
+                                     "better."))))
     if best != 31:
-        mistakes.append((31, "Check the suits again: only one suit adds up (**R-T2**)."))
+        mistakes.append((31, Msg(N_("Check the suits again: only one suit adds up "
+                                    "(**R-T2**)."))))
     return Exercise(
         key="05-best-swap", lesson="05", number=1, kind=Kind.NUMBER, sig=None,
-        question=f"Your hand is `{mine}`, the table `{table}`. What is the **highest score** "
-                 "you can reach with one swap (**T6**)?",
-        precision_text="Give the score as a number.",
+        question=Msg(N_("Your hand is `{mine}`, the table `{table}`. What is the **highest "
+                        "score** you can reach with one swap (**T6**)?"), mine=mine, table=table),
+        precision_text=_AS_NUMBER,
         compute=lambda: _best_swap(mine, table, theirs),
-        hints=("Only one suit adds up (**R-T2**): which suit has the most points between your "
-               "hand and the table?",
-               "Keep your cards of that suit; which table card of it can you take, and which of "
-               "your cards gives way? (Three of a kind scores 30.5, **T11**.)"),
+        hints=(_ONE_SUIT,
+               Msg(N_("Keep your cards of that suit; which table card of it can you take, and "
+                      "which of your cards gives way? (Three of a kind scores 30.5, "
+                      "**T11**.)"))),
         mistakes=tuple(mistakes),
-        why="the best of the 9 swaps of one card, scored by its best suit (T11, R-T2).",
-        solution="Try each of your 3 cards against each of the 3 table cards (**T6**) and score "
-                 "the hand left (**T11**, **R-T2**: the best suit counts, three of a kind is "
-                 "30.5): the highest is {answer}.",
+        why=Msg(N_("the best of the 9 swaps of one card, scored by its best suit (T11, R-T2).")),
+        solution=Msg(N_("Try each of your 3 cards against each of the 3 table cards (**T6**) and "
+                        "score the hand left (**T11**, **R-T2**: the best suit counts, three of "
+                        "a kind is 30.5): the highest is {answer}.")),
         vary=_vary_best, params=(("hand", mine), ("table", table)), method=_BEST_METHOD)
 
 
@@ -127,45 +142,49 @@ def _thirty_ones(table: str) -> tuple[str, ...]:
 
 def _reveal_ex(hand: str, table: str = TABLE) -> Exercise:
     default = table == TABLE
-    mistakes: list[tuple[Any, str]] = [
-        (0, "31 can still lose: a tie at 31 costs both a life (**T13**).")]
+    mistakes: list[tuple[Any, str]] = [(0, _TIE)]
     if hand == "OB KB AB" and default:
-        mistakes.append((Fraction(57, 100), "That is the 21 hand of section 2; use OB KB AB."))
+        mistakes.append((Fraction(57, 100), Msg(N_("That is the 21 hand of section 2; use "
+                                                   "OB KB AB."))))
     if hand != "UH OH AH" and default:
-        mistakes.append((lambda: p_lose_if_reveal("UH OH AH"), "That is UH OH AH's risk (the "
-                         f"table of section 3): with {hand} in your hand other cards are "
-                         "unseen."))
-    mistakes.append((lambda: _unconditioned(hand, table), "That counts all 2,600 hands, three "
-                     "Aces too: the deal is still on, so the opponent cannot hold them "
-                     "(**R-T7**)."))
+        mistakes.append((lambda: p_lose_if_reveal("UH OH AH"), Msg(_OTHER_HAND, hand=hand)))
+    mistakes.append((lambda: _unconditioned(hand, table),
+                     Msg(N_("That counts all 2,600 hands, three Aces too: the deal is still on, "
+                            "so the opponent cannot hold them (**R-T7**)."))))
     ace = any(c.startswith("A") for c in table.split())
+    call = f"`p_lose_if_reveal(parse_cards('{hand}'), {'table' if default else repr(table)})`"
     return Exercise(
         key="05-reveal-31", lesson="05", number=2, kind=Kind.NUMBER, probability=True,
-        question=(f"Same table as in section 1 (`10H 7L OA`), but you hold `{hand}` (31). What "
-                  "is P(you lose a life if you reveal now)?" if default else
-                  f"The table is `{table}` and you hold `{hand}` (31). What is P(you lose a "
-                  "life if you reveal now)?"),
+        question=(Msg(_SAME_TABLE, hand=hand) if default else
+                  Msg(N_("The table is `{table}` and you hold `{hand}` (31). What is P(you lose "
+                         "a life if you reveal now)?"), table=table, hand=hand)),
         compute=lambda: p_lose_if_reveal(hand, table),
-        hints=("Can 31 lose? Think of a tie (**T13**). Can the opponent hold three Aces at "
-               "this moment (**R-T7**), or make them from this table?",
-               "The opponent gets a final turn (**R-T6**): count the possible opponent hands "
-               "that end at 31 or more after their best final move — the enumeration of "
-               "section 2 does that for you if you give it your new hand"
-               + (" and table." if not default else ".")),
+        hints=(_CAN_31_LOSE, _FINAL_TURN if default else
+               Msg(N_("The opponent gets a final turn (**R-T6**): count the possible opponent "
+                      "hands that end at 31 or more after their best final move — the "
+                      "enumeration of section 2 does that for you if you give it your new hand "
+                      "and table."))),
         mistakes=tuple(mistakes),
-        why=("the opponent can only tie your 31 (a tie costs both a life, T13): the table holds "
-             "no Ace, so no 33 is possible, and three Aces in their hand would have ended the "
-             "deal (R-T7)." if not ace else
-             "the opponent must reach 31 (a tie costs both a life, T13) or three Aces with the "
-             "table's Ace (33) on their final turn; three Aces already in their hand would "
-             "have ended the deal (R-T7)."),
-        solution="The opponent holds 3 of the 26 unseen cards, but not three Aces: they "
-                 "would have ended the deal at once (**R-T7**), so fewer than 2,600 hands are "
-                 "possible. For each, let the engine play their best final turn (**R-T6**) and "
-                 "count those ending at 31 or more (a tie loses a life too, **T13**): "
-                 f"`p_lose_if_reveal(parse_cards('{hand}'), {'table' if default else repr(table)})`"
-                 " gives {answer}.",
+        why=(_NO_ACE if not ace else
+             Msg(N_("the opponent must reach 31 (a tie costs both a life, T13) or three Aces "
+                    "with the table's Ace (33) on their final turn; three Aces already in their "
+                    "hand would have ended the deal (R-T7)."))),
+        solution=Msg(N_("The opponent holds 3 of the 26 unseen cards, but not three Aces: they "
+                        "would have ended the deal at once (**R-T7**), so fewer than 2,600 hands "
+                        "are possible. For each, let the engine play their best final turn "
+                        "(**R-T6**) and count those ending at 31 or more (a tie loses a life "
+                        "too, **T13**): {call} gives {answer}."), call=call),
         vary=_vary_reveal, params=(("hand", hand), ("table", table)), method=_REVEAL_METHOD)
+
+
+_SAME_TABLE = N_("Same table as in section 1 (`10H 7L OA`), but you hold `{hand}` (31). What is "
+                 "P(you lose a life if you reveal now)?")
+_OTHER_HAND = N_("That is UH OH AH's risk (the table of section 3): with {hand} in your hand "
+                 "other cards are unseen.")
+_FINAL_TURN = Msg(N_("The opponent gets a final turn (**R-T6**): count the possible opponent "
+                     "hands that end at 31 or more after their best final move — the "
+                     "enumeration of section 2 does that for you if you give it your new "
+                     "hand."))
 
 
 def _vary_reveal(rng: random.Random) -> Exercise:
@@ -180,26 +199,32 @@ def _vary_reveal(rng: random.Random) -> Exercise:
 
 def _threshold_ex(k: int) -> Exercise:
     level = Fraction(1, k)
+    below = num(float(level))
     return Exercise(
         key="05-threshold", lesson="05", number=3, kind=Kind.NUMBER, sig=None,
-        question="In the table of section 3 (one hand per score), what is the **lowest** score "
-                 f"at which revealing now loses a life less than 1 time in {k}? (Other hands of "
-                 "the same score carry other risks: see \"Same score, different risk\".)",
-        precision_text="Give the score as a number (one hand per score, as in the table).",
+        question=Msg(N_("In the table of section 3 (one hand per score), what is the **lowest** "
+                        "score at which revealing now loses a life less than 1 time in {k}? "
+                        "(Other hands of the same score carry other risks: see \"Same score, "
+                        "different risk\".)"), k=k),
+        precision_text=_AS_ROW,
         compute=lambda: _threshold(level),
-        hints=(f"Less than 1 time in {k} means a probability below {float(level):g}.",
-               "Read the table from the top (low scores) down: which is the first row below "
-               f"{float(level):g}?"),
-        mistakes=((lambda: _neighbour(level, +1), "Look one row higher: is that probability "
-                                                  f"below {float(level):g} too?"),
-                  (lambda: _neighbour(level, -1), "That row's probability is not below "
-                                                  f"{float(level):g}.")),
-        why=f"the first row of the table whose probability is below {float(level):g}.",
-        solution="Read the table from the low scores down: the first score whose probability "
-                 f"of losing a life is below 1/{k} is {{answer}} — for that table and that "
-                 "hand; another hand with the same score can give another probability "
-                 "(section 3).",
+        hints=(Msg(N_("Less than 1 time in {k} means a probability below {level}."), k=k,
+                   level=below),
+               Msg(N_("Read the table from the top (low scores) down: which is the first row "
+                      "below {level}?"), level=below)),
+        mistakes=((lambda: _neighbour(level, +1), Msg(_HIGHER, level=below)),
+                  (lambda: _neighbour(level, -1),
+                   Msg(N_("That row's probability is not below {level}."), level=below))),
+        why=Msg(N_("the first row of the table whose probability is below {level}."),
+                level=below),
+        solution=Msg(N_("Read the table from the low scores down: the first score whose "
+                        "probability of losing a life is below 1/{k} is {answer} — for that "
+                        "table and that hand; another hand with the same score can give another "
+                        "probability (section 3)."), k=k),
         vary=_vary_threshold, params=(("level", level),), method=_THRESHOLD_METHOD)
+
+
+_HIGHER = N_("Look one row higher: is that probability below {level} too?")
 
 
 def _vary_threshold(rng: random.Random) -> Exercise:
@@ -209,65 +234,65 @@ def _vary_threshold(rng: random.Random) -> Exercise:
 EXERCISES: tuple[Exercise, ...] = (
     Exercise(
         key="05-best-swap", lesson="05", number=1, kind=Kind.NUMBER, sig=None,
-        question="Your hand is `7H 8B AH`, the table `10H KB 9L`. What is the **highest score** "
-                 "you can reach with one swap (**T6**)?",
-        precision_text="Give the score as a number.",
+        question=Msg(N_("Your hand is `{mine}`, the table `{table}`. What is the **highest "
+                        "score** you can reach with one swap (**T6**)?"),
+                     mine="7H 8B AH", table="10H KB 9L"),
+        precision_text=_AS_NUMBER,
         compute=_best_swap,
-        hints=("Only one suit adds up (**R-T2**): which suit has the most points between your "
-               "hand and the table?",
-               "Keep your Hearts; which table card is a Heart, and which of your cards is not?"),
-        mistakes=((21, "Keep the Ace AND a ten-card of its suit, and a third card of that suit "
-                       "if you can."),
-                  (31, "Check the suits again: which cards are Hearts?")),
-        why="swap the VIII of Bells for the X of Hearts: 7H 10H AH is all Hearts, 7 + 10 + 11.",
-        solution="Hearts are the only suit with three cards in reach: 7H and AH in your hand, "
-                 "10H on the table. Swap 8B for 10H (**T6**): 7H 10H AH scores "
-                 "7 + 10 + 11 = {answer} (**T11**, **R-T2**).",
+        hints=(_ONE_SUIT,
+               Msg(N_("Keep your Hearts; which table card is a Heart, and which of your cards "
+                      "is not?"))),
+        mistakes=((21, Msg(N_("Keep the Ace AND a ten-card of its suit, and a third card of "
+                              "that suit if you can."))),
+                  (31, Msg(N_("Check the suits again: which cards are Hearts?")))),
+        why=Msg(N_("swap the VIII of Bells for the X of Hearts: 7H 10H AH is all Hearts, "
+                   "7 + 10 + 11.")),
+        solution=Msg(N_("Hearts are the only suit with three cards in reach: 7H and AH in your "
+                        "hand, 10H on the table. Swap 8B for 10H (**T6**): 7H 10H AH scores "
+                        "7 + 10 + 11 = {answer} (**T11**, **R-T2**).")),
         vary=_vary_best, params=(("hand", "7H 8B AH"), ("table", "10H KB 9L")),
         method=_BEST_METHOD),
     Exercise(
         key="05-reveal-31", lesson="05", number=2, kind=Kind.NUMBER, probability=True,
-        question="Same table as in section 1 (`10H 7L OA`), but you hold `OB KB AB` (31). What "
-                 "is P(you lose a life if you reveal now)?",
+        question=Msg(_SAME_TABLE, hand="OB KB AB"),
         compute=lambda: p_lose_if_reveal("OB KB AB"),
-        hints=("Can 31 lose? Think of a tie (**T13**). Can the opponent hold three Aces at "
-               "this moment (**R-T7**), or make them from this table?",
-               "The opponent gets a final turn (**R-T6**): count the possible opponent hands "
-               "that end at 31 or more after their best final move — the enumeration of "
-               "section 2 does that for you if you give it your new hand."),
-        mistakes=((0, "31 can still lose: a tie at 31 costs both a life (**T13**)."),
-                  (Fraction(57, 100), "That is the 21 hand of section 2; use OB KB AB."),
-                  (lambda: p_lose_if_reveal("UH OH AH"), "That is UH OH AH's risk (the table "
-                   "of section 3): with OB KB AB in your hand other cards are unseen."),
-                  (lambda: _unconditioned("OB KB AB"), "That counts all 2,600 hands, three "
-                   "Aces `AH AL AA` too: the deal is still on, so the opponent cannot hold "
-                   "them (**R-T7**).")),
-        why="the opponent can only tie your 31 (a tie costs both a life, T13): the table holds "
-            "no Ace, so no 33 is possible, and three Aces in their hand would have ended the "
-            "deal (R-T7).",
-        solution="The opponent holds 3 of the 26 unseen cards, but not `AH AL AA`: three Aces "
-                 "would have ended the deal at once (**R-T7**), so 2,600 − 1 = 2,599 hands are "
-                 "possible. For each, let the engine play their best final turn (**R-T6**) and "
-                 "count those ending at 31 or more (a tie loses a life too, **T13**): "
-                 "`p_lose_if_reveal(parse_cards('OB KB AB'), table)` gives {answer}.",
+        hints=(_CAN_31_LOSE, _FINAL_TURN),
+        mistakes=((0, _TIE),
+                  (Fraction(57, 100), Msg(N_("That is the 21 hand of section 2; use "
+                                             "OB KB AB."))),
+                  (lambda: p_lose_if_reveal("UH OH AH"), Msg(_OTHER_HAND, hand="OB KB AB")),
+                  (lambda: _unconditioned("OB KB AB"),
+                   Msg(N_("That counts all 2,600 hands, three Aces `AH AL AA` too: the deal is "
+                          "still on, so the opponent cannot hold them (**R-T7**).")))),
+        why=_NO_ACE,
+        solution=Msg(N_("The opponent holds 3 of the 26 unseen cards, but not `AH AL AA`: three "
+                        "Aces would have ended the deal at once (**R-T7**), so 2,600 − 1 = "
+                        "2,599 hands are possible. For each, let the engine play their best "
+                        "final turn (**R-T6**) and count those ending at 31 or more (a tie "
+                        "loses a life too, **T13**): {call} gives {answer}."),
+                     call="`p_lose_if_reveal(parse_cards('OB KB AB'), table)`"),
         vary=_vary_reveal, params=(("hand", "OB KB AB"), ("table", TABLE)),
         method=_REVEAL_METHOD),
     Exercise(
         key="05-threshold", lesson="05", number=3, kind=Kind.NUMBER, sig=None,
-        question="In the table of section 3 (one hand per score), what is the **lowest** score "
-                 "at which revealing now loses a life less than 1 time in 4? (Other hands of the "
-                 "same score carry other risks: see \"Same score, different risk\".)",
-        precision_text="Give the score as a number (one hand per score, as in the table).",
+        question=Msg(N_("In the table of section 3 (one hand per score), what is the **lowest** "
+                        "score at which revealing now loses a life less than 1 time in {k}? "
+                        "(Other hands of the same score carry other risks: see \"Same score, "
+                        "different risk\".)"), k=4),
+        precision_text=_AS_ROW,
         compute=_threshold,
-        hints=("Less than 1 time in 4 means a probability below 0.25.",
-               "Read the table from the top (low scores) down: which is the first row below "
-               "0.25?"),
-        mistakes=((30, "Look one row higher: is that probability below 0.25 too?"),
-                  (28, "0.28 is not below 0.25.")),
-        why="the row for 29 is the first below 0.25 (0.218); 28 still loses 0.28 of the time.",
-        solution="Reading the table from the low scores: 28 → 0.2813, 29 → 0.2178. The first "
-                 "score below 1/4 is {answer} — for that table and that hand; another hand with "
-                 "the same score can give another probability (section 3).",
+        hints=(Msg(N_("Less than 1 time in {k} means a probability below {level}."), k=4,
+                   level=num(0.25)),
+               Msg(N_("Read the table from the top (low scores) down: which is the first row "
+                      "below {level}?"), level=num(0.25))),
+        mistakes=((30, Msg(_HIGHER, level=num(0.25))),
+                  (28, Msg(N_("0.28 is not below 0.25.")))),
+        why=Msg(N_("the row for 29 is the first below 0.25 (0.218); 28 still loses 0.28 of the "
+                   "time.")),
+        solution=Msg(N_("Reading the table from the low scores: 28 → 0.2813, 29 → 0.2178. The "
+                        "first score below 1/4 is {answer} — for that table and that hand; "
+                        "another hand with the same score can give another probability "
+                        "(section 3).")),
         vary=_vary_threshold, params=(("level", Fraction(1, 4)),), method=_THRESHOLD_METHOD),
 )
 
@@ -291,31 +316,33 @@ def _interval_verdict() -> int:
 
 EXERCISES = (*EXERCISES, Exercise(
     key="05-interval", lesson="05", number=4, kind=Kind.CHOICE, sig=None,
-    question="In section 4, the line-up \"reveal at 21\" won 0.383 of its 300 games against "
-             "the default heuristic, 95 % interval 0.33–0.439, and its fair share is 0.525. "
-             "What can you conclude?",
-    choices=("Revealing at 21 is worse than the default: the whole interval lies below the "
-             "fair share.",
-             "It is worse by exactly 0.525 − 0.383 = 0.142.",
-             "Nothing: 300 games cannot tell the two thresholds apart.",
-             "The two win rates add up to 1, so the default won 0.617."),
+    question=Msg(N_("In section 4, the line-up \"reveal at 21\" won 0.383 of its 300 games "
+                    "against the default heuristic, 95 %\u00a0interval 0.33–0.439, and its fair "
+                    "share is 0.525. What can you conclude?")),
+    choices=(Msg(N_("Revealing at 21 is worse than the default: the whole interval lies below "
+                    "the fair share.")),
+             Msg(N_("It is worse by exactly 0.525 − 0.383 = 0.142.")),
+             Msg(N_("Nothing: 300 games cannot tell the two thresholds apart.")),
+             Msg(N_("The two win rates add up to 1, so the default won 0.617."))),
     compute=_interval_verdict, vary=lambda rng: shuffled(_default("05-interval"), rng),
     params=(("order", (0, 1, 2, 3)),),
-    method="Compare the fair share with the ends of the 95 % interval, not with the estimate: "
-           "outside the interval, the games tell; inside, they cannot.",
-    hints=("Compare the interval's two ends with the fair share, not just the win rate.",
-           "An interval is the range of plausible values: is 0.525 in 0.33–0.439?"),
-    mistakes=((1, "0.383 is an estimate from 300 games: the interval says how far it may be "
-                  "off. The gap is not exact."),
-              (2, "Look at the upper end: 0.439 is below 0.525 (and below ½) — here the "
-                  "games do tell."),
-              (3, "Shared wins count for both players (**R-T8**): the rates need not add up "
-                  "to 1.")),
-    why="0.525 lies above 0.439, the top of the interval: the data rule it out.",
-    solution="The 95 % interval 0.33–0.439 holds the plausible values of the true win rate. "
-             "The fair share of an equally strong player, 0.525 (½ plus half the shared wins), "
-             "is above its top, so revealing at 21 is worse than the default: {answer}. How "
-             "much worse is not exact: anything from about 0.09 to 0.2."),
+    method=Msg(N_("Compare the fair share with the ends of the 95 %\u00a0interval, not with the "
+                  "estimate: outside the interval, the games tell; inside, they cannot.")),
+    hints=(Msg(N_("Compare the interval's two ends with the fair share, not just the win "
+                  "rate.")),
+           Msg(N_("An interval is the range of plausible values: is 0.525 in 0.33–0.439?"))),
+    mistakes=((1, Msg(N_("0.383 is an estimate from 300 games: the interval says how far it may "
+                         "be off. The gap is not exact."))),
+              (2, Msg(N_("Look at the upper end: 0.439 is below 0.525 (and below ½) — here the "
+                         "games do tell."))),
+              (3, Msg(N_("Shared wins count for both players (**R-T8**): the rates need not add "
+                         "up to 1.")))),
+    why=Msg(N_("0.525 lies above 0.439, the top of the interval: the data rule it out.")),
+    solution=Msg(N_("The 95 %\u00a0interval 0.33–0.439 holds the plausible values of the true "
+                    "win rate. The fair share of an equally strong player, 0.525 (½ plus half "
+                    "the shared wins), is above its top, so revealing at 21 is worse than the "
+                    "default: {answer}. How much worse is not exact: anything from about 0.09 "
+                    "to 0.2."))),
 )
 
 

@@ -1,0 +1,195 @@
+"""The students' exercise checks: stored, then summed up for the teacher (issue 22).
+
+Each **Check** a student's exercise widget makes is sent (``widgets.kit.classlink``,
+kind ``"check"``) with only: the exercise id (``"03-two-aces"``), the answer as typed
+(at most :data:`ANSWER_MAX` characters), the verdict (``right``, ``wrong`` or
+``rounding``, a wrong last digit) and the hint given (``mistake-<i>``: the targeted
+hint of the exercise's known mistake ``i``; ``hint-<n>``: its general hint ``n``;
+``rounding``; ``""`` for a right answer).  :func:`check_payload` refuses anything else.
+
+:func:`summary` is the teacher's class view: per lesson and exercise, how many students
+tried and solved it, after how many tries (the checks up to the first right one);
+the most common wrong answers grouped by the mistake they show; who is stuck
+(:data:`STUCK_TRIES` tries or more, not solved), by display name.
+
+>>> import tempfile, pathlib
+>>> from classroom.tables.students import ClassStore, student_id
+>>> store = ClassStore(pathlib.Path(tempfile.mkdtemp()) / "class.sqlite3")
+>>> setup(store)
+>>> ana = student_id("a" * 22)
+>>> for i, (answer, verdict) in enumerate([("3", "wrong"), ("4", "right")]):
+...     _ = store.submit(ana, f"m{i}", "check", check_payload(
+...         {"exercise": "01-six-players", "answer": answer, "verdict": verdict,
+...          "hint": "hint-1" if verdict == "wrong" else ""}),
+...         lambda db, p: record(db, ana, p, time=float(i)))
+>>> ex = summary(store)["lessons"][0]["exercises"][0]
+>>> ex["tried"], ex["solved"], ex["tries_to_solve"]
+(1, 1, {'2': 1})
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import time as _time
+from collections import Counter, defaultdict
+from typing import Any
+
+from cardgames.i18n import gettext as _
+
+from .errors import BadMessage
+from .students import ClassStore
+
+__all__ = ["ANSWER_MAX", "EXERCISE_RE", "HINT_RE", "STUCK_TRIES", "VERDICTS", "check_payload",
+           "record", "setup", "summary"]
+
+#: The longest answer kept, in characters (the widget cuts it there).
+ANSWER_MAX = 200
+#: An exercise id: the lesson's two digits, a dash, a short name.
+EXERCISE_RE = re.compile(r"(\d\d)-[a-z0-9][a-z0-9-]{0,47}")
+#: The hint given: a known mistake's, a general one's, a rounding note, or none.
+HINT_RE = re.compile(r"(mistake-\d{1,2}|hint-\d{1,2}|rounding|)")
+VERDICTS = ("right", "wrong", "rounding")
+#: Tries without solving that make a student "stuck".
+STUCK_TRIES = 3
+#: The most wrong answers shown per mistake.
+TOP_ANSWERS = 5
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS checks (
+    student TEXT NOT NULL, exercise TEXT NOT NULL, lesson TEXT NOT NULL,
+    answer TEXT NOT NULL, verdict TEXT NOT NULL, hint TEXT NOT NULL, time REAL NOT NULL);
+CREATE INDEX IF NOT EXISTS checks_exercise ON checks(exercise, student)
+"""
+
+
+def setup(store: ClassStore) -> None:
+    """Create the ``checks`` table in ``store`` (if missing; once per store)."""
+    store.ensure(SCHEMA)
+
+
+def check_payload(payload: Any) -> dict[str, Any]:
+    """The payload of a check, validated (exactly ``exercise``, ``answer``, ``verdict``,
+    ``hint``), else :class:`~classroom.tables.errors.BadMessage`.
+
+    >>> check_payload({"exercise": "01-x", "answer": "7", "verdict": "maybe", "hint": ""})
+    Traceback (most recent call last):
+    ...
+    classroom.tables.errors.BadMessage: a message the table cannot read: a check's verdict is right, wrong or rounding
+    """
+    if not isinstance(payload, dict) or set(payload) != {"exercise", "answer", "verdict",
+                                                          "hint"}:
+        raise BadMessage(_("a check has exactly the fields exercise, answer, verdict, hint"))
+    exercise, answer = payload["exercise"], payload["answer"]
+    verdict, hint = payload["verdict"], payload["hint"]
+    if not isinstance(exercise, str) or EXERCISE_RE.fullmatch(exercise) is None:
+        raise BadMessage(_("a check's exercise is an exercise id such as 03-two-aces"))
+    if not isinstance(answer, str) or len(answer) > ANSWER_MAX:
+        raise BadMessage(_("a check's answer is text of at most {most} characters")
+                         .format(most=ANSWER_MAX))
+    if verdict not in VERDICTS:
+        raise BadMessage(_("a check's verdict is right, wrong or rounding"))
+    if not isinstance(hint, str) or HINT_RE.fullmatch(hint) is None:
+        raise BadMessage(_("a check's hint is mistake-N, hint-N, rounding or empty"))
+    if (verdict == "right") != (hint == ""):
+        raise BadMessage(_("a right check has no hint, a wrong one has one"))
+    return {"exercise": exercise, "answer": " ".join(answer.split()), "verdict": verdict,
+            "hint": hint}
+
+
+def record(db: sqlite3.Connection, student: str, payload: dict[str, Any], *,
+           time: float | None = None) -> dict[str, Any]:
+    """Store one checked payload (inside the submission's transaction); the answer
+    says only that it was counted."""
+    exercise = payload["exercise"]
+    db.execute("INSERT INTO checks(student, exercise, lesson, answer, verdict, hint, time) "
+               "VALUES (?, ?, ?, ?, ?, ?, ?)",
+               (student, exercise, exercise[:2], payload["answer"], payload["verdict"],
+                payload["hint"], _time.time() if time is None else time))
+    return {"counted": True}
+
+
+def _apply(store: ClassStore, db: sqlite3.Connection, student: str, name: str | None,
+           payload: dict[str, Any]) -> dict[str, Any]:
+    return record(db, student, payload)
+
+
+class _Tally:
+    """The running sums of the ``checks`` table, read incrementally (the rows after the
+    last one read), so that a poll of the class view costs the new checks, not all."""
+
+    def __init__(self) -> None:
+        self.last = 0
+        #: exercise -> student -> [checks, tries, solved after (0: not solved)]
+        self.per: dict[str, dict[str, list[int]]] = defaultdict(dict)
+        #: exercise -> group -> answer -> n (the tries before solving)
+        self.wrong: dict[str, dict[str, Counter[str]]] = defaultdict(lambda: defaultdict(Counter))
+
+    def update(self, store: ClassStore) -> None:
+        rows = store.read("SELECT rowid, student, exercise, answer, verdict, hint FROM checks "
+                          "WHERE rowid > ? ORDER BY rowid", (self.last,))
+        for rowid, student, exercise, answer, verdict, hint in rows:
+            self.last = rowid
+            st = self.per[exercise].setdefault(student, [0, 0, 0])
+            st[0] += 1
+            if st[2]:
+                continue                  # checked again after solving: not a try
+            st[1] += 1
+            if verdict == "right":
+                st[2] = st[1]
+            else:
+                group = hint if hint.startswith(("mistake-", "rounding")) else "other"
+                self.wrong[exercise][group][answer] += 1
+
+
+def summary(store: ClassStore, *, stuck_tries: int = STUCK_TRIES) -> dict[str, Any]:
+    """The class view's data (see the module doc): ``{"lessons": [{"lesson": "03",
+    "exercises": [{"exercise", "tried", "solved", "tries_to_solve": {"1": n, ...},
+    "checks", "wrong": [{"hint", "count", "answers": [[answer, n], ...]}], "stuck":
+    [name, ...], "stuck_anonymous": n}]}], "students": n}`` (the stuck who gave no
+    display name are counted, not named).  Checks after a student's first right answer
+    are not counted as tries to solve (a student may check again).  The sums are kept
+    with the store (``store.cache``) and brought up to date from the new rows."""
+    setup(store)
+    tally = store.cache.get("checks")
+    if not isinstance(tally, _Tally):
+        tally = store.cache["checks"] = _Tally()
+    tally.update(store)
+    names = store.names()
+    lessons: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for exercise in sorted(tally.per):
+        by_student = tally.per[exercise]
+        solved_after: Counter[int] = Counter(st[2] for st in by_student.values() if st[2])
+        stuck: list[str] = []
+        anonymous = 0
+        for student, (_checks, tries, solved) in by_student.items():
+            if not solved and tries >= stuck_tries:
+                name = names.get(student)
+                if name:
+                    stuck.append(name)
+                else:
+                    anonymous += 1
+        wrong = tally.wrong.get(exercise, {})
+        counts = {group: sum(c.values()) for group, c in wrong.items()}
+        groups = [{"hint": group, "count": counts[group],
+                   "answers": [[a, n] for a, n in
+                               sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))[:TOP_ANSWERS]]}
+                  for group, c in sorted(wrong.items(), key=lambda kv: (-counts[kv[0]], kv[0]))]
+        lessons[exercise[:2]].append({
+            "exercise": exercise, "tried": len(by_student), "solved": sum(solved_after.values()),
+            "tries_to_solve": {str(k): solved_after[k] for k in sorted(solved_after)},
+            "checks": sum(st[0] for st in by_student.values()),
+            "wrong": groups, "stuck": sorted(stuck, key=str.casefold),
+            "stuck_anonymous": anonymous})
+    students = len({s for by in tally.per.values() for s in by})
+    return {"lessons": [{"lesson": k, "exercises": v} for k, v in sorted(lessons.items())],
+            "students": students}
+
+
+def _register() -> None:
+    from .classapi import register
+
+    register("check", check=check_payload, apply=_apply, schema=SCHEMA)
+
+
+_register()

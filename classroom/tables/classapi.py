@@ -1,0 +1,288 @@
+"""The class link's HTTP API: what the students' kernels post to (issue 22).
+
+``POST <base>tables/api/class/send`` with a JSON body (``Content-Type:
+application/json``, at most :data:`MAX_BODY` bytes) of exactly these fields::
+
+    {"id": "3f9c...-7", "kind": "check", "student": "<student key>",
+     "payload": {...}, "name": "Ana" (optional), "lang": "hr" (optional)}
+
+``id`` is made by the client, unique per message; ``kind`` names a registered kind
+(:func:`register`: ``"check"`` from :mod:`classroom.tables.checks`, the experiments'
+kinds from their module), whose ``check`` validates the payload and whose ``apply``
+stores it, inside :meth:`ClassStore.submit <classroom.tables.students.ClassStore.submit>`'s
+transaction: a repeated (student, id) is answered with the first answer and counted
+once.  ``ping`` (payload ``{}``) only says the service is there; ``name`` (payload
+``{}``) stores the envelope's display name.
+
+Answers: ``200 {"id": ..., "ok": true, "answer": {...}}``, or a refusal that changed
+nothing, ``{"id": ..., "ok": false, "error": {"code": ..., "message": ...}}`` with
+400 (bad message, bad student key, bad name), 403 (no hub user), 404 (unknown kind),
+409 (the kind's own refusal, e.g. a closed experiment), 413 (too large), 415 (not
+JSON) or 429 (over the rate limit: :data:`RATE` messages a second per student, burst
+:data:`BURST`; the client sends it again later).  The message's ``lang`` words the
+refusal.  The student is identified by :func:`classroom.tables.students.identify`
+(the key's hash; on the hub the hub user of the request's token).  No answer ever
+holds another student's data or an exercise's solution: the kinds answer only
+about the message itself.
+
+Under ``make serve`` the lesson pages' kernels run on the server, so only messages
+from its own address (loopback) are taken: a student's browser or script on the
+network gets 403 (``not-a-kernel``); on the hub the kernel's token says who it is.
+Browsers cannot post here from another site either: a JSON body needs a CORS
+preflight, which this API does not answer; the kernels post with ``urllib``
+(:mod:`widgets.kit.classlink`), so there is no XSRF cookie to check.
+
+>>> [p for p, *_ in class_handlers("/")]
+['/tables/api/class/send']
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import json
+import sqlite3
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from tornado import web
+
+from cardgames.errors import CardgamesError
+from cardgames.i18n import SUPPORTED, language
+from cardgames.i18n import gettext as _
+
+from .errors import BadMessage, RateLimited, TableError, TooLarge
+from .protocol import TokenBucket, error_dict
+from .students import BadStudent, ClassStore, check_mid, class_store, identify
+
+__all__ = ["BURST", "KINDS", "MAX_BODY", "RATE", "BadStudent", "ClassApiHandler", "Kind",
+           "NotAKernel", "NotJson", "UnknownKind", "class_handlers", "register"]
+
+MAX_BODY = 4096
+#: Messages a second per student, and the burst (a token bucket per student).
+RATE = 5.0
+BURST = 30
+#: Students whose buckets are kept (the oldest are forgotten beyond it).
+MAX_BUCKETS = 5000
+_FIELDS = {"id", "kind", "student", "payload", "name", "lang"}
+#: HTTP status of a refusal, by its code (else 409).
+STATUS = {"bad-message": 400, "bad-student": 400, "bad-name": 400, "unknown-kind": 404,
+          "not-a-kernel": 403,
+          "too-large": 413, "rate-limited": 429, "not-json": 415}
+
+
+class UnknownKind(TableError):
+    code = "unknown-kind"
+
+    def __init__(self, kind: object) -> None:
+        super().__init__(_("the class server knows no message of kind {kind!r}")
+                         .format(kind=str(kind)[:20]))
+
+
+class NotJson(TableError):
+    code = "not-json"
+
+    def __init__(self) -> None:
+        super().__init__(_("the class server reads JSON bodies only "
+                           "(Content-Type: application/json)"))
+
+
+class NotAKernel(TableError):
+    code = "not-a-kernel"
+
+    def __init__(self) -> None:
+        super().__init__(_("the class server takes results only from the lesson pages "
+                           "of this server"))
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of message: ``check(payload) -> payload`` (validated; raises a
+    ``CardgamesError``) and ``apply(store, db, student, name, payload) -> answer`` (in the
+    submission's transaction; raises a ``CardgamesError`` to refuse); ``schema``: its
+    tables (``CREATE ... IF NOT EXISTS``), made in the store before its first message."""
+
+    name: str
+    check: Callable[[Any], dict[str, Any]]
+    apply: Callable[[ClassStore, sqlite3.Connection, str, str | None, dict[str, Any]],
+                    dict[str, Any]]
+    schema: str = ""
+
+
+#: The registered kinds, by name.
+KINDS: dict[str, Kind] = {}
+
+
+def register(name: str, *, check: Callable[[Any], dict[str, Any]],
+             apply: Callable[[ClassStore, sqlite3.Connection, str, str | None,
+                              dict[str, Any]], dict[str, Any]], schema: str = "") -> Kind:
+    """Register (or replace) the kind ``name`` (see :class:`Kind`)."""
+    kind = KINDS[name] = Kind(name, check, apply, schema)
+    return kind
+
+
+def _check_ping(payload: Any) -> dict[str, Any]:
+    if payload != {}:
+        raise BadMessage(_("a ping has an empty payload"))
+    return {}
+
+
+@web.stream_request_body
+class ClassApiHandler(web.RequestHandler):
+    """``tables/api/class/send`` (see the module doc).  The body is read in chunks and
+    kept only up to :data:`MAX_BODY` bytes: a longer one is refused (413) without being
+    held in memory, one announced longer (``Content-Length``) before it is read."""
+
+    def prepare(self) -> None:
+        self._chunks: list[bytes] = []
+        self._size = 0
+        length = self.request.headers.get("Content-Length", "")
+        if length.isdigit() and int(length) > MAX_BODY:
+            self._refuse(TooLarge(int(length), MAX_BODY))
+            return
+        connection = getattr(self.request, "connection", None)
+        if connection is not None and hasattr(connection, "set_max_body_size"):
+            connection.set_max_body_size(16 * MAX_BODY)     # a lying client: cut off
+
+    def data_received(self, chunk: bytes) -> None:
+        self._size += len(chunk)
+        if self._size <= MAX_BODY:
+            self._chunks.append(chunk)
+
+    def set_default_headers(self) -> None:
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("X-Content-Type-Options", "nosniff")
+        self.set_header("Content-Type", "application/json; charset=UTF-8")
+
+    def check_xsrf_cookie(self) -> None:
+        """No XSRF cookie: the kernels post, and a JSON body cannot come from another
+        site's form (see the module doc)."""
+
+    def _refuse(self, e: CardgamesError, mid: object = None) -> None:
+        error = error_dict(e)
+        error["code"] = str(getattr(e, "code", "") or error["code"])
+        self.set_status(STATUS.get(error["code"], 409))
+        self.finish(json.dumps({"id": mid if isinstance(mid, str) else None, "ok": False,
+                                "error": error}))
+
+    def _buckets(self) -> OrderedDict[str, TokenBucket]:
+        buckets = self.settings.get("cardgames_class_buckets")
+        if buckets is None:
+            buckets = self.settings["cardgames_class_buckets"] = OrderedDict()
+        assert isinstance(buckets, OrderedDict)
+        return buckets
+
+    def _allowed(self, student: str) -> bool:
+        buckets = self._buckets()
+        bucket = buckets.get(student)
+        if bucket is None:
+            clock = self.settings.get("cardgames_class_clock", time.monotonic)
+            bucket = buckets[student] = TokenBucket(rate=RATE, burst=BURST, clock=clock)
+            while len(buckets) > MAX_BUCKETS:
+                buckets.popitem(last=False)
+        else:
+            buckets.move_to_end(student)
+        return bucket.take()
+
+    def post(self) -> None:
+        if self._finished:
+            return
+        body = b"".join(self._chunks)
+        lang = "en"
+        try:
+            if self._size > MAX_BODY:
+                raise TooLarge(self._size, MAX_BODY)
+            ctype = self.request.headers.get("Content-Type", "").split(";")[0].strip().lower()
+            if ctype != "application/json":
+                raise NotJson()
+            msg = _parse(body)
+        except CardgamesError as e:
+            self._refuse(e)
+            return
+        if msg.get("lang") in SUPPORTED:
+            lang = str(msg["lang"])
+        with language(lang):
+            self._answer(msg)
+
+    def _from_kernel(self, auth: Any) -> bool:
+        """Under ``make serve`` the lesson pages' kernels run on the server itself: a
+        message from another address is not from a kernel (a browser, a script) and is
+        refused, unless ``settings["cardgames_class_remote"]`` allows it.  On the hub the
+        token says who sends (the kernels run in the students' own servers)."""
+        if callable(getattr(auth, "user_name", None)) or self.settings.get(
+                "cardgames_class_remote"):
+            return True
+        try:
+            return ipaddress.ip_address(str(self.request.remote_ip)).is_loopback
+        except ValueError:
+            return False
+
+    def _answer(self, msg: dict[str, Any]) -> None:
+        mid = msg.get("id")
+        auth = self.settings.get("cardgames_tables_auth")
+        try:
+            if not self._from_kernel(auth):
+                raise NotAKernel()
+            check_mid(mid)
+            student, name = identify(self, auth, msg.get("student"), msg.get("name"))
+            if not self._allowed(student):
+                raise RateLimited()
+            kind = KINDS.get(str(msg.get("kind")))
+            if kind is None:
+                raise UnknownKind(msg.get("kind"))
+            payload = kind.check(msg.get("payload"))
+            if kind.name == "ping":
+                self.finish(json.dumps({"id": mid, "ok": True, "answer": {}}))
+                return
+            store = class_store(self.settings)
+            if kind.schema:
+                store.ensure(kind.schema)
+            answer = store.submit(student, str(mid), kind.name, payload,
+                                  lambda db, p: kind.apply(store, db, student, name, p),
+                                  name=name)
+        except CardgamesError as e:
+            self._refuse(e, mid)
+            return
+        self.finish(json.dumps({"id": mid, "ok": True, "answer": answer}))
+
+
+def _parse(body: bytes) -> dict[str, Any]:
+    try:
+        msg = json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise BadMessage(_("not JSON")) from None
+    if not isinstance(msg, dict):
+        raise BadMessage(_("a message is a JSON object"))
+    for name in msg:
+        if name not in _FIELDS:
+            raise BadMessage(_("unknown field {field!r} in a {type!r} message").format(
+                field=str(name)[:20], type="class"))
+    for name in ("id", "kind", "payload"):
+        if name not in msg:
+            raise BadMessage(_("a {type!r} message needs the field {field!r}").format(
+                type="class", field=name))
+    if not isinstance(msg["payload"], dict):
+        raise BadMessage(_("a message's payload is a JSON object"))
+    return msg
+
+
+def _apply_ping(store: ClassStore, db: sqlite3.Connection, student: str, name: str | None,
+                payload: dict[str, Any]) -> dict[str, Any]:
+    return {}
+
+
+register("ping", check=_check_ping, apply=_apply_ping)
+#: ``name``: only the envelope's display name is stored (the student's row).
+register("name", check=_check_ping, apply=_apply_ping)
+
+
+def class_handlers(base_url: str) -> list[tuple[Any, ...]]:
+    """The class API's routes under ``base_url`` (``"/"`` for ``make serve``)."""
+    from . import checks  # noqa: F401 - registers the kind "check"
+
+    base = "/" + base_url.strip("/") + "/" if base_url.strip("/") else "/"
+    return [(base + "tables/api/class/send", ClassApiHandler)]
+
+

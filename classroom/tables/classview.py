@@ -1,0 +1,155 @@
+"""The teacher's class view (issue 22): how the class is doing on the lessons' exercises.
+
+``tables/teacher/class`` (the teacher's page: the token, or on the hub the teacher
+scope or an admin; anyone else gets 403) polls ``tables/api/class/view`` every
+2 s.  Per lesson and exercise: how many students tried it, how many solved it and
+after how many tries, the most common wrong answers grouped by the mistake they show
+(the exercise's known mistakes, whose targeted hint the student got; a wrong last
+digit; the others), and who is stuck (three tries, not solved), by display name
+(students who gave none are counted, not named).  The data is
+:func:`classroom.tables.checks.summary` of the class store; the labels (the
+exercise's question, each known mistake's hint, in the teacher's language) come
+from the exercises' own data (``widgets.exercises.exercise_data``).  Only the
+teacher's pages show this: the students' API (:mod:`.classapi`) answers each
+student about their own message only.
+
+>>> [p for p, *_ in classview_handlers("/")]
+['/tables/teacher/class/?', '/tables/api/class/view']
+>>> class_words("de")["class_title"] != class_words("en")["class_title"]
+True
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from cardgames.i18n import N_, language
+from cardgames.i18n import gettext as _
+
+from . import checks
+from .pagebase import Shared, script_json
+from .students import class_store
+from .teacher import TeacherHandler
+from .words import words
+
+__all__ = ["CLASS_WORDS", "ClassViewApi", "ClassViewPage", "class_words", "classview_handlers",
+           "labels", "plain", "view_data"]
+
+#: POLL: how often the page asks (ms).
+POLL_MS = 2000
+
+CLASS_WORDS = {
+    "class_title": N_("How the class is doing"),
+    "class_lead": N_("Every check of the lessons' exercises, live: who tried, who solved "
+                     "and after how many tries, the common wrong answers, who is stuck."),
+    "class_students": N_("Students who checked an answer: {n}"),
+    "class_none": N_("No checks yet. When students check an answer in a lesson, it appears "
+                     "here."),
+    "class_lesson": N_("Lesson {lesson}"),
+    "class_exercise": N_("Exercise {number}"),
+    "class_tried": N_("tried: {n}"),
+    "class_solved": N_("solved: {n}"),
+    "class_after": N_("solved after"),
+    "class_tries": N_("{k} tries: {n}"),
+    "class_one_try": N_("1 try: {n}"),
+    "class_wrong": N_("Common wrong answers"),
+    "class_mistake": N_("Known mistake"),
+    "class_rounding": N_("A wrong last digit (rounding)"),
+    "class_other": N_("Other wrong answers"),
+    "class_stuck": N_("Stuck (3 tries, not solved)"),
+    "class_anonymous": N_("{n} without a name"),
+    "class_nobody_stuck": N_("nobody"),
+    "class_link": N_("How the class is doing (the exercises)"),
+    "class_back": N_("Back to the teacher's page"),
+}
+
+
+def class_words(lang: str) -> dict[str, str]:
+    """The class view's texts in ``lang``."""
+    return {key: _(text, lang=lang) for key, text in CLASS_WORDS.items()}
+
+
+@lru_cache(maxsize=4)
+def _exercises() -> dict[str, Any]:
+    try:
+        from widgets.exercises.exercise_data import EXERCISES
+    except ImportError:                 # pragma: no cover - the widgets not installed
+        return {}
+    return dict(EXERCISES)
+
+
+def plain(text: str) -> str:
+    """An exercise's text without its markdown marks (``**``, ``*``, backquotes).
+
+    >>> plain("Use `score` on **seat 1** (*R-L2*)")
+    'Use score on seat 1 (R-L2)'
+    """
+    return re.sub(r"\*\*|`|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])", "", text)
+
+
+def labels(exercise: str, lang: str) -> dict[str, Any]:
+    """The exercise's number, question and known mistakes' hints in ``lang`` (its
+    default variant; an id the lessons do not have: its id only)."""
+    ex = _exercises().get(exercise)
+    if ex is None:
+        return {"number": None, "question": exercise, "mistakes": []}
+    with language(lang):
+        return {"number": ex.number, "question": plain(_(ex.question)),
+                "mistakes": [plain(_(hint)) for _value, hint in ex.mistakes]}
+
+
+def view_data(store: Any, lang: str) -> dict[str, Any]:
+    """:func:`checks.summary` with each exercise's labels and each wrong-answer group's
+    label, and the stuck students split into names and a count of anonymous ones."""
+    data = checks.summary(store)
+    w = class_words(lang)
+    for lesson in data["lessons"]:
+        for ex in lesson["exercises"]:
+            lab = labels(ex["exercise"], lang)
+            ex["number"], ex["question"] = lab["number"], lab["question"]
+            for group in ex["wrong"]:
+                hint = str(group["hint"])
+                if hint.startswith("mistake-"):
+                    i = int(hint.split("-", 1)[1])
+                    text = lab["mistakes"][i] if i < len(lab["mistakes"]) else ""
+                    group["label"] = f"{w['class_mistake']} {i + 1}" + (
+                        f": {text}" if text else "")
+                elif hint == "rounding":
+                    group["label"] = w["class_rounding"]
+                else:
+                    group["label"] = w["class_other"]
+    return data
+
+
+class ClassViewPage(TeacherHandler):
+    """``tables/teacher/class``: the class view (the teacher only)."""
+
+    @property
+    def w(self) -> dict[str, str]:
+        return {**words(self.lang), **class_words(self.lang)}
+
+    def get(self) -> None:
+        if self._finished:
+            return
+        self.page("classview.html", poll_ms=POLL_MS)
+
+
+class ClassViewApi(TeacherHandler):
+    """``tables/api/class/view``: the class view's data (JSON, the teacher only)."""
+
+    def get(self) -> None:
+        if self._finished:
+            return
+        self.set_header("Content-Type", "application/json; charset=UTF-8")
+        self.finish(script_json(view_data(class_store(self.settings), self.lang)))
+
+
+def classview_handlers(base_url: str) -> list[tuple[Any, ...]]:
+    """The class view's routes under ``base_url``."""
+    shared = Shared(base_url)
+    b = shared.base_url + "tables"
+    kw = {"shared": shared}
+    return [(b + r"/teacher/class/?", ClassViewPage, kw),
+            (b + r"/api/class/view", ClassViewApi, kw)]

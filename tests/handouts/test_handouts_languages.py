@@ -1,0 +1,116 @@
+"""``make handouts`` in Croatian and German (issue 23): ``hr/answer-key.pdf``,
+``hr/worksheets.pdf`` and the same under ``de/``, read back with poppler's ``pdftotext``.
+
+Each holds every exercise of its lesson on the lesson's page, in the language: the
+translated question, the default variant's answer as the key prints it there (decimal
+comma), the worked solution, the method; the worksheets no answer.  No English question is
+left.  Built by the same command as ``make handouts`` (into a temporary folder); like
+tests/handouts/test_handouts.py it needs Chromium and poppler-utils, and FAILS in CI without.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardgames.i18n import language
+from widgets.exercises.answers import spellings
+from widgets.exercises.exercise_data import EXERCISES
+from widgets.exercises.texts import tr
+
+REPO = Path(__file__).resolve().parents[2]
+IN_CI = os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
+pytestmark = pytest.mark.browser        # it prints with headless Chromium
+
+#: words of each language (written by hand), one from the key's frame and one from the
+#: exercises, diacritics included (a font without them would drop or garble them)
+WORDS = {"hr": ("Postupak rješavanja.", "Zašto, u jednom retku:", "vjerojatnost", "Rješenja — "),
+         "de": ("Lösungsweg.", "Warum, in einem Satz:", "Wahrscheinlichkeit", "Lösungen — ")}
+TITLES = {"hr": "{n}. lekcija", "de": "Lektion {n}"}   # the lesson titles, as the start page
+ANSWER = {"hr": "Odgovor:", "de": "Antwort:"}
+
+
+def _missing(reason: str):
+    if IN_CI:
+        pytest.fail(f"{reason} (CI=true: the handouts must be built in CI)", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def handouts(tmp_path_factory) -> Path:
+    for tool in ("pdftotext", "pdfinfo"):
+        if shutil.which(tool) is None:
+            _missing(f"{tool} not found (apt-get install poppler-utils)")
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        _missing("playwright is not installed (pip install -e '.[test]')")
+    if not (os.environ.get("CHROMIUM") or shutil.which("chromium")
+            or Path("/usr/bin/chromium").exists()):
+        _missing("Chromium not found (apt-get install chromium)")
+    out = tmp_path_factory.mktemp("handouts")
+    result = subprocess.run([sys.executable, "tools/handouts.py", "--out", str(out)], cwd=REPO,
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr[-3000:]
+    return out
+
+
+def _text(path: Path) -> str:
+    return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
+                          text=True, check=True).stdout
+
+
+def _flat(text: str) -> str:
+    return re.sub(r"-\s+", "-", " ".join(text.split()))
+
+
+def _pages(path: Path) -> int:
+    info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True, check=True).stdout
+    return int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
+
+
+def _start(text: str, words: int = 6) -> str:
+    return _flat(" ".join(re.sub(r"\*\*|`|\*", "", text).split()[:words]))
+
+
+@pytest.mark.parametrize("lang", ["hr", "de"])
+def test_the_key_and_the_worksheets_are_printed_in_the_language(handouts, lang):
+    key_path, sheets_path = handouts / lang / "answer-key.pdf", handouts / lang / "worksheets.pdf"
+    assert _pages(key_path) == 6 and _pages(sheets_path) == 6     # one page per lesson
+    key, sheets = _flat(_text(key_path)), _flat(_text(sheets_path))
+    pages = [_flat(p) for p in _text(key_path).split("\f")]
+    for word in WORDS[lang]:
+        assert word in key, word
+    assert "Worked solution" not in key and "Answer key" not in key and "Exercise 1." not in key
+    for ex in EXERCISES.values():
+        with language(lang):
+            question, answer = tr(ex.question), ex.formatted_answer()
+            solution, method = ex.worked_solution(), tr(ex.method)
+        page = pages[int(ex.lesson) - 1]
+        assert TITLES[lang].format(n=int(ex.lesson)) in page, ex.key  # on its lesson's page
+        assert _start(question) in page, (ex.key, _start(question))
+        assert _start(str(ex.question)) not in key, ex.key          # not the English one
+        assert _flat(f"{ANSWER[lang]} {answer}") in key, (ex.key, answer)
+        assert _start(solution, 5) in key, ex.key
+        if ex.vary is not None:
+            assert _start(method, 5) in key, ex.key
+        # the worksheet: the question, never the answer or the solution
+        assert _start(question) in sheets, ex.key
+        with language(lang):
+            secret = spellings(ex)
+        for s in secret:
+            assert not re.search(rf"(?<![\w/.,]){re.escape(s)}(?![\w/])", sheets), (ex.key, s)
+        assert _start(solution, 8) not in sheets, ex.key
+
+
+def test_a_decimal_answer_has_a_decimal_comma_in_the_croatian_key(handouts):
+    """04-posterior: P(bluffer | lie) = 0.75975… = 0,760 (section 4's p = 1/8, h = 183/253)."""
+    key = _flat(_text(handouts / "hr" / "answer-key.pdf"))
+    assert re.search(r"Odgovor: \d+/\d+ ≈ 0,760\b", key), key[:300]
+    assert "≈ 0.760" not in key

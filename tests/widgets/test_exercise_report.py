@@ -1,0 +1,163 @@
+"""The exercise widget's hook to the teacher's class view (widgets.exercises.report):
+each check sent with only the exercise id, the answer as typed, the verdict and the
+hint given; nothing sent without a class server; nothing secret synced (issue 22)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hidden import live_widgets, synced_strings
+
+from widgets.exercises import report
+from widgets.exercises.answers import spellings
+from widgets.exercises.exercise import ExerciseWidget, Session
+from widgets.exercises.exercise_data import get
+from widgets.kit import classlink
+from widgets.kit.classlink import ClassLink
+
+
+class Recorder:
+    """The class server's part: every body posted, answered "counted"."""
+
+    def __init__(self) -> None:
+        self.bodies: list[dict] = []
+
+    def __call__(self, url, body, headers, timeout):
+        self.bodies.append(json.loads(body))
+        return 200, {"ok": True, "answer": {"counted": True}}
+
+
+@pytest.fixture
+def served(monkeypatch):
+    rec = Recorder()
+    link = ClassLink("http://127.0.0.1:9/tables/api/class/send", student="s" * 22, post=rec)
+    monkeypatch.setattr(classlink, "_LINK", [link])
+    monkeypatch.setattr(report, "_NAME_OFFERED", [])
+    yield link, rec
+    link.close()
+
+
+def _state(w) -> str:
+    ws = [w, *w.children, *w.children[1].children, *w.class_note.children]
+    return "\n".join(t for t in synced_strings(ws) if not t.startswith("IPY_MODEL_"))
+
+
+def test_without_a_class_server_nothing_is_sent_and_the_page_says_so(monkeypatch):
+    monkeypatch.delenv("CARDGAMES_TABLES_URL", raising=False)
+    monkeypatch.setattr(classlink, "_LINK", [])
+    sent = []
+    monkeypatch.setattr(ClassLink, "send", lambda self, *a, **k: sent.append(a))
+    w = ExerciseWidget(get("01-six-players"), session=Session())
+    w.answer_box.value = "7 K"
+    w.check_button.click()
+    assert classlink.class_link() is None and sent == []
+    assert "Results are not shared (no class server)." in w.class_note.line.value
+    assert w.class_note.name_box is None
+    w.close_all()
+
+
+def test_each_try_is_sent_with_only_its_four_fields(served):
+    link, rec = served
+    ex = get("01-six-players")
+    w = ExerciseWidget(ex, session=Session())
+    mistake_value, mistake_hint = ex.mistakes[0]
+    typed = ["7 K", "  7   K ", "what?", "7 9 U K"]   # wrong, wrong, unreadable, right
+    for text in typed:
+        w.answer_box.value = text
+        w.check_button.click()
+    assert link.flush(5)
+    payloads = [b["payload"] for b in rec.bodies]
+    assert [p["verdict"] for p in payloads] == ["wrong", "wrong", "right"]   # no unreadable
+    assert [p["answer"] for p in payloads] == ["7 K", "7 K", "7 9 U K"]
+    assert [p["hint"] for p in payloads][2] == ""
+    assert all(set(p) == {"exercise", "answer", "verdict", "hint"} for p in payloads)
+    assert {p["exercise"] for p in payloads} == {"01-six-players"}
+    assert all(set(b) == {"id", "kind", "student", "payload"} for b in rec.bodies)
+    assert len({b["id"] for b in rec.bodies}) == 3                   # one id per message
+    w.close_all()
+
+
+@pytest.mark.parametrize("key", ["03-p32", "06-games-needed", "04-without-replacement"])
+def test_a_known_mistake_is_named_by_its_index(served, key):
+    link, rec = served
+    ex = get(key)
+    for i, (value, _hint) in enumerate(ex.mistakes):
+        w = ExerciseWidget(ex, session=Session())
+        v = value() if callable(value) else value
+        text = "abcdefgh"[v] if ex.choices else (
+            f"{v.numerator}/{v.denominator}" if hasattr(v, "numerator") and
+            not isinstance(v, int) else str(v))
+        w.answer_box.value = text
+        w.check_button.click()
+        w.close_all()
+    assert link.flush(5)
+    hints = [b["payload"]["hint"] for b in rec.bodies]
+    assert hints == [f"mistake-{i}" for i in range(len(ex.mistakes))]
+
+
+def test_nothing_secret_is_synced_or_sent(served):
+    link, rec = served
+    ex = get("04-two-of-two")
+    w = ExerciseWidget(ex, session=Session())
+    for text in ("1/92", "1/3", "1/2"):
+        w.answer_box.value = text
+        w.check_button.click()
+    assert link.flush(5)
+    sent = json.dumps(rec.bodies)
+    state = _state(w)
+    for secret in (ex.worked_solution(), ex.why, *spellings(ex)):
+        assert secret not in sent, secret
+        assert secret not in state, secret
+    w.close_all()
+
+
+def test_the_first_exercise_offers_a_name_sent_to_the_teacher(served):
+    link, rec = served
+    first = ExerciseWidget(get("01-six-players"), session=Session())
+    second = ExerciseWidget(get("01-all-ranks"), session=Session())
+    assert first.class_note.name_button is not None and second.class_note.name_button is None
+    assert "shared with the class server" in first.class_note.line.value
+    assert first.class_note.name_box is None                         # until asked for
+    first.class_note.name_button.click()
+    assert first.class_note.name_box in first.class_note.children
+    assert first.class_note.name_button.layout.display == "none"
+    first.class_note.name_box.value = "x" * 25
+    assert "printable" in first.class_note.line.value and link.name is None
+    first.class_note.name_box.value = "  Ana "
+    assert link.name == "Ana"
+    second.answer_box.value = "3, 5"
+    second.check_button.click()
+    assert link.flush(5)
+    assert [(b["kind"], b.get("name")) for b in rec.bodies] == [("name", "Ana"),
+                                                                ("check", "Ana")]
+    first.close_all()
+    second.close_all()
+    assert not [x for x in live_widgets() if x in (first.class_note, second.class_note)]
+
+
+def test_offline_the_exercise_keeps_judging_and_says_results_wait(monkeypatch):
+    import socket
+    import time
+
+    with socket.socket() as s:                 # a port where nothing listens
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    link = ClassLink(f"http://127.0.0.1:{port}/tables/api/class/send",
+                     student="s" * 22, backoff=(0.05, 0.1))
+    monkeypatch.setattr(classlink, "_LINK", [link])
+    monkeypatch.setattr(report, "_NAME_OFFERED", [True])
+    try:
+        w = ExerciseWidget(get("01-six-players"), session=Session())
+        for text in ("7 K", "7 9 U K"):
+            w.answer_box.value = text
+            w.check_button.click()
+        assert "Right" in w.feedback.value              # judged at once, in Python
+        deadline = time.monotonic() + 10
+        while "sent when it is back" not in w.class_note.line.value:
+            assert time.monotonic() < deadline, w.class_note.line.value
+            time.sleep(0.05)
+        assert link.pending == 2
+        w.close_all()
+    finally:
+        link.close()

@@ -1,0 +1,352 @@
+"""Screenshots of the online tables for the docs (issue 21's note): docs/screenshots/*.png.
+
+    .venv/bin/python tools/screenshots.py                  # all four, into docs/screenshots/
+    .venv/bin/python tools/screenshots.py --out /tmp/shots --keep-log
+
+Starts the classroom server as ``make serve`` does (``benchmarks/_voila.py``:
+``python -m classroom lessons`` on a free port of 127.0.0.1) with ``CARDGAMES_DATA_DIR``
+a fresh temporary folder, where eight tables were made first with the service's own
+API (``benchmarks/tables.py``'s ``make_tables`` for the Liar ones, ``TableService`` for
+the Thirty-One ones): some full and playing, one waiting for players.  Their seats are
+taken through the join page and played by websocket-level clients of the seat protocol
+(``benchmarks/_tables.py``: ``join_http``, ``SeatClient``, ``choose``), or by the bots
+the teacher's start button puts in the empty seats; one seat is a phone (375 px) in
+headless Chromium (Debian's, ``benchmarks/_voila.py``'s flags).  Then it saves:
+
+* ``teacher_tables.png``: the teacher's page (1600 px wide, the projector) with the eight
+  tables live;
+* ``phone_table.png``: that phone's page at its Liar table (the Voila app
+  ``app_online.ipynb``), its turn;
+* ``phone_join.png``: the join page on a phone, a name typed;
+* ``replay.png``: the teacher's replay of a table, a few steps in.
+
+Each PNG is kept under 300 kB (reduced to 256 colours if it is larger).  Only
+127.0.0.1 is contacted (the pages' other requests are aborted); every wait is bounded;
+the server and the browser are stopped at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib.util
+import os
+import random
+import re
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+OUT = REPO / "docs" / "screenshots"
+MAX_BYTES = 300_000
+PHONE = {"width": 375, "height": 812}
+PROJECTOR = {"width": 1600, "height": 900}
+OPEN_TIMEOUT_MS = 180_000
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+
+def _load(name: str, path: Path) -> Any:
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+# the benchmark's harness: it loads benchmarks/_voila.py and _tables.py as these names
+_bench = _load("benchmarks_tables", REPO / "benchmarks" / "tables.py")
+_voila = sys.modules["_voila"]
+_tables = sys.modules["_tables"]
+
+#: the tables: (game, seats, students at websocket level, moves they make before the
+#: screenshots, started by the teacher)
+LIAR = [  # made by benchmarks/tables.py's make_tables (Liar, 4 seats)
+    ("phone", 2, True),     # + the phone's student; the teacher starts it (a bot for the rest)
+    ("full-a", 4, False),   # full: starts by itself
+    ("full-b", 4, False),
+    ("bots", 1, True),      # one student and three bots
+    ("waiting", 2, False),  # two of four seats taken, waiting
+]
+THIRTY_ONE = [  # (name, seats, students, started by the teacher)
+    ("t31-a", 3, 3, False),
+    ("t31-b", 4, 2, True),
+    ("t31-c", 3, 1, True),
+]
+NAMES = ["Ana", "Ben", "Ivo", "Mia", "Luka", "Sara", "Jonas", "Lena", "Marko", "Petra",
+         "Tom", "Eva", "Nina", "Filip", "Klara", "David", "Iva", "Paul", "Maja", "Leon"]
+
+
+def make_tables(data: Path) -> dict[str, tuple[str, str]]:
+    """The eight tables in ``data``'s store, before the server starts (it loads them):
+    ``{name: (code, game)}``."""
+    codes, _keys = _bench.make_tables(data, len(LIAR), 4)
+    from classroom.tables import TableService, TableStore
+
+    svc = TableService(TableStore(data / "tables.sqlite3"))
+    try:
+        svc.load()
+        made = {name: (code, "liar") for (name, *_), code in zip(LIAR, codes)}
+        for name, seats, _students, _start in THIRTY_ONE:
+            t = svc.create_table(game="thirty-one", seats=seats, bots="heuristic",
+                                 options={"lives": 3}, by="teacher")
+            made[name] = (t.code, "thirty-one")
+        return made
+    finally:
+        svc.close()
+
+
+class Students:
+    """The websocket-level students: they join through the join page and play legal
+    moves (``choose``) whenever their seat is to act, until :meth:`stop`."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.clients: list[Any] = []
+        self.tasks: list[asyncio.Task[None]] = []
+        self.names = iter(NAMES)
+        self.running = True
+
+    async def seat(self, code: str, game: str, *, think: float, seed: int) -> None:
+        joined = await asyncio.to_thread(_tables.join_http, self.base, code, next(self.names))
+        client = await _tables.SeatClient.connect(self.base, code, joined.seat, joined.key)
+        self.clients.append(client)
+        self.tasks.append(asyncio.create_task(self.play(client, game, think, seed)))
+
+    async def play(self, client: Any, game: str, think: float, seed: int) -> None:
+        rng = random.Random(seed)
+        for _ in range(10_000):
+            if not self.running or client.closed is not None:
+                return
+            if not await client.wait_for(lambda c: c.my_turn() or c.over(), timeout=1.0):
+                continue
+            await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
+            if not self.running:
+                return
+            if client.over():
+                if not (client.view or {}).get("match_over"):
+                    await client.next()
+                else:
+                    await asyncio.sleep(1.0)
+            elif client.my_turn():
+                await client.act(_tables.choose(game, client, rng, call_rate=0.35))
+
+    async def stop(self) -> None:
+        self.running = False
+        for task in self.tasks:
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+        for client in self.clients:
+            await client.close()
+
+
+async def isolated(browser: Any, base: str, **options: Any) -> Any:
+    """A browser context that reaches only the server."""
+    context = await browser.new_context(**options)
+
+    async def route(r: Any) -> None:
+        if r.request.url.startswith((base, "data:", "blob:")):
+            await r.continue_()
+        else:
+            await r.abort()
+
+    await context.route("**/*", route)
+    return context
+
+
+async def save(page_or_locator: Any, path: Path, **options: Any) -> Path:
+    """A screenshot at ``path``, reduced to 256 colours if it is over :data:`MAX_BYTES`."""
+    await page_or_locator.screenshot(path=str(path), **options)
+    if path.stat().st_size > MAX_BYTES:
+        from PIL import Image
+
+        with Image.open(path) as im:
+            im.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT).save(
+                path, optimize=True)
+    size = path.stat().st_size
+    print(f"[screenshots] {path} ({size // 1000} kB)", flush=True)
+    if size > MAX_BYTES:
+        raise SystemExit(f"{path} is {size} bytes, over {MAX_BYTES}")
+    return path
+
+
+async def wait_until(predicate: Any, *, timeout: float, what: str) -> None:
+    deadline = time.monotonic() + timeout
+    while not await predicate():
+        if time.monotonic() > deadline:
+            raise SystemExit(f"[screenshots] timed out waiting for {what}")
+        await asyncio.sleep(0.5)
+
+
+#: the Voila page scrolls in an inner element, not the document: the tallest scrolled
+#: element's content height (and its top), so that the page can be grown to show it all
+SCROLLER = """() => {
+  let best = null;
+  for (const e of document.querySelectorAll('*')) {
+    const y = getComputedStyle(e).overflowY;
+    if ((y === 'auto' || y === 'scroll') && e.scrollHeight > e.clientHeight + 4
+        && (!best || e.scrollHeight > best.scrollHeight)) best = e;
+  }
+  if (!best) return null;
+  best.scrollTop = 0;
+  return {height: best.scrollHeight, top: best.getBoundingClientRect().top};
+}"""
+
+
+async def whole_page(page: Any, most: int = 4000) -> None:
+    """Grow the phone's viewport (its width kept) to the page's whole height, at most
+    ``most`` px, so that the screenshot shows it from the top."""
+    found = await page.evaluate(SCROLLER)
+    if found:
+        height = min(most, int(found["height"] + found["top"]) + 16)
+        await page.set_viewport_size({"width": PHONE["width"], "height": height})
+        await asyncio.sleep(1.0)
+        await page.evaluate(SCROLLER)
+
+
+async def phone_turn(page: Any, timeout: float = 120.0) -> None:
+    """Until the phone's seat may put down cards (its card buttons enabled); a call
+    window on the way is answered "let it stand" (the decision button that is neither
+    the call nor a bot's), as ``benchmarks/tables.py`` clicks it."""
+    table = page.locator(".liar-table")
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if await table.locator("button.cg-pick:not(:disabled)").count():
+            await asyncio.sleep(1.0)
+            return
+        if await table.locator("button.mod-danger:not(:disabled)").count():
+            box = table.locator(".widget-hbox:has(> button.mod-danger)")
+            await box.locator("button:not(.mod-primary):not(.mod-danger):not(:disabled)"
+                              ).filter(has_not_text=re.compile(r"bot", re.I)).first.click()
+        await asyncio.sleep(0.5)
+    raise SystemExit("[screenshots] the phone's seat got no turn to play cards")
+
+
+async def shoot(base: str, data: Path, tables: dict[str, tuple[str, str]], out: Path,
+                think: float) -> list[Path]:
+    from playwright.async_api import async_playwright
+
+    token = (data / "teacher-token").read_text().strip()
+    students = Students(base)
+    saved: list[Path] = []
+    async with async_playwright() as pw:
+        browser = await _voila.launch_chromium(pw)
+        try:
+            # the websocket students take their seats through the join page
+            seed = 0
+            for (name, n, _start) in LIAR:
+                for _ in range(n):
+                    seed += 1
+                    await students.seat(tables[name][0], "liar", think=think, seed=seed)
+            for name, _seats, n, _start in THIRTY_ONE:
+                for _ in range(n):
+                    seed += 1
+                    await students.seat(tables[name][0], "thirty-one", think=think, seed=seed)
+
+            # the phone's student joins the Liar table "phone" in Chromium at 375 px
+            phone_ctx = await isolated(browser, base, viewport=PHONE, device_scale_factor=2,
+                                       is_mobile=True, has_touch=True, locale="en-US")
+            phone = await phone_ctx.new_page()
+            phone.set_default_timeout(60_000)
+            await phone.goto(f"{base}tables/join/{tables['phone'][0]}?lang=en")
+            await phone.get_by_role("textbox").first.fill("Zoe")
+            await phone.locator("#join-form button[type=submit]").click()
+            await phone.wait_for_url(re.compile(r"voila/render/app_online"),
+                                     timeout=OPEN_TIMEOUT_MS, wait_until="commit")
+
+            # the teacher's page on the projector: start the tables that wait for bots
+            teacher_ctx = await isolated(browser, base, viewport=PROJECTOR, locale="en-US")
+            teacher = await teacher_ctx.new_page()
+            teacher.set_default_timeout(60_000)
+            await teacher.goto(f"{base}tables/teacher?token={token}&lang=en")
+            await teacher.locator("article.table").nth(len(tables) - 1).wait_for()
+            for name, (code, _game) in tables.items():
+                start = dict((n, s) for n, *_, s in LIAR + THIRTY_ONE)[name]
+                if start:
+                    button = teacher.locator(f"#t-{code} button.start")
+                    await button.wait_for(state="visible")
+                    await button.click()
+            await phone.locator(".liar-table").wait_for(state="visible",
+                                                        timeout=OPEN_TIMEOUT_MS)
+            # a while of play: piles, calls, hands and lives move
+            await asyncio.sleep(12 * think)
+            # the phone: its own turn to put down cards (a call window first: let it stand)
+            await phone_turn(phone)
+            await whole_page(phone)
+            saved.append(await save(phone, out / "phone_table.png", full_page=True))
+
+            await wait_until(lambda: teacher.locator(".table .status.playing").count(),
+                             timeout=30, what="a table playing on the teacher's page")
+            await asyncio.sleep(1.5)                       # one more refresh of the list
+            saved.append(await save(teacher, out / "teacher_tables.png", full_page=True))
+
+            # the join page on a phone (the table still waiting for two players)
+            join_ctx = await isolated(browser, base, viewport=PHONE, device_scale_factor=2,
+                                      is_mobile=True, has_touch=True, locale="en-US")
+            join = await join_ctx.new_page()
+            await join.goto(f"{base}tables/join/{tables['waiting'][0]}?lang=en")
+            await join.get_by_role("textbox").first.fill("Mia")
+            saved.append(await save(join, out / "phone_join.png", full_page=True))
+
+            # the replay of a full table, a few steps in
+            await teacher.goto(f"{base}tables/teacher/replay/{tables['full-a'][0]}?lang=en")
+            slider = teacher.locator("input[type=range]").first
+            await slider.wait_for()
+            await slider.focus()
+            for _ in range(6):
+                await teacher.keyboard.press("ArrowRight")
+            await asyncio.sleep(0.5)
+            saved.append(await save(teacher, out / "replay.png", full_page=True))
+            for ctx in (phone_ctx, teacher_ctx, join_ctx):
+                await ctx.close()
+        finally:
+            await students.stop()
+            await browser.close()
+    return saved
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--out", type=Path, default=OUT, help="folder of the PNGs")
+    p.add_argument("--think", type=float, default=1.0,
+                   help="seconds a websocket student thinks before a move (about)")
+    p.add_argument("--keep-log", action="store_true", help="print the server's log path")
+    return p.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="cardgames-shots-") as tmp:
+        folder = Path(tmp)
+        data = folder / "data"
+        data.mkdir()
+        os.environ["CARDGAMES_DATA_DIR"] = str(data)
+        tables = make_tables(data)
+        log = folder / "voila.log"
+        server = _voila.start_voila("lessons", log_path=log, runtime_dir=folder,
+                                    cwd=REPO)
+        try:
+            asyncio.run(asyncio.wait_for(
+                shoot(server.url, data, tables, args.out, args.think), 600))
+        finally:
+            errors = _voila.log_errors(server.log())
+            server.stop()
+            if args.keep_log:
+                keep = args.out / "screenshots-server.log"
+                keep.write_text(server.log())
+                print(f"[screenshots] the server's log: {keep}")
+        if errors:
+            print("[screenshots] the server logged errors:\n  " + "\n  ".join(errors[:20]))
+            return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

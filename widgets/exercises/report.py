@@ -1,0 +1,163 @@
+"""Each check of an exercise, reported to the teacher's class view (issue 22).
+
+:func:`report_check` sends one check through the kernel's class link
+(:func:`widgets.kit.classlink.class_link`) with only what the class view needs
+(:func:`check_payload`): the exercise id, the answer as typed (at most
+:data:`ANSWER_MAX` characters), the verdict (``right``, ``wrong``, ``rounding``) and
+which hint was given (:func:`hint_id`: ``mistake-<i>`` for the targeted hint of the
+exercise's known mistake ``i``, ``hint-<n>`` for its ``n``-th general hint,
+``rounding``, ``""`` when right).  Never the answer's value or the solution: the
+widget keeps those in Python.  Without a class server (JupyterLab, nbval) nothing is
+sent.
+
+:class:`ClassNote` is the one line under an exercise: "results are not shared (no
+class server)", or shared / kept until the server is back; the first exercise of a
+page also offers a display name for the teacher (optional, its box shown on a click;
+not on the hub, where the teacher sees the hub user's name).
+
+>>> from widgets.exercises.exercise_data import get
+>>> from widgets.exercises.answers import Verdict
+>>> ex = get("01-six-players")
+>>> hint_id(ex, 1, Verdict("wrong", "x", mistake=ex.mistakes[0][1]))
+'mistake-0'
+>>> hint_id(ex, 2, Verdict("wrong", "x")), hint_id(ex, 1, Verdict("right"))
+('hint-2', '')
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import os
+from typing import Any
+
+import ipywidgets as ipw
+
+from cardgames.i18n import gettext as _
+from widgets.exercises.answers import Exercise, Verdict
+from widgets.kit.classlink import LOCAL_NOTE, ClassLink, check_display_name, class_link
+
+__all__ = ["ANSWER_MAX", "ClassNote", "check_payload", "hint_id", "report_check"]
+
+ANSWER_MAX = 200
+
+
+def hint_id(ex: Exercise, wrong_tries: int, verdict: Verdict) -> str:
+    """Which hint ``verdict`` got (see the module doc), as ``answers.hint_for`` picks it."""
+    if verdict.status == "right":
+        return ""
+    if verdict.status == "rounding":
+        return "rounding"
+    if verdict.mistake:
+        for i, (_value, hint) in enumerate(ex.mistakes):
+            if hint == verdict.mistake:
+                return f"mistake-{i}"
+    return f"hint-{max(1, min(wrong_tries, len(ex.hints)))}"
+
+
+def check_payload(ex: Exercise, text: object, verdict: Verdict, wrong_tries: int,
+                  ) -> dict[str, Any]:
+    """The check as sent: exercise id, answer as typed, verdict, hint id."""
+    typed = text if isinstance(text, str) else ""
+    return {"exercise": ex.key, "answer": " ".join(typed.split())[:ANSWER_MAX],
+            "verdict": verdict.status, "hint": hint_id(ex, wrong_tries, verdict)}
+
+
+def report_check(ex: Exercise, text: object, verdict: Verdict, wrong_tries: int, *,
+                 link: ClassLink | None = None) -> str | None:
+    """Send the check if this kernel has a class link and it was a try; the message id."""
+    if not verdict.counts_as_try:
+        return None
+    link = link if link is not None else class_link()
+    if link is None:
+        return None
+    return link.send("check", check_payload(ex, text, verdict, wrong_tries))
+
+
+_NAME_OFFERED: list[bool] = []
+
+
+class ClassNote(ipw.VBox):
+    """The class link's line under an exercise (see the module doc)."""
+
+    def __init__(self, *, link: ClassLink | None = None, offer_name: bool | None = None,
+                 **kwargs: Any) -> None:
+        self._link = link if link is not None else class_link()
+        self.line = ipw.HTML()
+        children: list[ipw.Widget] = [self.line]
+        self.name_box: ipw.Text | None = None
+        self.name_button: ipw.Button | None = None
+        if offer_name is None:
+            offer_name = (self._link is not None and not _NAME_OFFERED
+                          and not os.environ.get("JUPYTERHUB_API_TOKEN"))
+        if offer_name and self._link is not None:
+            _NAME_OFFERED.append(True)
+            # the box appears on request: the exercise's own answer box stays its only one
+            self.name_button = ipw.Button(description=_("Give the teacher your name"),
+                                          layout=ipw.Layout(width="auto"))
+            self.name_button.on_click(self._ask_name)
+            children.append(self.name_button)
+        super().__init__(children, **kwargs)
+        self.add_class("cg-class-note")
+        try:
+            self._loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            self._loop = None
+        if self._link is not None:
+            self._link.listeners.append(self._from_thread)
+        self._draw()
+
+    def _draw(self, error: str = "") -> None:
+        text = _(LOCAL_NOTE) if self._link is None else self._link.status_text()
+        if error:
+            text = f"{text} {error}"
+        self.line.value = (f"<span class='cg-class-note-line' style='color:#555;"
+                           f"font-size:.9em'>{html.escape(text)}</span>")
+
+    def _from_thread(self, state: str) -> None:
+        """(The link's thread) the link's state changed: redraw on the kernel's loop."""
+        if self._loop is not None and not self._loop.is_closed():
+            try:
+                self._loop.call_soon_threadsafe(self._draw)
+                return
+            except RuntimeError:
+                pass
+        self._draw()
+
+    def _ask_name(self, _button: object = None) -> None:
+        """The name box, made on request (the page's only other text box until then is
+        the exercise's answer)."""
+        if self.name_box is not None or self.name_button is None or self._link is None:
+            return
+        self.name_box = ipw.Text(
+            value=self._link.name or "", placeholder=_("optional"),
+            description=_("Your name for the teacher:"),
+            style={"description_width": "initial"}, continuous_update=False,
+            layout=ipw.Layout(width="auto", max_width="100%"))
+        self.name_box.observe(self._named, names="value")
+        self.name_button.layout.display = "none"
+        self.children = (self.line, self.name_button, self.name_box)
+
+    def _named(self, change: dict[str, Any]) -> None:
+        if self._link is None:
+            return
+        typed = str(change.get("new") or "")
+        if not typed.strip():
+            self._link.name = None
+            self._draw()
+            return
+        try:
+            self._link.name = check_display_name(typed)
+        except ValueError as e:
+            self._draw(str(e))
+            return
+        self._link.send("name", {})         # the teacher's view learns it now
+        self._draw()
+
+    def close(self) -> None:
+        if self._link is not None and self._from_thread in self._link.listeners:
+            self._link.listeners.remove(self._from_thread)
+        for w in (self.line, self.name_box, self.name_button):
+            if w is not None:
+                w.close()
+        super().close()
