@@ -167,12 +167,13 @@ class SeatClient:
 
     # -- what the seat knows ---------------------------------------------------------
     @property
-    def legal(self) -> list[str]:
-        """The seat's legal actions (a Liar view's plays are not sent: derived on load,
-        ``cardgames.wire.load_seat_view``)."""
+    def legal(self) -> Any:
+        """The seat's legal actions' texts (a Liar view's plays are not sent: derived on
+        load, ``cardgames.wire.load_seat_view``, lazily: ``in``, ``len``, ``[i]``, nothing
+        listed unless iterated)."""
         v = self.view or {}
         if v.get("legal") is None and v.get("to_act") == self.seat:
-            return list(self.seat_view().legal)
+            return self.seat_view().legal
         return list(v.get("legal") or [])
 
     def seat_view(self) -> Any:
@@ -311,15 +312,18 @@ def choose(game: str, client: SeatClient, rng: random.Random, *,
     if game == "liar":
         if "call" in legal:
             return "call" if rng.random() < call_rate or "pass" not in legal else "pass"
-        plays = [a for a in legal if a.startswith("play ")]
-        if plays:
+        hand = str((view.get("view") or {}).get("hand") or "").split()
+        if hand and legal:
+            # 1-3 cards of the hand (R-L4), drawn from the hand itself: a big hand's plays
+            # are thousands (never listed here); the announced rank's cards at 70 %
             due = _rank_code((view.get("view") or {}).get("due_rank"))
-            honest = [a for a in plays if due and all(_card_rank(c) == due for c in a.split()[1:])]
-            pool = honest if honest and rng.random() < 0.7 else plays
-            n = rng.choice([1, 1, 2, 2, 3])
-            sized = [a for a in pool if len(a.split()) - 1 == n] or pool
-            return rng.choice(sized)
-    return rng.choice(legal)
+            honest = [c for c in hand if due and _card_rank(c) == due]
+            pool = honest if honest and rng.random() < 0.7 else hand
+            n = min(rng.choice([1, 1, 2, 2, 3]), len(pool))
+            play = "play " + " ".join(rng.sample(pool, n))
+            if play in legal:
+                return play
+    return legal[int(rng.random() * len(legal))]
 
 
 _RANKS = {"SEVEN": "7", "EIGHT": "8", "NINE": "9", "TEN": "10", "UNTER": "U", "OBER": "O",

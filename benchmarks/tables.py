@@ -93,6 +93,11 @@ APP = "app_online.ipynb"
 OPEN_TIMEOUT = 180.0
 TARGET_P95_MS = 250.0
 DRAIN_S = 3.0            # s every seat stays connected after the play (in-flight updates)
+#: each student's page is the foreground page of their own device: Chromium must not
+#: throttle the timers and frames of the pages it holds side by side (one browser stands
+#: for 4 phones here)
+FOREGROUND_FLAGS = ["--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+                    "--disable-backgrounding-occluded-windows"]
 #: refusals a fair client can get: another seat dealt the next round first, or acted meanwhile
 EXPECTED_REFUSALS = {"stale", "game-over"}
 
@@ -306,6 +311,7 @@ seat => {
   return {mine: MINE(seat, text), log: text, n: window.__tables.texts.length,
           msg: next ? next.innerText.trim() : '',
           offers: on('button.mod-danger') || on('button.cg-pick'),
+          window: on('button.mod-danger'), picks: on('button.cg-pick'),
           next: on('button.mod-success')};
 }
 """
@@ -380,11 +386,40 @@ async def settle(page, s: Student, what: str, before: dict, *, js: str, t0: floa
     return False
 
 
+#: which of :data:`PAGE_STATE`'s offers a click on ``what`` needs
+_OFFER = {"call": "window", "let it stand": "window", "play": "picks", "next": "next"}
+#: one try of a click (Playwright waits for the button to be enabled, visible, stable)
+CLICK_TRY_MS = 1_000
+
+
+async def click_move(page, s: Student, what: str, target) -> bool:
+    """Click ``target`` (a locator of the move ``what``'s button), trying for at most
+    ``MOVE_TIMEOUT_MS``: True once clicked.  While the page no longer offers this seat
+    that move (another seat acted, the view moved on), the click is stale: counted
+    unanswered, False at once, so the student looks at the table again rather than
+    waiting for a button that is gone.  A button the page still offers after the whole
+    time is an error (:func:`click_failed`)."""
+    deadline = time.monotonic() + MOVE_TIMEOUT_MS / 1000
+    err: Exception | None = None
+    while time.monotonic() < deadline:
+        try:
+            await target.click(timeout=CLICK_TRY_MS)
+            return True
+        except PlaywrightTimeout as e:
+            err = e
+        now = await page_state(page, s) or {}
+        if not now.get(_OFFER[what]):
+            s.unanswered[f"{what}: stale (its button went before the click)"] += 1
+            return False
+    await click_failed(page, s, what, err)
+    return False
+
+
 async def click_failed(page, s: Student, what: str, err: Exception | None = None) -> None:
     """A click Playwright could not make in time (its button disabled, hidden or replaced
     meanwhile): an error while the page still offers this seat that move, else stale."""
     after = await page_state(page, s) or {}
-    if after.get("next" if what == "next" else "offers"):
+    if after.get(_OFFER.get(what, "offers")):
         why = [x.strip() for x in str(err or "").splitlines() if x.strip()][-2:]
         s.errors.append(f"the click on {what} could not be made in "
                         f"{MOVE_TIMEOUT_MS / 1000:.0f} s while the page offers it"
@@ -414,13 +449,10 @@ async def browser_move(page, rng, args, s: Student) -> bool:
             target = box.locator("button:not(.mod-primary):not(.mod-danger):not(:disabled)"
                                  ).filter(has_not_text=re.compile(r"bot", re.I)).first
         before = await page_state(page, s)
-        if not before or not before["offers"]:
+        if not before or not before["window"]:
             return False                     # gone while thinking: no click made
         t0 = time.time()
-        try:
-            await target.click(timeout=MOVE_TIMEOUT_MS)
-        except PlaywrightTimeout as e:
-            await click_failed(page, s, what, e)
+        if not await click_move(page, s, what, target):
             return True
         await settle(page, s, what, before, js=SETTLED, t0=t0)
         return True
@@ -432,15 +464,15 @@ async def browser_move(page, rng, args, s: Student) -> bool:
         held = await table.locator("button.cg-pick.mod-info:not(:disabled)").count()
         want = rng.choice([1, 2, 2, 3])
         before = await page_state(page, s)
-        if not before or not before["offers"]:
+        if not before or not before["picks"]:
             return False
         try:
             for h in free[:max(0, min(len(free), want - held))]:
                 await h.click(timeout=MOVE_TIMEOUT_MS)
             play = table.locator("button.mod-primary:not(:disabled)")
-            await play.first.wait_for(state="visible", timeout=MOVE_TIMEOUT_MS)
             t0 = time.time()
-            await play.first.click(timeout=MOVE_TIMEOUT_MS)
+            if not await click_move(page, s, "play", play.first):
+                return True
         except PlaywrightTimeout as e:
             await click_failed(page, s, "play", e)
             return True
@@ -456,10 +488,7 @@ async def browser_move(page, rng, args, s: Student) -> bool:
         before = await page_state(page, s)
         if not before or not before["next"]:
             return False                     # another page dealt meanwhile
-        try:
-            await nxt.first.click(timeout=MOVE_TIMEOUT_MS)
-        except PlaywrightTimeout as e:
-            await click_failed(page, s, "next", e)
+        if not await click_move(page, s, "next", nxt.first):
             return True
         if not await settle(page, s, "next", before, js=DEALT, t0=None):
             await asyncio.sleep(0.5)         # e.g. the match is over (refused): not a loop
@@ -489,6 +518,24 @@ def latencies(table: list[Student]) -> tuple[list[float], int]:
             else:
                 out.append(worst * 1000)
     return out, unseen
+
+
+def own_and_others(table: list[Student]) -> tuple[list[float], list[float]]:
+    """A Chromium page's answered clicks (ms): until its own page showed the move, and
+    until the slowest other seat of the table had it (where the time of a page goes)."""
+    own, others = [], []
+    for sender in table:
+        if sender.kind != "browser":
+            continue
+        for t0, _mark in sender.sent:
+            mine = next((at for at in sender.changes if at >= t0 - 0.001), None)
+            rest = [next((at for at in seat.changes if at >= t0 - 0.001), None)
+                    for seat in table if seat is not sender and seat.kind == "browser"]
+            if mine is not None:
+                own.append((mine - t0) * 1000)
+            if rest and None not in rest:
+                others.append((max(rest) - t0) * 1000)      # type: ignore[type-var]
+    return own, others
 
 
 async def final_logs(base: str, table: list[Student], game: str = "liar") -> list[str]:
@@ -650,7 +697,7 @@ async def run(args) -> dict:
             if args.browsers:
                 browser = await p.chromium.launch(
                     executable_path=_voila.niced(_voila.chromium_path(), args.browser_nice, tmp),
-                    args=_voila.CHROMIUM_FLAGS, headless=True)
+                    args=[*_voila.CHROMIUM_FLAGS, *FOREGROUND_FLAGS], headless=True)
             probe = asyncio.ensure_future(sampler())
             shot = asyncio.ensure_future(teacher_shot(browser, base, data, args, t_start))
             load_start = os.getloadavg()
@@ -717,6 +764,16 @@ def report(args, students, before, after, samples, problems, log_errors, load_st
         if xs:
             print(f"|   tables of {kind} students only: p50 / p95 / max | {f(pct(xs, .5))} / "
                   f"{f(pct(xs, .95))} / {f(max(xs))} ms ({len(xs)}) |")
+        if xs and kind == "browser":
+            own, others = [], []
+            for t in range(args.tables):
+                o, r = own_and_others([s for s in students if s.table == t])
+                own += o
+                others += r
+            if own and others:
+                print(f"|     the clicking page shows its move / the slowest other page, "
+                      f"p50 / p95 | {f(pct(own, .5))} / {f(pct(own, .95))} ms, "
+                      f"{f(pct(others, .5))} / {f(pct(others, .95))} ms |")
     print(f"| errors | {len(errors)} |")
     unanswered = Counter()
     for s in students:

@@ -8,18 +8,26 @@ The value types of :mod:`cardgames.session` (frozen; importable from there too).
 
 from __future__ import annotations
 
+import itertools
+import random
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol, overload
 
-from cardgames.core import State
+from cardgames.core import LegalActions, State
 from cardgames.errors import ConfigError
 from cardgames.i18n import gettext as _
 
-__all__ = ["SEAT_KINDS", "Seat", "SeatView", "TeacherFrame"]
+__all__ = ["SEAT_KINDS", "Seat", "SeatLegal", "SeatView", "TeacherFrame"]
 
 #: The kinds of seat.
 SEAT_KINDS = ("human", "bot", "remote")
 _NAME_MAX = 40
+
+
+#: :func:`cardgames.wire.dump_seat_view`, set by that module when it is imported (it imports
+#: this one; :mod:`cardgames.session` imports it)
+_CODEC: Callable[[SeatView], dict[str, Any]] | None = None
 
 
 class _BotFactory(Protocol):
@@ -95,12 +103,131 @@ class Seat:
         return {"kind": self.kind, "name": self.name, "bot": self._bot}
 
 
+class SeatLegal:
+    """A seat's legal actions now, as their texts, lazily (python-chess ``legal_moves`` style).
+
+    It holds the engine's lazy collection (:class:`cardgames.liar.LiarLegalActions`,
+    :class:`cardgames.thirtyone.legal.ThirtyOneLegalActions`: see
+    :class:`cardgames.core.LegalActions`) or plain texts (a view from the wire).
+    Nothing is listed unless asked: ``in`` (an action or its text) asks the engine,
+    ``len`` and :meth:`count` count (a Liar hand's 1-4-card plays by a product, R-L4),
+    ``legal[0]`` takes the first; iterating, slicing, negative indexes and ``==``
+    list the texts (once, then kept).  ``==`` compares with another one (the same Liar
+    hand and phase compare without listing) or with a tuple or list of texts.
+
+    >>> from cardgames.cards import parse_cards
+    >>> from cardgames.liar.legal import LiarLegalActions
+    >>> legal = SeatLegal(LiarLegalActions.for_play(0, tuple(parse_cards("7H 8H AB"))))
+    >>> len(legal), legal.count(), "play 7H AB" in legal, "play 7H 7H" in legal, legal[0]
+    (7, 7, True, False, 'play 7H')
+    >>> SeatLegal(("keep", "exchange")) == ("keep", "exchange"), bool(SeatLegal(()))
+    (True, False)
+    """
+
+    __slots__ = ("_engine", "_texts")
+
+    def __init__(self, actions: LegalActions | Iterable[str] = ()) -> None:
+        if isinstance(actions, SeatLegal):
+            self._engine: LegalActions | None = actions._engine
+            self._texts: tuple[str, ...] | None = actions._texts
+        elif isinstance(actions, (tuple, list)):
+            self._engine, self._texts = None, tuple(map(str, actions))
+        elif hasattr(actions, "sample") and hasattr(actions, "__len__"):
+            self._engine, self._texts = actions, None    # type: ignore[assignment]
+        else:
+            self._engine, self._texts = None, tuple(map(str, actions))
+
+    @property
+    def engine(self) -> LegalActions | None:
+        """The engine's collection this was made from (``None``: made from texts)."""
+        return self._engine
+
+    def _all(self) -> tuple[str, ...]:
+        texts = self._texts
+        if texts is None:
+            texts = self._texts = tuple(map(str, self._engine or ()))
+        return texts
+
+    def __len__(self) -> int:
+        if self._texts is not None:
+            return len(self._texts)
+        return len(self._engine) if self._engine is not None else 0
+
+    def count(self) -> int:
+        """How many legal actions there are (``len``; nothing is listed)."""
+        return len(self)
+
+    def __bool__(self) -> bool:
+        return len(self) > 0
+
+    def __contains__(self, action: object) -> bool:
+        if self._engine is not None:
+            return action in self._engine
+        texts = self._texts or ()
+        return (action if isinstance(action, str) else str(action)) in texts
+
+    def __iter__(self) -> Iterator[str]:
+        if self._texts is not None or self._engine is None:
+            return iter(self._texts or ())
+        return map(str, self._engine)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[str, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> str | tuple[str, ...]:
+        if isinstance(index, int) and index >= 0 and self._texts is None:
+            if index >= len(self):
+                raise IndexError(f"legal action {index} of {len(self)}")
+            return next(itertools.islice(iter(self), index, None))
+        return self._all()[index]
+
+    def sample(self, rng: random.Random) -> str:
+        """A uniformly random legal action's text, drawn with ``rng`` (not listing them)."""
+        if self._engine is not None:
+            return str(self._engine.sample(rng))
+        texts = self._all()
+        if not texts:
+            raise IndexError("no legal action")
+        return texts[int(rng.random() * len(texts))]
+
+    def _signature(self) -> tuple[Any, ...] | None:
+        """What decides equality without listing: a Liar collection's phase, player and hand."""
+        engine = self._engine
+        if engine is None or self._texts is not None or not hasattr(engine, "distinct"):
+            return None
+        hand = getattr(engine, "hand", ())
+        return (getattr(engine, "phase", None), getattr(engine, "player", None),
+                tuple(sorted(c.code for c in hand)))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, SeatLegal):
+            mine, theirs = self._signature(), other._signature()
+            if mine is not None and theirs is not None:
+                return mine == theirs
+            return len(self) == len(other) and self._all() == other._all()
+        if isinstance(other, (tuple, list)):
+            return len(self) == len(other) and self._all() == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(len(self))
+
+    def __repr__(self) -> str:
+        n = len(self)
+        if n <= 8:
+            return f"SeatLegal({self._all()!r})"
+        return f"<SeatLegal: {n} actions, e.g. {self[0]!r}>"
+
+
 @dataclass(frozen=True)
 class SeatView:
     """What one seat may know now (R-L11, R-T9): the engine's view and the match around it.
 
-    ``view`` is ``state.view(seat)``; ``legal`` the texts of the legal actions
-    if this seat is to act, else ``()``; ``over``: the current Liar round or
+    ``view`` is ``state.view(seat)``; ``legal`` the legal actions' texts if this
+    seat is to act, else none: a lazy :class:`SeatLegal` (a tuple given is made one); ``over``: the current Liar round or
     Thirty-One game is over (:meth:`Session.next_game` deals the next);
     ``match_over``: the match too.  ``match`` counts the matches of the session
     (0 = the first), ``round`` the Liar round of the match or the Thirty-One
@@ -117,7 +244,7 @@ class SeatView:
     view: Any
     mark: int
     to_act: int | None
-    legal: tuple[str, ...]
+    legal: SeatLegal
     over: bool
     match_over: bool
     match: int
@@ -129,19 +256,21 @@ class SeatView:
     rounds: int | None = None
     winners: tuple[int, ...] = ()
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.legal, SeatLegal):
+            object.__setattr__(self, "legal", SeatLegal(self.legal))
+
     @property
     def my_turn(self) -> bool:
         return self.to_act == self.seat
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON data (the engine view's ``to_dict()`` inside), e.g. to send to the
-        seat's own browser; it holds what the seat may know, nothing else."""
-        return {"seat": self.seat, "game": self.game, "view": self.view.to_dict(),
-                "mark": self.mark, "to_act": self.to_act, "legal": list(self.legal),
-                "over": self.over, "match_over": self.match_over, "match": self.match,
-                "round": self.round, "seats": [s.to_dict() for s in self.seats],
-                "points": list(self.points), "places": [list(p) for p in self.places],
-                "lives": list(self.lives), "rounds": self.rounds, "winners": list(self.winners)}
+        """Plain JSON data, e.g. to send to the seat's own browser: what the seat may know,
+        nothing else.  It is :func:`cardgames.wire.dump_seat_view` (one validated codec
+        for every seat view; :func:`cardgames.wire.load_seat_view` reads it back)."""
+        if _CODEC is None:
+            raise RuntimeError("SeatView.to_dict needs cardgames.wire: import cardgames.wire")
+        return _CODEC(self)
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ is everything that happened after a seat saw the table at mark ``m``.
 
 >>> s = Session.new("thirty-one", seats=[Seat.human("Ana"), Seat.bot("heuristic")], seed=3)
 >>> s.to_act, s.mark, s.view(0).legal
-(0, 0, ('keep', 'exchange'))
+(0, 0, SeatLegal(('keep', 'exchange')))
 >>> s.act(0, "keep", mark=0)[0].describe()
 'player 0 (dealer) keeps their cards (T4, R-T1)'
 >>> s.act(0, "pass", mark=0)
@@ -55,6 +55,7 @@ from types import MappingProxyType
 from typing import Any, cast
 
 from cardgames import registry
+from cardgames import wire as _wire  # noqa: F401 -- SeatView.to_dict is its dump_seat_view
 from cardgames.core import Agent, State, check_player, check_seed
 from cardgames.errors import ConfigError, IllegalActionError, StaleActionError
 from cardgames.i18n import gettext as _
@@ -62,10 +63,10 @@ from cardgames.liar.game import LiarGame
 from cardgames.liar.match import LiarMatch
 from cardgames.liar.state import LiarState
 from cardgames.play import agent_turn
-from cardgames.seat import SEAT_KINDS, Seat, SeatView, TeacherFrame
+from cardgames.seat import SEAT_KINDS, Seat, SeatLegal, SeatView, TeacherFrame
 from cardgames.seeds import agent_rngs, match_seed, rng_from_state, rng_state
 
-__all__ = ["FORMAT", "MAX_BOT_STEPS", "SEAT_KINDS", "Seat", "SeatView", "Session",
+__all__ = ["FORMAT", "MAX_BOT_STEPS", "SEAT_KINDS", "Seat", "SeatLegal", "SeatView", "Session",
            "TeacherFrame", "VERSION"]
 
 #: What :meth:`Session.run_bots` does at most with ``limit=None`` (a Liar round among bots
@@ -236,7 +237,9 @@ class Session:
             seat = check_player(seat, players=len(self._seats))
             state = self._games[-1]
             to_act = self.to_act
-            legal = tuple(map(str, state.legal_actions())) if to_act == seat else ()
+            # the engine's lazy collection: nothing is listed unless a reader asks (R-L4: a big
+            # Liar hand has thousands of plays)
+            legal = SeatLegal(state.legal_actions() if to_act == seat else ())
             view: Any = state.view(seat)
             extra: dict[str, Any] = {}
             if self._info.name == "liar":

@@ -10,6 +10,9 @@ and back, equal to the originals:
 - :func:`dump_seat_view` / :func:`load_seat_view`,
 - :func:`dump_event` / :func:`load_event` (every event class of both games).
 
+One codec (:mod:`cardgames.codec`) serves the wire and the saves
+(:func:`event_to_dict` / :func:`event_from_dict`, the states' snapshots).
+
 A dumped object carries a tag (``"wire": VERSION``, ``"kind"``, ``"game"``),
 cards travel in their notation (``"7H 8H"``), ranks by name, phases and
 Chroniclers by value.  A loaded dict is hostile until checked: every field is
@@ -44,284 +47,53 @@ cardgames.errors.WireError: wire field event.player: expected a whole number 0-8
 from __future__ import annotations
 
 import dataclasses
-import enum
 import itertools
-import math
-import types
 import typing
-from collections.abc import Callable, Mapping
-from typing import Any, Union
+from typing import Any
 
-from cardgames.cards import Card, parse_cards
+from cardgames import seat as _seat
+from cardgames.codec import (
+    _EVENTS,
+    MAX_CARDS,
+    MAX_EVENTS,
+    MAX_ROUNDS,
+    MAX_SEATS,
+    Json,
+    _bad,
+    _event_codec,
+    _game_of,
+    _list_codec,
+    _load_bool,
+    _load_int,
+    _load_str,
+    _record_codec,
+    _same,
+    _show,
+    event_from_dict,
+    event_to_dict,
+)
 from cardgames.errors import CardgamesError, WireError
 from cardgames.i18n import gettext as _
-from cardgames.liar import events as liar_events
+from cardgames.liar import events as _liar_events  # noqa: F401 -- registers its events
 from cardgames.liar.legal import LiarLegalActions
 from cardgames.liar.phase import Phase as LiarPhase
 from cardgames.liar.view import LiarView
-from cardgames.seat import Seat, SeatView
-from cardgames.thirtyone import events as thirtyone_events
+from cardgames.seat import Seat, SeatLegal, SeatView
+from cardgames.thirtyone import events as _thirtyone_events  # noqa: F401 -- registers
 from cardgames.thirtyone.view import ThirtyOneView
 
 __all__ = ["GAMES", "MAX_CARDS", "MAX_EVENTS", "VERSION", "dump_event", "dump_seat_view",
-           "load_event", "load_seat_view"]
+           "event_from_dict", "event_to_dict", "load_event", "load_seat_view"]
 
 #: The version of the wire format (``"wire"`` in every dumped object).
 VERSION = 1
 #: The games on the wire (registry names).
 GAMES = ("liar", "thirty-one")
-#: The most cards in any list: two Liar decks with both Chroniclers (R-L2: 64 + 4).
-MAX_CARDS = 68
-#: The most seats at a table (T1: 9 players; Liar R-L2: 8).
-MAX_SEATS = 9
-#: The most events in one list (a round's public log: a Liar round is long at a few
-#: thousand; :data:`cardgames.session.MAX_BOT_STEPS` moves of at most a few events each).
-MAX_EVENTS = 50_000
-#: The most finished rounds of a match (``SeatView.places``) and legal-action texts.
-MAX_ROUNDS = 10_000
+#: The most legal-action texts sent (a Liar seat's plays are derived, not sent).
 MAX_LEGAL = 64
-#: The longest text field (a reason, a rule, a name; a card list is bounded by MAX_CARDS).
-MAX_TEXT = 200
-#: Numbers on the wire: whole numbers up to here (JSON's exact integers).
-MAX_INT = 2**53
 
-_LIAR_EVENTS: tuple[type[Any], ...] = (
-    liar_events.Played, liar_events.Passed, liar_events.CallMade, liar_events.Revealed,
-    liar_events.PileTaken, liar_events.PalePenalty, liar_events.WentOut, liar_events.RoundOver)
-_THIRTYONE_EVENTS: tuple[type[Any], ...] = (
-    thirtyone_events.Dealt, thirtyone_events.Kept, thirtyone_events.Exchanged,
-    thirtyone_events.Swapped, thirtyone_events.Passed, thirtyone_events.Revealed,
-    thirtyone_events.Stood, thirtyone_events.ThreeAces, thirtyone_events.Scored,
-    thirtyone_events.LifeLost, thirtyone_events.PlayerOut, thirtyone_events.DealOver,
-    thirtyone_events.MatchOver)
-_EVENTS: dict[str, dict[str, type[Any]]] = {
-    "liar": {c.__name__: c for c in _LIAR_EVENTS},
-    "thirty-one": {c.__name__: c for c in _THIRTYONE_EVENTS},
-}
 _VIEWS: dict[str, type[Any]] = {"liar": LiarView, "thirty-one": ThirtyOneView}
-#: Fields whose lists are longer than a hand or a table of seats.
-_LONG = {"events": MAX_EVENTS}
-#: Whole-number fields that may be negative (a Liar game's points per place, R-L10).
-_SIGNED = frozenset({"points"})
-#: Whole-number fields (or lists of them) that hold seats (0-8).
-_SEAT_NAMES = frozenset({"player", "caller", "accused", "dealer", "winner",
-                         "revealer", "three_aces", "current_player", "losers", "went_out",
-                         "seats", "final_turns", "winners", "seat", "to_act"})
-
-Json = Any
-_Codec = tuple[Callable[[Any, str], Json], Callable[[Json, str], Any]]
-
-
-def _show(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _bad(path: str, expected: str, value: object) -> WireError:
-    return WireError(_("wire field {field}: expected {expected}, not {value}").format(
-        field=path, expected=expected, value=_show(value)), field=path)
-
-
-# ---------------------------------------------------------------- scalar codecs
-def _load_int(name: str, *, signed: bool = False) -> Callable[[Json, str], Any]:
-    """A whole number: a seat's number (0-8) in the fields of :data:`_SEAT_NAMES`, any
-    whole number in :data:`_SIGNED`, else one >= 0."""
-    low, high = (-MAX_INT if signed else 0), MAX_INT
-    expected = "a whole number" if signed else "a whole number >= 0"
-    if name in _SEAT_NAMES:
-        high, expected = MAX_SEATS - 1, f"a whole number 0-{MAX_SEATS - 1}"
-
-    def load(data: Json, at: str) -> int:
-        if isinstance(data, bool) or not isinstance(data, int) or not low <= data <= high:
-            raise _bad(at, expected, data)
-        return data
-    return load
-
-
-def _load_float(data: Json, at: str) -> float:
-    if (isinstance(data, bool) or not isinstance(data, (int, float))
-            or not math.isfinite(data) or abs(data) > MAX_INT):
-        raise _bad(at, "a number", data)
-    return float(data)
-
-
-def _load_bool(data: Json, at: str) -> bool:
-    if not isinstance(data, bool):
-        raise _bad(at, "true or false", data)
-    return data
-
-
-def _load_str(data: Json, at: str) -> str:
-    if not isinstance(data, str) or len(data) > MAX_TEXT:
-        raise _bad(at, f"text of at most {MAX_TEXT} characters", data)
-    return data
-
-
-def _dump_cards(value: Any, at: str) -> Json:
-    return " ".join(c.notation() for c in value)
-
-
-def _load_cards(data: Json, at: str) -> tuple[Card, ...]:
-    if not isinstance(data, str) or len(data) > 4 * MAX_CARDS:
-        raise _bad(at, "cards in notation", data)
-    try:
-        cards = tuple(parse_cards(data))
-    except CardgamesError:
-        raise _bad(at, "cards in notation such as '7H 8H'", data) from None
-    if len(cards) > MAX_CARDS:
-        raise _bad(at, f"at most {MAX_CARDS} cards", data)
-    return cards
-
-
-def _enum_codec(cls: type[enum.Enum]) -> _Codec:
-    by_name = not all(isinstance(m.value, str) for m in cls)    # Rank by name
-    table = {(m.name if by_name else m.value): m for m in cls}
-    expected = "one of " + ", ".join(map(str, table))
-
-    def dump(value: Any, at: str) -> Json:
-        return value.name if by_name else value.value
-
-    def load(data: Json, at: str) -> Any:
-        if not isinstance(data, str) or data not in table:
-            raise _bad(at, expected, data)
-        return table[data]
-    return dump, load
-
-
-def _same(value: Any, at: str) -> Json:
-    return value
-
-
-# ---------------------------------------------------------------- composite codecs
-def _codec(tp: Any, name: str, game: str) -> _Codec:
-    """The codec of a value of type ``tp`` in the field ``name`` of ``game``'s objects."""
-    origin = typing.get_origin(tp)
-    if origin in (Union, types.UnionType):
-        args = typing.get_args(tp)
-        if type(None) in args and len(args) == 2:
-            inner = _codec(next(a for a in args if a is not type(None)), name, game)
-            return (lambda v, at: None if v is None else inner[0](v, at),
-                    lambda d, at: None if d is None else inner[1](d, at))
-        return _event_codec(game, nested=True)        # thirtyone's Event union
-    if origin is tuple:
-        item = typing.get_args(tp)[0]
-        if item is Card:
-            return _dump_cards, _load_cards
-        return _list_codec(_codec(item, name, game), _LONG.get(name, MAX_CARDS))
-    if tp is bool:
-        return _same, _load_bool
-    if tp is int:
-        return _same, _load_int(name, signed=name in _SIGNED)
-    if tp is float:
-        return _same, _load_float
-    if tp is str:
-        return _same, _load_str
-    if isinstance(tp, type) and issubclass(tp, enum.Enum):
-        return _enum_codec(tp)
-    if tp is liar_events.LiarEvent:
-        return _event_codec(game, nested=True)
-    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        return _record_codec(tp, game)
-    raise TypeError(f"no wire codec for {tp!r}")       # a new field type: teach this module
-
-
-def _list_codec(item: _Codec, most: int) -> _Codec:
-    dump_item, load_item = item
-
-    def dump(value: Any, at: str) -> Json:
-        return [dump_item(v, at) for v in value]
-
-    def load(data: Json, at: str) -> tuple[Any, ...]:
-        if not isinstance(data, list):
-            raise _bad(at, "a list", data)
-        if len(data) > most:
-            raise WireError(_("wire field {field}: at most {most} items, not {n}").format(
-                field=at, most=most, n=len(data)), field=at)
-        return tuple(load_item(d, f"{at}[{i}]") for i, d in enumerate(data))
-    return dump, load
-
-
-_RECORDS: dict[tuple[type[Any], str], tuple[dict[str, _Codec], frozenset[str]]] = {}
-
-
-def _fields(cls: type[Any], game: str) -> tuple[dict[str, _Codec], frozenset[str]]:
-    """The codec of each field of the dataclass ``cls``, and the fields with defaults."""
-    key = (cls, game)
-    if key not in _RECORDS:
-        hints = typing.get_type_hints(cls)
-        codecs: dict[str, _Codec] = {}
-        optional = set()
-        _RECORDS[key] = (codecs, frozenset())      # a placeholder for recursive types
-        for f in dataclasses.fields(cls):
-            codecs[f.name] = _codec(hints[f.name], f.name, game)
-            if f.default is not dataclasses.MISSING:
-                optional.add(f.name)
-        _RECORDS[key] = (codecs, frozenset(optional))
-    return _RECORDS[key]
-
-
-def _dump_fields(value: Any, at: str, game: str) -> dict[str, Json]:
-    codecs, _opt = _fields(type(value), game)
-    return {name: dump(getattr(value, name), f"{at}.{name}") for name, (dump, _l) in
-            codecs.items()}
-
-
-def _load_fields(cls: type[Any], data: Mapping[str, Json], at: str, game: str, *,
-                 skip: frozenset[str] = frozenset()) -> dict[str, Any]:
-    codecs, optional = _fields(cls, game)
-    unknown = sorted(str(k)[:40] for k in data if k not in codecs and k not in skip)
-    if unknown:
-        raise WireError(_("wire field {field}: unknown fields {names}").format(
-            field=at, names=", ".join(unknown[:5])), field=f"{at}.{unknown[0]}")
-    out: dict[str, Any] = {}
-    for name, (_d, load) in codecs.items():
-        if name not in data:
-            if name in optional:
-                continue
-            raise WireError(_("wire field {field} is missing").format(field=f"{at}.{name}"),
-                            field=f"{at}.{name}")
-        out[name] = load(data[name], f"{at}.{name}")
-    return out
-
-
-def _build(cls: type[Any], kwargs: dict[str, Any], at: str) -> Any:
-    try:
-        return cls(**kwargs)
-    except (CardgamesError, TypeError) as e:        # a record's own check
-        raise WireError(_("wire field {field}: {error}").format(field=at, error=e),
-                        field=at) from None
-
-
-def _record_codec(cls: type[Any], game: str) -> _Codec:
-    def dump(value: Any, at: str) -> Json:
-        return _dump_fields(value, at, game)
-
-    def load(data: Json, at: str) -> Any:
-        if not isinstance(data, dict):
-            raise _bad(at, "an object", data)
-        return _build(cls, _load_fields(cls, data, at, game), at)
-    return dump, load
-
-
-def _event_codec(game: str, *, nested: bool) -> _Codec:
-    classes = _EVENTS[game]
-
-    def dump(value: Any, at: str) -> Json:
-        name = type(value).__name__
-        if classes.get(name) is not type(value):
-            raise TypeError(f"{value!r} is not an event of {game}")
-        return {"type": name, **_dump_fields(value, at, game)}
-
-    def load(data: Json, at: str) -> Any:
-        if not isinstance(data, dict):
-            raise _bad(at, "an event object", data)
-        kind = data.get("type")
-        cls = classes.get(kind) if isinstance(kind, str) else None
-        if cls is None:
-            raise _bad(f"{at}.type", f"an event of {game}: " + ", ".join(classes), kind)
-        skip = frozenset({"type"} if nested else {"type", "wire", "kind", "game"})
-        return _build(cls, _load_fields(cls, data, at, game, skip=skip), at)
-    return dump, load
+assert set(_EVENTS) >= set(GAMES)
 
 
 # ---------------------------------------------------------------- the tag
@@ -340,14 +112,6 @@ def _check_tag(data: Json, kind: str) -> str:
     return str(game)
 
 
-def _game_of(value: Any) -> str:
-    for game, classes in _EVENTS.items():
-        if classes.get(type(value).__name__) is type(value):
-            return game
-    raise TypeError(f"not an event of either game: {value!r}")
-
-
-# ---------------------------------------------------------------- the API
 def dump_event(event: Any) -> dict[str, Json]:
     """A public event of either game as plain JSON data, tagged with its game.
 
@@ -376,28 +140,29 @@ _SEAT_FIELDS = tuple(f.name for f in dataclasses.fields(SeatView))
 _SEAT_KEYS = frozenset(_SEAT_FIELDS) | {"wire", "kind"}
 
 
-def _liar_legal(view: LiarView, seat: int, to_act: int | None) -> tuple[str, ...]:
-    """The legal texts of a Liar seat, derived from its view as the engine lists them."""
+def _liar_legal(view: LiarView, seat: int, to_act: int | None) -> SeatLegal:
+    """The legal actions of a Liar seat, derived from its view as the engine makes them
+    (lazily: nothing is listed)."""
     if to_act != seat or view.current_player != seat:
-        return ()
+        return SeatLegal(())
     if view.phase is LiarPhase.CALL_WINDOW:
-        return ("call", "pass")
+        return SeatLegal(LiarLegalActions(LiarPhase.CALL_WINDOW, seat))
     if view.phase is LiarPhase.PLAY:
-        return tuple(map(str, LiarLegalActions.for_play(seat, view.hand)))
-    return ()
+        return SeatLegal(LiarLegalActions.for_play(seat, view.hand))
+    return SeatLegal(())
 
 
 def _derivable(sv: SeatView) -> bool:
-    """A Liar seat view's ``legal`` is the engine's list that :func:`_liar_legal` derives
-    from its view: the call window's two, or the plays of the hand (R-L4) -- checked by
-    their number (a cheap count) and their first texts, not by listing them all again
-    (31,930 texts for a 30-card hand: a quarter of a second)."""
-    view: LiarView = sv.view
-    if sv.to_act != sv.seat or view.current_player != sv.seat or view.phase is not LiarPhase.PLAY:
-        return sv.legal == _liar_legal(view, sv.seat, sv.to_act)
-    plays = LiarLegalActions.for_play(sv.seat, view.hand)
-    return (len(sv.legal) == len(plays)
-            and sv.legal[:16] == tuple(map(str, itertools.islice(plays, 16))))
+    """A Liar seat view's ``legal`` is what :func:`_liar_legal` derives from its view:
+    none, the call window's two, or the plays of the hand (R-L4).  The engine's own
+    collection is compared by its phase, player and hand, without listing a play (31,930
+    texts for a 30-card hand); texts by their number and their first ones."""
+    derived = _liar_legal(sv.view, sv.seat, sv.to_act)
+    if sv.legal.engine is not None and derived.engine is not None:
+        return sv.legal == derived
+    if len(sv.legal) != len(derived):
+        return False
+    return tuple(itertools.islice(sv.legal, 16)) == tuple(itertools.islice(derived, 16))
 
 
 def dump_seat_view(sv: SeatView) -> dict[str, Json]:
@@ -475,8 +240,8 @@ def load_seat_view(data: Json) -> SeatView:
     if data["legal"] is None and game == "liar":
         legal = _liar_legal(view, seat, to_act)
     else:
-        legal = typing.cast(tuple[str, ...],
-                            _list_codec((_same, _load_str), MAX_LEGAL)[1](data["legal"], "legal"))
+        legal = SeatLegal(typing.cast(tuple[str, ...], _list_codec(
+            (_same, _load_str), MAX_LEGAL)[1](data["legal"], "legal")))
     rounds = data["rounds"]
     if rounds is not None:
         rounds = _load_int("rounds")(rounds, "rounds")
@@ -494,3 +259,6 @@ def load_seat_view(data: Json) -> SeatView:
         winners=tuple(typing.cast(int, seat_no(w, f"winners[{i}]"))
                       for i, w in enumerate(_list_codec((_same, _same), MAX_SEATS)[1](
                           data["winners"], "winners"))))
+
+
+_seat._CODEC = dump_seat_view       # SeatView.to_dict: one codec for every seat view

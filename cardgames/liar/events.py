@@ -18,11 +18,11 @@ True
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from cardgames.cards import Card, Rank, format_cards, parse_cards
+from cardgames import codec
+from cardgames.cards import Card, Rank, format_cards
 from cardgames.frozen import fast_init
 from cardgames.i18n import N_, N_plural, localized, ngettext
 from cardgames.i18n import gettext as _
@@ -249,39 +249,22 @@ _EVENT_TYPES: dict[str, type[LiarEvent]] = {
     cls.__name__: cls
     for cls in (Played, Passed, CallMade, Revealed, PileTaken, PalePenalty, WentOut, RoundOver)
 }
+codec.register_events("liar", _EVENT_TYPES.values(), base=LiarEvent)
 
 
 def event_to_dict(event: LiarEvent) -> dict[str, Any]:
-    """A JSON-friendly dict of an event (``type`` plus its fields).
+    """A JSON-friendly dict of an event (``type`` plus its fields), as the saves hold it:
+    :func:`cardgames.codec.event_to_dict` (one codec for the saves and the wire).
 
     >>> event_to_dict(Played(player=0, count=1, announced=Rank.SEVEN, number=1))
     {'type': 'Played', 'player': 0, 'count': 1, 'announced': 'SEVEN', 'number': 1}
     """
-    out: dict[str, Any] = {"type": type(event).__name__}
-    for f in dataclasses.fields(event):  # type: ignore[arg-type]
-        v = getattr(event, f.name)
-        if isinstance(v, Rank):
-            v = v.name
-        elif f.name == "cards":
-            v = format_cards(v)
-        elif isinstance(v, tuple):
-            v = list(v)
-        out[f.name] = v
-    return out
+    return codec.event_to_dict(event, "liar")
 
 
 def event_from_dict(data: dict[str, Any]) -> LiarEvent:
-    """The event of :func:`event_to_dict`."""
-    data = dict(data)
-    cls = _EVENT_TYPES[data.pop("type")]
-    kw: dict[str, Any] = {}
-    for f in dataclasses.fields(cls):  # type: ignore[arg-type]
-        v = data[f.name]
-        if f.name == "announced":
-            v = Rank[v]
-        elif f.name == "cards":
-            v = tuple(parse_cards(v))
-        elif isinstance(v, list):
-            v = tuple(v)
-        kw[f.name] = v
-    return cls(**kw)
+    """The event of :func:`event_to_dict`, checked field by field and bounded
+    (:func:`cardgames.codec.event_from_dict`: a :class:`~cardgames.errors.WireError`
+    naming the bad field)."""
+    event: LiarEvent = codec.event_from_dict(data, "liar")
+    return event

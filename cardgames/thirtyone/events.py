@@ -12,14 +12,13 @@ revealed (T9, T10) or wins with three Aces (R-T7).
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardgames.cards import Card, format_cards, parse_cards
-from cardgames.errors import CardgamesError
+from cardgames import codec
+from cardgames.cards import Card, format_cards
 from cardgames.frozen import fast_init
 from cardgames.i18n import N_, format_number, localized, ngettext
 from cardgames.i18n import gettext as _
@@ -365,52 +364,28 @@ def deal_log(events: Sequence[Event], deal: int) -> list[Event]:
 _TYPES: dict[str, Any] = {cls.__name__: cls for cls in (
     DealResult, Dealt, Kept, Exchanged, Swapped, Passed, Revealed, Stood, ThreeAces, Scored,
     LifeLost, PlayerOut, DealOver, MatchOver)}
-
-
-def _enc(value: Any) -> Any:
-    if isinstance(value, Card):
-        return value.notation()
-    if isinstance(value, tuple):
-        if value and all(isinstance(v, Card) for v in value):
-            return format_cards(value)
-        return [_enc(v) for v in value]
-    if dataclasses.is_dataclass(value):
-        return event_to_dict(value)
-    return value
+codec.register_events("thirty-one", [c for c in _TYPES.values() if c is not DealResult],
+                      records=(DealResult,))
 
 
 def event_to_dict(event: Any) -> dict[str, Any]:
-    """A JSON-ready dict of an event (or :class:`DealResult`); cards as text.
+    """A JSON-ready dict of an event (or :class:`DealResult`); cards as text, as the saves
+    hold it: :func:`cardgames.codec.event_to_dict` (one codec for the saves and the wire).
 
     >>> event_to_dict(Passed(player=2))
     {'type': 'Passed', 'player': 2}
     """
-    out: dict[str, Any] = {"type": type(event).__name__}
-    for f in dataclasses.fields(event):
-        out[f.name] = _enc(getattr(event, f.name))
-    return out
+    return codec.event_to_dict(event, "thirty-one")
 
 
 def event_from_dict(data: dict[str, Any]) -> Any:
-    """Rebuild an event from :func:`event_to_dict` output.
+    """Rebuild an event from :func:`event_to_dict` output, checked field by field and
+    bounded (:func:`cardgames.codec.event_from_dict`: a
+    :class:`~cardgames.errors.WireError` naming the bad field).
 
+    >>> from cardgames.cards import parse_cards
     >>> e = Swapped(player=1, to_table=tuple(parse_cards("7H")), from_table=tuple(parse_cards("AB")))
     >>> event_from_dict(event_to_dict(e)) == e
     True
     """
-    try:
-        cls = _TYPES[data["type"]]
-    except (KeyError, TypeError):
-        raise CardgamesError(f"not a Thirty-One event: {data!r}") from None
-    kwargs: dict[str, Any] = {}
-    for f in dataclasses.fields(cls):
-        value = data[f.name]
-        ann = str(f.type)
-        if ann == "tuple[Card, ...]":
-            value = tuple(parse_cards(value)) if isinstance(value, str) else ()
-        elif ann == "DealResult":
-            value = event_from_dict(value)
-        elif isinstance(value, list):
-            value = tuple(value)
-        kwargs[f.name] = value
-    return cls(**kwargs)
+    return codec.event_from_dict(data, "thirty-one")

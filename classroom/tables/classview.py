@@ -95,9 +95,14 @@ def labels(exercise: str, lang: str) -> dict[str, Any]:
     ex = _exercises().get(exercise)
     if ex is None:
         return {"number": None, "question": exercise, "mistakes": []}
+    try:                              # the exercises' texts are translated when shown
+        from widgets.exercises.texts import tr
+    except ImportError:               # pragma: no cover - before the texts module
+        def tr(text: Any, *, lang: str | None = None, **extra: Any) -> str:
+            return _(str(text), lang=lang)
     with language(lang):
-        return {"number": ex.number, "question": plain(_(ex.question)),
-                "mistakes": [plain(_(hint)) for _value, hint in ex.mistakes]}
+        return {"number": ex.number, "question": plain(tr(ex.question, lang=lang)),
+                "mistakes": [plain(tr(hint, lang=lang)) for _value, hint in ex.mistakes]}
 
 
 def view_data(store: Any, lang: str) -> dict[str, Any]:

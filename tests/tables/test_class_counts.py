@@ -113,8 +113,14 @@ def test_the_teachers_page_in_each_language(server):
         w = class_words(lang)
         assert [k for k in CLASS_WORDS if w[k] == CLASS_WORDS[k]] == []
     data = teacher_json(server, "de")
-    assert data["lessons"][0]["exercises"][0]["wrong"][1]["label"].startswith(
-        class_words("de")["class_mistake"])
+    six = data["lessons"][0]["exercises"][0]
+    label = six["wrong"][1]["label"]
+    assert label.startswith(class_words("de")["class_mistake"])
+    # the exercise's own texts in the teacher's language too
+    from widgets.exercises.texts import tr
+    ex = exercise("01-six-players")
+    assert six["question"] == plain(tr(ex.question, lang="de")) != plain(str(ex.question))
+    assert label.endswith(plain(tr(ex.mistakes[0][1], lang="de")))
 
 
 def test_the_running_sums_equal_a_count_from_scratch(tmp_path):

@@ -196,8 +196,8 @@ def wait_for(condition, sessions, timeout: float = 10.0) -> None:
 
 
 def drawn(tables) -> bool:
-    """Every table's decision buttons are drawn for its seat's view now."""
-    return all(t._decisions_mark == t._token() for t in tables.values())
+    """Every table is drawn for its seat's view now (its decision buttons too)."""
+    return all(t._drawn_for == t._token() for t in tables.values())
 
 
 def liar_session(seed: int = 3) -> Session:

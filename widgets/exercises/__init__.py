@@ -4,4 +4,4 @@ judge a student's answer (no ipywidgets), and ``exercise`` is the one small widg
 a question in a notebook.  ``texts`` keeps every text a msgid with its parameters, translated
 when shown (English, Croatian, German); ``key_words`` holds the printed key's own words.  The
 worksheets and the answer key (``tools/handouts.py``) and ``tests/lessons`` read the same
-data."""
+data.  ``report`` sends each check to the teacher's class view (issue 22)."""

@@ -12,13 +12,14 @@ True
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as ipw
 
 from cardgames import registry
-from cardgames.i18n import N_, ngettext, pgettext
+from cardgames.i18n import N_, get_language, ngettext, pgettext
 from cardgames.i18n import gettext as _
 from cardgames.liar import (
     CallMade,
@@ -35,7 +36,27 @@ from cardgames.liar import (
 from widgets.kit.cardview import HandView
 from widgets.kit.responsive import scroll_x, style_widget
 from widgets.kit.rule_links import RulesHTML, RulesLogHTML
-from widgets.tables.table_base import BLUE, GREEN, GREY, RED, backs_html, bot_label, cards_html, esc
+from widgets.tables.table_base import BLUE, GREEN, GREY, RED, bot_label, esc
+from widgets.tables.table_base import backs_html as _backs_html
+from widgets.tables.table_base import cards_html as _cards_html
+
+
+@functools.lru_cache(maxsize=512)
+def _cached(kind: str, what: Any, width: int, most: int, overlap: float, lang: str) -> str:
+    if kind == "backs":
+        return _backs_html(what, width, most=most, overlap=overlap)
+    return _cards_html(what, width)
+
+
+def backs_html(count: int, width: int, *, most: int, overlap: float = 0.55) -> str:
+    """:func:`widgets.kit.table_html.backs_html`, kept (a redraw of the table draws the
+    same backs again: a card's drawing is a few kB of SVG); per language (its title)."""
+    return _cached("backs", count, width, most, overlap, get_language())
+
+
+def cards_html(cards: Sequence[Any], width: int) -> str:
+    """:func:`widgets.kit.table_html.cards_html`, kept as :func:`backs_html` is."""
+    return _cached("cards", tuple(cards), width, 0, 0.0, get_language())
 
 __all__ = [
     "announcement",
@@ -125,18 +146,21 @@ class LiarLayout:
 
 
     def _decision_buttons(self) -> dict[str, ipw.Button]:
-        """Fresh Play, Call and Let-it-stand buttons (each with its own Layout: the table
-        makes them again for every mark and closes the old ones)."""
+        """Fresh Play, Call and Let-it-stand buttons, disabled (each with its own Layout: the
+        table makes them again for every decision of the seat and closes the old ones)."""
         def big() -> ipw.Layout:
             return ipw.Layout(width="auto", min_height="44px", height="auto")  # a touch target
         return {
             "play": _bold(ipw.Button(description=_("Pick cards to play"), button_style="primary",
                                      tooltip=_("Put the picked cards down, announced as the "
-                                               "due rank (L7, R-L4)"), layout=big())),
+                                               "due rank (L7, R-L4)"), layout=big(),
+                                     disabled=True)),
             "call": _bold(ipw.Button(description=_("Call “Liar!”"), button_style="danger",
-                                     tooltip=_("Turn the last play over (L9)"), layout=big())),
+                                     tooltip=_("Turn the last play over (L9)"), layout=big(),
+                                     disabled=True)),
             "pass": _bold(ipw.Button(description=_("Let it stand"),
-                                     tooltip=_("Do not call (R-L5)"), layout=big())),
+                                     tooltip=_("Do not call (R-L5)"), layout=big(),
+                                     disabled=True)),
         }
 
     def _place_decisions(self, buttons: dict[Any, ipw.Button]) -> None:

@@ -188,11 +188,13 @@ class LiarTable(LiarLayout, PlayTable):
         return self
 
     def _remote_changed(self) -> None:
-        """The service moved on: a new round (or match) is dealt afresh, else drawn."""
+        """The service moved on: a new round (or match) is dealt afresh, else drawn (not
+        again when this view is drawn already: the seat's own move, drawn by ``act``)."""
         sv = self.view
         if (sv.match, sv.round) != self._drawn:
             self._dealt()
-        else:
+        elif self._drawn_for != self._token() or self._notes_drawn != len(
+                getattr(self._session, "notes", ())):
             self._render()
 
     # ================================================================ set-up
@@ -390,19 +392,27 @@ class LiarTable(LiarLayout, PlayTable):
         self._pull()
         out = self._round_result(v, sv.points)
         names = [self._name(p) for p in range(v.players)]
-        show_cards(self.hand, v.hand)
-        self.header.value = header_html(v, round_no=sv.round, rounds=sv.rounds)
+        # what changed most often first (the log, the pile, whose turn), the hand's card
+        # widgets last: the browser shows a move before it has made a new hand's widgets;
+        # an HTML widget whose text is the same sends nothing
+        self._render_log(v)
+        self.pile.value = pile_html(v, human=self._human)
         self.status.value = status_html(v, out, human=self._human, stopped=self.stopped)
         self.seats.value = seats_html(v, human=self._human, names=names, scores=sv.points)
-        self.pile.value = pile_html(v, human=self._human)
-        self._render_log(v)
+        self.header.value = header_html(v, round_no=sv.round, rounds=sv.rounds)
         self.result.value = result_html(v, out, scores=sv.points, played=len(sv.places),
                                         match_over=sv.match_over, winners=sv.winners,
                                         human=self._human,
                                         names=names)
+        show_cards(self.hand, v.hand)
         self._render_buttons(v)
         self.hand.set_title(ngettext("Your hand — {n} card", "Your hand — {n} cards",
                                      len(v.hand)).format(n=len(v.hand)))
+
+    def _draw_news(self) -> None:
+        if self._session.mark >= 0 and not self.stopped:
+            self._pull()
+            self._render_log(self.view.view)
 
     def _render_log(self, v: LiarView) -> None:
         first = len(self._log) - len(v.events)     # the round's events end the log

@@ -146,6 +146,10 @@ class PlayTable:
         self._log_from = 0           # events of _log from here on: since your last move
         self._decisions: dict[Any, ipw.Button] = {}
         self._decisions_mark: Any = None
+        self._decisions_token: list[Any] = [None]   # the token the buttons' clicks carry
+        self._decisions_live = False  # the buttons were made for a view the seat decides in
+        self._drawn_for: Any = None  # the token the table was last drawn for
+        self._notes_drawn = 0        # remote: how many service notes that drawing had
         self._view_cache: SeatView | None = None
         self._bot_names: dict[int, str] = {}
         self._remote = False         # the session lives in the table service (for_session)
@@ -281,6 +285,7 @@ class PlayTable:
             return False
         self._log_from = start          # your own move is highlighted too
         self._say("")
+        self._draw_news()               # the move in the log before anything else is redrawn
         self._after_human_move()
         if self._autoplay:
             self._advance()
@@ -315,7 +320,7 @@ class PlayTable:
 
     # ================================================================ decision buttons
     def _decision_buttons(self) -> dict[Any, ipw.Button]:
-        """Fresh decision buttons, by kind (the subclass's layout)."""
+        """Fresh decision buttons, by kind (the subclass's layout), made disabled."""
         raise NotImplementedError
 
     def _place_decisions(self, buttons: dict[Any, ipw.Button]) -> None:
@@ -331,19 +336,40 @@ class PlayTable:
         else moves on without an action, e.g. a deal result left)."""
         return self.mark
 
+    def _offers_decision(self) -> bool:
+        """Some decision button may be enabled now: the seat's view says it may decide (a
+        subclass adds its own, e.g. a deal's result to leave)."""
+        return self.my_turn
+
     def _bind_decisions(self) -> None:
-        """Make the decision buttons for the current token, once per token; close the old."""
+        """Make the decision buttons for the current token, once per token; close the old.
+
+        Fresh buttons are made disabled (:meth:`_decision_buttons`): only the drawing of
+        a view that lets this seat act (:meth:`_offers_decision`) enables them, so a page
+        never shows them enabled before that view.  While other seats act, buttons that
+        were never enabled are not made again: their clicks are bound to the new token
+        (a click on them is a forged one; the engine judges it), so no widgets are made
+        for a move that is not this seat's."""
         token = self._token()
-        if self._decisions_mark == token and self._decisions:
+        if self._decisions and self._decisions_mark == token:
+            return
+        if self._decisions and not self._decisions_live and not self._offers_decision():
+            self._decisions_token[0] = self._decisions_mark = token
             return
         old = self._decisions
         fresh = self._decision_buttons()
+        holder = [token]
         for kind, button in fresh.items():
-            button.on_click(self._guarded(functools.partial(self._on_decision, kind, token)))
+            button.on_click(self._guarded(functools.partial(self._on_held_decision, kind,
+                                                            holder)))
         self._decisions, self._decisions_mark = fresh, token
+        self._decisions_token, self._decisions_live = holder, self._offers_decision()
         self._place_decisions(fresh)
         for button in old.values():
             close_widget(button)
+
+    def _on_held_decision(self, kind: Any, holder: list[Any]) -> None:
+        self._on_decision(kind, holder[0])
 
     def _on_decision(self, kind: Any, token: Any) -> None:
         """A decision button drawn for ``token`` was clicked."""
@@ -460,8 +486,15 @@ class PlayTable:
         """Redraw every part from the human's view (nothing once closed)."""
         if self._closed:
             return
+        self._draw_news()
         self._bind_decisions()
         self._draw()
+        self._drawn_for = self._token()
+        self._notes_drawn = len(getattr(self._session, "notes", ())) if self._remote else 0
+
+    def _draw_news(self) -> None:
+        """Draw what a move changes first (a subclass: its log), before the decision
+        buttons and the cards are made again: a page shows the move sooner."""
 
     def _draw(self) -> None:
         raise NotImplementedError

@@ -12,6 +12,7 @@ table names a seat ("player 2", "player 0 (you)").
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -74,12 +75,18 @@ PHASES = {
 Namer = Callable[[int | None], str]
 
 
-def _button(text: str, tip: str, style: str = "") -> ipw.Button:
-    b = ipw.Button(description=text, tooltip=tip, button_style=style,
+def _plain_button(text: str, tip: str, style: str = "", *, decision: bool = False) -> ipw.Button:
+    """A button; a ``decision`` one is made disabled and hidden (the drawing of a view that
+    lets the seat decide shows it)."""
+    b = ipw.Button(description=text, tooltip=tip, button_style=style, disabled=decision,
                    layout=ipw.Layout(width="auto", min_height="44px", height="auto",
-                                     margin="2px 6px 2px 0"))     # a touch target
+                                     margin="2px 6px 2px 0",
+                                     display="none" if decision else None))  # a touch target
     b.style.font_weight = "bold"
     return b
+
+
+_button = _plain_button
 
 
 class ThirtyOneLayout:
@@ -90,8 +97,10 @@ class ThirtyOneLayout:
     _autoplay: bool
 
     def _decision_buttons(self) -> dict[Any, ipw.Button]:
-        """Fresh decision buttons, by action class, and *Next deal* (``"next"``): the table
-        makes them again for every mark and closes the old ones (one click, one decision)."""
+        """Fresh decision buttons, by action class, and *Next deal* (``"next"``), disabled
+        and hidden: the table makes them again for every decision of the seat and closes
+        the old ones (one click, one decision)."""
+        _button = functools.partial(_plain_button, decision=True)
         return {
             Keep: _button(_("Keep my cards"), _("T4: keep your 3 cards"), "primary"),
             Exchange: _button(_("Exchange with the table"),

@@ -292,6 +292,9 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
     def _may_decide(self) -> bool:
         return not self._pending
 
+    def _offers_decision(self) -> bool:
+        return self.my_turn or bool(self._pending)    # a move, or Next deal on a result
+
     def _held_back(self) -> str:
         return _("The deal is over: press “Next deal ▶” first.") if self._pending else ""
 
