@@ -213,7 +213,8 @@ def test_start_page_lessons_in_the_language(lang, lesson3, empty, label):
 
     entries = catalog(ROOT / "lessons")
     html = start_page(entries, lang=lang)
-    assert f'href="/voila/render/03_hand_scoring.ipynb?lang={lang}"' in html
+    # a lesson link opens the lesson's copy in the page's language (issue 23: lessons/<lang>/)
+    assert f'href="/voila/render/{lang}/03_hand_scoring.ipynb?lang={lang}"' in html
     assert f">{lesson3}<" in html
     assert f'aria-label="{label}"' in html
     assert "Lesson 3" not in html and " min<" not in html      # times translated too
