@@ -120,7 +120,7 @@ def test_a_decimal_answer_has_a_decimal_comma_in_the_croatian_key(handouts):
 #: its title, the projector's buttons as the pages name them there (cardgames.po), a word of
 #: the text with diacritics, the lesson 4 claim with the glossary's word for a seven
 EXPERIMENT_WORDS = {
-    "hr": ("Razredni pokus u nastavi", "Otvori ga razredu", "Dodaj svoj udio", "Zatvori ga",
+    "hr": ("Kako provesti razredni pokus", "Otvori ga razredu", "Dodaj svoj udio", "Zatvori ga",
            "Preuzmi rezultate (CSV)", "učenika", "„2 sedmice“", "Razredni pokusi (projektor)"),
     "de": ("Ein Klassenexperiment durchführen", "Für die Klasse öffnen",
            "Meinen Anteil beitragen", "Schließen", "Ergebnisse herunterladen (CSV)",
