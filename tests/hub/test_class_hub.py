@@ -25,6 +25,7 @@ from test_tables_hub import PREFIX, get, hub_session, start_server
 from widgets.kit.classlink import ClassLink, http_url
 
 EXERCISE = "01-six-players"
+TABLES = "cardgames-tables"           # the deployment's service name
 
 
 def check(answer: str, verdict: str, hint: str = "") -> dict:
@@ -51,6 +52,11 @@ def test_a_students_kernel_token_posts_checks_counted_under_her_hub_name(tables_
 
     students = {name: hub_session(hub, name) for name in ("alice", "bob")}
     tokens = {name: start_server(s, hub, name) for name, s in students.items()}
+    # the hub gave the server's token the service's access (server_token_scopes; the
+    # default "server" role has only users:activity and access:servers: 403 there)
+    me = requests.get(f"{hub.url}hub/api/user", timeout=30,
+                      headers={"Authorization": f"token {tokens['alice']}"}).json()
+    assert me["name"] == "alice" and f"access:services!service={TABLES}" in me["scopes"], me
 
     # alice's kernel through the hub's proxy (the public address of the service)
     proxied = http_url(hub.url.replace("http://", "ws://") + PREFIX.lstrip("/") + "tables/ws")
