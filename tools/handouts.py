@@ -25,6 +25,8 @@ file                          pages  contents
                                      misconceptions, discussion questions
 ``class-experiment.pdf``      1      running a class experiment (lessons 3, 4, 6; the
                                      projector page), from ``docs/handouts/class-experiment.md``
+``hr/class-experiment.pdf`` … 1      the same in Croatian and German (``hr/``, ``de/``), from
+                                     ``docs/handouts/class-experiment.hr.md``, ``.de.md``
 ============================  =====  =====================================================
 
 The exercises come from :mod:`widgets.exercises.exercise_data` (the answers computed by the engine),
@@ -67,6 +69,9 @@ CARD_LANGUAGES = ("hr", "de")
 KEY_LANGUAGES = ("hr", "de")
 KEY_PAGES = {f"{lang}/{name}": PAGES[name] for lang in KEY_LANGUAGES
              for name in ("answer-key.pdf", "worksheets.pdf")}
+#: the page "running a class experiment" is printed in these languages too, into ``<lang>/``
+#: (a document, translated as a whole: ``docs/handouts/class-experiment.<lang>.md``)
+EXPERIMENT_LANGUAGES = ("hr", "de")
 
 CSS = """
 @page { size: A4; margin: 14mm 14mm 14mm 14mm; }
@@ -182,9 +187,13 @@ def worksheets(lang: str = "en") -> str:
 
 
 def keys_in_languages() -> dict[str, str]:
-    """``{"hr/answer-key.pdf": html, ...}``: the key and the worksheets in each language."""
-    return {f"{lang}/{name}": (answer_key if name == "answer-key.pdf" else worksheets)(lang)
+    """``{"hr/answer-key.pdf": html, ...}``: the key and the worksheets in each language,
+    and the page "running a class experiment" (``hr/class-experiment.pdf``, ...)."""
+    docs = {f"{lang}/{name}": (answer_key if name == "answer-key.pdf" else worksheets)(lang)
             for lang in KEY_LANGUAGES for name in ("answer-key.pdf", "worksheets.pdf")}
+    docs.update({f"{lang}/class-experiment.pdf": class_experiment(lang)
+                 for lang in EXPERIMENT_LANGUAGES})
+    return docs
 
 
 def liar_decision_table() -> str:
@@ -260,10 +269,22 @@ def teacher_pages() -> str:
     return _doc("Teacher pages", pages)
 
 
-def class_experiment() -> str:
-    """One page for the teacher: running a class experiment (issue 22; lessons 3, 4, 6)."""
-    text = (ROOT / "docs" / "handouts" / "class-experiment.md").read_text(encoding="utf-8")
-    return _doc("Running a class experiment", [f"<div class='teacher'>{_md(text)}</div>"])
+def class_experiment_source(lang: str = "en") -> pathlib.Path:
+    """The markdown of "running a class experiment": ``docs/handouts/class-experiment.md``
+    in English, ``class-experiment.<lang>.md`` in Croatian and German."""
+    if lang not in ("en", *EXPERIMENT_LANGUAGES):
+        raise ValueError(f"no class-experiment page in {lang!r}: it is printed in en, "
+                         f"{', '.join(EXPERIMENT_LANGUAGES)}")
+    suffix = "" if lang == "en" else f".{lang}"
+    return ROOT / "docs" / "handouts" / f"class-experiment{suffix}.md"
+
+
+def class_experiment(lang: str = "en") -> str:
+    """One page for the teacher: running a class experiment (issue 22; lessons 3, 4, 6),
+    in ``lang`` (its title: the markdown's first heading)."""
+    text = class_experiment_source(lang).read_text(encoding="utf-8")
+    title = text.splitlines()[0].lstrip("# ").strip()
+    return _doc(title, [f"<div class='teacher'>{_md(text)}</div>"], lang=lang)
 
 
 def build_html() -> dict[str, str]:

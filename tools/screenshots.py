@@ -1,7 +1,8 @@
 """Screenshots of the online tables for the docs (issue 21's note): docs/screenshots/*.png.
 
-    .venv/bin/python tools/screenshots.py                  # all four, into docs/screenshots/
+    .venv/bin/python tools/screenshots.py                  # all five, into docs/screenshots/
     .venv/bin/python tools/screenshots.py --out /tmp/shots --keep-log
+    .venv/bin/python tools/screenshots.py --only class     # the class view only
 
 Starts the classroom server as ``make serve`` does (``benchmarks/_voila.py``:
 ``python -m classroom lessons`` on a free port of 127.0.0.1) with ``CARDGAMES_DATA_DIR``
@@ -18,7 +19,11 @@ headless Chromium (Debian's, ``benchmarks/_voila.py``'s flags).  Then it saves:
 * ``phone_table.png``: that phone's page at its Liar table (the Voila app
   ``app_online.ipynb``), its turn;
 * ``phone_join.png``: the join page on a phone, a name typed;
-* ``replay.png``: the teacher's replay of a table, a few steps in.
+* ``replay.png``: the teacher's replay of a table, a few steps in;
+* ``class_view.png``: the teacher's class view (``tables/teacher/class``, issue 22) after a
+  scripted class of 12 students (:data:`CLASS`) checked exercises of lessons 01-03, right,
+  wrong with the exercises' known mistakes, some stuck (three tries), posted to the class
+  API (``tables/api/class/send``) from 127.0.0.1 as the lesson pages' kernels post them.
 
 Each PNG is kept under 300 kB (reduced to 256 colours if it is larger).  Only
 127.0.0.1 is contacted (the pages' other requests are aborted); every wait is bounded;
@@ -79,6 +84,31 @@ THIRTY_ONE = [  # (name, seats, students, started by the teacher)
     ("t31-b", 4, 2, True),
     ("t31-c", 3, 1, True),
 ]
+#: the scripted class of the class view: (exercise, [(answer typed, hint)...] of its wrong
+#: answers, by the exercise's known mistakes (``mistake-N``: the N-th of
+#: ``widgets.exercises.exercise_data``'s ``mistakes``) or a general hint, and its right
+#: answer as typed)
+CLASS_EXERCISES = [
+    ("01-six-players", [("VII, King", "mistake-0"), ("VIII, X, Ober, Ace", "mistake-2"),
+                        ("VII, IX, King", "hint-1")], "VII, IX, Unter, King"),
+    ("01-all-ranks", [("3", "mistake-0"), ("3, 5", "mistake-1"), ("2, 4, 6, 8", "mistake-2")],
+     "3, 5, 7"),
+    ("01-after-a-call", [("seat 1, VII", "mistake-1"), ("seat 0, X", "mistake-0")],
+     "seat 1, X"),
+    ("01-who-starts", [("a", "mistake-0"), ("c", "mistake-1")], "b"),
+    ("02-rounds-ending", [("21", "mistake-0"), ("15", "mistake-1"), ("11", "hint-1")], "12"),
+    ("02-pale-with-ace", [("seat 0, then seat 0", "mistake-0"),
+                          ("seat 0, then seat 1", "mistake-1")], "seat 2, then seat 0"),
+    ("02-after-aces", [("Ace", "mistake-0"), ("VIII", "mistake-1")], "VII"),
+    ("03-count-31", [("6", "mistake-0"), ("16", "mistake-1"), ("48", "mistake-2")], "24"),
+    ("03-p32", [("1/310", "mistake-0"), ("0.0030", "rounding"), ("1/31", "mistake-2")],
+     "1/341"),
+]
+#: the students: a display name or ``None`` (anonymous), and how far through the list
+#: above they got; each exercise: solved at the first try, after one or two wrong ones,
+#: or stuck (three wrong), by a seeded draw
+CLASS = [("Ana", 9), ("Ben", 9), (None, 8), ("Ivo", 7), ("Mia", 9), (None, 6),
+         ("Luka", 8), ("Sara", 5), ("Jonas", 9), (None, 7), ("Lena", 4), ("Marko", 6)]
 NAMES = ["Ana", "Ben", "Ivo", "Mia", "Luka", "Sara", "Jonas", "Lena", "Marko", "Petra",
          "Tom", "Eva", "Nina", "Filip", "Klara", "David", "Iva", "Paul", "Maja", "Leon"]
 
@@ -228,8 +258,75 @@ async def phone_turn(page: Any, timeout: float = 120.0) -> None:
     raise SystemExit("[screenshots] the phone's seat got no turn to play cards")
 
 
+def class_checks(seed: int = 22) -> list[tuple[str, str | None, dict[str, str]]]:
+    """The scripted class's checks, in the order sent: ``(student key, name, payload)``."""
+    import secrets
+
+    rng = random.Random(seed)
+    sent: list[tuple[str, str | None, dict[str, str]]] = []
+    for name, reached in CLASS:
+        key = secrets.token_urlsafe(18)
+        for exercise, wrong, right in CLASS_EXERCISES[:reached]:
+            fate = rng.choices(["first", "one", "two", "stuck"], weights=[5, 3, 2, 2])[0]
+            misses = {"first": 0, "one": 1, "two": 2, "stuck": 3}[fate]
+            for _ in range(misses):
+                answer, hint = rng.choices(wrong, weights=range(len(wrong) + 1, 1, -1))[0]
+                sent.append((key, name, {"exercise": exercise, "answer": answer,
+                                         "verdict": "wrong", "hint": hint}))
+            if fate != "stuck":
+                sent.append((key, name, {"exercise": exercise, "answer": right,
+                                         "verdict": "right", "hint": ""}))
+    return sent
+
+
+def post_class(base: str) -> int:
+    """Post :func:`class_checks` to the class API as the kernels do (JSON, from
+    127.0.0.1, each with its own id); the number of checks counted."""
+    import json
+    import urllib.error
+    import urllib.request
+
+    counted = 0
+    for i, (key, name, payload) in enumerate(class_checks()):
+        body: dict[str, Any] = {"id": f"shots-{i}", "kind": "check", "student": key,
+                                "payload": payload, "lang": "en"}
+        if name:
+            body["name"] = name
+        request = urllib.request.Request(f"{base}tables/api/class/send", method="POST",
+                                         data=json.dumps(body).encode(),
+                                         headers={"Content-Type": "application/json"})
+        for _try in range(20):                  # the per-student rate limit: wait, again
+            try:
+                with urllib.request.urlopen(request, timeout=10) as r:  # noqa: S310
+                    counted += bool(json.loads(r.read()).get("ok"))
+                    break
+            except urllib.error.HTTPError as e:
+                if e.code != 429:
+                    raise SystemExit(f"[screenshots] the class API refused a check: "
+                                     f"{e.code} {e.read()[:300]!r}") from None
+                time.sleep(0.3)
+    return counted
+
+
+async def class_view(browser: Any, base: str, token: str, out: Path) -> Path:
+    """``class_view.png``: the teacher's class view after the scripted class."""
+    counted = await asyncio.to_thread(post_class, base)
+    print(f"[screenshots] the class view: {counted} checks of {len(CLASS)} students",
+          flush=True)
+    ctx = await isolated(browser, base, viewport=PROJECTOR, locale="en-US")
+    try:
+        page = await ctx.new_page()
+        page.set_default_timeout(60_000)
+        await page.goto(f"{base}tables/teacher/class?token={token}&lang=en")
+        await page.locator("#class-view section.lesson").nth(2).wait_for()
+        await asyncio.sleep(0.5)
+        return await save(page, out / "class_view.png", full_page=True)
+    finally:
+        await ctx.close()
+
+
 async def shoot(base: str, data: Path, tables: dict[str, tuple[str, str]], out: Path,
-                think: float) -> list[Path]:
+                think: float, only: str = "all") -> list[Path]:
     from playwright.async_api import async_playwright
 
     token = (data / "teacher-token").read_text().strip()
@@ -238,6 +335,10 @@ async def shoot(base: str, data: Path, tables: dict[str, tuple[str, str]], out: 
     async with async_playwright() as pw:
         browser = await _voila.launch_chromium(pw)
         try:
+            if only in ("all", "class"):
+                saved.append(await class_view(browser, base, token, out))
+            if only == "class":
+                return saved
             # the websocket students take their seats through the join page
             seed = 0
             for (name, n, _start) in LIAR:
@@ -317,6 +418,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--think", type=float, default=1.0,
                    help="seconds a websocket student thinks before a move (about)")
     p.add_argument("--keep-log", action="store_true", help="print the server's log path")
+    p.add_argument("--only", choices=["all", "tables", "class"], default="all",
+                   help="the tables' four PNGs, the class view's, or all five")
     return p.parse_args(argv)
 
 
@@ -334,7 +437,7 @@ def main(argv: list[str] | None = None) -> int:
                                     cwd=REPO)
         try:
             asyncio.run(asyncio.wait_for(
-                shoot(server.url, data, tables, args.out, args.think), 600))
+                shoot(server.url, data, tables, args.out, args.think, args.only), 600))
         finally:
             errors = _voila.log_errors(server.log())
             server.stop()

@@ -107,7 +107,8 @@ def labels(exercise: str, lang: str) -> dict[str, Any]:
 
 def view_data(store: Any, lang: str) -> dict[str, Any]:
     """:func:`checks.summary` with each exercise's labels and each wrong-answer group's
-    label, and the stuck students split into names and a count of anonymous ones."""
+    label, and the stuck students split into names and a count of anonymous ones; each
+    lesson's exercises in their order in the lesson (their number)."""
     data = checks.summary(store)
     w = class_words(lang)
     for lesson in data["lessons"]:
@@ -125,6 +126,9 @@ def view_data(store: Any, lang: str) -> dict[str, Any]:
                     group["label"] = w["class_rounding"]
                 else:
                     group["label"] = w["class_other"]
+        # in the lesson's order (exercise 1, 2, ...), not by id; unknown ids last
+        lesson["exercises"].sort(key=lambda ex: (ex["number"] is None, ex["number"] or 0,
+                                                 ex["exercise"]))
     return data
 
 

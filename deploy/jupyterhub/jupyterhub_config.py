@@ -162,7 +162,10 @@ c.Spawner.environment = {
     "CARDGAMES_TABLES_URL": f"ws://{tables_ip}:{TABLES_PORT}/services/{TABLES}/tables/ws",
 }
 # their exercise checks (the teacher's class view, issue 22) are posted to the service's
-# class API with the same token: it may use the service (as every user may, above)
+# class API with the same token: it may use the service (as every user may, above).
+# Without the third scope the hub's default for this token (the role "server":
+# users:activity, access:servers) is refused by the service (403; tried on JupyterHub
+# 6.1.1, tests/hub/test_class_hub.py checks the token's scopes and the checks counted)
 c.Spawner.server_token_scopes = ["users:activity!user", "access:servers!server",
                                  f"access:services!service={TABLES}"]
 

@@ -114,3 +114,35 @@ def test_a_decimal_answer_has_a_decimal_comma_in_the_croatian_key(handouts):
     key = _flat(_text(handouts / "hr" / "answer-key.pdf"))
     assert re.search(r"Odgovor: \d+/\d+ ≈ 0,760\b", key), key[:300]
     assert "≈ 0.760" not in key
+
+
+#: the page "running a class experiment" (issue 22) in each language, words written by hand:
+#: its title, the projector's buttons as the pages name them there (cardgames.po), a word of
+#: the text with diacritics, the lesson 4 claim with the glossary's word for a seven
+EXPERIMENT_WORDS = {
+    "hr": ("Kako provesti razredni pokus", "Otvori ga razredu", "Dodaj svoj udio", "Zatvori ga",
+           "Preuzmi rezultate (CSV)", "učenika", "„2 sedmice“", "Razredni pokusi (projektor)"),
+    "de": ("Ein Klassenexperiment durchführen", "Für die Klasse öffnen",
+           "Meinen Anteil beitragen", "Schließen", "Ergebnisse herunterladen (CSV)",
+           "Schülerinnen", "„2 Siebener“", "Klassenexperimente (Beamer)")}
+
+
+@pytest.mark.parametrize("lang", ["hr", "de"])
+def test_the_class_experiment_page_is_printed_in_the_language(handouts, lang):
+    path = handouts / lang / "class-experiment.pdf"
+    assert _pages(path) == 1                       # one page, as the English one
+    text = _flat(_text(path))
+    for word in EXPERIMENT_WORDS[lang]:
+        assert _flat(word) in text, word
+    for value in ("4/31", "1/46", "make serve", "class.sqlite3"):
+        assert value in text, value
+    # nothing of the English page is left
+    for english in ("Running a class experiment", "Open it for the class", "Add my share",
+                    "Before the lesson", "Honest results"):
+        assert english not in text, english
+    with language(lang):                            # the buttons the pages show
+        from cardgames.i18n import gettext
+
+        for msgid in ("Open it for the class", "Add my share", "Close it",
+                      "Download the results (CSV)"):
+            assert _flat(gettext(msgid)) in text, msgid

@@ -40,7 +40,9 @@
       for (const g of ex.wrong) {
         const li = el("li", "group");
         li.dataset.hint = g.hint;
-        li.appendChild(el("span", "label", g.label + " — " + g.count + "×"));
+        // how many first, then what the mistake is (a count at a long label's end was lost)
+        li.appendChild(el("span", "n", g.count + "×"));
+        li.appendChild(el("span", "label", g.label));
         const answers = g.answers.map(([text, n]) => `${text || "∅"} (${n})`).join(", ");
         li.appendChild(el("span", "answers", answers));
         ul.appendChild(li);
@@ -61,7 +63,7 @@
     if (!data.lessons.length) frag.appendChild(el("p", "empty", W.class_none));
     for (const lesson of data.lessons) {
       const s = el("section", "lesson");
-      const h = el("h2", "", fmt(W.class_lesson, {lesson: lesson.lesson}));
+      const h = el("h2", "", fmt(W.class_lesson, {lesson: Number(lesson.lesson) || lesson.lesson}));
       h.id = "lesson-" + lesson.lesson;
       s.setAttribute("aria-labelledby", h.id);
       s.appendChild(h);
