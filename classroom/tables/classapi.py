@@ -152,6 +152,10 @@ class ClassApiHandler(web.RequestHandler):
             self._chunks.append(chunk)
 
     def set_default_headers(self) -> None:
+        # a refusal made before the body is read (413; on the hub a 403 in prepare) makes
+        # tornado close the connection: say so, or a proxy in front (the hub's) reuses the
+        # closed connection for the next request and answers it 503 (ECONNRESET)
+        self.set_header("Connection", "close")
         self.set_header("Cache-Control", "no-store")
         self.set_header("X-Content-Type-Options", "nosniff")
         self.set_header("Content-Type", "application/json; charset=UTF-8")

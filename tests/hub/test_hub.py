@@ -50,6 +50,9 @@ def check_start_page(page, name: str, lang: str = "en") -> None:
     assert page.locator("h1").inner_text() == page.title()
     assert page.locator("h2").all_inner_texts() == HEADINGS[lang]
     hrefs = page.locator("a.entry").evaluate_all("els => els.map(a => a.getAttribute('href'))")
+    # the class link's student key (classroom/extension.py) rides on every page link; on
+    # the hub the hub user is the student, the key is only carried along
+    hrefs = [re.sub(r"[?&]student=[^&]*$", "", h) for h in hrefs]
     # a lesson or an app opens in the page's language (classroom.startpage), a rules page
     # is in its own
     suffix = {h: f"?lang={lang}" if lang != "en" and "/render/" in h else ""
@@ -87,11 +90,19 @@ def play_a_card(page, expect) -> str:
     status = page.locator(".liar-status")
     expect(status).to_be_visible(timeout=60_000)
     log = page.locator(".liar-log li")
+    stand = page.get_by_role("button", name="Let it stand")
     for _ in range(10):
+        # wait for one of the two: the student's turn to play, or a claim to let stand
+        # (the button is enabled only while the seat may call: a click on it while the
+        # page is still drawing the student's turn would wait for ever)
+        deadline = time.monotonic() + 60
+        while not status.inner_text().startswith("Your turn") and not stand.is_enabled():
+            assert time.monotonic() < deadline, status.inner_text()
+            page.wait_for_timeout(100)
         if status.inner_text().startswith("Your turn"):
             break
         n = log.count()
-        page.get_by_role("button", name="Let it stand").click()
+        stand.click()
         expect(log).not_to_have_count(n)
     expect(status).to_contain_text("Your turn")
     n = log.count()
