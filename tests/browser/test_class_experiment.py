@@ -235,3 +235,28 @@ def test_the_tournament_experiment_draws_two_series(chromium, server, artifacts)
     page.wait_for_selector("#students:not(:empty)")
     assert errors == []
     context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "hr", "de"])
+def test_the_chart_legend_fits_in_the_picture(chromium, server, lang):
+    """Every legend label of the projector's chart ends inside the SVG (the German legend
+    "exakter Wert" ran past the right edge at 1280 px, seen on the classroom walk): a label
+    that does not fit starts a new row and the picture grows."""
+    token = (server.data / "teacher-token").read_text().strip()
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        page.goto(f"{server.url}tables/teacher/experiments?key=liar&lang={lang}&token={token}")
+        page.wait_for_selector("#chart svg text")
+        out = page.evaluate("""() => {
+            const svg = document.querySelector('#chart svg');
+            const width = svg.viewBox.baseVal.width, height = svg.viewBox.baseVal.height;
+            return Array.from(svg.querySelectorAll('text')).map(t => {
+                const b = t.getBBox();
+                return [t.textContent, b.x + b.width <= width + 0.5 && b.y + b.height <= height + 0.5];
+            }).filter(([, fits]) => !fits).map(([s]) => s);
+        }""")
+        assert out == [], out
+    finally:
+        context.close()

@@ -92,6 +92,8 @@ def test_a_share_is_counted_and_the_class_shown_beside_mine(svc) -> None:
         a.add_share()
         a.add_share()           # a click while the share is on its way: ignored
         settle(a)
+        # one share is singular (was "The class (1 shares):", seen on the classroom walk)
+        assert "The class (1 share):" in a.pooled.value, a.pooled.value
         b.add_share()
         settle(b)
         b.add_share()
@@ -155,3 +157,18 @@ def test_without_a_class_server_the_share_runs_locally_with_one_note() -> None:
     w.add_share()
     assert w.shares == 1 and "reveal at 21" in w.mine.value and "Exact value" not in w.pooled.value
     w.close_all()
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", ("The class (1 share):", "The class (2 shares):", "The class (5 shares):")),
+    ("hr", ("Razred (1 udio):", "Razred (2 udjela):", "Razred (5 udjela):")),
+    ("de", ("Die Klasse (1 Anteil):", "Die Klasse (2 Anteile):", "Die Klasse (5 Anteile):")),
+])
+def test_the_class_count_of_shares_has_the_plural_of_its_number(lang, words) -> None:
+    """The pooled line's "(n shares)" in each language's plural form (1 share, 2 shares;
+    Croatian 1 udio, 2 udjela, 5 udjela; German 1 Anteil, 2 Anteile)."""
+    from cardgames.i18n import language, ngettext
+    with language(lang):
+        got = tuple(ngettext("The class ({n} share):", "The class ({n} shares):", n).format(n=n)
+                    for n in (1, 2, 5))
+    assert got == words

@@ -31,7 +31,7 @@ from typing import Any
 import ipywidgets as ipw
 
 from cardgames.analysis.experiments import ExperimentError, Pooled, Result, experiment
-from cardgames.i18n import decimal, format_count
+from cardgames.i18n import decimal, format_count, ngettext
 from cardgames.i18n import gettext as _
 
 __all__ = ["ClassExperiment", "KIND_RESULT", "KIND_SEED", "MAX_SHARES"]
@@ -200,7 +200,8 @@ class ClassExperiment(ipw.VBox):
                     n=format_count(int(s["trials"])), p=_num(s.get("estimate")),
                     lo=_num(s.get("low")), hi=_num(s.get("high"))))
             parts.append("<b>{}</b> {}".format(
-                html.escape(_("The class ({n} shares):").format(
+                html.escape(ngettext("The class ({n} share):", "The class ({n} shares):",
+                                     int(data.get("shares", 0))).format(
                     n=format_count(int(data.get("shares", 0))))),
                 html.escape("; ".join(texts))))
         exact = [(label, x) for label, x in zip(e.series, e.exact, strict=True) if x is not None]

@@ -34,16 +34,25 @@
     return {step: step, top: Math.ceil(max / step - 1e-9) * step};
   }
   function decimals(step) { return Math.max(0, -Math.floor(Math.log10(step) + 1e-9) + (String(step).indexOf("25") >= 0 ? 1 : 0)); }
+  // the legend under the chart, in rows: an item that would pass the right edge (640) starts
+  // a new row, and the picture grows to hold the rows (long German labels were cut off)
   function legend(svg, items) {
-    var x = 70;
+    var x = 70, dy = 0;
     items.forEach(function (it) {
-      if (it.line) el("line", {x1: x, y1: 368, x2: x + 22, y2: 368, stroke: it.color, "stroke-width": 3,
-                               "stroke-dasharray": it.dash || ""}, svg);
-      else el("rect", {x: x, y: 361, width: 22, height: 14, fill: it.fill || "none",
-                       "fill-opacity": it.opacity || 1, stroke: it.stroke || "none", "stroke-width": 2}, svg);
       var t = text(svg, x + 28, 374, it.label, "start", 17);
-      x += 28 + Math.max(60, t.getComputedTextLength ? t.getComputedTextLength() : 80) + 22;
+      var width = Math.max(60, t.getComputedTextLength ? t.getComputedTextLength() : 80);
+      if (x > 70 && x + 28 + width > 635) {
+        x = 70; dy += 28;
+        t.setAttribute("x", x + 28);
+      }
+      t.setAttribute("y", 374 + dy);
+      if (it.line) el("line", {x1: x, y1: 368 + dy, x2: x + 22, y2: 368 + dy, stroke: it.color,
+                               "stroke-width": 3, "stroke-dasharray": it.dash || ""}, svg);
+      else el("rect", {x: x, y: 361 + dy, width: 22, height: 14, fill: it.fill || "none",
+                       "fill-opacity": it.opacity || 1, stroke: it.stroke || "none", "stroke-width": 2}, svg);
+      x += 28 + width + 22;
     });
+    svg.setAttribute("viewBox", "0 0 640 " + (380 + dy));
   }
   function frame(box, title, alt) {
     var svg = el("svg", {viewBox: "0 0 640 380", role: "img", "aria-label": title + ". " + alt});
