@@ -63,6 +63,9 @@ CLASS_WORDS = {
     "class_nobody_stuck": N_("nobody"),
     "class_link": N_("How the class is doing (the exercises)"),
     "class_back": N_("Back to the teacher's page"),
+    "class_varies": N_("Shown with its default numbers: each student's page draws its own "
+                       "numbers, so their answers differ (the known mistakes are the same "
+                       "ideas)."),
 }
 
 
@@ -94,7 +97,7 @@ def labels(exercise: str, lang: str) -> dict[str, Any]:
     default variant; an id the lessons do not have: its id only)."""
     ex = _exercises().get(exercise)
     if ex is None:
-        return {"number": None, "question": exercise, "mistakes": []}
+        return {"number": None, "question": exercise, "mistakes": [], "varies": False}
     try:                              # the exercises' texts are translated when shown
         from widgets.exercises.texts import tr
     except ImportError:               # pragma: no cover - before the texts module
@@ -102,7 +105,8 @@ def labels(exercise: str, lang: str) -> dict[str, Any]:
             return _(str(text), lang=lang)
     with language(lang):
         return {"number": ex.number, "question": plain(tr(ex.question, lang=lang)),
-                "mistakes": [plain(tr(hint, lang=lang)) for _value, hint in ex.mistakes]}
+                "mistakes": [plain(tr(hint, lang=lang)) for _value, hint in ex.mistakes],
+                "varies": ex.vary is not None}
 
 
 def view_data(store: Any, lang: str) -> dict[str, Any]:
@@ -115,6 +119,7 @@ def view_data(store: Any, lang: str) -> dict[str, Any]:
         for ex in lesson["exercises"]:
             lab = labels(ex["exercise"], lang)
             ex["number"], ex["question"] = lab["number"], lab["question"]
+            ex["varies"] = lab["varies"]
             for group in ex["wrong"]:
                 hint = str(group["hint"])
                 if hint.startswith("mistake-"):

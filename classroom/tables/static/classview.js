@@ -24,6 +24,7 @@
     a.setAttribute("aria-labelledby", h.id);
     a.appendChild(h);
     if (ex.number !== null) a.appendChild(el("p", "question", ex.question));
+    if (ex.varies) a.appendChild(el("p", "varies", W.class_varies));
     const nums = el("ul", "numbers");
     const tried = el("li", "tried", fmt(W.class_tried, {n: ex.tried}));
     const solved = el("li", "solved", fmt(W.class_solved, {n: ex.solved}));
