@@ -33,7 +33,7 @@ from typing import Any
 
 from cardgames.cards import Card, Chronicler, Rank, as_cards, make_deck
 from cardgames.errors import ConfigError
-from cardgames.i18n import decimal, get_language, language, localized, ngettext
+from cardgames.i18n import decimal, get_language, gettext, language, localized, ngettext
 from cardgames.i18n import gettext as _
 from cardgames.liar.events import announcement
 
@@ -365,4 +365,5 @@ def simulate_claim(*, hand: Any, claim: Any, seen: Any = (), decks: int = 1,
         return all(good[i] for i in rng.sample(idx, n))
 
     return estimate_probability(event, trials=trials, seed=seed, confidence=confidence,
-                                label=f"P({n} x {rank.plural} can be true)")
+                                label=gettext('P(the claim "{claim}" can be true)').format(
+                                    claim=announcement(n, rank)))
