@@ -50,8 +50,7 @@ from fractions import Fraction
 from typing import Any
 
 from cardgames.errors import CardgamesError
-from cardgames.i18n import N_, decimal, format_count, localized
-from cardgames.i18n import gettext as _
+from cardgames.i18n import N_, decimal, format_count, gettext, localized
 
 __all__ = ["EXPERIMENTS", "SEED_MAX", "Experiment", "ExperimentError", "Pooled", "Result",
            "SeriesEstimate", "experiment", "hands_share", "liar_share", "reveal_share"]
@@ -173,13 +172,13 @@ class SeriesEstimate:
         >>> SeriesEstimate("reveal at 21", 129, 300, .3752, .4866, None).describe(lang="hr")
         'otkrij na 21: 129 od 300 = 0,4300 (95 %: 0,3752-0,4866); nema točne vrijednosti'
         """
-        words = {"label": _(self.label), "k": format_count(self.successes),
+        words = {"label": gettext(self.label), "k": format_count(self.successes),
                  "n": format_count(self.trials), "p": decimal(f"{self.value:.4f}"),
                  "low": decimal(f"{self.low:.4f}"), "high": decimal(f"{self.high:.4f}")}
         if self.exact is None:
-            return _("{label}: {k} of {n} = {p} (95%: {low}-{high}); no exact value").format(
+            return gettext("{label}: {k} of {n} = {p} (95%: {low}-{high}); no exact value").format(
                 **words)
-        return _("{label}: {k} of {n} = {p} (95%: {low}-{high}); exact {exact} = {x}").format(
+        return gettext("{label}: {k} of {n} = {p} (95%: {low}-{high}); exact {exact} = {x}").format(
             exact=self.exact, x=decimal(f"{float(self.exact):.4f}"), **words)
 
 

@@ -24,8 +24,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cardgames.i18n import decimal, format_count
-from cardgames.i18n import gettext as _
+from cardgames.i18n import decimal, format_count, gettext
 
 if TYPE_CHECKING:
     from cardgames.cards import Card
@@ -124,7 +123,7 @@ class Estimate(_Interval):
     def __str__(self) -> str:
         lo, hi = self.interval
         label = f"{self.label}: " if self.label else ""
-        return label + _("{p} ({conf}% CI {low}-{high}, {k}/{n}, seed={seed})").format(
+        return label + gettext("{p} ({conf}% CI {low}-{high}, {k}/{n}, seed={seed})").format(
             p=_dec(self.value), conf=f"{self.confidence * 100:.0f}", low=_dec(lo),
             high=_dec(hi), k=format_count(self.successes), n=format_count(self.trials),
             seed=self.seed)
@@ -155,7 +154,7 @@ class MeanEstimate(_Interval):
     def __str__(self) -> str:
         lo, hi = self.interval
         label = f"{self.label}: " if self.label else ""
-        return label + _("{p} ({conf}% CI {low}-{high}, n={n}, seed={seed})").format(
+        return label + gettext("{p} ({conf}% CI {low}-{high}, n={n}, seed={seed})").format(
             p=_dec(self.mean), conf=f"{self.confidence * 100:.0f}", low=_dec(lo),
             high=_dec(hi), n=format_count(self.trials), seed=self.seed)
 
