@@ -50,7 +50,7 @@ from fractions import Fraction
 from typing import Any
 
 from cardgames.errors import CardgamesError
-from cardgames.i18n import N_
+from cardgames.i18n import N_, decimal, format_count, gettext, localized
 
 __all__ = ["EXPERIMENTS", "SEED_MAX", "Experiment", "ExperimentError", "Pooled", "Result",
            "SeriesEstimate", "experiment", "hands_share", "liar_share", "reveal_share"]
@@ -160,6 +160,26 @@ class SeriesEstimate:
     def value(self) -> float:
         """``successes / trials`` (NaN with no trials)."""
         return self.successes / self.trials if self.trials else math.nan
+
+    @localized
+    def describe(self, *, lang: str | None = None) -> str:
+        """The estimate in words, in the current language (or ``lang=``): the series' label,
+        the count, the share, its 95 % interval and the exact value (or that there is none).
+
+        >>> SeriesEstimate("the claim is true", 71, 3000, .0188, .0297,
+        ...                Fraction(1, 46)).describe()
+        'the claim is true: 71 of 3,000 = 0.0237 (95%: 0.0188-0.0297); exact 1/46 = 0.0217'
+        >>> SeriesEstimate("reveal at 21", 129, 300, .3752, .4866, None).describe(lang="hr")
+        'otkrij na 21: 129 od 300 = 0,4300 (95 %: 0,3752-0,4866); nema točne vrijednosti'
+        """
+        words = {"label": gettext(self.label), "k": format_count(self.successes),
+                 "n": format_count(self.trials), "p": decimal(f"{self.value:.4f}"),
+                 "low": decimal(f"{self.low:.4f}"), "high": decimal(f"{self.high:.4f}")}
+        if self.exact is None:
+            return gettext("{label}: {k} of {n} = {p} (95%: {low}-{high}); no exact value").format(
+                **words)
+        return gettext("{label}: {k} of {n} = {p} (95%: {low}-{high}); exact {exact} = {x}").format(
+            exact=self.exact, x=decimal(f"{float(self.exact):.4f}"), **words)
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ from typing import Any
 
 from cardgames.cards import Card, Chronicler, Rank, as_cards, make_deck
 from cardgames.errors import ConfigError
-from cardgames.i18n import decimal, get_language, language, localized, ngettext
+from cardgames.i18n import decimal, get_language, gettext, language, localized, ngettext
 from cardgames.i18n import gettext as _
 from cardgames.liar.events import announcement
 
@@ -270,7 +270,8 @@ def claim_table(view: Any = None, *, hand: Any = None, rank: Any = None, seen: A
                 decks: int = 1, chroniclers: Any = "none") -> Any:
     """P(claim can be true) for claims of 1-4 cards of one rank: a DataFrame to plot.
 
-    Index ``claimed cards`` (1-4); column ``P(claim can be true)``. ``rank``
+    Index ``claimed cards`` (1-4); column ``P(claim can be true)`` (both in the current
+    language). ``rank``
     defaults to the rank due now (with a view) or sevens. Plot with
     ``claim_table(...).plot.bar()``.
     """
@@ -293,8 +294,8 @@ def claim_table(view: Any = None, *, hand: Any = None, rank: Any = None, seen: A
 
     ns = [n for n in (1, 2, 3, 4) if n <= total]
     values = [claim_probability_counts(unseen_total=total, unseen_good=good, n=n) for n in ns]
-    frame = pd.DataFrame({"P(claim can be true)": values},
-                         index=pd.Index(ns, name="claimed cards"))
+    frame = pd.DataFrame({gettext("P(claim can be true)"): values},
+                         index=pd.Index(ns, name=gettext("claimed cards")))
     frame.attrs.update(rank=rank.name, unseen=total, good=good)
     return frame
 
@@ -365,4 +366,5 @@ def simulate_claim(*, hand: Any, claim: Any, seen: Any = (), decks: int = 1,
         return all(good[i] for i in rng.sample(idx, n))
 
     return estimate_probability(event, trials=trials, seed=seed, confidence=confidence,
-                                label=f"P({n} x {rank.plural} can be true)")
+                                label=gettext('P(the claim "{claim}" can be true)').format(
+                                    claim=announcement(n, rank)))

@@ -24,6 +24,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from cardgames.i18n import decimal, format_count, gettext
+
 if TYPE_CHECKING:
     from cardgames.cards import Card
 
@@ -94,6 +96,10 @@ class _Interval:
         return lo <= x <= hi
 
 
+def _dec(x: float) -> str:
+    return decimal(f"{x:.4f}")
+
+
 @dataclass(frozen=True)
 class Estimate(_Interval):
     """A Monte Carlo estimate of a probability, with its Wilson interval and seed."""
@@ -117,8 +123,10 @@ class Estimate(_Interval):
     def __str__(self) -> str:
         lo, hi = self.interval
         label = f"{self.label}: " if self.label else ""
-        return (f"{label}{self.value:.4f} ({self.confidence:.0%} CI {lo:.4f}-{hi:.4f}, "
-                f"{self.successes:,}/{self.trials:,}, seed={self.seed})")
+        return label + gettext("{p} ({conf}% CI {low}-{high}, {k}/{n}, seed={seed})").format(
+            p=_dec(self.value), conf=f"{self.confidence * 100:.0f}", low=_dec(lo),
+            high=_dec(hi), k=format_count(self.successes), n=format_count(self.trials),
+            seed=self.seed)
 
 
 @dataclass(frozen=True)
@@ -146,8 +154,9 @@ class MeanEstimate(_Interval):
     def __str__(self) -> str:
         lo, hi = self.interval
         label = f"{self.label}: " if self.label else ""
-        return (f"{label}{self.mean:.4f} ({self.confidence:.0%} CI {lo:.4f}-{hi:.4f}, "
-                f"n={self.trials:,}, seed={self.seed})")
+        return label + gettext("{p} ({conf}% CI {low}-{high}, n={n}, seed={seed})").format(
+            p=_dec(self.mean), conf=f"{self.confidence * 100:.0f}", low=_dec(lo),
+            high=_dec(hi), n=format_count(self.trials), seed=self.seed)
 
 
 def _check_trials(trials: int) -> None:
