@@ -66,3 +66,31 @@ def notebook_title(path: Path) -> str:
     code = "".join(nb["cells"][0]["source"])
     name = code.split("from widgets.apps import ", 1)[1].split()[0].removesuffix("_app")
     return str(TITLES[name][0])
+
+
+def let_claims_stand(scope, expect, *, seconds: float = 120.0) -> None:
+    """At a Liar table whose bots play by themselves, let every claim stand until the
+    status says it is the student's turn (``scope``: the page or the table's output).
+
+    "Let it stand" is enabled only while the student may call (R-L5): a bot may call or
+    the window may close before a click lands, so each click is tried briefly and the
+    table looked at again, never waited on for the whole timeout."""
+    import time
+
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    status = scope.locator(".liar-status")
+    log = scope.locator(".liar-log li")
+    stand = scope.get_by_role("button", name="Let it stand")
+    deadline = time.monotonic() + seconds
+    while not status.inner_text().startswith("Your turn"):
+        assert time.monotonic() < deadline, status.inner_text()
+        if stand.is_enabled():
+            n = log.count()
+            try:
+                stand.click(timeout=3_000)
+            except PlaywrightTimeout:
+                continue
+            expect(log).not_to_have_count(n)
+        else:
+            time.sleep(0.2)

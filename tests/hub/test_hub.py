@@ -18,6 +18,7 @@ from pathlib import Path
 
 import psutil
 import pytest
+from testkit import let_claims_stand
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
@@ -90,20 +91,7 @@ def play_a_card(page, expect) -> str:
     status = page.locator(".liar-status")
     expect(status).to_be_visible(timeout=60_000)
     log = page.locator(".liar-log li")
-    stand = page.get_by_role("button", name="Let it stand")
-    for _ in range(10):
-        # wait for one of the two: the student's turn to play, or a claim to let stand
-        # (the button is enabled only while the seat may call: a click on it while the
-        # page is still drawing the student's turn would wait for ever)
-        deadline = time.monotonic() + 60
-        while not status.inner_text().startswith("Your turn") and not stand.is_enabled():
-            assert time.monotonic() < deadline, status.inner_text()
-            page.wait_for_timeout(100)
-        if status.inner_text().startswith("Your turn"):
-            break
-        n = log.count()
-        stand.click()
-        expect(log).not_to_have_count(n)
+    let_claims_stand(page, expect)
     expect(status).to_contain_text("Your turn")
     n = log.count()
     page.locator('button[title^="Pick the "]').first.click()
@@ -177,9 +165,10 @@ def test_two_students_each_in_their_own_server(hub, hub_context, expect):
                 check_start_page(page, name)
             t0 = time.monotonic()
             with page.expect_navigation(wait_until="commit") as nav:
-                page.locator(f'a.entry[href="/user/{name}/voila/render/{APP}"]').click()
+                # (the link carries the class link's student key: ?student=...)
+                page.locator(f'a.entry[href^="/user/{name}/voila/render/{APP}"]').click()
             assert nav.value is not None and nav.value.status == 200
-            assert page.url == f"{hub.url}user/{name}/voila/render/{APP}"
+            assert page.url.split("?")[0] == f"{hub.url}user/{name}/voila/render/{APP}"
             plays[name] = play_a_card(page, expect)
             timings[f"{name}: open the app and play a card"] = time.monotonic() - t0
             assert "LiarTable(" not in page.content()          # no code on the page

@@ -8,6 +8,8 @@ from __future__ import annotations
 import os
 import re
 
+from testkit import let_claims_stand
+
 SEED = int(os.environ["CARDGAMES_SEED_LIAR"])   # set in tests/conftest.py, inherited by Lab
 
 
@@ -49,12 +51,7 @@ def test_liar_app_runs_and_a_card_is_played(lab, expect):
     status = table.locator(".liar-status")
     expect(status).to_be_visible()
     log = table.locator(".liar-log li")
-    for _ in range(10):   # the bots' claims before the human's first turn: let them stand
-        if status.inner_text().startswith("Your turn"):
-            break
-        n = log.count()
-        table.get_by_role("button", name="Let it stand").click()
-        expect(log).not_to_have_count(n)
+    let_claims_stand(table, expect)   # the bots' claims before the human's first turn
     expect(status).to_contain_text("Your turn")
     n = log.count()
     table.locator('button[title^="Pick the "]').first.click()
