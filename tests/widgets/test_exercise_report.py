@@ -131,7 +131,7 @@ def test_a_variant_is_sent_as_its_seed_and_nothing_secret(served):
     sent = json.dumps(rec.bodies)
     for secret in (ex.worked_solution(), *spellings(ex)):
         assert secret not in sent, secret
-    from classroom.tables.checks import check_payload     # the server accepts it as sent
+    from classroom.tables.checks import check_payload  # the server accepts it as sent
     assert check_payload(payloads[0])["variant"] == 2
     w.close_all()
 
