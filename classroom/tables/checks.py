@@ -5,11 +5,16 @@ kind ``"check"``) with only: the exercise id (``"03-two-aces"``), the answer as 
 (at most :data:`ANSWER_MAX` characters), the verdict (``right``, ``wrong`` or
 ``rounding``, a wrong last digit) and the hint given (``mistake-<i>``: the targeted
 hint of the exercise's known mistake ``i``; ``hint-<n>``: its general hint ``n``;
-``rounding``; ``""`` for a right answer).  :func:`check_payload` refuses anything else.
+``rounding``; ``""`` for a right answer) and, optionally, the variant the student had
+(``variant``: the seed that drew it, a whole number ``0 <= seed < 2**63``, or ``null`` for
+the default variant; a check without it, and a row stored before the column, is the
+default variant).  :func:`check_payload` refuses anything else.
 
 :func:`summary` is the teacher's class view: per lesson and exercise, how many students
 tried and solved it, after how many tries (the checks up to the first right one);
-the most common wrong answers grouped by the mistake they show; who is stuck
+the most common wrong answers grouped by the mistake they show (the known mistakes
+and the rounding slips pooled over the variants: the same idea; the other wrong answers
+by variant, since a number wrong for one variant may be right for another); who is stuck
 (:data:`STUCK_TRIES` tries or more, not solved), by display name.
 
 >>> import tempfile, pathlib
@@ -50,6 +55,8 @@ EXERCISE_RE = re.compile(r"(\d\d)-[a-z0-9][a-z0-9-]{0,47}")
 #: The hint given: a known mistake's, a general one's, a rounding note, or none.
 HINT_RE = re.compile(r"(mistake-\d{1,2}|hint-\d{1,2}|rounding|)")
 VERDICTS = ("right", "wrong", "rounding")
+#: A variant's seed is below this (``widgets.app.seeding``: 63 random bits).
+VARIANT_LIMIT = 2 ** 63
 #: Tries without solving that make a student "stuck".
 STUCK_TRIES = 3
 #: The most wrong answers shown per mistake.
@@ -58,27 +65,55 @@ TOP_ANSWERS = 5
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS checks (
     student TEXT NOT NULL, exercise TEXT NOT NULL, lesson TEXT NOT NULL,
-    answer TEXT NOT NULL, verdict TEXT NOT NULL, hint TEXT NOT NULL, time REAL NOT NULL);
+    answer TEXT NOT NULL, verdict TEXT NOT NULL, hint TEXT NOT NULL, time REAL NOT NULL,
+    variant INTEGER);
 CREATE INDEX IF NOT EXISTS checks_exercise ON checks(exercise, student)
 """
 
 
+def _migrate(db: sqlite3.Connection) -> None:
+    """Add the ``variant`` column to a ``checks`` table made before it (its rows: the
+    default variant, NULL)."""
+    columns = {row[1] for row in db.execute("PRAGMA table_info(checks)")}
+    if "variant" not in columns:
+        db.execute("ALTER TABLE checks ADD COLUMN variant INTEGER")
+
+
+def _migrated(store: ClassStore, db: sqlite3.Connection) -> None:
+    if not store.cache.get("checks-variant"):
+        _migrate(db)
+        store.cache["checks-variant"] = True
+
+
 def setup(store: ClassStore) -> None:
-    """Create the ``checks`` table in ``store`` (if missing; once per store)."""
+    """Create the ``checks`` table in ``store`` (if missing; once per store), with its
+    ``variant`` column (added to an older table)."""
     store.ensure(SCHEMA)
+    if not store.cache.get("checks-variant"):
+        with store.transaction() as db:
+            _migrated(store, db)
 
 
 def check_payload(payload: Any) -> dict[str, Any]:
     """The payload of a check, validated (exactly ``exercise``, ``answer``, ``verdict``,
-    ``hint``), else :class:`~classroom.tables.errors.BadMessage`.
+    ``hint``, and optionally ``variant``), else :class:`~classroom.tables.errors.BadMessage`.
+
+    >>> check_payload({"exercise": "01-x", "answer": "7", "verdict": "wrong",
+    ...                "hint": "hint-1", "variant": 27})["variant"]
+    27
+    >>> check_payload({"exercise": "01-x", "answer": "7", "verdict": "wrong",
+    ...                "hint": "hint-1", "variant": "27"})
+    Traceback (most recent call last):
+    ...
+    classroom.tables.errors.BadMessage: a message the table cannot read: a check's variant is a whole number from 0 to 2**63 - 1, or null
 
     >>> check_payload({"exercise": "01-x", "answer": "7", "verdict": "maybe", "hint": ""})
     Traceback (most recent call last):
     ...
     classroom.tables.errors.BadMessage: a message the table cannot read: a check's verdict is right, wrong or rounding
     """
-    if not isinstance(payload, dict) or set(payload) != {"exercise", "answer", "verdict",
-                                                          "hint"}:
+    fields = {"exercise", "answer", "verdict", "hint"}
+    if not isinstance(payload, dict) or set(payload) - {"variant"} != fields:
         raise BadMessage(_("a check has exactly the fields exercise, answer, verdict, hint"))
     exercise, answer = payload["exercise"], payload["answer"]
     verdict, hint = payload["verdict"], payload["hint"]
@@ -93,8 +128,12 @@ def check_payload(payload: Any) -> dict[str, Any]:
         raise BadMessage(_("a check's hint is mistake-N, hint-N, rounding or empty"))
     if (verdict == "right") != (hint == ""):
         raise BadMessage(_("a right check has no hint, a wrong one has one"))
+    variant = payload.get("variant")
+    if variant is not None and (type(variant) is not int
+                                or not 0 <= variant < VARIANT_LIMIT):
+        raise BadMessage(_("a check's variant is a whole number from 0 to 2**63 - 1, or null"))
     return {"exercise": exercise, "answer": " ".join(answer.split()), "verdict": verdict,
-            "hint": hint}
+            "hint": hint, "variant": variant}
 
 
 def record(db: sqlite3.Connection, student: str, payload: dict[str, Any], *,
@@ -102,10 +141,11 @@ def record(db: sqlite3.Connection, student: str, payload: dict[str, Any], *,
     """Store one checked payload (inside the submission's transaction); the answer
     says only that it was counted."""
     exercise = payload["exercise"]
-    db.execute("INSERT INTO checks(student, exercise, lesson, answer, verdict, hint, time) "
-               "VALUES (?, ?, ?, ?, ?, ?, ?)",
+    db.execute("INSERT INTO checks(student, exercise, lesson, answer, verdict, hint, time, "
+               "variant) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                (student, exercise, exercise[:2], payload["answer"], payload["verdict"],
-                payload["hint"], _time.time() if time is None else time))
+                payload["hint"], _time.time() if time is None else time,
+                payload.get("variant")))
     return {"counted": True}
 
 
@@ -122,13 +162,15 @@ class _Tally:
         self.last = 0
         #: exercise -> student -> [checks, tries, solved after (0: not solved)]
         self.per: dict[str, dict[str, list[int]]] = defaultdict(dict)
-        #: exercise -> group -> answer -> n (the tries before solving)
-        self.wrong: dict[str, dict[str, Counter[str]]] = defaultdict(lambda: defaultdict(Counter))
+        #: exercise -> (group, variant) -> answer -> n (the tries before solving); the
+        #: variant is the seed for the "other" group, else None (pooled over the variants)
+        self.wrong: dict[str, dict[tuple[str, int | None], Counter[str]]] = defaultdict(
+            lambda: defaultdict(Counter))
 
     def update(self, store: ClassStore) -> None:
-        rows = store.read("SELECT rowid, student, exercise, answer, verdict, hint FROM checks "
-                          "WHERE rowid > ? ORDER BY rowid", (self.last,))
-        for rowid, student, exercise, answer, verdict, hint in rows:
+        rows = store.read("SELECT rowid, student, exercise, answer, verdict, hint, variant "
+                          "FROM checks WHERE rowid > ? ORDER BY rowid", (self.last,))
+        for rowid, student, exercise, answer, verdict, hint, variant in rows:
             self.last = rowid
             st = self.per[exercise].setdefault(student, [0, 0, 0])
             st[0] += 1
@@ -138,16 +180,20 @@ class _Tally:
             if verdict == "right":
                 st[2] = st[1]
             else:
-                group = hint if hint.startswith(("mistake-", "rounding")) else "other"
-                self.wrong[exercise][group][answer] += 1
+                if hint.startswith(("mistake-", "rounding")):
+                    self.wrong[exercise][hint, None][answer] += 1
+                else:
+                    self.wrong[exercise]["other", variant][answer] += 1
 
 
 def summary(store: ClassStore, *, stuck_tries: int = STUCK_TRIES) -> dict[str, Any]:
     """The class view's data (see the module doc): ``{"lessons": [{"lesson": "03",
     "exercises": [{"exercise", "tried", "solved", "tries_to_solve": {"1": n, ...},
-    "checks", "wrong": [{"hint", "count", "answers": [[answer, n], ...]}], "stuck":
+    "checks", "wrong": [{"hint", "variant", "count", "answers": [[answer, n], ...]}], "stuck":
     [name, ...], "stuck_anonymous": n}]}], "students": n}`` (the stuck who gave no
-    display name are counted, not named).  Checks after a student's first right answer
+    display name are counted, not named; ``variant``: the seed of an "other" group, one
+    group per variant, ``None`` for the default variant and the pooled groups).
+    Checks after a student's first right answer
     are not counted as tries to solve (a student may check again).  The sums are kept
     with the store (``store.cache``) and brought up to date from the new rows."""
     setup(store)
@@ -171,10 +217,11 @@ def summary(store: ClassStore, *, stuck_tries: int = STUCK_TRIES) -> dict[str, A
                     anonymous += 1
         wrong = tally.wrong.get(exercise, {})
         counts = {group: sum(c.values()) for group, c in wrong.items()}
-        groups = [{"hint": group, "count": counts[group],
+        groups = [{"hint": group[0], "variant": group[1], "count": counts[group],
                    "answers": [[a, n] for a, n in
                                sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))[:TOP_ANSWERS]]}
-                  for group, c in sorted(wrong.items(), key=lambda kv: (-counts[kv[0]], kv[0]))]
+                  for group, c in sorted(wrong.items(), key=lambda kv: (
+                      -counts[kv[0]], kv[0][0], -1 if kv[0][1] is None else kv[0][1]))]
         lessons[exercise[:2]].append({
             "exercise": exercise, "tried": len(by_student), "solved": sum(solved_after.values()),
             "tries_to_solve": {str(k): solved_after[k] for k in sorted(solved_after)},

@@ -9,7 +9,10 @@ digit; the others), and who is stuck (three tries, not solved), by display name
 (students who gave none are counted, not named).  The data is
 :func:`classroom.tables.checks.summary` of the class store; the labels (the
 exercise's question, each known mistake's hint, in the teacher's language) come
-from the exercises' own data (``widgets.exercises.exercise_data``).  Only the
+from the exercises' own data (``widgets.exercises.exercise_data``).  An exercise
+drawn in variants shows its "other wrong answers" per variant, each beside that
+variant's question (rebuilt here from the exercise id and the student's seed, in the
+teacher's language; variants with the same numbers are one group).  Only the
 teacher's pages show this: the students' API (:mod:`.classapi`) answers each
 student about their own message only.
 
@@ -66,6 +69,7 @@ CLASS_WORDS = {
     "class_varies": N_("Shown with its default numbers: each student's page draws its own "
                        "numbers, so their answers differ (the known mistakes are the same "
                        "ideas)."),
+    "class_for": N_("Their question: {question}"),
 }
 
 
@@ -109,6 +113,51 @@ def labels(exercise: str, lang: str) -> dict[str, Any]:
                 "varies": ex.vary is not None}
 
 
+@lru_cache(maxsize=1024)
+def variant_question(exercise: str, seed: int | None, lang: str) -> tuple[str, str]:
+    """The variant of ``exercise`` drawn by ``seed`` (``None``: the default): its
+    parameters (as text: the same numbers, the same group) and its question in ``lang``.
+
+    >>> variant_question("03-count-31", None, "en")[0]
+    "(('score', 31),)"
+    """
+    ex = _exercises().get(exercise)
+    if ex is None:
+        return "", exercise
+    from widgets.exercises.texts import tr
+
+    drawn = ex.variant(seed)
+    with language(lang):
+        return repr(drawn.params), plain(tr(drawn.question, lang=lang))
+
+
+def _by_variant(exercise: str, groups: list[dict[str, Any]], lang: str) -> list[dict[str, Any]]:
+    """The "other" groups of the same variant numbers merged (two seeds may draw the same
+    numbers), each with its variant's ``question``; the order of :func:`checks.summary`."""
+    out: list[dict[str, Any]] = []
+    merged: dict[str, dict[str, Any]] = {}
+    for group in groups:
+        if group["hint"] != "other":
+            out.append(group)
+            continue
+        params, question = variant_question(exercise, group["variant"], lang)
+        same = merged.get(params)
+        if same is None:
+            merged[params] = group
+            group["question"] = question
+            out.append(group)
+            continue
+        same["count"] += group["count"]
+        answers: dict[str, int] = dict((a, n) for a, n in same["answers"])
+        for a, n in group["answers"]:
+            answers[a] = answers.get(a, 0) + n
+        same["answers"] = [[a, n] for a, n in sorted(answers.items(),
+                                                     key=lambda kv: (-kv[1], kv[0]))
+                           ][:checks.TOP_ANSWERS]
+    out.sort(key=lambda g: -int(g["count"]))         # stable: summary's order on ties
+    return out
+
+
 def view_data(store: Any, lang: str) -> dict[str, Any]:
     """:func:`checks.summary` with each exercise's labels and each wrong-answer group's
     label, and the stuck students split into names and a count of anonymous ones; each
@@ -120,6 +169,8 @@ def view_data(store: Any, lang: str) -> dict[str, Any]:
             lab = labels(ex["exercise"], lang)
             ex["number"], ex["question"] = lab["number"], lab["question"]
             ex["varies"] = lab["varies"]
+            if lab["varies"]:
+                ex["wrong"] = _by_variant(ex["exercise"], ex["wrong"], lang)
             for group in ex["wrong"]:
                 hint = str(group["hint"])
                 if hint.startswith("mistake-"):

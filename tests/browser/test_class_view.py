@@ -47,8 +47,9 @@ def axe_js() -> str:
     return source
 
 
-def send(server, who, mid, name, *args):
-    body = {"id": mid, "kind": "check", "student": who, "payload": check(*args), "name": name}
+def send(server, who, mid, name, *args, variant=None):
+    payload = check(*args) if variant is None else {**check(*args), "variant": variant}
+    body = {"id": mid, "kind": "check", "student": who, "payload": payload, "name": name}
     assert post(server.send_url, body)[0] == 200
 
 
@@ -91,6 +92,17 @@ def test_the_class_view_updates_and_refuses_a_student(server, chromium, axe_js, 
         assert groups.nth(0).get_attribute("data-hint") == "mistake-0"
         assert "7 K (2)" in groups.nth(0).inner_text()
         assert page.locator("#class-count").inner_text() == "Students who checked an answer: 2"
+        # lesson 03's count in variants (seed 2: "exactly 27", seed 0: 28): the same wrong
+        # "5" twice is two groups, each beside its own question
+        send(server, ANA, "a-3", "Ana", "03-count-31", "5", "wrong", "hint-1", variant=2)
+        send(server, IVO, "i-3", "Ivo", "03-count-31", "5", "wrong", "hint-1", variant=0)
+        count = page.locator("#ex-03-count-31 .group")
+        count.nth(1).wait_for()
+        texts = sorted(count.nth(i).locator(".variant").inner_text() for i in range(2))
+        assert [("exactly 27" in t, "exactly 28" in t) for t in texts] == [
+            (True, False), (False, True)], texts
+        assert all(t.startswith("Their question: ") for t in texts)
+        assert ["5 (1)" in count.nth(i).inner_text() for i in range(2)] == [True, True]
 
         found = overflowing(page)
         assert found["viewport"] == PHONE["width"] and found["items"] == []

@@ -159,7 +159,7 @@ def test_a_refused_handler_rolls_back_everything(tmp_path):
     checks.setup(store)
 
     def half_then_refuse(db, payload):
-        db.execute("INSERT INTO checks VALUES ('s', '01-x', '01', 'a', 'wrong', '', 0)")
+        db.execute("INSERT INTO checks VALUES ('s', '01-x', '01', 'a', 'wrong', '', 0, NULL)")
         raise BadStudent("no")
 
     with pytest.raises(BadStudent):

@@ -159,3 +159,83 @@ def test_the_teachers_page_links_the_class_view(tmp_path):
     finally:
         s.stop()
         svc.close()
+
+
+# Lesson 03's "count 31" drawn in variants: seeds 0, 1, 2, 3 draw "exactly 28", 29, 27,
+# 29 (seeds 1 and 3: the same numbers); "5" is no known mistake of any of them.
+VARIANT_SCRIPT = [
+    ("ana", 0, "5", "hint-1"), ("ana", 0, "11", "mistake-0"),
+    ("ivo", 2, "5", "hint-1"), ("ivo", 2, "12", "mistake-0"),
+    ("eva", 1, "5", "hint-1"),
+    ("luka", 3, "5", "hint-1"), ("luka", 3, "6", "hint-2"),
+    ("mia", None, "5", "hint-1"),              # no variant field: the default (31)
+]
+
+
+def test_other_wrong_answers_are_grouped_by_variant(tmp_path):
+    s = ClassServer(tmp_path)
+    try:
+        for i, (who, seed, answer, hint) in enumerate(VARIANT_SCRIPT):
+            payload = check("03-count-31", answer, "wrong", hint)
+            if seed is not None:
+                payload["variant"] = seed
+            body = {"id": f"{who}-v{i}", "kind": "check", "student": (who * 22)[:22],
+                    "payload": payload}
+            assert post(s.send_url, body)[0] == 200
+        ex, = teacher_json(s)["lessons"][0]["exercises"]
+    finally:
+        s.stop()
+    # by hand: the known mistakes pooled over the variants (ana's 11, ivo's 12: 2);
+    # "5" from four variants is four groups, not "5 (5)": 29 (eva and luka: 5, 5, 6),
+    # 31 (mia), 28 (ana), 27 (ivo)
+    got = [(g["hint"], g["count"], g["answers"], g.get("question", "")) for g in ex["wrong"]]
+    assert [(h, n, a) for h, n, a, _q in got] == [
+        ("other", 3, [["5", 2], ["6", 1]]), ("mistake-0", 2, [["11", 1], ["12", 1]]),
+        ("other", 1, [["5", 1]]), ("other", 1, [["5", 1]]), ("other", 1, [["5", 1]])]
+    scores = [next(n for n in ("27", "28", "29", "31") if f"exactly {n}" in q) if q else ""
+              for *_x, q in got]
+    assert scores == ["29", "", "31", "28", "27"]
+    assert all("**" not in q for *_x, q in got)
+    assert ex["tried"] == 5 and ex["solved"] == 0
+
+
+@pytest.mark.parametrize("variant", [True, -1, 2 ** 63, "27", 2.0, [1]])
+def test_a_bad_variant_is_refused(variant):
+    from classroom.tables.checks import check_payload
+    from classroom.tables.errors import BadMessage
+
+    with pytest.raises(BadMessage, match="variant"):
+        check_payload({**check("03-count-31", "5", "wrong", "hint-1"), "variant": variant})
+    with pytest.raises(BadMessage, match="exactly the fields"):
+        check_payload({**check("03-count-31", "5", "wrong", "hint-1"), "variant": 1, "x": 1})
+    assert check_payload({**check("03-count-31", "5", "wrong", "hint-1"),
+                          "variant": 2 ** 63 - 1})["variant"] == 2 ** 63 - 1
+
+
+def test_a_store_from_before_the_variants_is_migrated(tmp_path):
+    """A class.sqlite3 whose checks table has no variant column: the column is added, its
+    old rows count as the default variant, new rows keep theirs."""
+    import sqlite3
+
+    from classroom.tables import checks
+    from classroom.tables.students import ClassStore, student_id
+
+    path = tmp_path / "class.sqlite3"
+    ClassStore(path).close()
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE checks (student TEXT NOT NULL, exercise TEXT NOT NULL, "
+               "lesson TEXT NOT NULL, answer TEXT NOT NULL, verdict TEXT NOT NULL, "
+               "hint TEXT NOT NULL, time REAL NOT NULL)")
+    db.execute("INSERT INTO checks VALUES ('old', '03-count-31', '03', '5', 'wrong', "
+               "'hint-1', 1.0)")
+    db.commit()
+    db.close()
+    store = ClassStore(path)
+    checks.setup(store)
+    sid = student_id("n" * 22)
+    store.submit(sid, "n-1", "check", checks.check_payload(
+        {**check("03-count-31", "5", "wrong", "hint-1"), "variant": 2}),
+        lambda db, p: checks.record(db, sid, p))
+    ex, = checks.summary(store)["lessons"][0]["exercises"]
+    assert [(g["variant"], g["count"]) for g in ex["wrong"]] == [(None, 1), (2, 1)]
+    store.close()

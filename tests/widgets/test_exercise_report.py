@@ -57,7 +57,7 @@ def test_without_a_class_server_nothing_is_sent_and_the_page_says_so(monkeypatch
     w.close_all()
 
 
-def test_each_try_is_sent_with_only_its_four_fields(served):
+def test_each_try_is_sent_with_only_its_five_fields(served):
     link, rec = served
     ex = get("01-six-players")
     w = ExerciseWidget(ex, session=Session())
@@ -71,7 +71,9 @@ def test_each_try_is_sent_with_only_its_four_fields(served):
     assert [p["verdict"] for p in payloads] == ["wrong", "wrong", "right"]   # no unreadable
     assert [p["answer"] for p in payloads] == ["7 K", "7 K", "7 9 U K"]
     assert [p["hint"] for p in payloads][2] == ""
-    assert all(set(p) == {"exercise", "answer", "verdict", "hint"} for p in payloads)
+    assert all(set(p) == {"exercise", "answer", "verdict", "hint", "variant"}
+               for p in payloads)
+    assert [p["variant"] for p in payloads] == [None] * 3          # the default variant
     assert {p["exercise"] for p in payloads} == {"01-six-players"}
     assert all(set(b) == {"id", "kind", "student", "payload"} for b in rec.bodies)
     assert len({b["id"] for b in rec.bodies}) == 3                   # one id per message
@@ -109,6 +111,28 @@ def test_nothing_secret_is_synced_or_sent(served):
     for secret in (ex.worked_solution(), ex.why, *spellings(ex)):
         assert secret not in sent, secret
         assert secret not in state, secret
+    w.close_all()
+
+
+def test_a_variant_is_sent_as_its_seed_and_nothing_secret(served):
+    """A page's variant (seed 2 of lesson 03's count: "exactly 27") is sent as the seed
+    that drew it, an int the server rebuilds the question from; never its answer."""
+    link, rec = served
+    ex = get("03-count-31", 2)
+    assert "exactly 27" in ex.question and get("03-count-31").params == (("score", 31),)
+    w = ExerciseWidget(ex, session=Session())
+    for text in ("5", "6"):
+        w.answer_box.value = text
+        w.check_button.click()
+    assert link.flush(5)
+    payloads = [b["payload"] for b in rec.bodies]
+    assert [(p["variant"], p["answer"]) for p in payloads] == [(2, "5"), (2, "6")]
+    assert type(payloads[0]["variant"]) is int
+    sent = json.dumps(rec.bodies)
+    for secret in (ex.worked_solution(), *spellings(ex)):
+        assert secret not in sent, secret
+    from classroom.tables.checks import check_payload  # the server accepts it as sent
+    assert check_payload(payloads[0])["variant"] == 2
     w.close_all()
 
 

@@ -33,6 +33,7 @@ Fraction(11, 1000)
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import functools
 import random
@@ -347,6 +348,9 @@ class Exercise:
     vary: Callable[[random.Random], Exercise] | None = None
     params: tuple[tuple[str, Any], ...] = ()
     method: str = ""
+    #: the seed that drew this variant (``None``: the default variant); the class view
+    #: rebuilds the variant from the key and this seed
+    seed: int | None = None
 
     def variant(self, seed: int | None) -> Exercise:
         """The variant drawn by ``seed`` (``None``: this one, the default variant).
@@ -487,7 +491,8 @@ def _variant(ex: Exercise, seed: int) -> Exercise:
             for old in list(_VARIANTS)[:256]:
                 _ANSWERS.pop(_VARIANTS.pop(old), None)
         assert ex.vary is not None
-        _VARIANTS[slot] = ex.vary(random.Random(f"{ex.key}|{seed}"))
+        drawn = ex.vary(random.Random(f"{ex.key}|{seed}"))
+        _VARIANTS[slot] = dataclasses.replace(drawn, seed=seed)
     return _VARIANTS[slot]
 
 

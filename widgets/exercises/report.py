@@ -57,10 +57,11 @@ def hint_id(ex: Exercise, wrong_tries: int, verdict: Verdict) -> str:
 
 def check_payload(ex: Exercise, text: object, verdict: Verdict, wrong_tries: int,
                   ) -> dict[str, Any]:
-    """The check as sent: exercise id, answer as typed, verdict, hint id."""
+    """The check as sent: exercise id, answer as typed, verdict, hint id, variant (seed)."""
     typed = text if isinstance(text, str) else ""
     return {"exercise": ex.key, "answer": " ".join(typed.split())[:ANSWER_MAX],
-            "verdict": verdict.status, "hint": hint_id(ex, wrong_tries, verdict)}
+            "verdict": verdict.status, "hint": hint_id(ex, wrong_tries, verdict),
+            "variant": ex.seed}
 
 
 def report_check(ex: Exercise, text: object, verdict: Verdict, wrong_tries: int, *,

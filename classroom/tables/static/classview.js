@@ -44,6 +44,8 @@
         // how many first, then what the mistake is (a count at a long label's end was lost)
         li.appendChild(el("span", "n", g.count + "×"));
         li.appendChild(el("span", "label", g.label));
+        // an exercise drawn in variants: the other wrong answers beside that variant's question
+        if (g.question !== undefined) li.appendChild(el("span", "variant", fmt(W.class_for, {question: g.question})));
         const answers = g.answers.map(([text, n]) => `${text || "∅"} (${n})`).join(", ");
         li.appendChild(el("span", "answers", answers));
         ul.appendChild(li);
