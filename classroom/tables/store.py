@@ -71,6 +71,28 @@ class StoreError(RuntimeError):
     """The data file is not one this version can read (a newer schema, a broken file)."""
 
 
+def open_sqlite(path: Path, *, schema_version: int) -> sqlite3.Connection:
+    """A connection to the SQLite file ``path`` as the service's stores keep it (WAL,
+    synchronous=FULL: a write acknowledged is on disk; foreign keys on), or a
+    :class:`StoreError` when its schema is newer than ``schema_version``.
+
+    >>> import tempfile
+    >>> db = open_sqlite(Path(tempfile.mkdtemp()) / "x.sqlite3", schema_version=1)
+    >>> db.execute("PRAGMA journal_mode").fetchone()[0], db.close()
+    ('wal', None)
+    """
+    db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=FULL")
+    db.execute("PRAGMA foreign_keys=ON")
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    if version > schema_version:
+        db.close()
+        raise StoreError(f"{path} has schema {version}; this version reads "
+                         f"{schema_version}: use a newer cardgames or another data folder")
+    return db
+
+
 def data_dir() -> Path:
     """The service's data folder: ``$CARDGAMES_DATA_DIR`` if set, else
     ``jupyter_data_dir()/cardgames`` (made if missing)."""
@@ -131,17 +153,9 @@ class TableStore:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.RLock()
-        self._db: sqlite3.Connection | None = sqlite3.connect(
-            self.path, isolation_level=None, check_same_thread=False)
+        self._db: sqlite3.Connection | None = open_sqlite(self.path,
+                                                          schema_version=SCHEMA_VERSION)
         db = self._db
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=FULL")
-        db.execute("PRAGMA foreign_keys=ON")
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        if version > SCHEMA_VERSION:
-            db.close()
-            raise StoreError(f"{self.path} has schema {version}; this version reads "
-                             f"{SCHEMA_VERSION}: use a newer cardgames or another data folder")
         with self._write():
             for statement in _SCHEMA.split(";"):
                 if statement.strip():

@@ -52,6 +52,7 @@ from cardgames.i18n import gettext as _
 
 from .auth import check_name
 from .errors import BadMessage
+from .store import open_sqlite
 
 __all__ = ["COOKIE", "DB_NAME", "KEY_RE", "MID_RE", "SCHEMA_VERSION", "BadStudent",
            "ClassStore", "Handler", "check_key", "check_mid", "class_store", "identify",
@@ -156,17 +157,8 @@ class ClassStore:
         #: what users of the store keep beside it (e.g. running sums), by name
         self.cache: dict[str, Any] = {}
         self._lock = threading.RLock()
-        self._db: sqlite3.Connection | None = sqlite3.connect(
-            self.path, isolation_level=None, check_same_thread=False)
-        db = self._db
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=FULL")
-        db.execute("PRAGMA foreign_keys=ON")
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        if version > SCHEMA_VERSION:
-            db.close()
-            raise RuntimeError(f"{self.path} has schema {version}; this version reads "
-                               f"{SCHEMA_VERSION}")
+        self._db: sqlite3.Connection | None = open_sqlite(self.path,
+                                                          schema_version=SCHEMA_VERSION)
         self.schema(_SCHEMA)
         self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 

@@ -165,7 +165,7 @@ c.Spawner.environment = {
 # class API with the same token: it may use the service (as every user may, above).
 # Without the third scope the hub's default for this token (the role "server":
 # users:activity, access:servers) is refused by the service (403; tried on JupyterHub
-# 6.1.1, tests/hub/test_class_hub.py checks the token's scopes and the checks counted)
+# 6.1.1, tests/hub/test_hub_class_link.py checks the token's scopes and the checks counted)
 c.Spawner.server_token_scopes = ["users:activity!user", "access:servers!server",
                                  f"access:services!service={TABLES}"]
 
