@@ -188,13 +188,11 @@ class LiarTable(LiarLayout, PlayTable):
         return self
 
     def _remote_changed(self) -> None:
-        """The service moved on: a new round (or match) is dealt afresh, else drawn (not
-        again when this view is drawn already: the seat's own move, drawn by ``act``)."""
+        """The service moved on: a new round (or match) is dealt afresh, else drawn."""
         sv = self.view
         if (sv.match, sv.round) != self._drawn:
             self._dealt()
-        elif self._drawn_for != self._token() or self._notes_drawn != len(
-                getattr(self._session, "notes", ())):
+        else:
             self._render()
 
     # ================================================================ set-up
@@ -408,11 +406,6 @@ class LiarTable(LiarLayout, PlayTable):
         self._render_buttons(v)
         self.hand.set_title(ngettext("Your hand — {n} card", "Your hand — {n} cards",
                                      len(v.hand)).format(n=len(v.hand)))
-
-    def _draw_news(self) -> None:
-        if self._session.mark >= 0 and not self.stopped:
-            self._pull()
-            self._render_log(self.view.view)
 
     def _render_log(self, v: LiarView) -> None:
         first = len(self._log) - len(v.events)     # the round's events end the log

@@ -149,7 +149,6 @@ class PlayTable:
         self._decisions_token: list[Any] = [None]   # the token the buttons' clicks carry
         self._decisions_live = False  # the buttons were made for a view the seat decides in
         self._drawn_for: Any = None  # the token the table was last drawn for
-        self._notes_drawn = 0        # remote: how many service notes that drawing had
         self._view_cache: SeatView | None = None
         self._bot_names: dict[int, str] = {}
         self._remote = False         # the session lives in the table service (for_session)
@@ -285,7 +284,6 @@ class PlayTable:
             return False
         self._log_from = start          # your own move is highlighted too
         self._say("")
-        self._draw_news()               # the move in the log before anything else is redrawn
         self._after_human_move()
         if self._autoplay:
             self._advance()
@@ -486,15 +484,9 @@ class PlayTable:
         """Redraw every part from the human's view (nothing once closed)."""
         if self._closed:
             return
-        self._draw_news()
         self._bind_decisions()
         self._draw()
         self._drawn_for = self._token()
-        self._notes_drawn = len(getattr(self._session, "notes", ())) if self._remote else 0
-
-    def _draw_news(self) -> None:
-        """Draw what a move changes first (a subclass: its log), before the decision
-        buttons and the cards are made again: a page shows the move sooner."""
 
     def _draw(self) -> None:
         raise NotImplementedError
