@@ -593,7 +593,9 @@ def test_the_bot_plays_for_a_student_who_closed_the_page(online, chromium):
         notes = [n for n in ivo.notes if n.get("kind") == "bot-played"]
         assert notes and notes[0]["seat"] == ana.seat and notes[0]["name"] == "Ana", ivo.notes
         took = time.monotonic() - t0
-        assert GRACE_S - 0.5 <= took < 45, f"after the grace, not the 60-s idle timeout: {took}"
+        # t0 is taken once the page is closed; the service may see the socket drop up to a
+        # few seconds earlier (the kernel's shutdown), so the lower bound has that slack
+        assert GRACE_S / 2 <= took < 45, f"after the grace, not the 60-s idle timeout: {took}"
         row = ivo.seats[ana.seat]
         assert row["connected"] is False and row["played_by_bot"] is True, row
     finally:
