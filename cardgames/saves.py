@@ -4,7 +4,11 @@ A snapshot (``state.to_json()``) is a JSON object ``{"format": ..., "version": .
 ...}``.  :func:`open_save` reads that envelope for either game; the field readers
 (:func:`need`, :func:`whole`, :func:`flag`, :func:`text`, :func:`items`,
 :func:`cards`, :func:`rng`) check one field each, and :func:`check_deck` checks
-that the cards of a save are exactly its game's deck.  Whatever is wrong, the
+that the cards of a save are exactly its game's deck.  A game's snapshot module
+names its save once (:class:`SaveFormat`: format, version, the name its errors
+give it) and reads the envelope and the game's options through it
+(:meth:`SaveFormat.read`), the game typed by what every reader needs of it
+(:class:`SavedGame`) plus that game's own options.  Whatever is wrong, the
 error is a :class:`~cardgames.errors.SaveError` naming the field and the rule,
 never a ``KeyError`` or ``TypeError`` from deep inside.
 
@@ -22,15 +26,16 @@ import json
 import random
 import reprlib
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
 
 from cardgames.cards import Card, format_cards, parse_cards
 from cardgames.errors import CardgamesError, SaveError
 from cardgames.i18n import gettext as _
 
-__all__ = ["SaveError", "open_save", "need", "whole", "flag", "text", "items", "cards",
+__all__ = ["SaveError", "SaveFormat", "SavedGame", "open_save", "need", "whole", "flag", "text", "items", "cards",
            "rng", "check_deck", "reading", "MAX_COUNT"]
 
 #: The largest count a save may hold where the rules set no bound (turns, plays, seeds'
@@ -80,6 +85,60 @@ def open_save(data: object, *, fmt: str, what: str, version: int = 1,
                           "damaged").format(what=what, value=show(v), supported=version),
                         field="version", rule="")
     return data
+
+
+class SavedGame(Protocol):
+    """What every save reader needs of its game: the seats and the deck (a game's snapshot
+    module adds, in a Protocol of its own, the options its checks read)."""
+
+    @property
+    def players(self) -> int: ...
+
+    def deck(self) -> list[Card]: ...
+
+
+G = TypeVar("G", bound=SavedGame)
+
+
+@dataclass(frozen=True)
+class SaveFormat:
+    """One game's snapshot: its ``"format"``, the version this code writes and reads, and
+    ``name``, the message id of what its errors call it (translated when an error is made:
+    :attr:`what`).  ``old_formats`` and ``no_version`` as in :func:`open_save`.
+
+    >>> demo = SaveFormat("cardgames.demo", "demo save")
+    >>> demo.read('{"format": "cardgames.demo", "version": 1, "game": 3}', str,
+    ...           lambda d, game: {"game": game})
+    ('3', {'game': '3'})
+    >>> demo.read('{"format": "cardgames.demo", "version": 1}', str, dict)
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.SaveError: demo save: game is missing
+    """
+
+    fmt: str
+    name: str
+    version: int = 1
+    old_formats: tuple[str, ...] = ()
+    no_version: int | None = None
+
+    @property
+    def what(self) -> str:
+        """What the errors call a save of this format, in the current language."""
+        return _(self.name)
+
+    def read(self, data: object, make_game: Callable[[Any], G],
+             read_fields: Callable[[dict[str, Any], G], dict[str, Any]]
+             ) -> tuple[G, dict[str, Any]]:
+        """The game (``make_game(save["game"])``; any error it raises names the field
+        ``game``) and ``read_fields(save, game)`` of a save: JSON text or its dict, whose
+        envelope :func:`open_save` checks first."""
+        what = self.what
+        d = open_save(data, fmt=self.fmt, what=what, version=self.version,
+                      old_formats=self.old_formats, no_version=self.no_version)
+        with reading("game", what):
+            game = make_game(need(d, "game", what))
+        return game, read_fields(d, game)
 
 
 def need(data: dict[str, Any], key: str, what: str) -> Any:

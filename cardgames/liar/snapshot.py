@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
-from cardgames.cards import Card, Rank, format_cards
+from cardgames.cards import Rank, format_cards
+from cardgames.i18n import N_
 from cardgames.i18n import gettext as _
 from cardgames.liar.actions import LiarAction
 from cardgames.liar.events import RoundOver, event_from_dict, event_to_dict
@@ -18,11 +19,12 @@ from cardgames.liar.phase import Phase
 from cardgames.liar.pile import PilePlay
 from cardgames.saves import (
     MAX_COUNT,
+    SavedGame,
+    SaveFormat,
     cards,
     check_deck,
     items,
     need,
-    open_save,
     reading,
     refuse,
     rng,
@@ -32,9 +34,9 @@ from cardgames.saves import (
 
 __all__ = ["state_from_dict", "state_to_dict"]
 
-_FORMAT = "cardgames.liar.state"
-#: The version of the JSON snapshot this code writes and reads (1 since 5b5243e).
-_VERSION = 1
+#: The snapshot's format; version 1 since 5b5243e (also read: the older format name ".../1").
+_SAVE = SaveFormat("cardgames.liar.state", N_("Liar save"),
+                   old_formats=("cardgames.liar.state/1",))
 
 
 def _play_dict(e: PilePlay) -> dict[str, Any]:
@@ -47,8 +49,8 @@ def state_to_dict(game: dict[str, Any], f: dict[str, Any]) -> dict[str, Any]:
     (as ``LiarState.to_dict`` gives them; hidden cards and the RNG state included)."""
     version, internal, gauss = f["rng"]
     return {
-        "format": _FORMAT,
-        "version": _VERSION,
+        "format": _SAVE.fmt,
+        "version": _SAVE.version,
         "game": game,
         "seed": f["seed"],
         "dealer": f["dealer"],
@@ -73,30 +75,19 @@ def state_from_dict(data: object, make_game: Callable[[Any], G]) -> tuple[G, dic
     snapshot of :func:`state_to_dict`: JSON text or the dict (also version 1 as written
     before ``"version"``).  The state class makes the state, so this module imports
     neither it nor the game."""
-    d = open_save(data, fmt=_FORMAT, what=_what(), version=_VERSION, old_formats=(_FORMAT + "/1",))
-    with reading("game", _what()):
-        game = make_game(need(d, "game", _what()))
-    return game, read_fields(d, game)
+    return _SAVE.read(data, make_game, read_fields)
 
 
-class Options(Protocol):
-    """What the reader needs of a game: its options and deck."""
+class Options(SavedGame, Protocol):
+    """What the reader needs of a game besides its seats and deck."""
 
-    @property
-    def players(self) -> int: ...
     @property
     def deck_size(self) -> int: ...
     @property
     def max_plays(self) -> int | None: ...
 
-    def deck(self) -> list[Card]: ...
-
 
 G = TypeVar("G", bound=Options)
-
-
-def _what() -> str:
-    return _("Liar save")
 
 
 def read_fields(d: dict[str, Any], game: Options) -> dict[str, Any]:
@@ -104,7 +95,7 @@ def read_fields(d: dict[str, Any], game: Options) -> dict[str, Any]:
     hold: the cards are the deck (R-L2), one hand per seat, whose turn it is in which phase
     (R-L5), the pile's ranks (R-L8), the end (L11, R-L9).  A :class:`SaveError` names the
     field and the rule otherwise."""
-    w = _what()
+    w = _SAVE.what
     n = game.players
     seed = whole(need(d, "seed", w), "seed", w, lo=-MAX_COUNT ** 3, hi=MAX_COUNT ** 3, none=True)
     dealer = whole(need(d, "dealer", w), "dealer", w, lo=0, hi=n - 1, rule="R-L1")
@@ -186,7 +177,7 @@ def read_fields(d: dict[str, Any], game: Options) -> dict[str, Any]:
 
 
 def _read_play(e: object, field: str, players: int) -> PilePlay:
-    w = _what()
+    w = _SAVE.what
     if not isinstance(e, dict):
         raise refuse(w, field, _("a play is an object with number, player, cards and announced"))
     return PilePlay(whole(need(e, "number", w), field + ".number", w, lo=1),

@@ -10,16 +10,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
-from cardgames.cards import Card, format_cards
+from cardgames.cards import format_cards
+from cardgames.i18n import N_
 from cardgames.i18n import gettext as _
 from cardgames.saves import (
     MAX_COUNT,
+    SavedGame,
+    SaveFormat,
     cards,
     check_deck,
     flag,
     items,
     need,
-    open_save,
     reading,
     refuse,
     rng,
@@ -38,6 +40,7 @@ FORMAT = "cardgames.thirtyone.state"
 #: The version of the snapshot this code writes and reads (1: as in 5b5243e, which wrote
 #: no ``"format"`` and no ``"version"``).
 VERSION = 1
+_SAVE = SaveFormat(FORMAT, N_("Thirty-One save"), version=VERSION, no_version=1)
 
 
 def state_to_dict(r: ThirtyOneRecord) -> dict[str, Any]:
@@ -72,34 +75,24 @@ def state_from_dict(data: object, make_game: Callable[..., G]) -> tuple[G, dict[
     1).  Every field is checked (:func:`read_fields`); a newer version is refused naming it.
     The state class makes the state (so this module imports neither it nor the game).
     """
-    w = _what()
-    d = open_save(data, fmt=FORMAT, what=w, version=VERSION, no_version=1)
-    game_data = need(d, "game", w)
-    if not isinstance(game_data, dict):
-        raise refuse(w, "game", _("the game's options are an object"))
-    with reading("game", w):
-        game = make_game(**game_data)
-    return game, read_fields(d, game)
+    def game(options: object) -> G:
+        if not isinstance(options, dict):
+            raise refuse(_SAVE.what, "game", _("the game's options are an object"))
+        return make_game(**options)
+
+    return _SAVE.read(data, game, read_fields)
 
 
 G = TypeVar("G", bound="Options")
 
 
-class Options(Protocol):
-    """What the reader needs of a game: its options and deck."""
+class Options(SavedGame, Protocol):
+    """What the reader needs of a game besides its seats and deck."""
 
-    @property
-    def players(self) -> int: ...
     @property
     def lives(self) -> int: ...
     @property
     def turn_cap(self) -> int | None: ...
-
-    def deck(self) -> list[Card]: ...
-
-
-def _what() -> str:
-    return _("Thirty-One save")
 
 
 def read_fields(d: dict[str, Any], game: Options) -> dict[str, Any]:
@@ -107,7 +100,7 @@ def read_fields(d: dict[str, Any], game: Options) -> dict[str, Any]:
     hold: the cards are the deck (T2), 3 cards a seat still in (T4), lives (T13, R-T8), whose
     turn it is in which phase (T5, R-T1, R-T6), the deals and their results.  A
     :class:`SaveError` names the field and the rule otherwise."""
-    w = _what()
+    w = _SAVE.what
     n = game.players
     seed = whole(need(d, "seed", w), "seed", w, lo=-MAX_COUNT ** 3, hi=MAX_COUNT ** 3)
     first_dealer = whole(need(d, "first_dealer", w), "first_dealer", w, lo=0, hi=n - 1,
