@@ -135,13 +135,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     def admit(self, notebook: str = "") -> Admission | None:
         """Count a page request of ``notebook`` against the cap, or None: the class is
         full (:attr:`last_refusal` says why: ``"memory"`` or ``"max_kernels"``)."""
-        reason = None
-        pooled = self._pool_left(notebook) > 0
-        mb = 0 if pooled else self.kernel_size(notebook)
-        if self.max_kernels and self.in_use() >= self.max_kernels:
-            reason = "max_kernels"
-        elif mb and not self.memory_fits(mb):
-            reason = "memory"
+        pooled, mb = self._needs(notebook)
+        reason = self._refusal(mb)
         if reason is not None:
             self.refused += 1
             self.refused_by[reason] += 1
@@ -257,9 +252,20 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
     def full_reason(self, notebook: str = "") -> str | None:
         """Why a page of ``notebook`` needing a new kernel would be refused now, or None."""
+        return self._refusal(self._needs(notebook)[1])
+
+    def _needs(self, notebook: str) -> tuple[bool, int]:
+        """(a pooled kernel of ``notebook`` is left for a page, the MB a page of it would
+        add: 0 with a pooled kernel, else :meth:`kernel_size`)."""
+        pooled = self._pool_left(notebook) > 0
+        return pooled, 0 if pooled else self.kernel_size(notebook)
+
+    def _refusal(self, mb: int) -> str | None:
+        """The one admission rule: ``"max_kernels"`` at the cap, ``"memory"`` when a new
+        kernel of ``mb`` MB (0: none, a pooled one is taken) would not fit, else None."""
         if self.max_kernels and self.in_use() >= self.max_kernels:
             return "max_kernels"
-        if self._pool_left(notebook) <= 0 and not self.memory_fits(self.kernel_size(notebook)):
+        if mb and not self.memory_fits(mb):
             return "memory"
         return None
 
