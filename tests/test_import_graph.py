@@ -331,9 +331,9 @@ def test_no_module_but_the_state_reads_a_states_private_fields():
     assert not found, found
 
 
-def test_no_module_of_cardgames_or_widgets_is_over_600_lines():
-    # the project's hard cap (one module per concern, ~500 lines, never over 600)
+def test_no_shipped_module_is_over_600_lines():
+    # the project's hard cap (one module per concern, ~500 lines, never over 600), for
+    # classroom/ too since classroom/app.py (667 lines) was split by concern
     long = {name: n for name, path in _shipped_modules().items()
-            if not name.startswith("classroom")
-            and (n := len(path.read_text(encoding="utf-8").splitlines())) > 600}
+            if (n := len(path.read_text(encoding="utf-8").splitlines())) > 600}
     assert not long, long
