@@ -5,7 +5,8 @@ hands), ``simulate`` (a seeded tournament among bots). Run
 ``python -m cardgames --help`` for examples.
 
 Bad arguments and every engine error (:class:`~cardgames.errors.CardgamesError`)
-give one line on stderr and exit code 2, never a traceback.
+give one line on stderr and exit code 2, never a traceback.  The values the arguments
+may take, and why, are in :mod:`cardgames.cliargs`.
 """
 
 from __future__ import annotations
@@ -16,13 +17,24 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from cardgames.cliargs import (
+    MAX_CHUNK,
+    MAX_GAMES,
+    MAX_ROUNDS,
+    MAX_SEED,
+    MAX_WORKERS,
+    PROG,
+)
+from cardgames.cliargs import UsageError as _UsageError
+from cardgames.cliargs import count as _count
+from cardgames.cliargs import number as _number
+from cardgames.cliargs import read_option as _option
 from cardgames.errors import CardgamesError, ConfigError
 from cardgames.i18n import N_, decimal, format_count, format_number, get_language, ngettext
 from cardgames.i18n import gettext as _
 
 __all__ = ["main", "build_parser"]
 
-PROG = "cardgames"
 
 EXAMPLES = """\
   cardgames score "AH KH 9H"
@@ -42,10 +54,6 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         raise _UsageError(_("{prog}: error: {message} (see --help)").format(
             prog=self.prog, message=message))
-
-
-class _UsageError(Exception):
-    pass
 
 
 def _one_line(text: str) -> str:
@@ -222,105 +230,7 @@ def _summary_table(summary: Any) -> str:
     return str(shown.to_string())
 
 
-#: The options ``simulate --option KEY=VALUE`` takes, per game, with the largest value and
-#: why: each bound is far beyond a real game and keeps one run to minutes, not days.
-OPTIONS: dict[str, dict[str, tuple[int, int, str]]] = {
-    "thirty-one": {
-        "lives": (0, 9, N_("lives 0-9: every life is a deal a player may lose, and the tables "
-                           "offer 0-9 (R-T8)")),
-        "turn_cap": (0, 1000, N_("turn_cap 0-1000: a cap on a deal's turns (R-T10); 1000 "
-                                 "turns is far beyond any real deal")),
-        "chronicler": (0, 1, N_("chronicler true or false (T2)")),
-    },
-    "liar": {
-        "decks": (1, 2, N_("decks 1 or 2 (R-L2)")),
-        "chroniclers": (0, 0, N_("chroniclers none, both, colorful or pale (R-L2)")),
-        "points": (0, 1000, N_("points: up to 8 whole numbers 0-1000 per place (R-L10)")),
-        "max_plays": (1, 100_000, N_("max_plays 1-100000: the safety cap on a round's plays "
-                                     "(default 1000)")),
-        "tie_places": (0, 0, N_("tie_places competition or dense (R-L10)")),
-        "target": (1, 1000, N_("target 1-1000: a match to this many points (R-L10); 1000 is "
-                               "already hundreds of rounds")),
-    },
-}
-
-
-def _option(game: str, key: str, value: str) -> object:
-    """The value of ``--option key=value`` for ``game``, read and bounded (see :data:`OPTIONS`)."""
-    known = OPTIONS[game]
-    if key not in known:
-        raise _UsageError(_("{prog} simulate: error: {game} has no option {key!r}; its options "
-                            "are {options}").format(prog=PROG, game=game, key=key,
-                                                    options=", ".join(sorted(known))))
-    lo, hi, why = known[key]
-    low = value.lower()
-    if len(value) > 100:
-        value = value[:40] + "..."
-    if key in ("chroniclers", "tie_places"):
-        return value
-    if key == "chronicler":
-        if low in ("true", "1", "yes"):
-            return True
-        if low in ("false", "0", "no"):
-            return False
-    elif key == "points":
-        parts = value.strip("()[] ").replace(",", " ").split()
-        if 1 <= len(parts) <= 8 and all(p.isdigit() and int(p) <= hi for p in parts):
-            return tuple(int(p) for p in parts)
-    elif key == "turn_cap" and low == "none":
-        return None
-    elif value.isdigit() and lo <= int(value[:12]) <= hi:
-        return int(value)
-    raise _UsageError(_("{prog} simulate: error: --option {key}={value}: {why}").format(
-        prog=PROG, key=key, value=value[:40], why=_(why)))
-
-
 # --------------------------------------------------------------------------- parser
-
-
-#: The largest counts the command line takes, and why (a bigger one is refused at once,
-#: rather than running for hours or filling the memory).
-MAX_GAMES = 1_000_000     # the 95% interval of a win rate is then within +-0.1 points
-MAX_WORKERS = 64          # worker processes: more than the machine's cores only cost memory
-MAX_CHUNK = 100_000       # games per task
-MAX_ROUNDS = 1000         # rounds of a Liar match (R-L10)
-MAX_SEED = 2**63 - 1      # a seed is a 64-bit whole number
-
-
-def _count(hi: int, why: str, lo: int = 1) -> Any:
-    """An argparse type: a whole number ``lo``-``hi`` (``why`` says why ``hi``)."""
-
-    def read(text: str) -> int:
-        t = text.strip()
-        digits = t[1:] if t[:1] in "+-" else t
-        if not digits.isdigit() or len(digits) > 30:
-            if digits.isdigit():
-                raise argparse.ArgumentTypeError(_("must be {lo}-{hi} ({why}), not {text}").format(
-                    lo=format_count(lo), hi=format_count(hi), why=_(why), text=t[:40] + "..."))
-            raise argparse.ArgumentTypeError(_("not a whole number: {text!r}").format(
-                text=text[:40]))
-        value = int(t)
-        if value < lo:
-            raise argparse.ArgumentTypeError(_("must be at least {lo}, not {value}").format(
-                lo=lo, value=value))
-        if value > hi:
-            raise argparse.ArgumentTypeError(_("must be {lo}-{hi} ({why}), not {value}").format(
-                lo=format_count(lo), hi=format_count(hi), why=_(why), value=value))
-        return value
-
-    return read
-
-
-def _number(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(_("not a number: {text!r}").format(
-            text=text[:40])) from None
-    if value != value or value in (float("inf"), float("-inf")):
-        raise argparse.ArgumentTypeError(_("not a finite number: {text!r}").format(
-            text=text[:40]))
-    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
