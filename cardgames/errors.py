@@ -75,7 +75,23 @@ class WireError(CardgamesError):
         self.field = field
 
 
-class ActionParseError(CardgamesError):
+class _ActionRefusal(CardgamesError):
+    """The fields both refusals of an action carry for front ends (see
+    :class:`ActionParseError` and :class:`IllegalActionError`): ``player``, ``action``,
+    ``rule``, ``reason`` and ``legal``."""
+
+    def __init__(self, message: str, *, player: int | None = None, action: object = None,
+                 rule: str | None = None, reason: str | None = None,
+                 legal: str | None = None) -> None:
+        super().__init__(message)
+        self.player = player
+        self.action = action
+        self.rule = rule
+        self.reason = reason
+        self.legal = legal
+
+
+class ActionParseError(_ActionRefusal):
     """An action written as text could not be read.
 
     Like :class:`IllegalActionError` it carries the facts as fields for front
@@ -91,18 +107,8 @@ class ActionParseError(CardgamesError):
     not a Liar action
     """
 
-    def __init__(self, message: str, *, player: int | None = None, action: object = None,
-                 rule: str | None = None, reason: str | None = None,
-                 legal: str | None = None) -> None:
-        super().__init__(message)
-        self.player = player
-        self.action = action
-        self.rule = rule
-        self.reason = reason
-        self.legal = legal
 
-
-class IllegalActionError(CardgamesError):
+class IllegalActionError(_ActionRefusal):
     """A well-formed action that the rules do not allow now.
 
     The message names the player, the action, the rule it breaks and what is
@@ -117,16 +123,6 @@ class IllegalActionError(CardgamesError):
     >>> e.player, e.rule, e.reason
     (1, 'R-L5', 'it is not your turn')
     """
-
-    def __init__(self, message: str, *, player: int | None = None, action: object = None,
-                 rule: str | None = None, reason: str | None = None,
-                 legal: str | None = None) -> None:
-        super().__init__(message)
-        self.player = player
-        self.action = action
-        self.rule = rule
-        self.reason = reason
-        self.legal = legal
 
 
 class GameOverError(IllegalActionError):
