@@ -152,14 +152,7 @@ def score_distribution(*, chronicler: bool = False, exclude: Any = (),
     (4960, 4320, 4)
     """
     table = hand_table(chronicler=chronicler, exclude=exclude)
-    counts = table["score"].value_counts().sort_index()
-    counts.index.name = "score"
-    if normalize:
-        out = counts / counts.sum()
-        out.name = "probability"
-        return out
-    counts.name = "hands"
-    return counts
+    return _shares(table["score"].value_counts().sort_index(), "score", normalize)
 
 
 def score_counts(*, chronicler: bool = False) -> dict[float, int]:
@@ -207,8 +200,14 @@ def kind_distribution(*, chronicler: bool = False, exclude: Any = (),
     {'nothing': 4320, 'suit': 608, 'three of a rank': 28, 'three Aces': 4}
     """
     table = hand_table(chronicler=chronicler, exclude=exclude)
-    counts = table["kind"].value_counts(sort=False).reindex(list(KINDS), fill_value=0)
-    counts.index.name = "kind"
+    return _shares(table["kind"].value_counts(sort=False).reindex(list(KINDS), fill_value=0),
+                   "kind", normalize)
+
+
+def _shares(counts: Any, index: str, normalize: bool) -> Any:
+    """``counts`` (a Series of hands per value, its index named ``index``) as counts of
+    ``"hands"``, or (``normalize``) as their ``"probability"``."""
+    counts.index.name = index
     if normalize:
         out = counts / counts.sum()
         out.name = "probability"
