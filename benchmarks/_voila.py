@@ -29,6 +29,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -105,16 +106,18 @@ def jupyter_path_env(current: str | None = None) -> str:
 
 def start_voila(root: str = "lessons", *, log_path: Path, cwd: Path = REPO,
                 runtime_dir: Path | None = None, extra_args: list[str] | tuple = (),
-                port: int | None = None, timeout: float = START_TIMEOUT) -> VoilaServer:
+                port: int | None = None, timeout: float = START_TIMEOUT,
+                env: Mapping[str, str] | None = None) -> VoilaServer:
     """Run ``voila <root>`` from ``cwd`` (whose ``voila.json`` applies) on ``port``
-    (default: a free one).
+    (default: a free one); ``env``: more environment for the server and its kernels
+    (e.g. ``CARDGAMES_DATA_DIR``), this process's own left as it is.
 
     Returns once the index answers 200.  The server leads its own process group
     (its kernels too), which :func:`stop_voila` ends.  ``runtime_dir`` keeps the
     kernels' connection files out of the user's Jupyter runtime directory.
     """
     port = port or free_port()
-    env = dict(os.environ)
+    env = {**os.environ, **(env or {})}
     env["JUPYTER_PATH"] = jupyter_path_env(env.get("JUPYTER_PATH"))
     if runtime_dir is not None:
         env["JUPYTER_RUNTIME_DIR"] = str(runtime_dir)
