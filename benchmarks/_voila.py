@@ -18,6 +18,7 @@ the repository root, so ``voila.json`` there applies), on a free port of 127.0.0
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import shlex
@@ -204,6 +205,32 @@ def launch_chromium(playwright, exe: str | None = None):
     if exe is None:
         raise FileNotFoundError("Chromium not found (apt-get install chromium, or set $CHROMIUM)")
     return playwright.chromium.launch(executable_path=exe, args=CHROMIUM_FLAGS, headless=True)
+
+
+async def student_page(browser, base: str, *, init_script: str, timeout_s: float,
+                       errors: list[str]):
+    """A benchmark's student in Chromium (Playwright's async API): a context of its own
+    (1280x900) that reaches ``base`` only (every other request aborted), ``init_script``
+    installed before the page's own scripts, ``timeout_s`` for every wait, the page's
+    errors appended to ``errors``.  ``(context, page)``; close with :func:`close_student_page`."""
+    context = await browser.new_context(viewport={"width": 1280, "height": 900})
+    await context.route("**/*", lambda r: r.continue_() if r.request.url.startswith(base)
+                        else r.abort())
+    await context.add_init_script(init_script)
+    page = await context.new_page()
+    page.set_default_timeout(timeout_s * 1000)
+    page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+    return context, page
+
+
+async def close_student_page(context, page) -> None:
+    """Close the page as a closed tab does (Voila's page asks the server to stop its
+    kernel), then its context."""
+    try:
+        await page.close(run_before_unload=True)
+        await asyncio.sleep(1.0)      # let the shutdown beacon leave before the context
+    finally:
+        await context.close()
 
 
 def wait_quiet(page, quiet_ms: int = 400, timeout_ms: int = 10_000) -> None:
