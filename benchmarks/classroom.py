@@ -322,17 +322,7 @@ async def light_student(s: Student, base: str, nb: str, expected: int, stop_at: 
             return
         s.usable_ms = (time.monotonic() - t0) * 1000
         _mode, steps = steps_for(nb.removesuffix(".ipynb"))
-        i = 0
-        await asyncio.sleep(random.uniform(0, interval))
-        while time.monotonic() < stop_at and i < 1000:
-            step = steps[i % len(steps)]
-            ms = await page.act(step)
-            if ms is None:
-                s.no_update += 1
-            else:
-                s.inputs_ms.append(ms)
-            i += 1
-            await asyncio.sleep(max(0.0, interval - (ms or 0) / 1000))
+        await act_until(s, steps, page.act, stop_at, interval)
     except Exception as e:  # noqa: BLE001 -- one student's failure is counted, never hides the others
         s.errors.append(f"{type(e).__name__}: {str(e)[:160]}")
     finally:
@@ -342,6 +332,22 @@ async def light_student(s: Student, base: str, nb: str, expected: int, stop_at: 
                 s.errors.append(f"shutdown request answered {code}")
         except Exception as e:  # noqa: BLE001
             s.errors.append(f"close: {type(e).__name__}: {e}")
+
+
+async def act_until(s: Student, steps, act, stop_at: float, interval: float) -> None:
+    """The student's inputs, one every ``interval`` s (the first after a random part of
+    one) until ``stop_at``, at most 1000, the notebook's ``steps`` in turn: ``act(step)``
+    gives the ms to the updated view, or None (no update: counted)."""
+    await asyncio.sleep(random.uniform(0, interval))
+    for i in range(1000):
+        if time.monotonic() >= stop_at:
+            break
+        ms = await act(steps[i % len(steps)])
+        if ms is None:
+            s.no_update += 1
+        else:
+            s.inputs_ms.append(ms)
+        await asyncio.sleep(max(0.0, interval - (ms or 0) / 1000))
 
 
 # -- the browser students --------------------------------------------------------------
@@ -367,17 +373,7 @@ async def browser_student(s: Student, browser, base: str, nb: str, expected: int
         else:   # the page's HTML as served (Voila's script moves the outputs into views)
             s.outputs = (page_outputs(await response.text()), expected)
         _mode, steps = steps_for(nb.removesuffix(".ipynb"))
-        await asyncio.sleep(random.uniform(0, interval))
-        i = 0
-        while time.monotonic() < stop_at and i < 1000:
-            step = steps[i % len(steps)]
-            ms = await browser_act(page, step)
-            if ms is None:
-                s.no_update += 1
-            else:
-                s.inputs_ms.append(ms)
-            i += 1
-            await asyncio.sleep(max(0.0, interval - (ms or 0) / 1000))
+        await act_until(s, steps, lambda step: browser_act(page, step), stop_at, interval)
         if await page.locator("#classroom-notice").count():
             s.errors.append("the page says its kernel ended")
     except Exception as e:  # noqa: BLE001 -- counted as an error
