@@ -18,6 +18,7 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from seeded_play import played
 
 from cardgames.cards import parse_cards
 from cardgames.errors import CardgamesError, SaveError
@@ -26,15 +27,6 @@ from cardgames.thirtyone import ThirtyOneGame
 
 SETTINGS = dict(derandomize=True, database=None, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow])
-
-
-def played(state, moves: int, seed: int = 0):
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if state.is_over():
-            break
-        state.apply(state.legal_actions().sample(rng))
-    return state
 
 
 def liar_save(moves: int = 3) -> dict:
