@@ -1,7 +1,10 @@
-"""Croatian and German write a space between a number and the per-cent sign ("95 %":
+"""Two catalog checks found walking the classroom day (2026-12-01).
+
+Croatian and German write a space between a number and the per-cent sign ("95 %":
 Hrvatski pravopis, DIN 5008), as most of the catalog already did; three Croatian
 messages had "95%", so the class experiment's widget and the projector said "95%"
-beside the lesson's "95 %" (found walking the classroom day, 2026-12-01)."""
+beside the lesson's "95 %".  German calls a Liar call "anzweifeln" (the glossary), never
+"Anruf" (a telephone call), which the teacher's live list of tables said."""
 
 from __future__ import annotations
 
@@ -35,3 +38,14 @@ def test_the_class_experiment_line_in_croatian():
     assert line == "ruka: 9 od 100 (0,0900; 95 %: 0,0481 do 0,1623)"
     projector = _("{label}: {estimate} (95%: {low} to {high}), {trials} trials", lang="hr")
     assert "(95 %: {low} do {high})" in projector
+
+
+def test_german_calls_are_anzweifeln_never_phone_calls():
+    # docs/rules/glossary.md: to call (a play) = anzweifeln; "Anruf" is a telephone call.
+    # The teacher's live list headed the tables' last calls "Letzte Anrufe".
+    with open(LOCALE / "de" / "LC_MESSAGES" / "cardgames.po", "rb") as f:
+        catalog = read_po(f)
+    phone = [m.string for m in catalog if m.id and isinstance(m.string, str)
+             and re.search(r"\bAnruf", m.string)]
+    assert phone == []
+    assert _("Last calls", lang="de") == "Zuletzt angezweifelt"
