@@ -246,8 +246,9 @@ class ExperimentService:
         key = payload["experiment"]
         run = self._open_run(db, key)
         if run is None:
-            raise ExperimentRefused("closed", _("this experiment is not open: the teacher "
-                                                "opens it"))
+            raise ExperimentRefused("closed", _("this experiment is not open now: wait until "
+                                                "your teacher opens it, then press the button "
+                                                "again"))
         (count,) = db.execute("SELECT COUNT(*) FROM experiment_seeds WHERE run = ? AND "
                               "student = ?", (run[0], student)).fetchone()
         if count >= MAX_SEEDS:
