@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from cardgames.i18n import get_language, gettext, language, pgettext
+from cardgames.i18n import gettext, language, pgettext
 
 __all__ = ["CONTEXT", "LABELS", "TEMPLATES", "label", "shown"]
 
@@ -123,6 +123,7 @@ _PATTERNS = [(t, re.compile("^" + re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.+?)", re.es
 #: The bots' names of the engines (the UI catalog's words, as the tables show them).
 _BOTS = re.compile(r"^(heuristic|random|caller|expert)(#\d+)?$")
 #: A number written as text (a decimal, an interval "0.1–0.2"): its points become commas.
+_SWAP = str.maketrans(",.", ".,")
 _NUMBER_TEXT = re.compile(r"^[-+−]?\d+(\.\d+)?(\s*[–-]\s*[-+−]?\d+(\.\d+)?)?%?$")
 
 
@@ -136,8 +137,9 @@ def label(text: Any, *, lang: str | None = None) -> Any:
     with language(lang) as code:
         if code == "en":
             return text
-        if isinstance(text, bool):
-            return pgettext(CONTEXT, str(text))
+        if isinstance(text, bool) or (type(text).__module__ == "numpy"
+                                      and type(text).__name__ in ("bool", "bool_")):
+            return pgettext(CONTEXT, str(bool(text)))
         if not isinstance(text, str):
             return text
         if text in _KNOWN:
@@ -162,13 +164,16 @@ def _relabel_index(index: Any) -> Any:
                                          names=[label(n) for n in index.names])
     if index.dtype.kind in "iu" or isinstance(index, pd.RangeIndex):
         return index.rename(label(index.name))
+    if index.dtype.kind == "f":         # as pandas writes them (0.00, 0.25), with a comma
+        texts = index._format_flat(include_name=False)
+        return pd.Index([t.strip().translate(_SWAP) for t in texts], name=label(index.name))
     return pd.Index([_value(v) for v in index], name=label(index.name), tupleize_cols=False)
 
 
 def _value(v: Any) -> Any:
-    """A label of an index: a float as a number in the language (``30,5``)."""
-    if isinstance(v, float) and get_language() != "en":
-        return f"{v:g}".replace(".", ",")
+    """A label of a mixed or text index: a float as a number in the language (``30,5``)."""
+    if isinstance(v, float):
+        return f"{v:g}".translate(_SWAP)
     return label(v)
 
 

@@ -83,7 +83,7 @@ def test_multiindex_categorical_and_float_labels():
     assert list(out.index) == [("Blasser", "niemand"), ("Lüge", "nächster Spieler (2)")]
     assert list(out["Art"]) == ["drei Asse", "Farbe"]
     scores = pd.DataFrame({"hands": [3, 4]}, index=[21.0, 30.5]).T
-    assert list(shown(scores, lang="hr").columns) == ["21", "30,5"]
+    assert list(shown(scores, lang="hr").columns) == ["21,0", "30,5"]   # as pandas writes them
     assert list(shown(scores, lang="en").columns) == [21.0, 30.5]
 
 
@@ -94,7 +94,9 @@ def test_templates_bots_and_text_numbers():
     assert label("heuristic#2", lang="de") == "heuristisch #2"
     assert label("random", lang="hr") == "nasumični"
     assert label("0.12345–0.13", lang="de") == "0,12345–0,13"
-    assert label("95% low", lang="hr") == "95 % donja"
+    assert label("95% low", lang="hr") == "donja granica (95 %)"
+    import numpy as np
+    assert label(np.float64(0.2) <= 0.5, lang="hr") == "da" and label(False, lang="de") == "nein"
     for kept in ("7H", "L10", "R-T6", "Srce", 3, 0.5, None):
         assert label(kept, lang="hr") == kept
 
