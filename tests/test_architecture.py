@@ -239,3 +239,41 @@ def test_both_tables_have_the_same_small_api(name):
                     if p.default is inspect.Parameter.empty or p.name == "seat"]
         assert required(liar) == required(thirty), name
     assert hasattr(PlayTable, name) or name == "for_session", name
+
+
+def test_the_tables_offer_the_registrys_player_limits():
+    # issue 17 item 4 / Done when: the tables' bot counts are R-L2's and T1's from
+    # cardgames.registry (they were the widgets' own 7 and 8); by the rules: Liar 2-8 players
+    # with two decks (2-4 with one), Thirty-One 2-9 players, so 1-7 and 1-8 bots
+    from widgets.tables import liar_draw, thirtyone_draw
+    from widgets.tables.liar_table import LiarTable
+    from widgets.tables.thirtyone_table import ThirtyOneTable
+
+    assert liar_draw.MAX_BOTS == 7 and thirtyone_draw.MAX_BOTS == 8
+    liar = LiarTable(bots=("random",), seed=1)
+    thirty = ThirtyOneTable(bots=("random",), seed=1)
+    try:
+        assert list(liar.opt_bots.options) == list(range(1, 8))
+        assert list(thirty.bots_count.options) == list(range(1, 9))
+    finally:
+        liar.close()
+        thirty.close()
+    for source in ("liar_draw.py", "liar_table.py", "thirtyone_draw.py"):
+        text = (ROOT / "widgets" / "tables" / source).read_text(encoding="utf-8")
+        assert "range(1, 8)" not in text and "<= 7:" not in text and "MAX_BOTS = 8" not in text
+
+
+def test_the_openspiel_adapter_asks_the_engine_for_the_dealer_and_the_winners():
+    # issue 17 item 3: R-T1 (the next dealer skips the seats out) and R-T8 (the last player
+    # left wins, else those who went out in the last deal share) come from the engine
+    from cardgames.thirtyone.outcome import next_seat
+
+    tree = ast.parse((ROOT / "cardgames" / "adapters" / "openspiel.py").read_text(encoding="utf-8"))
+    called = {n.func.id for n in ast.walk(tree)
+              if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+    assert {"next_seat", "winners_after"} <= called
+    assert not [n.lineno for n in ast.walk(tree) if isinstance(n, ast.While)
+                and "out" in ast.unparse(n.test)], "a loop over the seats out: R-T1 again"
+    # by the rules, by hand: 4 seats, seat 1 out, dealer 0 -> seat 2 deals; dealer 3 -> 0
+    assert next_seat(0, [False, True, False, False]) == 2
+    assert next_seat(3, [False, True, False, False]) == 0
