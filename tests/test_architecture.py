@@ -277,3 +277,21 @@ def test_the_openspiel_adapter_asks_the_engine_for_the_dealer_and_the_winners():
     # by the rules, by hand: 4 seats, seat 1 out, dealer 0 -> seat 2 deals; dealer 3 -> 0
     assert next_seat(0, [False, True, False, False]) == 2
     assert next_seat(3, [False, True, False, False]) == 0
+
+
+def test_next_seat_is_the_states_own_order_of_play():
+    # outcome.next_seat (the adapters' R-T1) and the state's inline copy agree on every
+    # seat of every pattern of seats out, 2-5 players (at least one seat in)
+    import itertools
+
+    from cardgames.thirtyone import ThirtyOneGame
+    from cardgames.thirtyone.outcome import next_seat
+
+    for n in range(2, 6):
+        state = ThirtyOneGame(players=n).new_state(seed=1)
+        for out in itertools.product((False, True), repeat=n):
+            if all(out):
+                continue
+            state._out = list(out)  # noqa: SLF001 -- the state's own helper, compared
+            for seat in range(n):
+                assert next_seat(seat, out) == state._next_seat(seat), (n, out, seat)

@@ -54,7 +54,7 @@ from cardgames.thirtyone.legal import (
     final_turn_actions,
 )
 from cardgames.thirtyone.options import ThirtyOneOptions
-from cardgames.thirtyone.outcome import ThirtyOneOutcome, next_seat, outcome_of, winners_after
+from cardgames.thirtyone.outcome import ThirtyOneOutcome, outcome_of, winners_after
 from cardgames.thirtyone.phase import Phase
 from cardgames.thirtyone.record import ThirtyOneRecord
 from cardgames.thirtyone.refusal import check_action
@@ -168,7 +168,11 @@ class ThirtyOneState:
 
     def _next_seat(self, seat: int) -> int:
         """The next remaining seat after ``seat`` in order of play (R-T1)."""
-        return next_seat(seat, self._out)
+        n, out = self.game.players, self._out
+        s = (seat + 1) % n
+        while out[s]:
+            s = (s + 1) % n
+        return s
 
     def _order_after(self, seat: int) -> tuple[int, ...]:
         """Remaining seats in order of play, starting after ``seat`` (it comes last if in)."""
