@@ -40,6 +40,9 @@ from widgets.tables.table_base import BLUE, GREEN, GREY, RED, bot_label, esc
 from widgets.tables.table_base import backs_html as _backs_html
 from widgets.tables.table_base import cards_html as _cards_html
 
+#: 2-8 players (R-L2, with the most decks): the human and 1-7 bots (the registry's limit).
+MAX_BOTS = max(most for _fewest, most in registry.get("liar").players.values()) - 1
+
 
 @functools.lru_cache(maxsize=512)
 def _cached(kind: str, what: Any, width: int, most: int, overlap: float, lang: str) -> str:
@@ -106,7 +109,7 @@ class LiarLayout:
         uniform = all(isinstance(b, str) for b in bots) and len(set(bots)) == 1
         if not uniform:
             kinds.append((_(_AS_GIVEN_LABEL), AS_GIVEN))
-        self.opt_bots = ipw.Dropdown(options=list(range(1, 8)), value=min(len(bots), 7),
+        self.opt_bots = ipw.Dropdown(options=list(range(1, MAX_BOTS + 1)), value=min(len(bots), MAX_BOTS),
                                      description=_("Bots"), style=style,
                                      layout=ipw.Layout(width="8em", max_width="100%"))
         self.opt_kind = ipw.Dropdown(options=kinds, value=bots[0] if uniform else AS_GIVEN,

@@ -68,6 +68,7 @@ from cardgames.seeds import match_seed
 from widgets.kit.cardview import HandView
 from widgets.tables.liar_draw import (
     AS_GIVEN,
+    MAX_BOTS,
     LiarLayout,
     event_style,
     header_html,
@@ -333,7 +334,7 @@ class LiarTable(LiarLayout, PlayTable):
         # the browser can send anything: every option is checked in Python (the rules, R-L2,
         # by the engine's LiarGame)
         offered = [o[1] if isinstance(o, tuple) else o for o in self.opt_kind.options]
-        if not isinstance(n_bots, int) or isinstance(n_bots, bool) or not 1 <= n_bots <= 7:
+        if not isinstance(n_bots, int) or isinstance(n_bots, bool) or not 1 <= n_bots <= MAX_BOTS:
             bots: tuple[Any, ...] | None = None
         elif kind == AS_GIVEN and AS_GIVEN in offered:
             given = self._given_bots
