@@ -193,7 +193,7 @@ class LiarTable(LiarLayout, PlayTable):
         if (sv.match, sv.round) != self._drawn:
             self._dealt()
         else:
-            self._render()
+            super()._remote_changed()
 
     # ================================================================ set-up
     @staticmethod
@@ -384,18 +384,24 @@ class LiarTable(LiarLayout, PlayTable):
         given = tuple(a - b for a, b in zip(points, self._round_start, strict=True))
         return _RoundResult(end.winner, end.places, end.cards_held, given)
 
-    def _draw(self) -> None:
+    def _draw_news(self) -> None:
+        """Whose turn, then the log (before the decision buttons are made again)."""
         sv = self.view
         v: LiarView = sv.view
         self._pull()
         out = self._round_result(v, sv.points)
-        names = [self._name(p) for p in range(v.players)]
-        # what changed most often first (the log, the pile, whose turn), the hand's card
-        # widgets last: the browser shows a move before it has made a new hand's widgets;
-        # an HTML widget whose text is the same sends nothing
-        self._render_log(v)
-        self.pile.value = pile_html(v, human=self._human)
         self.status.value = status_html(v, out, human=self._human, stopped=self.stopped)
+        self._render_log(v)
+
+    def _draw(self) -> None:
+        sv = self.view
+        v: LiarView = sv.view
+        out = self._round_result(v, sv.points)
+        names = [self._name(p) for p in range(v.players)]
+        # the news (status, log) came first (_draw_news), the hand's card widgets last:
+        # the browser shows a move before it has made a new hand's widgets; an HTML
+        # widget whose text is the same sends nothing
+        self.pile.value = pile_html(v, human=self._human)
         self.seats.value = seats_html(v, human=self._human, names=names, scores=sv.points)
         self.header.value = header_html(v, round_no=sv.round, rounds=sv.rounds)
         self.result.value = result_html(v, out, scores=sv.points, played=len(sv.places),
@@ -412,7 +418,7 @@ class LiarTable(LiarLayout, PlayTable):
         items = []
         for i, e in enumerate(v.events):
             bold = "font-weight:600;" if isinstance(e, Played) and e.player == self._human else ""
-            items.append((esc(e.describe()), event_style(e, self._human) + bold,
+            items.append((esc(self._describe(e)), event_style(e, self._human) + bold,
                           first + i >= self._log_from))
         items += self._note_items()
         title = esc(_("What happened this round"))
