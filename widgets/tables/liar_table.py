@@ -135,6 +135,7 @@ class LiarTable(LiarLayout, PlayTable):
 
     RULE_WORDS = _RULE_WORDS
     _drawn: tuple[int, int] = (0, 0)    # the (match, round) drawn (online: a new deal)
+    _clearing = False                   # the seat's own move clears its picks
     GAME = "Liar"
     GAME_NAME = "liar"
 
@@ -271,7 +272,7 @@ class LiarTable(LiarLayout, PlayTable):
 
     # ================================================================ clicks
     def _on_selection(self, _view: HandView) -> None:
-        if not self._closed and self._decisions:
+        if not self._closed and self._decisions and not self._clearing:
             self._render_buttons(self.view.view)
 
     def _action_of(self, kind: Any) -> Any:
@@ -281,7 +282,13 @@ class LiarTable(LiarLayout, PlayTable):
         return CALL if kind == "call" else PASS
 
     def _after_human_move(self) -> None:
-        self.hand.clear_selection()   # the hand may come back unchanged (e.g. a caught bluff)
+        # the hand may come back unchanged (e.g. a caught bluff); its buttons are drawn by
+        # the redraw that follows (after the news), not by the selection's change here
+        self._clearing = True
+        try:
+            self.hand.clear_selection()
+        finally:
+            self._clearing = False
 
     def _on_bots(self, *, one: bool) -> None:
         if self.stopped:
