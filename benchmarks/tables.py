@@ -306,9 +306,10 @@ seat => {
           next: on('button.mod-success')};
 }
 """
-#: how many lines of a log text are ``seat``'s own actions (the page is in English)
+#: how many lines of a log text are ``seat``'s own actions (the page is in English; the
+#: log names the page's own seat "Player N (you)")
 MINE = r"""((seat, text) => (text.match(new RegExp(
-  '^\\s*Player ' + seat + ' (put down|did not call|called )', 'gm')) || []).length)"""
+  '^\\s*Player ' + seat + '(?: \\(you\\))? (put down|did not call|called )', 'gm')) || []).length)"""
 #: settled: a log text since the click holds one more action of this seat, or a new
 #: reason is shown under the buttons
 SETTLED = """
