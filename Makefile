@@ -85,7 +85,7 @@ LOCALE := cardgames/locale
 i18n: $(STAMP)
 	$(BIN)/python tools/startpage_words.py
 	$(BIN)/pybabel extract -F babel.cfg --project=cardgames --version=0.1.0 \
-	    -k N_plural:1,2 --msgid-bugs-address="" --width=100 --sort-by-file -o $(LOCALE)/cardgames.pot .
+	    -k N_plural:1,2 -k NP_:1c,2 --msgid-bugs-address="" --width=100 --sort-by-file -o $(LOCALE)/cardgames.pot .
 	$(BIN)/pybabel update -i $(LOCALE)/cardgames.pot -d $(LOCALE) -D cardgames \
 	    --no-fuzzy-matching --ignore-obsolete --width=100
 	$(BIN)/pybabel compile -d $(LOCALE) -D cardgames --statistics

@@ -18,6 +18,7 @@ the repository root, so ``voila.json`` there applies), on a free port of 127.0.0
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import shlex
@@ -29,6 +30,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -105,16 +107,18 @@ def jupyter_path_env(current: str | None = None) -> str:
 
 def start_voila(root: str = "lessons", *, log_path: Path, cwd: Path = REPO,
                 runtime_dir: Path | None = None, extra_args: list[str] | tuple = (),
-                port: int | None = None, timeout: float = START_TIMEOUT) -> VoilaServer:
+                port: int | None = None, timeout: float = START_TIMEOUT,
+                env: Mapping[str, str] | None = None) -> VoilaServer:
     """Run ``voila <root>`` from ``cwd`` (whose ``voila.json`` applies) on ``port``
-    (default: a free one).
+    (default: a free one); ``env``: more environment for the server and its kernels
+    (e.g. ``CARDGAMES_DATA_DIR``), this process's own left as it is.
 
     Returns once the index answers 200.  The server leads its own process group
     (its kernels too), which :func:`stop_voila` ends.  ``runtime_dir`` keeps the
     kernels' connection files out of the user's Jupyter runtime directory.
     """
     port = port or free_port()
-    env = dict(os.environ)
+    env = {**os.environ, **(env or {})}
     env["JUPYTER_PATH"] = jupyter_path_env(env.get("JUPYTER_PATH"))
     if runtime_dir is not None:
         env["JUPYTER_RUNTIME_DIR"] = str(runtime_dir)
@@ -201,6 +205,32 @@ def launch_chromium(playwright, exe: str | None = None):
     if exe is None:
         raise FileNotFoundError("Chromium not found (apt-get install chromium, or set $CHROMIUM)")
     return playwright.chromium.launch(executable_path=exe, args=CHROMIUM_FLAGS, headless=True)
+
+
+async def student_page(browser, base: str, *, init_script: str, timeout_s: float,
+                       errors: list[str]):
+    """A benchmark's student in Chromium (Playwright's async API): a context of its own
+    (1280x900) that reaches ``base`` only (every other request aborted), ``init_script``
+    installed before the page's own scripts, ``timeout_s`` for every wait, the page's
+    errors appended to ``errors``.  ``(context, page)``; close with :func:`close_student_page`."""
+    context = await browser.new_context(viewport={"width": 1280, "height": 900})
+    await context.route("**/*", lambda r: r.continue_() if r.request.url.startswith(base)
+                        else r.abort())
+    await context.add_init_script(init_script)
+    page = await context.new_page()
+    page.set_default_timeout(timeout_s * 1000)
+    page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+    return context, page
+
+
+async def close_student_page(context, page) -> None:
+    """Close the page as a closed tab does (Voila's page asks the server to stop its
+    kernel), then its context."""
+    try:
+        await page.close(run_before_unload=True)
+        await asyncio.sleep(1.0)      # let the shutdown beacon leave before the context
+    finally:
+        await context.close()
 
 
 def wait_quiet(page, quiet_ms: int = 400, timeout_ms: int = 10_000) -> None:

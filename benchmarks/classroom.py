@@ -53,6 +53,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import concurrent.futures
+import contextlib
 import http.cookiejar
 import json
 import os
@@ -321,17 +322,7 @@ async def light_student(s: Student, base: str, nb: str, expected: int, stop_at: 
             return
         s.usable_ms = (time.monotonic() - t0) * 1000
         _mode, steps = steps_for(nb.removesuffix(".ipynb"))
-        i = 0
-        await asyncio.sleep(random.uniform(0, interval))
-        while time.monotonic() < stop_at and i < 1000:
-            step = steps[i % len(steps)]
-            ms = await page.act(step)
-            if ms is None:
-                s.no_update += 1
-            else:
-                s.inputs_ms.append(ms)
-            i += 1
-            await asyncio.sleep(max(0.0, interval - (ms or 0) / 1000))
+        await act_until(s, steps, page.act, stop_at, interval)
     except Exception as e:  # noqa: BLE001 -- one student's failure is counted, never hides the others
         s.errors.append(f"{type(e).__name__}: {str(e)[:160]}")
     finally:
@@ -343,16 +334,27 @@ async def light_student(s: Student, base: str, nb: str, expected: int, stop_at: 
             s.errors.append(f"close: {type(e).__name__}: {e}")
 
 
+async def act_until(s: Student, steps, act, stop_at: float, interval: float) -> None:
+    """The student's inputs, one every ``interval`` s (the first after a random part of
+    one) until ``stop_at``, at most 1000, the notebook's ``steps`` in turn: ``act(step)``
+    gives the ms to the updated view, or None (no update: counted)."""
+    await asyncio.sleep(random.uniform(0, interval))
+    for i in range(1000):
+        if time.monotonic() >= stop_at:
+            break
+        ms = await act(steps[i % len(steps)])
+        if ms is None:
+            s.no_update += 1
+        else:
+            s.inputs_ms.append(ms)
+        await asyncio.sleep(max(0.0, interval - (ms or 0) / 1000))
+
+
 # -- the browser students --------------------------------------------------------------
 async def browser_student(s: Student, browser, base: str, nb: str, expected: int,
                           stop_at: float, interval: float, start: asyncio.Event) -> None:
-    context = await browser.new_context(viewport={"width": 1280, "height": 900})
-    await context.route("**/*", lambda r: r.continue_() if r.request.url.startswith(base)
-                        else r.abort())
-    await context.add_init_script(INIT_SCRIPT)
-    page = await context.new_page()
-    page.set_default_timeout(OPEN_TIMEOUT * 1000)
-    page.on("pageerror", lambda e: s.errors.append(f"page error: {e}"))
+    context, page = await _voila.student_page(browser, base, init_script=INIT_SCRIPT,
+                                              timeout_s=OPEN_TIMEOUT, errors=s.errors)
     try:
         await start.wait()
         response = await page.goto(base + f"voila/render/{nb}", wait_until="commit")
@@ -371,27 +373,13 @@ async def browser_student(s: Student, browser, base: str, nb: str, expected: int
         else:   # the page's HTML as served (Voila's script moves the outputs into views)
             s.outputs = (page_outputs(await response.text()), expected)
         _mode, steps = steps_for(nb.removesuffix(".ipynb"))
-        await asyncio.sleep(random.uniform(0, interval))
-        i = 0
-        while time.monotonic() < stop_at and i < 1000:
-            step = steps[i % len(steps)]
-            ms = await browser_act(page, step)
-            if ms is None:
-                s.no_update += 1
-            else:
-                s.inputs_ms.append(ms)
-            i += 1
-            await asyncio.sleep(max(0.0, interval - (ms or 0) / 1000))
+        await act_until(s, steps, lambda step: browser_act(page, step), stop_at, interval)
         if await page.locator("#classroom-notice").count():
             s.errors.append("the page says its kernel ended")
     except Exception as e:  # noqa: BLE001 -- counted as an error
         s.errors.append(f"{type(e).__name__}: {str(e).splitlines()[0][:160]}")
     finally:
-        try:
-            await page.close(run_before_unload=True)
-            await asyncio.sleep(1.0)      # let the shutdown beacon leave before the context
-        finally:
-            await context.close()
+        await _voila.close_student_page(context, page)
 
 
 async def browser_act(page, step) -> float | None:
@@ -526,23 +514,56 @@ async def wave(server, browser, nb: str, args, expected: int, pool, wave_no: int
             "load": os.getloadavg()}
 
 
+# -- the reports (a wave's, --hold's): the same figures, the same closing lines ---------
+def f(x, unit=""):
+    """A figure of the report: "-" for none, seconds to 0.01 s, the rest whole."""
+    return "-" if x is None else f"{x:.2f}{unit}" if unit == " s" else f"{x:.0f}{unit}"
+
+
+def pool_words(warm_s) -> str:
+    return "warm, " + f(warm_s, " s") if warm_s is not None else "none"
+
+
+def student_errors(waves: list[dict]) -> list[str]:
+    """Every error of every student, named by wave, student (kind) and notebook."""
+    return [f"wave {w['wave']} student {s.n} ({s.kind}{', ' + s.notebook if s.notebook else ''})"
+            f": {e}" for w in waves for s in w["students"] for e in s.errors]
+
+
+def missing_outputs(students: list[Student]) -> list[str]:
+    """The pages that showed fewer outputs than their executed notebook holds."""
+    return [f"student {s.n}{' ' + s.notebook if s.notebook else ''}: {s.outputs[0]} of "
+            f"{s.outputs[1]} outputs" for s in students if s.outputs and s.outputs[0] < s.outputs[1]]
+
+
+def print_errors(label: str, errors: list[str]) -> None:
+    print(f"{label}: {len(errors)}" + "".join(f"\n   {e}" for e in errors[:10]))
+
+
+def print_log_and_load(waves: list[dict]) -> list[str]:
+    """The closing lines of a report: the server's log errors and the load average during
+    the waves; returns the log's error lines."""
+    log_errors = [line for w in waves for line in w["log_errors"]]
+    print(f"server log error lines: {len(log_errors)}" + "".join(f"\n   {e[:160]}"
+                                                                 for e in log_errors[:5]))
+    print("load average during the waves: " + ", ".join(
+        f"{w['load'][0]:.1f}/{w['load'][1]:.1f}/{w['load'][2]:.1f}" for w in waves)
+        + f" (1/5/15 min) on {os.cpu_count()} CPUs")
+    return log_errors
+
+
 def report(nb: str, args, waves: list[dict], warm_s, leaked, after_s, final_status) -> dict:
     students = [s for w in waves for s in w["students"]]
     usable = [s.usable_ms / 1000 for s in students if s.usable_ms is not None]
     inputs = [x for s in students for x in s.inputs_ms]
-    errors = [f"wave {w['wave']} student {s.n} ({s.kind}): {e}" for w in waves
-              for s in w["students"] for e in s.errors]
+    errors = student_errors(waves)
     not_usable = sum(1 for s in students if s.usable_ms is None)
-    missing = [f"student {s.n}: {s.outputs[0]} of {s.outputs[1]} outputs" for s in students
-               if s.outputs and s.outputs[0] < s.outputs[1]]
-    log_errors = [line for w in waves for line in w["log_errors"]]
+    missing = missing_outputs(students)
     mem = [w["memory"] for w in waves if w["memory"].get("kernels")]
 
-    def f(x, unit=""):
-        return "-" if x is None else f"{x:.2f}{unit}" if unit == " s" else f"{x:.0f}{unit}"
     print(f"\n== classroom: {nb}, {args.students} students ({min(args.browsers, args.students)} "
           f"in Chromium at nice {args.browser_nice}), {len(waves)} wave(s) of {args.duration:.0f} s, input every "
-          f"{args.interval:.0f} s, pool {'warm, ' + f(warm_s, ' s') if warm_s is not None else 'none'}")
+          f"{args.interval:.0f} s, pool {pool_words(warm_s)}")
     print(f"page request -> usable: p50 {f(pct(usable, .5), ' s')}  p95 {f(pct(usable, .95), ' s')}"
           f"  max {f(max(usable) if usable else None, ' s')}  (not usable: {not_usable})")
     for kind in ("browser", "light"):
@@ -572,14 +593,10 @@ def report(nb: str, args, waves: list[dict], warm_s, leaked, after_s, final_stat
               f"(RSS {m['rss_median']:.0f} MB), all kernels PSS {m['pss_total']:.0f} MB, "
               f"server RSS {m['server_rss']:.0f} MB")
     print(f"pages missing outputs: {len(missing)}" + (f" e.g. {missing[:3]}" if missing else ""))
-    print(f"errors: {len(errors)}" + "".join(f"\n   {e}" for e in errors[:10]))
-    print(f"server log error lines: {len(log_errors)}" + "".join(f"\n   {e[:160]}"
-                                                                 for e in log_errors[:5]))
+    print_errors("errors", errors)
     print(f"kernels alive {after_s:.0f} s after the last tabs closed: {final_status['kernels']} "
           f"(pool {final_status['pooled']}); leaked: {leaked}")
-    print("load average during the waves: " + ", ".join(
-        f"{w['load'][0]:.1f}/{w['load'][1]:.1f}/{w['load'][2]:.1f}" for w in waves)
-        + f" (1/5/15 min) on {os.cpu_count()} CPUs")
+    log_errors = print_log_and_load(waves)
     return {"notebook": nb, "students": args.students, "browsers": args.browsers,
             "browser_nice": args.browser_nice,
             "usable_s": usable, "inputs_ms": inputs, "errors": errors,
@@ -588,16 +605,25 @@ def report(nb: str, args, waves: list[dict], warm_s, leaked, after_s, final_stat
             "pool_warm_s": warm_s, "load": [w["load"] for w in waves]}
 
 
-async def run(args) -> dict:
-    nb = args.notebook if args.notebook.endswith(".ipynb") else args.notebook + ".ipynb"
-    path = _voila.LESSONS / nb
-    if not path.exists():
-        raise SystemExit(f"no such notebook: lessons/{nb}")
-    expected = expected_outputs(path)
+@dataclass
+class Served:
+    """The classroom server of one run, its thread pool, and what it was at the start."""
+    server: _voila.VoilaServer
+    tmp: Path                   # its log, the kernels' runtime folder
+    pool: concurrent.futures.ThreadPoolExecutor
+    warm_s: float | None        # the pre-heated pool warm after (None: no pool)
+    base_kernels: int           # kernels alive once it is warm (the pool)
+
+
+@contextlib.asynccontextmanager
+async def classroom_server(args, nbs: list[str], *, workers: int):
+    """The classroom server as ``make serve`` runs it (with a warm pool for ``nbs`` unless
+    ``--no-pool``), on a free port; stopped at the end."""
     tmp = Path(tempfile.mkdtemp(prefix="bench-classroom-"))
-    extra = [f"--ClassroomKernelManager.orphan_timeout={args.orphan_timeout}"]
+    extra = [f"--ClassroomKernelManager.orphan_timeout={args.orphan_timeout}", *args.server_arg]
     if args.pool:
-        extra += ["--students", str(args.students), "--notebooks", nb.removesuffix(".ipynb")]
+        extra += ["--students", str(args.students),
+                  "--notebooks", " ".join(nb.removesuffix(".ipynb") for nb in nbs)]
     if args.max_kernels:
         extra += ["--max-kernels", str(args.max_kernels)]
     # the apps deal from a fresh seed, as in class (the test suite fixes them): the server
@@ -608,14 +634,28 @@ async def run(args) -> dict:
                                     extra_args=extra)
     finally:
         os.environ.update(seeds)
-    pool = concurrent.futures.ThreadPoolExecutor(max_workers=max(8, args.students + 4))
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=workers)
     try:
         print(f"server on {server.url} (log {tmp / 'voila.log'}); load {os.getloadavg()[0]:.1f}",
               flush=True)
         warm_s = await wait_pool_warm(server, args.warm_timeout) if args.pool else None
         if warm_s is not None:
             print(f"pool warm after {warm_s:.0f} s", flush=True)
-        base_kernels = status(server)["kernels"]
+        yield Served(server, tmp, pool, warm_s, status(server)["kernels"])
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+        server.stop()
+
+
+async def run(args) -> dict:
+    nb = args.notebook if args.notebook.endswith(".ipynb") else args.notebook + ".ipynb"
+    path = _voila.LESSONS / nb
+    if not path.exists():
+        raise SystemExit(f"no such notebook: lessons/{nb}")
+    expected = expected_outputs(path)
+    async with classroom_server(args, [nb], workers=max(8, args.students + 4)) as served:
+        server, pool, tmp = served.server, served.pool, served.tmp
+        warm_s, base_kernels = served.warm_s, served.base_kernels
         from playwright.async_api import async_playwright
         waves = []
         async with async_playwright() as p:
@@ -643,9 +683,6 @@ async def run(args) -> dict:
         after_s = time.monotonic() - t_closed
         leaked = max(0, final["kernels"] - base_kernels)
         return report(nb, args, waves, warm_s, leaked, after_s, final)
-    finally:
-        pool.shutdown(wait=False, cancel_futures=True)
-        server.stop()
 
 
 # -- --hold: every student opens each notebook in turn and keeps every page open -------
@@ -763,12 +800,10 @@ async def hold_wave(server, nbs: list[str], args, expected: dict[str, int], pool
 
 def hold_report(nbs: list[str], args, waves: list[dict], warm_s, estimate_mb, leaked,
                 final_status) -> dict:
-    def f(x, unit=""):
-        return "-" if x is None else f"{x:.2f}{unit}" if unit == " s" else f"{x:.0f}{unit}"
     students = [s for w in waves for s in w["students"]]
     print(f"\n== classroom --hold: {args.students} students open {' then '.join(nbs)} and "
           f"keep every page open; {len(waves)} wave(s) of {args.duration:.0f} s, pool "
-          f"{'warm, ' + f(warm_s, ' s') if warm_s is not None else 'none'}")
+          f"{pool_words(warm_s)}")
     print("| page | opened | refused | errors | first byte p50 | usable p50 | usable p95 "
           "| usable max | input p50 | input p95 (n) |")
     print("|---|---|---|---|---|---|---|---|---|---|")
@@ -786,9 +821,8 @@ def hold_report(nbs: list[str], args, waves: list[dict], warm_s, estimate_mb, le
               f"{f(pct(b, .5), ' s')} | {f(pct(u, .5), ' s')} | {f(pct(u, .95), ' s')} | "
               f"{f(max(u) if u else None, ' s')} | {f(pct(i, .5), ' ms')} | "
               f"{f(pct(i, .95), ' ms')} ({len(i)}) |")
-    errors = [f"wave {w['wave']} student {s.n} {s.notebook}: {e}" for w in waves
-              for s in w["students"] for e in s.errors]
-    print(f"errors and refusals: {len(errors)}" + "".join(f"\n   {e}" for e in errors[:10]))
+    errors = student_errors(waves)
+    print_errors("errors and refusals", errors)
     samples = [m for w in waves for m in w["samples"] if m.get("kernels")]
     peak = max(samples, key=lambda m: m["pss_total"] + m["server_rss"], default=None)
     if peak:
@@ -809,19 +843,13 @@ def hold_report(nbs: list[str], args, waves: list[dict], warm_s, estimate_mb, le
     print(f"status at the end: refused {final_status.get('refused')} "
           f"{final_status.get('refused_by')}; kernels {final_status['kernels']} "
           f"(pooled {final_status['pooled']}); leaked {leaked}")
-    log_errors = [line for w in waves for line in w["log_errors"]]
-    print(f"server log error lines: {len(log_errors)}" + "".join(f"\n   {e[:160]}"
-                                                                 for e in log_errors[:5]))
-    print("load average during the waves: " + ", ".join(
-        f"{w['load'][0]:.1f}/{w['load'][1]:.1f}/{w['load'][2]:.1f}" for w in waves)
-        + f" (1/5/15 min) on {os.cpu_count()} CPUs")
+    log_errors = print_log_and_load(waves)
     return {"notebooks": nbs, "students": args.students, "per_notebook": per,
             "errors": errors, "refused": sum(d["refused"] for d in per.values()),
             "not_usable": sum(1 for s in students if s.usable_ms is None),
             "usable_s": [x for d in per.values() for x in d["usable_s"]],
             "inputs_ms": [x for d in per.values() for x in d["inputs_ms"]],
-            "missing_outputs": [f"student {s.n} {s.notebook}: {s.outputs[0]} of {s.outputs[1]}"
-                                for s in students if s.outputs and s.outputs[0] < s.outputs[1]],
+            "missing_outputs": missing_outputs(students),
             "log_errors": log_errors, "leaked": leaked, "kernels_after": final_status["kernels"],
             "peak": peak, "estimate_mb": estimate_mb, "most_kernels":
                 max((m["kernels"] for m in samples), default=0),
@@ -835,29 +863,12 @@ async def run_hold(args) -> dict:
         if not (_voila.LESSONS / nb).exists():
             raise SystemExit(f"no such notebook: lessons/{nb}")
     expected = {nb: expected_outputs(_voila.LESSONS / nb) for nb in nbs}
-    tmp = Path(tempfile.mkdtemp(prefix="bench-classroom-"))
-    extra = [f"--ClassroomKernelManager.orphan_timeout={args.orphan_timeout}", *args.server_arg]
-    if args.pool:
-        extra += ["--students", str(args.students),
-                  "--notebooks", " ".join(nb.removesuffix(".ipynb") for nb in nbs)]
-    if args.max_kernels:
-        extra += ["--max-kernels", str(args.max_kernels)]
-    seeds = {k: os.environ.pop(k) for k in list(os.environ) if k.startswith("CARDGAMES_SEED_")}
-    try:
-        server = _voila.start_voila("lessons", log_path=tmp / "voila.log", runtime_dir=tmp,
-                                    extra_args=extra)
-    finally:
-        os.environ.update(seeds)
-    pool = concurrent.futures.ThreadPoolExecutor(max_workers=max(8, args.students * 2 + 4))
-    try:
-        print(f"server on {server.url} (log {tmp / 'voila.log'}); load {os.getloadavg()[0]:.1f}",
-              flush=True)
+    async with classroom_server(args, nbs, workers=max(8, args.students * 2 + 4)) as served:
+        server, pool = served.server, served.pool
+        warm_s, base_kernels = served.warm_s, served.base_kernels
+        # the launcher's line at the start (still in the log once the pool is warm)
         found = re.search(r"Expected memory for the class at most: about (\d+) MB", server.log())
         estimate = int(found.group(1)) if found else None
-        warm_s = await wait_pool_warm(server, args.warm_timeout) if args.pool else None
-        if warm_s is not None:
-            print(f"pool warm after {warm_s:.0f} s", flush=True)
-        base_kernels = status(server)["kernels"]
         waves = []
         for w in range(1, args.waves + 1):
             if args.pool and w > 1:
@@ -872,9 +883,6 @@ async def run_hold(args) -> dict:
         final = status(server)
         leaked = max(0, final["kernels"] - base_kernels)
         return hold_report(nbs, args, waves, warm_s, estimate, leaked, final)
-    finally:
-        pool.shutdown(wait=False, cancel_futures=True)
-        server.stop()
 
 
 async def wait_pool_warm_again(server, size: int, timeout: float) -> None:

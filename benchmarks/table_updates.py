@@ -6,8 +6,9 @@
 A student's kernel (``lessons/app_online.ipynb``) draws its seat with the play table
 (``LiarTable.for_session`` / ``ThirtyOneTable.for_session``) over a
 :class:`widgets.tables.remote.RemoteSession`; every update from the service makes the
-table draw again.  Here a :class:`WireSeat` stands for the RemoteSession without a
-socket: a real :class:`cardgames.session.Session` whose seat view and events go through
+table draw again.  Here a :class:`WireSeat` (``benchmarks/_wire_seat.py``, shared with
+tests/widgets/test_remote_updates.py) stands for the RemoteSession without a socket: a
+real :class:`cardgames.session.Session` whose seat view and events go through
 :mod:`cardgames.wire` (dump, JSON text, load) as on the wire.  The other seats move
 (seeded random legal moves, and "call" now and then), the watched seat too, and for
 every change the time of the kernel's handling is measured (load the view from JSON +
@@ -21,101 +22,24 @@ browser; the load average is printed (other work slows it down).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parent.parent
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+for folder in (REPO, HERE):            # the package; benchmarks/_wire_seat.py
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
 
 import ipywidgets as ipw  # noqa: E402
+from _wire_seat import WireSeat  # noqa: E402
 
 from cardgames.session import Seat, Session  # noqa: E402
-from cardgames.wire import dump_event, dump_seat_view, load_event, load_seat_view  # noqa: E402
-
-
-class WireSeat:
-    """One seat of a local session, as the table widgets see a RemoteSession: its view
-    and events come through the wire (JSON text and back), changes call the listeners."""
-
-    remote = True
-
-    def __init__(self, session: Session, seat: int) -> None:
-        self.session, self._seat = session, seat
-        self._listeners: list[Callable[[], None]] = []
-        self._view: Any = None
-        self._view_mark: int | None = None
-        self._log: list[Any] = []
-        self._cursor = 0
-        self.notes: tuple[Any, ...] = ()
-        self.load_s = 0.0
-        self.receive()
-
-    @property
-    def seat(self) -> int:
-        return self._seat
-
-    @property
-    def mark(self) -> int:
-        return self._view_mark if self._view_mark is not None else -1
-
-    @property
-    def seats(self) -> tuple[Seat, ...]:
-        return self._view.seats
-
-    def receive(self) -> None:
-        """An update frame as the service sends it, parsed as the RemoteSession does."""
-        events, _now = self.session.events_since(self._seat)
-        frame = json.dumps({"view": dump_seat_view(self.session.view(self._seat)),
-                            "events": [dump_event(e) for e in events]})
-        t0 = time.perf_counter()
-        data = json.loads(frame)
-        self._view = load_seat_view(data["view"])
-        self._log += [load_event(e) for e in data["events"]]
-        self._view_mark = self._view.mark
-        self.load_s = time.perf_counter() - t0
-
-    def view(self, seat: int) -> Any:
-        return self._view
-
-    def events_since(self, seat: int, mark: int | None = None) -> tuple[list[Any], int]:
-        start, self._cursor = self._cursor, len(self._log)
-        return self._log[start:], self.mark
-
-    def act(self, seat: int, action: Any, *, mark: int | None = None) -> list[Any]:
-        new = self.session.act(seat, action, mark=mark)
-        self.changed()
-        return new
-
-    def next_game(self) -> list[Any]:
-        new = self.session.next_game()
-        self.changed()
-        return new
-
-    def bot_step(self) -> list[Any]:
-        return []
-
-    def on_change(self, callback: Callable[[], None], *, remove: bool = False) -> None:
-        if remove:
-            if callback in self._listeners:
-                self._listeners.remove(callback)
-        elif callback not in self._listeners:
-            self._listeners.append(callback)
-
-    def changed(self) -> None:
-        self.receive()
-        for cb in list(self._listeners):
-            cb()
-
-    def close(self) -> None:
-        self._listeners.clear()
 
 
 class Counter:

@@ -240,13 +240,8 @@ async def ws_student(s: Student, base: str, args, stop_at: float, start: asyncio
 async def browser_student(s: Student, browser, base: str, args, stop_at: float,
                           start: asyncio.Event) -> None:
     rng = random.Random(f"{args.seed}-{s.table}-{s.name}")
-    context = await browser.new_context(viewport={"width": 1280, "height": 900})
-    await context.route("**/*", lambda r: r.continue_() if r.request.url.startswith(base)
-                        else r.abort())
-    await context.add_init_script(INIT_SCRIPT)
-    page = await context.new_page()
-    page.set_default_timeout(OPEN_TIMEOUT * 1000)
-    page.on("pageerror", lambda e: s.errors.append(f"page error: {e}"))
+    context, page = await _voila.student_page(browser, base, init_script=INIT_SCRIPT,
+                                              timeout_s=OPEN_TIMEOUT, errors=s.errors)
     await start.wait()
     t0 = time.monotonic()
     try:
@@ -278,11 +273,7 @@ async def browser_student(s: Student, browser, base: str, args, stop_at: float,
                 page.evaluate("() => window.__tables.changes"), 20)]
         except Exception:  # noqa: BLE001
             pass
-        try:
-            await page.close(run_before_unload=True)
-            await asyncio.sleep(1.0)
-        finally:
-            await context.close()
+        await _voila.close_student_page(context, page)
 
 
 async def bounded(coro, s: Student, seconds: float) -> None:
@@ -315,9 +306,10 @@ seat => {
           next: on('button.mod-success')};
 }
 """
-#: how many lines of a log text are ``seat``'s own actions (the page is in English)
+#: how many lines of a log text are ``seat``'s own actions (the page is in English; the
+#: log names the page's own seat "Player N (you)")
 MINE = r"""((seat, text) => (text.match(new RegExp(
-  '^\\s*Player ' + seat + ' (put down|did not call|called )', 'gm')) || []).length)"""
+  '^\\s*Player ' + seat + '(?: \\(you\\))? (put down|did not call|called )', 'gm')) || []).length)"""
 #: settled: a log text since the click holds one more action of this seat, or a new
 #: reason is shown under the buttons
 SETTLED = """

@@ -19,20 +19,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
+
+# one Agent protocol for both games (issue 17 item 2): cardgames.core's, re-exported here
+from cardgames.core import Agent
 
 __all__ = ["Agent", "RandomAgent"]
-
-
-@runtime_checkable
-class Agent(Protocol):
-    """The agent protocol shared by both games."""
-
-    name: str
-
-    def act(self, view: Any, legal_actions: Any, rng: random.Random) -> Any:
-        """Return one of ``legal_actions``."""
-        ...
 
 
 class RandomAgent:

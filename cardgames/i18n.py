@@ -55,6 +55,7 @@ __all__ = [
     "localized",
     "ngettext",
     "npgettext",
+    "num",
     "pgettext",
     "set_language",
     "translation",
@@ -229,6 +230,37 @@ def decimal(text: str, *, lang: str | None = None) -> str:
     '0,0421'
     """
     return text if _current(lang) == "en" else text.replace(".", ",")
+
+
+class num:  # noqa: N801  (used like a function inside f-strings: f"{num(p):.3f}")
+    """A number that formats itself in the current language: decimal comma and grouping
+    point in Croatian and German, any format spec (``f"{num(p):.3f}"``, ``f"{num(n):,}"``).
+
+    >>> p, n = 0.2625, 4960
+    >>> f"{num(p):.3f} of {num(n):,}"
+    '0.263 of 4,960'
+    >>> with language("hr"):
+    ...     f"{num(p):.3f} od {num(n):,}", f"{num(30.5):g}", str(num(0.05))
+    ('0,263 od 4.960', '30,5', '0,05')
+    """
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __format__(self, spec: str) -> str:
+        text = format(self.value, spec)
+        return text if get_language() == "en" else text.translate(_SWAP_MARKS)
+
+    def __str__(self) -> str:
+        return self.__format__("")
+
+    def __repr__(self) -> str:
+        return f"num({self.value!r})"
+
+
+_SWAP_MARKS = str.maketrans(",.", ".,")
 
 
 def N_(message: str) -> str:

@@ -25,10 +25,9 @@ from jupyter_server.utils import url_path_join
 from tornado import web
 
 from cardgames.errors import ConfigError
-from cardgames.i18n import get_language
 
 from .catalog import catalog
-from .startpage import language_error_page, start_page
+from .startpage import language_error_page, page_language, start_page
 from .tables.students import link_students, student_cookie
 
 __all__ = ["PATH", "StartPageHandler", "start_page_pattern"]
@@ -39,7 +38,8 @@ PATH = "cardgames/"
 
 class StartPageHandler(JupyterHandler):
     """The lessons, apps and rules under their titles (``classroom.catalog``), in the
-    language of ``?lang=`` (en, hr, de; ``CARDGAMES_LANG`` by default).
+    language of ``?lang=`` (en, hr, de), else the browser's (``Accept-Language``), else
+    ``CARDGAMES_LANG``.
 
     The folder listed is the ``classroom_root`` setting (``make serve``) or the
     server's root folder (``ServerApp.root_dir``, the hub's ``Spawner.notebook_dir``).
@@ -64,7 +64,10 @@ class StartPageHandler(JupyterHandler):
     def get(self):
         self.xsrf_token  # noqa: B018 -- the cookie the apps' shutdown-on-close sends
         self.set_header("Cache-Control", "no-cache")
-        lang = self.get_argument("lang", "") or get_language()   # CARDGAMES_LANG: the default
+        # ?lang= (an unknown one gets 400), else the browser's language if supported (as
+        # the tables' pages do), else CARDGAMES_LANG
+        lang = self.get_argument("lang", "")[:8] or page_language(
+            "", self.request.headers.get("Accept-Language", "")[:400])
         home = self.request.path                                # this page, for the picker
         try:
             page = start_page(self._entries(), lang=lang, base_url=self.base_url, home=home)

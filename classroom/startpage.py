@@ -49,13 +49,15 @@ footer{max-width:60rem;margin:2rem auto 1rem;padding:0 1rem;font-size:.85rem;col
 """
 
 
-def _entry(e: Entry, lang: str, base_url: str) -> str:
+def _entry(e: Entry, lang: str, base_url: str, server_lang: str = "en") -> str:
     """One link, under the server's ``base_url``; a lesson or an app opens in ``lang``
     (a lesson's built copy ``lessons/<lang>/``, and ``?lang=``, read by the page's kernel).  Title, description and time are translated
     (their msgids: ``classroom/catalog_words.py``, written from lessons/ by `make i18n`);
-    a rules page's title is its language's own name."""
+    a rules page's title is its language's own name.  An English link carries ``?lang=en``
+    too when the kernels' own language (``server_lang``, ``CARDGAMES_LANG``) is another:
+    without it the page's widgets would speak the server's language."""
     url = base_url.rstrip("/") + e.url_for(lang)     # a lesson's copy in lang, if built
-    if e.group != "rules" and lang != "en":
+    if e.group != "rules" and (lang != "en" or server_lang != "en"):
         url += f"?lang={lang}"
     title = e.title if e.group == "rules" else _(e.title, lang=lang)
     hreflang = f' hreflang="{escape(e.lang)}" lang="{escape(e.lang)}"' if e.lang else ""
@@ -104,8 +106,9 @@ def start_page(entries: list[Entry], *, lang: str = "en", base_url: str = "/",
     # (outside f-strings: Babel does not look inside them)
     empty = escape(_("Not available yet.", lang=lang))
     picker_label = escape(_("Language", lang=lang))
+    server_lang = get_language()                       # CARDGAMES_LANG: the kernels' own
     for group, heading in GROUPS.items():
-        items = [_entry(e, lang, base_url) for e in entries if e.group == group]
+        items = [_entry(e, lang, base_url, server_lang) for e in entries if e.group == group]
         body = (f"<ul>{''.join(items)}</ul>" if items
                 else f'<p class="empty">{empty}</p>')
         sections.append(f'<section aria-labelledby="h-{group}"><h2 id="h-{group}">'

@@ -61,6 +61,12 @@ TERMS: dict[str, tuple[str, str, str, tuple[str, ...], tuple[str, ...]]] = {
                             r"dalje|vrijedi", r"weiter|gelten|gilt", ("dalje",), ("weiter",)),
     "turned over (Liar)": (r"turned over", r"okre", r"umgedreht|Umgedreht", ("okrenuti",),
                            ("umdrehen",)),
+    "liar (a player)": (r"\b(caught liar|the liar|a liar)\b", r"lažljiv", r"Lügner",
+                        ("lažljivac",), ("Lügner",)),
+    "win rate": (r"\bwin rates?\b", r"udi\w* pobjeda|udjel\w* pobjeda", r"Gewinnquote",
+                 ("udio pobjeda",), ("Gewinnquote",)),
+    "Bayes' rule": (r"Bayes' rule", r"Bayesov\w* formul", r"Satz von Bayes",
+                    ("Bayesova formula",), ("Satz von Bayes",)),
 }
 
 # (term, msgid start): the English word is used in another sense here

@@ -284,10 +284,10 @@ SAME_AS_ENGLISH = {
     "hr": {"Unter", "Ober", "{n} Unter", "{n} Ober", "agent", "formula", "(bot)", "D",
            "argument %(argument_name)s: %(message)s", "state_from_position: {error}",
            "{what}: {field}: {error}", "{what}: {field}: {problem}",
-           "bot", "{name}: {kind}"},   # "bot" is the Croatian word too (glossary)
+           "bot", "{name}: {kind}", "SE"},   # "bot" is the Croatian word too (glossary)
     "de": {"Unter", "Ober", "{n} Unter", "{n} Ober", "Hand: {cards}", "Apps", "Bots",
            "state_from_position: {error}", "{what}: {field}: {error}",
-           "{what}: {field}: {problem}", "Seed", "{name}: {kind}"},   # "Seed", as the catalog says elsewhere
+           "{what}: {field}: {problem}", "Seed", "{name}: {kind}", "SE"},   # "Seed", as the catalog says elsewhere
 }
 
 

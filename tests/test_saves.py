@@ -18,6 +18,7 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from seeded_play import played
 
 from cardgames.cards import parse_cards
 from cardgames.errors import CardgamesError, SaveError
@@ -26,15 +27,6 @@ from cardgames.thirtyone import ThirtyOneGame
 
 SETTINGS = dict(derandomize=True, database=None, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow])
-
-
-def played(state, moves: int, seed: int = 0):
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if state.is_over():
-            break
-        state.apply(state.legal_actions().sample(rng))
-    return state
 
 
 def liar_save(moves: int = 3) -> dict:
@@ -58,10 +50,12 @@ def refused(cls, data, field: str, rule: str | None = None) -> SaveError:
 # ----------------------------------------------------------------------------- Liar findings
 
 
-def test_liar_valid_save_loads_equal():
-    data = liar_save()
-    s = LiarGame.state_from_json(json.dumps(data))
-    assert s == LiarGame(players=3).replay(5, s.history)
+@pytest.mark.parametrize("cls, make", [(LiarGame, liar_save), (ThirtyOneGame, t31_save)],
+                         ids=["liar", "thirtyone"])
+def test_a_valid_save_loads_equal(cls, make):
+    data = make()
+    s = cls.state_from_json(json.dumps(data))
+    assert s == cls(players=3).replay(5, s.history)
 
 
 def test_liar_a_seat_trimmed_to_one_card_is_refused_cards_missing():
@@ -98,12 +92,6 @@ def test_liar_the_player_under_the_window_cannot_be_asked():
 
 
 # ----------------------------------------------------------------------------- Thirty-One
-
-
-def test_thirtyone_valid_save_loads_equal():
-    data = t31_save()
-    s = ThirtyOneGame.state_from_json(json.dumps(data))
-    assert s == ThirtyOneGame(players=3).replay(5, s.history)
 
 
 def test_thirtyone_ace_of_hearts_three_times_is_refused():
@@ -153,6 +141,57 @@ def test_thirtyone_a_bad_game_option_is_named():
 def test_not_a_save_at_all_is_refused(cls, text):
     with pytest.raises(SaveError):
         cls.state_from_json(text)
+
+
+# --------------------------------------------------------------- one field changed: refused, named
+# (save, what is changed, the field the error must name, the rule it must cite)
+
+def _set(key, value):
+    return lambda data: data.__setitem__(key, value)
+
+
+def _set_in(key, index, value):
+    return lambda data: data[key].__setitem__(index, value)
+
+
+ONE_FIELD = [
+    # Liar: one hand too many for three players (R-L2)
+    ("liar-four-hands", liar_save, lambda d: d["hands"].append(""), "hands", "R-L2"),
+    # the player to move is a seat (7: no such seat; "0", True, 1.0, None: no seat number at all)
+    *[(f"liar-current-{bad!r}", liar_save, _set("current_player", bad), "current_player", None)
+      for bad in (7, -1, 10**30, "0", True, 1.0, None)],
+    # a round that is over has nobody to move (L11) ...
+    ("liar-over-with-a-mover", liar_save, _set("phase", "over"), "current_player", "L11"),
+    # ... and a reason it ended
+    ("liar-over-no-winner", liar_save, lambda d: d.update(phase="over", current_player=None),
+     "end_reason", "L11"),
+    *[(f"liar-version-{bad!r}", liar_save, _set("version", bad), "version", None)
+      for bad in (True, "1", 2, 0, 1.0, None)],
+    # the pile's last play announced sevens: eights are due (R-L8)
+    ("liar-due-rank", lambda: liar_save(moves=1), _set("due_rank", "ACE"), "due_rank", "R-L8"),
+    *[(f"liar-missing-{key}", liar_save, lambda d, k=key: d.pop(k), key, None)
+      for key in ("hands", "pile", "rng", "game", "phase", "plays", "events")],
+    # Thirty-One: a hand holds three cards (T4)
+    *[(f"t31-hand-{hand}", t31_save, _set_in("hands", 1, hand), "hands[1]", "T4")
+      for hand in ("AH KH", "AH KH 9H 8H 7H")],
+    # lives run from the game's number down to 0 (T13, R-T8)
+    ("t31-negative-lives", t31_save, _set_in("lives", 0, -1), "lives[0]", "T13, R-T8"),
+    ("t31-too-many-lives", t31_save, _set_in("lives", 0, 10**30), "lives[0]", "T13, R-T8"),
+    *[(f"t31-current-{bad!r}", t31_save, _set("current", bad), "current", None)
+      for bad in (9, 3, -1, 10**30, "0", False)],
+    ("t31-over-with-a-mover", t31_save, _set("phase", "over"), "current", "R-T8"),
+]
+
+
+@pytest.mark.parametrize("make, change, field, rule",
+                         [case[1:] for case in ONE_FIELD], ids=[case[0] for case in ONE_FIELD])
+def test_a_save_with_one_bad_field_is_refused_naming_it(make, change, field, rule):
+    data = make()
+    change(data)
+    cls = LiarGame if data["format"].startswith("cardgames.liar") else ThirtyOneGame
+    refused(cls, data, field, rule)
+
+
 
 
 # ----------------------------------------------------------------------------- property

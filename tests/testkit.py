@@ -27,18 +27,23 @@ def missing(reason: str, *, suite: str = "the browser tests") -> None:
     pytest.skip(reason)
 
 
-def voila_harness() -> ModuleType:
-    """``benchmarks/_voila.py`` (server and browser start-up, shared with the benchmarks),
-    loaded by path: ``benchmarks`` is not a package, and putting it on ``sys.path``
-    would let its scripts shadow other modules."""
-    name = "cardgames_voila_harness"
+def benchmark_module(stem: str, *, name: str = "") -> ModuleType:
+    """``benchmarks/<stem>.py``, loaded by path once (as ``sys.modules[name]``, by default
+    ``cardgames_bench<stem>``): ``benchmarks`` is not a package, and putting it on
+    ``sys.path`` would let its scripts shadow other modules."""
+    name = name or f"cardgames_bench{stem}"
     if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, REPO / "benchmarks" / "_voila.py")
+        spec = importlib.util.spec_from_file_location(name, REPO / "benchmarks" / f"{stem}.py")
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
         spec.loader.exec_module(module)
     return sys.modules[name]
+
+
+def voila_harness() -> ModuleType:
+    """``benchmarks/_voila.py`` (server and browser start-up, shared with the benchmarks)."""
+    return benchmark_module("_voila", name="cardgames_voila_harness")
 
 
 def launch_chromium(playwright, *, suite: str = "the browser tests"):

@@ -16,7 +16,9 @@ all the paragraphs.
 ``build`` compiles each catalog in memory as ``msgfmt`` would (translated, not fuzzy
 entries only; a missing one falls back to English and is counted) and writes the copy:
 a hidden first cell (tag ``lesson-setup``) makes the kernel speak the lesson's language
-(``cardgames.i18n.set_language``) and finds the lessons' ``_style.py`` one folder up;
+(``cardgames.i18n.set_language``) and finds the lessons' ``_style.py`` one folder up (the
+English lesson's own setup cell, ``set_language('en')``, which keeps an English lesson
+English on a server whose ``CARDGAMES_LANG`` is another, is left out of the copy);
 the notebook's ``metadata.cardgames`` records the language and the source; a relative
 link in a paragraph gets ``../`` (a lesson's own ``NN_*.ipynb`` stays: the same
 language), ``rules/en.html`` becomes ``../rules/<lang>.html``.  Then each written copy is
@@ -97,8 +99,8 @@ def template(path: pathlib.Path) -> Catalog:
     # the code cells' texts come after every paragraph: a new one lands at the end of
     # the translators' files, never between the entries they are working on
     for cell in nb.cells:
-        if cell.cell_type != "code":
-            continue
+        if cell.cell_type != "code" or SETUP_TAG in cell.metadata.get("tags", []):
+            continue                      # the setup cell is the copy's own, not translated
         for k, m in enumerate(code_messages(cell.source)):
             catalog.add(m.text, context=code_context(cell.id), locations=[(path.name, k)],
                         flags=(), auto_comments=[CODE_NOTES[m.kind]])
@@ -240,6 +242,9 @@ class Built:
 def build_notebook(path: pathlib.Path, lang: str) -> Built:
     """The ``lang`` copy of English lesson ``path``, outputs empty."""
     nb = nbformat.read(path, as_version=4)
+    # the English lesson's own setup cell (English, whatever CARDGAMES_LANG says) gives way
+    # to the copy's
+    nb.cells = [c for c in nb.cells if SETUP_TAG not in c.metadata.get("tags", [])]
     table = compiled(lang, path.stem)
     built = Built(nb)
     for cell in nb.cells:

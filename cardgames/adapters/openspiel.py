@@ -81,6 +81,7 @@ from cardgames.liar import LiarGame
 from cardgames.liar.actions import CALL, PASS, Play
 from cardgames.liar.state import Phase as LiarPhase
 from cardgames.thirtyone import ThirtyOneGame
+from cardgames.thirtyone.outcome import next_seat, winners_after
 
 __all__ = ["LIAR", "THIRTY_ONE", "LiarSpielGame", "ThirtyOneSpielGame", "make_ismcts_bot",
            "resampler", "t31_action", "t31_action_id"]
@@ -225,16 +226,13 @@ class ThirtyOneSpielState(pyspiel.State):  # type: ignore[misc]
         self.lives = list(result.lives)
         for s in result.went_out:
             self.out[s] = True
-        left = [s for s in range(len(self.out)) if not self.out[s]]
-        if len(left) <= 1:
-            self.winners = tuple(left) if left else tuple(result.went_out)  # R-T8
+        left = tuple(s for s in range(len(self.out)) if not self.out[s])
+        settled = winners_after(result, left, single_deal=False)    # the engine's R-T8
+        if settled is not None:
+            self.winners = settled[0]
             self._cur = _TERMINAL
             return
-        n = len(self.out)
-        d = (self.dealer + 1) % n
-        while self.out[d]:
-            d = (d + 1) % n
-        self.dealer = d
+        self.dealer = next_seat(self.dealer, self.out)              # the engine's R-T1
         self._start_dealing()
 
     # ---------------------------------------------------------------- OpenSpiel API

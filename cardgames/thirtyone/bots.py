@@ -1,6 +1,6 @@
 """Thirty-One agents: random and a simple heuristic player.
 
-Agents follow ``cardgames.agents.Agent``: ``act(view, legal_actions, rng)``
+Agents follow ``cardgames.core.Agent``: ``act(view, legal_actions, rng)``
 sees only the player's :class:`~cardgames.thirtyone.view.ThirtyOneView` and the
 legal actions, and draws any randomness from ``rng``.
 

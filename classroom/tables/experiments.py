@@ -50,6 +50,7 @@ import threading
 import time
 import zlib
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -246,8 +247,9 @@ class ExperimentService:
         key = payload["experiment"]
         run = self._open_run(db, key)
         if run is None:
-            raise ExperimentRefused("closed", _("this experiment is not open: the teacher "
-                                                "opens it"))
+            raise ExperimentRefused("closed", _("this experiment is not open now: wait until "
+                                                "your teacher opens it, then press the button "
+                                                "again"))
         (count,) = db.execute("SELECT COUNT(*) FROM experiment_seeds WHERE run = ? AND "
                               "student = ?", (run[0], student)).fetchone()
         if count >= MAX_SEEDS:
@@ -344,7 +346,8 @@ class ExperimentService:
 
     def csv(self, key: str, run: int | None = None) -> str:
         """The run's accepted shares as CSV (one row per share; students numbered in the
-        order they first contributed, no key or name): for ``pandas.read_csv``."""
+        order they first contributed, no key or name; ``received``: the server's local
+        date and time, ``2026-12-01 19:05:35``): for ``pandas.read_csv`` and spreadsheets."""
         e = _experiment(key)
         if run is None:
             latest = self.latest_run(key)
@@ -365,7 +368,10 @@ class ExperimentService:
         numbers: dict[str, int] = {}
         for share, (seed, student, t, s, h, received) in enumerate(rows, 1):
             number = numbers.setdefault(student, len(numbers) + 1)
-            line: list[Any] = [run, key, share, number, seed, f"{received:.3f}"]
+            # the server's clock (the teacher's laptop) as a spreadsheet reads it, not
+            # seconds since 1970
+            when = datetime.fromtimestamp(received).isoformat(sep=" ", timespec="seconds")
+            line: list[Any] = [run, key, share, number, seed, when]
             for a, b in zip(json.loads(t), json.loads(s), strict=True):
                 line += [a, b]
             hist = {float(a): int(b) for a, b in json.loads(h)}

@@ -23,7 +23,7 @@ from typing import Any
 from tornado import web
 
 from cardgames.analysis.experiments import EXPERIMENTS
-from cardgames.i18n import N_
+from cardgames.i18n import N_, N_plural, ngettext
 from cardgames.i18n import gettext as _
 
 from .experiments import ExperimentService
@@ -42,7 +42,6 @@ WORDS = {
     "is_open": N_("Open: students can add their share."),
     "is_closed": N_("Closed: no more results are taken."),
     "never": N_("Not opened yet."),
-    "students": N_("Students who contributed: {n}"),
     "shares": N_("Shares: {n} (seeds handed out: {seeds})"),
     "trials": N_("trials"),
     "estimate": N_("class estimate"),
@@ -65,6 +64,11 @@ WORDS = {
     "row": N_("{label}: {estimate} (95%: {low} to {high}), {trials} trials"),
     "row_exact": N_("exact {exact}"),
 }
+#: "Students who contributed: {n}" in its plural forms (Croatian has three).
+STUDENTS = N_plural("Students who contributed: {n}", "Students who contributed: {n}")
+#: A number of each CLDR plural category of the three languages (the page picks one with
+#: Intl.PluralRules): hr 1 → one, 2 → few, 5 → other; de and en 1 → one, 5 → other.
+_PLURAL_SAMPLES = {"one": 1, "few": 2, "other": 5}
 
 
 def projector_words(lang: str) -> dict[str, str]:
@@ -72,8 +76,13 @@ def projector_words(lang: str) -> dict[str, str]:
 
     >>> projector_words("de")["projector_title"]
     'Klassenexperiment'
+    >>> w = projector_words("hr")
+    >>> [w[f"students_{c}"].format(n=n) for c, n in (("one", 21), ("few", 3), ("other", 11))]
+    ['Pridonio je 21 učenik', 'Pridonijela su 3 učenika', 'Pridonijelo je 11 učenika']
     """
     out = {k: _(v, lang=lang) for k, v in WORDS.items()}
+    for category, n in _PLURAL_SAMPLES.items():
+        out[f"students_{category}"] = ngettext(*STUDENTS, n, lang=lang)
     for key, e in EXPERIMENTS.items():
         out[f"title_{key}"] = _(e.title, lang=lang)
         out[f"question_{key}"] = _(e.question, lang=lang)

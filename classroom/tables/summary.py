@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
+from cardgames.i18n import gettext as _
+from cardgames.naming import describe_named
 from cardgames.seat import TeacherFrame
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -15,7 +17,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .service import TableService
     from .table import Table
 
-__all__ = ["ReplayFrame", "TableSummary", "replay_frames", "summarize"]
+__all__ = ["ReplayFrame", "TableSummary", "replay_frames", "seat_names", "summarize"]
 
 #: The events a teacher's list shows as "the last calls", per game.
 _CALLS = {"liar": ("CallMade", "Revealed", "PileTaken", "WentOut", "RoundOver"),
@@ -54,6 +56,24 @@ class TableSummary:
         return data
 
 
+def seat_names(players: list[dict[str, Any]]) -> dict[int, str]:
+    """Each seat's name for the teacher's words (issue 21): a student's as they gave it
+    (the page shows it as text, never as HTML), a bot by its kind.
+
+    >>> seat_names([{"name": "Ana", "kind": "student"}, {"name": "heuristic", "kind": "bot"},
+    ...             {"name": "", "kind": "free"}])
+    {0: 'Ana', 1: 'heuristic bot'}
+    """
+    out = {}
+    for i, p in enumerate(players):
+        name = str(p.get("name") or "")
+        if p.get("kind") == "bot":
+            out[i] = _("{kind} bot").format(kind=_(name) if name else "?")
+        elif name:
+            out[i] = name
+    return out
+
+
 def summarize(t: Table, svc: TableService) -> TableSummary:
     s = t.session
     pile = None
@@ -70,7 +90,8 @@ def summarize(t: Table, svc: TableService) -> TableSummary:
         else:
             lives = tuple(int(n) for n in view.lives)
         wanted = _CALLS.get(t.game, ())
-        calls = tuple(e.describe() for e in s.state.events
+        names = seat_names(svc.seat_list(t))
+        calls = tuple(describe_named(e, names) for e in s.state.events
                       if type(e).__name__ in wanted)[-3:]
         to_act = s.to_act
         rnd = s.view(0).round

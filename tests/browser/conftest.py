@@ -7,12 +7,15 @@ Fixtures:
   waits until it answers, yields a :class:`VoilaServer` (``url``, ``log()``,
   ``log_since(mark)``), and stops it.
 - ``start_voila`` (session): a factory for more servers, e.g. on a temporary
-  folder with its own ``voila.json`` (stopped at the end of the session).
+  folder with its own ``voila.json``, or with more environment (``env=``, e.g. its
+  own ``CARDGAMES_DATA_DIR``); stopped at the end of the session.
 - ``chromium`` (session): a Playwright (sync API) browser on the system's
   Chromium (``/usr/bin/chromium``, or ``$CHROMIUM``).
 - ``page`` (per test): a fresh page that records console errors, page errors
   and every request to another host (aborted: the tests never use the
   network; none is expected); a screenshot goes to ``test-artifacts/<test>.png`` at the end.
+- ``axe_js`` (session): the axe-core script of ``make axe``, to inject into a page
+  (``pagecheck.axe_serious``).
 
 The start-up code itself is ``benchmarks/_voila.py`` (shared with
 ``benchmarks/apps.py``).
@@ -28,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from pagecheck import axe_source
 from testkit import launch_chromium, missing, voila_harness
 
 REPO = Path(__file__).resolve().parents[2]
@@ -61,7 +65,8 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
-def _start(root, *, cwd, log_path, runtime_dir, extra_args=(), port=None) -> VoilaServer:
+def _start(root, *, cwd, log_path, runtime_dir, extra_args=(), port=None,
+           env=None) -> VoilaServer:
     try:
         import voila  # noqa: F401
     except ImportError:
@@ -69,7 +74,7 @@ def _start(root, *, cwd, log_path, runtime_dir, extra_args=(), port=None) -> Voi
     try:
         return harness.start_voila(root, cwd=cwd, log_path=log_path,
                                    runtime_dir=runtime_dir, extra_args=list(extra_args),
-                                   port=port)
+                                   port=port, env=env)
     except VoilaStartError as e:
         pytest.fail(str(e), pytrace=False)
 
@@ -91,16 +96,17 @@ def voila_server(artifacts, tmp_path_factory) -> VoilaServer:
 
 @pytest.fixture(scope="session")
 def start_voila(artifacts, tmp_path_factory):
-    """A factory for more Voila servers: ``start_voila(root, cwd=folder, extra_args=[...])``
-    runs ``voila <root>`` from ``cwd`` (whose ``voila.json`` applies) on a free port,
-    logging to ``test-artifacts/voila-<name>.log``; every server is stopped at the end
-    of the session."""
+    """A factory for more Voila servers: ``start_voila(root, cwd=folder, extra_args=[...],
+    env={...})`` runs ``voila <root>`` from ``cwd`` (whose ``voila.json`` applies) on a
+    free port, with ``env`` added to its environment (and its kernels'), logging to
+    ``test-artifacts/voila-<name>.log``; every server is stopped at the end of the
+    session."""
     servers = []
 
-    def start(root, *, cwd, name: str, extra_args=()) -> VoilaServer:
+    def start(root, *, cwd, name: str, extra_args=(), env=None) -> VoilaServer:
         server = _start(root, cwd=cwd, log_path=artifacts / f"voila-{name}.log",
                         runtime_dir=tmp_path_factory.mktemp("jupyter-runtime"),
-                        extra_args=extra_args)
+                        extra_args=extra_args, env=env)
         servers.append(server)
         return server
 
@@ -118,6 +124,16 @@ def chromium(playwright_session):
         yield browser
     finally:
         browser.close()
+
+
+@pytest.fixture(scope="session")
+def axe_js() -> str:
+    """The axe-core script (``make axe``); missing: fails in CI, skips elsewhere."""
+    source = axe_source()
+    if source is None:
+        missing("axe-core is not installed: make axe "
+                "(npm install --prefix .cache/npm axe-core@4)")
+    return source
 
 
 @pytest.fixture(scope="session")

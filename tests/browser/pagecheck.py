@@ -6,7 +6,8 @@
 - :func:`overflowing`: the elements whose box sticks out of the viewport
   horizontally (an element inside a scroll container that itself fits is fine: the
   student scrolls that box).
-- :func:`axe_violations`: axe-core's WCAG 2.1 A/AA findings of one impact or worse.
+- :func:`axe_violations`: axe-core's WCAG 2.1 A/AA findings of one impact or worse;
+  :func:`axe_serious`: injects axe-core first and words each finding in one line.
 - :func:`axe_source`: the axe-core script installed by ``make axe``
   (``npm install --prefix .cache/npm axe-core@4``).
 """
@@ -106,6 +107,13 @@ def axe_violations(page, *, impacts=SERIOUS) -> list[dict]:
                                (n.failureSummary || '').replace(/\\s+/g, ' ').slice(0, 200))}));
     }""", WCAG21AA)
     return [v for v in result if v["impact"] in impacts]
+
+
+def axe_serious(page, source: str) -> list[str]:
+    """Inject axe-core (``source``, e.g. the ``axe_js`` fixture) into ``page`` and return
+    its serious and critical findings, one line each: ``"id (impact): first node"``."""
+    page.add_script_tag(content=source)
+    return [f"{v['id']} ({v['impact']}): {v['nodes'][0]}" for v in axe_violations(page)]
 
 
 def open_page(page, url: str, *, wait_quiet, timeout_ms: int = 180_000) -> None:

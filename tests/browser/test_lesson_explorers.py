@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -57,66 +58,96 @@ def explorer(voila_server, page, page_log, artifacts) -> Iterator[Callable[..., 
     assert page_log.problems() == []
 
 
-def test_lesson04_prior_slider_redraws_the_bayes_curve(explorer):
-    from playwright.sync_api import expect
+# -- what each explorer's figure must do when its slider moves one step: ``watch(e)``, called
+# before the step, reads the figure and returns the check to run after it
 
-    e = explorer("04_how_likely_is_a_lie.ipynb", "bayes")
-    expect(e.text).to_contain_text("π = 0.40")
-    marker = e.box.locator("svg.cg-bayes-chart line.cg-bayes-marker")
+
+def _bayes_marker_moves(e: Explorer) -> Callable[[], None]:
+    chart = e.box.locator("svg.cg-bayes-chart")
+    marker = chart.locator("line.cg-bayes-marker")
     before = marker.get_attribute("x1")
-    e.nudge("prior π")
-    expect(e.text).to_contain_text("π = 0.45", timeout=30_000)
-    expect(e.text).to_contain_text("P(claim true) = 0.454")
-    expect(e.text).to_contain_text("P(bluffer | lie) = 0.721")
-    assert marker.get_attribute("x1") != before          # the figure itself moved
-    label = e.box.locator("svg.cg-bayes-chart").get_attribute("aria-label")
-    assert "π = 0.45" in label                            # and its text alternative
+
+    def moved() -> None:
+        assert marker.get_attribute("x1") != before          # the figure itself moved
+        assert "π = 0.45" in chart.get_attribute("aria-label")   # and its text alternative
+    return moved
 
 
-def test_lesson06_lives_slider_redraws_the_match_lengths(explorer):
-    """3 lives → 4: the shortest match becomes 5 deals (a player out at the 5th lost deal)."""
+def _lives_bars_grow(e: Explorer) -> Callable[[], None]:
     from playwright.sync_api import expect
 
-    e = explorer("06_lives_and_tournaments.ipynb", "lives")
-    expect(e.text).to_contain_text("3 lives each")
-    expect(e.text).to_contain_text("4 to 7 deals")
     bars = e.box.locator("svg.cg-lives-chart rect")
     expect(bars).to_have_count(4)
-    e.nudge("lives")
-    expect(e.text).to_contain_text("4 lives each", timeout=30_000)
-    expect(e.text).to_contain_text("5 to 9 deals")
-    expect(bars).to_have_count(5)                          # the figure itself changed
+    return lambda: expect(bars).to_have_count(5)              # the figure itself changed
 
 
-def test_lesson05_score_slider_moves_the_marker(explorer):
-    """21 → 24 on the reveal slider: 7H 8H 9H, 593/1298 ≈ 0.457 (tests/lessons derives it)."""
-    from playwright.sync_api import expect
-
-    e = explorer("05_decisions_in_thirty_one.ipynb", "reveal")
-    expect(e.text).to_contain_text("(21 points)")
+def _reveal_marker_moves(e: Explorer) -> Callable[[], None]:
     marker = e.box.locator("svg.cg-reveal-chart circle.cg-reveal-marker")
     before = marker.get_attribute("cx")
-    e.nudge()
-    expect(e.text).to_contain_text("7H 8H 9H (24 points)", timeout=30_000)
-    expect(e.text).to_contain_text("593/1298")
-    assert marker.get_attribute("cx") != before
+
+    def moved() -> None:
+        assert marker.get_attribute("cx") != before
+    return moved
 
 
-def test_lesson06_games_slider_narrows_the_win_rate_band(explorer):
-    """400 → 800 games at the fair share ¼: 200 wins of 800, Wilson 0.221–0.281 and
-    SE √(0.25·0.75/800) = 0.0153 (by hand; tests/widgets derives them by the formula)."""
+def _winrate_band_narrows(e: Explorer) -> Callable[[], None]:
+    chart = e.box.locator("svg.cg-winrate-chart")
+    band = chart.locator("rect.cg-winrate-band")
+    before = float(band.get_attribute("width"))
+
+    def narrowed() -> None:
+        after = float(band.get_attribute("width"))
+        assert abs(after / before - 0.5 ** 0.5) < 0.03        # the band narrows like 1/√n
+        assert "In 800 games" in chart.get_attribute("aria-label")   # its text alternative
+    return narrowed
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of one explorer's slider: the texts shown before it and after it, and
+    what the figure does (``watch``)."""
+
+    notebook: str
+    name: str
+    slider: str | None                 # its label; None: the explorer's only slider
+    before: tuple[str, ...]
+    after: tuple[str, ...]
+    watch: Callable[[Explorer], Callable[[], None]]
+
+
+STEPS = {
+    # lesson 04, the prior π 0.40 -> 0.45 (the numbers by hand in the module's docstring)
+    "lesson04-prior-redraws-the-bayes-curve": Step(
+        "04_how_likely_is_a_lie.ipynb", "bayes", "prior π", ("π = 0.40",),
+        ("π = 0.45", "P(claim true) = 0.454", "P(bluffer | lie) = 0.721"), _bayes_marker_moves),
+    # 3 lives -> 4: the shortest match becomes 5 deals (a player out at the 5th lost deal)
+    "lesson06-lives-redraw-the-match-lengths": Step(
+        "06_lives_and_tournaments.ipynb", "lives", "lives", ("3 lives each", "4 to 7 deals"),
+        ("4 lives each", "5 to 9 deals"), _lives_bars_grow),
+    # 21 -> 24 on the reveal slider: 7H 8H 9H, 593/1298 ≈ 0.457 (tests/lessons derives it)
+    "lesson05-score-moves-the-marker": Step(
+        "05_decisions_in_thirty_one.ipynb", "reveal", None, ("(21 points)",),
+        ("7H 8H 9H (24 points)", "593/1298"), _reveal_marker_moves),
+    # 400 -> 800 games at the fair share ¼: 200 wins of 800, Wilson 0.221–0.281 and
+    # SE √(0.25·0.75/800) = 0.0153 (by hand; tests/widgets derives them by the formula)
+    "lesson06-games-narrow-the-win-rate-band": Step(
+        "06_lives_and_tournaments.ipynb", "winrate", "games (n)",
+        ("In 400 games", "0.210–0.295"),
+        ("In 800 games", "standard error is 0.0153", "0.221–0.281"), _winrate_band_narrows),
+}
+
+
+@pytest.mark.parametrize("step", list(STEPS.values()), ids=list(STEPS))
+def test_one_slider_step_redraws_the_explorer(explorer, step: Step):
     from playwright.sync_api import expect
 
-    e = explorer("06_lives_and_tournaments.ipynb", "winrate")
-    expect(e.text).to_contain_text("In 400 games")
-    expect(e.text).to_contain_text("0.210–0.295")
-    band = e.box.locator("svg.cg-winrate-chart rect.cg-winrate-band")
-    before = float(band.get_attribute("width"))
-    e.nudge("games (n)")
-    expect(e.text).to_contain_text("In 800 games", timeout=30_000)
-    expect(e.text).to_contain_text("standard error is 0.0153")
-    expect(e.text).to_contain_text("0.221–0.281")
-    after = float(band.get_attribute("width"))
-    assert abs(after / before - 0.5 ** 0.5) < 0.03           # the band narrows like 1/√n
-    label = e.box.locator("svg.cg-winrate-chart").get_attribute("aria-label")
-    assert "In 800 games" in label                            # its text alternative
+    e = explorer(step.notebook, step.name)
+    for text in step.before:
+        expect(e.text).to_contain_text(text)
+    changed = step.watch(e)
+    e.nudge(step.slider)
+    first, *rest = step.after
+    expect(e.text).to_contain_text(first, timeout=30_000)     # the redraw, after the kernel
+    for text in rest:
+        expect(e.text).to_contain_text(text)
+    changed()

@@ -18,8 +18,7 @@ import tempfile
 import threading
 
 import pytest
-from pagecheck import PHONE, axe_source, axe_violations, overflowing
-from testkit import IN_CI
+from pagecheck import PHONE, axe_serious, overflowing
 
 harness = sys.modules["cardgames_voila_harness"]
 TOKEN = "browser-test-teacher-token-0123456789"
@@ -103,17 +102,6 @@ def server():
         s.stop()
 
 
-@pytest.fixture(scope="module")
-def axe_js() -> str:
-    source = axe_source()
-    if source is None:
-        reason = "axe-core is not installed: make axe"
-        if IN_CI:
-            pytest.fail(f"{reason} (CI=true: browser tests must run in CI)", pytrace=False)
-        pytest.skip(reason)
-    return source
-
-
 @pytest.fixture
 def context(chromium, server):
     ctx = chromium.new_context(viewport=PHONE, bypass_csp=True)   # axe is injected
@@ -145,11 +133,6 @@ def new_page(context):
     return page
 
 
-def serious(page, axe_js) -> list[str]:
-    page.add_script_tag(content=axe_js)
-    return [f"{v['id']} ({v['impact']}): {v['nodes'][0]}" for v in axe_violations(page)]
-
-
 def fits_phone(page) -> None:
     found = overflowing(page)
     assert found["viewport"] == PHONE["width"] and found["items"] == []
@@ -162,12 +145,12 @@ def test_join_page_on_a_phone_takes_a_seat(server, context, axe_js, artifacts):
     page = new_page(context)
     page.goto(server.url + "tables/join")
     fits_phone(page)
-    assert serious(page, axe_js) == []
+    assert axe_serious(page, axe_js) == []
     page.get_by_label("Table code").fill(code.lower())
     page.get_by_role("button", name="Go to the table").click()
     page.wait_for_url(re.compile(rf"/tables/join/{code}\?lang=en$"))
     fits_phone(page)
-    assert serious(page, axe_js) == []
+    assert axe_serious(page, axe_js) == []
     page.screenshot(path=str(artifacts / "online-join-phone.png"), full_page=True)
     page.get_by_label("Your name at the table").fill("Ana")
     page.get_by_role("button", name="Take a seat").click()
@@ -194,7 +177,7 @@ def test_join_page_in_croatian_and_german(server, context, axe_js, lang, label, 
     assert page.locator("h1").inner_text().startswith(f"{title} {code}")
     page.get_by_label(label).fill("x" * 24 + " ")          # trimmed: 24 characters
     fits_phone(page)
-    assert serious(page, axe_js) == []
+    assert axe_serious(page, axe_js) == []
     page.get_by_role("button", name=button, exact=True).click()
     page.wait_for_url(re.compile(rf"lang={lang}$"))
     # the unknown code's page, in the browser's language
@@ -244,7 +227,7 @@ def test_teacher_page_makes_a_table_and_shows_its_code_and_qr(server, context, a
     page.wait_for_function("c => !/waiting/.test(document.querySelector('#t-' + c + ' .status')"
                            ".textContent)", arg=code, timeout=10_000)
     fits_phone(page)
-    assert serious(page, axe_js) == []
+    assert axe_serious(page, axe_js) == []
     assert context.errors == [] and context.outside == []
     # a refusal in the engine's words (R-L2: one deck holds 2-4 players)
     page.get_by_label("Game", exact=True).select_option("liar")
@@ -292,7 +275,7 @@ def test_replay_slider_and_arrows_change_the_hands(server, context, axe_js, arti
     # seat 1's hand is unknown to seat 0 at the deal: only backs
     assert page.locator("#seat-0 .knew .known").first.get_attribute("data-cards") == ""
     assert page.locator("#seat-0 .knew .known").first.locator("svg").count() == len(dealt.hand(1))
-    assert serious(page, axe_js) == []
+    assert axe_serious(page, axe_js) == []
     steps = int(page.locator("#step").get_attribute("max"))
     assert steps > 5
     before = hand()
@@ -342,7 +325,7 @@ def test_a_student_makes_a_table_and_shares_its_code(server, context, axe_js):
     teacher.close()
     page.goto(server.url + "tables/new?lang=de")
     fits_phone(page)
-    assert serious(page, axe_js) == []
+    assert axe_serious(page, axe_js) == []
     page.get_by_label("Spiel", exact=True).select_option("thirty-one")
     page.get_by_label("Plätze", exact=True).fill("3")
     page.get_by_role("button", name="Tisch anlegen").click()
@@ -351,7 +334,7 @@ def test_a_student_makes_a_table_and_shares_its_code(server, context, axe_js):
     assert page.locator("#code").inner_text() == code
     assert page.locator(".qr-box svg[role=img]").count() == 1
     fits_phone(page)
-    assert serious(page, axe_js) == []
+    assert axe_serious(page, axe_js) == []
     page.get_by_role("button", name="Spiel starten").click()
     page.locator("#started").wait_for()
     status = server.call(lambda: next(t.status for t in server.svc.tables() if t.code == code))

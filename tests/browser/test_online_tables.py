@@ -617,6 +617,21 @@ def test_table_page_on_a_phone(online, chromium, artifacts):
         assert found["viewport"] == PHONE["width"]
         assert found["items"] == [] and found["scrollWidth"] <= PHONE["width"], found
         assert small_touch_targets(s.page) == []
+        # the seat's own label "You (player N)" (QA: it wrapped as "You / (player / N)"):
+        # "(player N)" stays on one line, the label takes at most two
+        own = s.page.evaluate("""() => {
+          const td = [...document.querySelectorAll('.liar-seat-name')]
+            .find(e => /^You \\(player \\d\\)/.test(e.innerText.trim()));
+          if (!td) return null;
+          const seat = [...td.querySelectorAll('span')].find(e => /^\\(player/.test(e.innerText));
+          const line = parseFloat(getComputedStyle(td).lineHeight) ||
+                       1.2 * parseFloat(getComputedStyle(td).fontSize);
+          const r = document.createRange(); r.selectNodeContents(td);
+          return {seat_lines: seat ? seat.getClientRects().length : 0,
+                  lines: r.getBoundingClientRect().height / line, text: td.innerText};
+        }""")
+        assert own is not None, "the seat list shows this seat as 'You (player N)'"
+        assert own["seat_lines"] == 1 and own["lines"] < 2.5, own
         s.page.screenshot(path=str(artifacts / "online-phone-table.png"), full_page=True)
         s.page.add_script_tag(content=axe_js)
         found = axe_violations(s.page)

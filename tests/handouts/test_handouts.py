@@ -7,58 +7,15 @@ installed by ``.ci/run``).  In CI (``CI=true``) a missing tool FAILS; elsewhere 
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-import subprocess
 import sys
 from pathlib import Path
 
+import handout_pdf as pdf
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-IN_CI = os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
 pytestmark = pytest.mark.browser        # it prints with headless Chromium
-
-
-def _missing(reason: str):
-    if IN_CI:
-        pytest.fail(f"{reason} (CI=true: the handouts must be built in CI)", pytrace=False)
-    pytest.skip(reason)
-
-
-@pytest.fixture(scope="module")
-def handouts(tmp_path_factory) -> Path:
-    for tool in ("pdftotext", "pdfinfo"):
-        if shutil.which(tool) is None:
-            _missing(f"{tool} not found (apt-get install poppler-utils)")
-    try:
-        import playwright  # noqa: F401
-    except ImportError:
-        _missing("playwright is not installed (pip install -e '.[test]')")
-    if not (os.environ.get("CHROMIUM") or shutil.which("chromium")
-            or Path("/usr/bin/chromium").exists()):
-        _missing("Chromium not found (apt-get install chromium)")
-    out = tmp_path_factory.mktemp("handouts")
-    # the same command as `make handouts`, into a temporary folder
-    result = subprocess.run([sys.executable, "tools/handouts.py", "--out", str(out)], cwd=REPO,
-                            capture_output=True, text=True, timeout=300)
-    assert result.returncode == 0, result.stderr[-3000:]
-    return out
-
-
-def _text(path: Path) -> str:
-    return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
-                          text=True, check=True).stdout
-
-
-def _flat(text: str) -> str:
-    return " ".join(text.split())
-
-
-def _pages(path: Path) -> int:
-    info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True, check=True).stdout
-    return int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
 
 
 def _designed():
@@ -81,7 +38,7 @@ def test_every_handout_has_its_designed_page_count(handouts):
     assert _designed() == DESIGNED
     assert sorted(p.name for p in handouts.glob("*.pdf")) == sorted(DESIGNED)
     for name, pages in DESIGNED.items():
-        assert _pages(handouts / name) == pages, name
+        assert pdf.pages(handouts / name) == pages, name
 
 
 def _question_start(ex) -> str:
@@ -92,8 +49,8 @@ def _question_start(ex) -> str:
 def test_answer_key_holds_every_exercise_and_its_answer(handouts):
     from widgets.exercises.exercise_data import EXERCISES
 
-    key = _flat(_text(handouts / "answer-key.pdf"))
-    pages = _text(handouts / "answer-key.pdf").split("\f")
+    key = pdf.flat(pdf.text(handouts / "answer-key.pdf"))
+    pages = pdf.text(handouts / "answer-key.pdf").split("\f")
     assert len(EXERCISES) == 24          # 4 per lesson: 3 + a choice check (issue 20)
     for ex in EXERCISES.values():
         assert _question_start(ex) in key, ex.key
@@ -103,7 +60,7 @@ def test_answer_key_holds_every_exercise_and_its_answer(handouts):
             method = " ".join(re.sub(r"\*\*|`|\*", "", ex.method).split()[:6])
             assert re.sub(r"-\s+", "-", method) in re.sub(r"-\s+", "-", key), ex.key
         # on the page of its lesson
-        page = _flat(pages[int(ex.lesson) - 1])
+        page = pdf.flat(pages[int(ex.lesson) - 1])
         assert _question_start(ex) in page and f"Lesson {int(ex.lesson)}" in page
 
 
@@ -111,19 +68,19 @@ def test_worksheets_hold_every_question_and_no_answer(handouts):
     from widgets.exercises.answers import spellings
     from widgets.exercises.exercise_data import EXERCISES
 
-    sheets = _flat(_text(handouts / "worksheets.pdf"))
+    sheets = pdf.flat(pdf.text(handouts / "worksheets.pdf"))
     for ex in EXERCISES.values():
         assert _question_start(ex) in sheets, ex.key
         for s in spellings(ex):
             assert not re.search(rf"(?<![\w/.,]){re.escape(s)}(?![\w/])", sheets), (ex.key, s)
-        assert _flat(re.sub(r"\*\*|`", "", ex.why))[:40] not in sheets
+        assert pdf.flat(re.sub(r"\*\*|`", "", ex.why))[:40] not in sheets
     assert "Worked solution" not in sheets and "Answer: " not in sheets.replace("Answer: _", "")
 
 
 def test_teacher_pages_one_per_lesson_with_every_part(handouts):
-    pages = _text(handouts / "teacher-pages.pdf").split("\f")
+    pages = pdf.text(handouts / "teacher-pages.pdf").split("\f")
     for i in range(6):
-        page = _flat(pages[i])
+        page = pdf.flat(pages[i])
         assert f"Lesson {i + 1}" in page
         for part in ("Goals", "Prerequisites", "Timing", "misconceptions",
                      "Discussion questions"):
@@ -131,15 +88,15 @@ def test_teacher_pages_one_per_lesson_with_every_part(handouts):
 
 
 def test_rules_cards_and_sheets(handouts):
-    liar = _flat(_text(handouts / "rules-liar.pdf"))
-    t31 = _flat(_text(handouts / "rules-thirty-one.pdf"))
+    liar = pdf.flat(pdf.text(handouts / "rules-liar.pdf"))
+    t31 = pdf.flat(pdf.text(handouts / "rules-thirty-one.pdf"))
     for rule in ("L7", "L9", "L10", "L13", "R-L8", "R-L9", "R-L11"):
         assert rule in liar, rule
     for rule in ("T3", "T7", "T11", "T13", "R-T2", "R-T3", "R-T6", "R-T8"):
         assert rule in t31, rule
-    table = _flat(_text(handouts / "liar-decision-table.pdf"))
+    table = pdf.flat(pdf.text(handouts / "liar-decision-table.pdf"))
     assert table.count("Pale + wrong") == 6 and "caller" not in table.replace("calls", "")
-    sheet = _flat(_text(handouts / "thirty-one-score-sheet.pdf"))
+    sheet = pdf.flat(pdf.text(handouts / "thirty-one-score-sheet.pdf"))
     assert "lives" in sheet and "T13" in sheet
 
 
@@ -217,7 +174,7 @@ def test_the_terms_table_is_read():
 @pytest.mark.parametrize("lang", ["hr", "de"])
 @pytest.mark.parametrize("card", ["liar", "thirty-one"])
 def test_rules_card_in_croatian_and_german(handouts, card, lang):
-    text = _flat(_text(handouts / f"rules-{card}-{lang}.pdf"))
+    text = pdf.flat(pdf.text(handouts / f"rules-{card}-{lang}.pdf"))
     # the language's own words for the game, its cards and its moves (docs/rules)
     terms = _terms(lang)
     for key in CARD_TERMS[card]:
@@ -230,7 +187,7 @@ def test_rules_card_in_croatian_and_german(handouts, card, lang):
     # every rule the card cites, and nothing English
     for rule in set(RULE_ID.findall(_card(card, lang))):
         assert re.search(rf"(?<![\w-]){re.escape(rule)}(?![\w-])", text), rule
-    english = _flat(_text(handouts / f"rules-{card}.pdf"))
+    english = pdf.flat(pdf.text(handouts / f"rules-{card}.pdf"))
     for word in ENGLISH:
         assert re.search(rf"\b{word}\b", english), word           # the list is English
         assert not re.search(rf"\b{word}\b", text), (card, lang, word)

@@ -10,13 +10,10 @@ tests/handouts/test_handouts.py it needs Chromium and poppler-utils, and FAILS i
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
+import handout_pdf as pdf
 import pytest
 
 from cardgames.i18n import language
@@ -25,7 +22,6 @@ from widgets.exercises.exercise_data import EXERCISES
 from widgets.exercises.texts import tr
 
 REPO = Path(__file__).resolve().parents[2]
-IN_CI = os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
 pytestmark = pytest.mark.browser        # it prints with headless Chromium
 
 #: words of each language (written by hand), one from the key's frame and one from the
@@ -36,43 +32,8 @@ TITLES = {"hr": "{n}. lekcija", "de": "Lektion {n}"}   # the lesson titles, as t
 ANSWER = {"hr": "Odgovor:", "de": "Antwort:"}
 
 
-def _missing(reason: str):
-    if IN_CI:
-        pytest.fail(f"{reason} (CI=true: the handouts must be built in CI)", pytrace=False)
-    pytest.skip(reason)
-
-
-@pytest.fixture(scope="module")
-def handouts(tmp_path_factory) -> Path:
-    for tool in ("pdftotext", "pdfinfo"):
-        if shutil.which(tool) is None:
-            _missing(f"{tool} not found (apt-get install poppler-utils)")
-    try:
-        import playwright  # noqa: F401
-    except ImportError:
-        _missing("playwright is not installed (pip install -e '.[test]')")
-    if not (os.environ.get("CHROMIUM") or shutil.which("chromium")
-            or Path("/usr/bin/chromium").exists()):
-        _missing("Chromium not found (apt-get install chromium)")
-    out = tmp_path_factory.mktemp("handouts")
-    result = subprocess.run([sys.executable, "tools/handouts.py", "--out", str(out)], cwd=REPO,
-                            capture_output=True, text=True, timeout=300)
-    assert result.returncode == 0, result.stderr[-3000:]
-    return out
-
-
-def _text(path: Path) -> str:
-    return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
-                          text=True, check=True).stdout
-
-
 def _flat(text: str) -> str:
-    return re.sub(r"-\s+", "-", " ".join(text.split()))
-
-
-def _pages(path: Path) -> int:
-    info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True, check=True).stdout
-    return int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
+    return pdf.flat(text, hyphens=True)
 
 
 def _start(text: str, words: int = 6) -> str:
@@ -82,9 +43,9 @@ def _start(text: str, words: int = 6) -> str:
 @pytest.mark.parametrize("lang", ["hr", "de"])
 def test_the_key_and_the_worksheets_are_printed_in_the_language(handouts, lang):
     key_path, sheets_path = handouts / lang / "answer-key.pdf", handouts / lang / "worksheets.pdf"
-    assert _pages(key_path) == 6 and _pages(sheets_path) == 6     # one page per lesson
-    key, sheets = _flat(_text(key_path)), _flat(_text(sheets_path))
-    pages = [_flat(p) for p in _text(key_path).split("\f")]
+    assert pdf.pages(key_path) == 6 and pdf.pages(sheets_path) == 6     # one page per lesson
+    key, sheets = _flat(pdf.text(key_path)), _flat(pdf.text(sheets_path))
+    pages = [_flat(p) for p in pdf.text(key_path).split("\f")]
     for word in WORDS[lang]:
         assert word in key, word
     assert "Worked solution" not in key and "Answer key" not in key and "Exercise 1." not in key
@@ -111,7 +72,7 @@ def test_the_key_and_the_worksheets_are_printed_in_the_language(handouts, lang):
 
 def test_a_decimal_answer_has_a_decimal_comma_in_the_croatian_key(handouts):
     """04-posterior: P(bluffer | lie) = 0.75975… = 0,760 (section 4's p = 1/8, h = 183/253)."""
-    key = _flat(_text(handouts / "hr" / "answer-key.pdf"))
+    key = _flat(pdf.text(handouts / "hr" / "answer-key.pdf"))
     assert re.search(r"Odgovor: \d+/\d+ ≈ 0,760\b", key), key[:300]
     assert "≈ 0.760" not in key
 
@@ -130,8 +91,8 @@ EXPERIMENT_WORDS = {
 @pytest.mark.parametrize("lang", ["hr", "de"])
 def test_the_class_experiment_page_is_printed_in_the_language(handouts, lang):
     path = handouts / lang / "class-experiment.pdf"
-    assert _pages(path) == 1                       # one page, as the English one
-    text = _flat(_text(path))
+    assert pdf.pages(path) == 1                       # one page, as the English one
+    text = _flat(pdf.text(path))
     for word in EXPERIMENT_WORDS[lang]:
         assert _flat(word) in text, word
     for value in ("4/31", "1/46", "make serve", "class.sqlite3"):

@@ -9,6 +9,7 @@ nbval runs the built copies with the English lessons (tests/lessons/test_noteboo
 from __future__ import annotations
 
 import json
+import sys
 
 import nbformat
 import pytest
@@ -104,9 +105,37 @@ def test_the_built_copy_runs_in_its_language_stored_executed_and_clean(lang, not
         for out in cell["outputs"]:
             assert out["output_type"] != "error", f"{lang}/{path.name}: stored error {out.get('ename')}"
             assert out.get("name") != "stderr", f"{lang}/{path.name}: stored stderr {out.get('text')}"
-    # the same cells as the source, in the same order, after the setup cell
+    # the same cells as the source, in the same order, after the setup cell (the copy's
+    # own: the English lesson's setup cell is left out)
     source = json.loads(notebook.read_text(encoding="utf-8"))
-    assert [c["id"] for c in nb["cells"][1:]] == [c["id"] for c in source["cells"]]
+    assert [c["id"] for c in nb["cells"][1:]] == [
+        c["id"] for c in source["cells"] if L.SETUP_TAG not in c["metadata"].get("tags", [])]
+    assert sum(L.SETUP_TAG in c["metadata"].get("tags", []) for c in nb["cells"]) == 1
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[p.stem[:2] for p in NOTEBOOKS])
+def test_an_english_lesson_speaks_english_on_a_server_of_another_language(notebook):
+    """A server started with CARDGAMES_LANG=hr (docs/serving.md) serves the English lesson
+    too: its hidden setup cell runs before any other code and sets English, so the exercises
+    and the engine's texts are English there (a Croatian class opens lessons/hr/)."""
+    import os
+    import subprocess
+
+    nb = json.loads(notebook.read_text(encoding="utf-8"))
+    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    first = code[0]
+    assert L.SETUP_TAG in first["metadata"]["tags"] and first["outputs"] == []
+    probe = ("".join(first["source"]) + "\nfrom cardgames.i18n import get_language, gettext\n"
+             "print(get_language(), gettext('Check'))")
+    env = {**os.environ, "CARDGAMES_LANG": "hr"}
+    out = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True,
+                         text=True, check=True, timeout=60).stdout.split()
+    assert out == ["en", "Check"]
+    # the probe can fail: without the setup cell the same server speaks Croatian
+    bare = subprocess.run([sys.executable, "-c", "from cardgames.i18n import gettext\n"
+                           "print(gettext('Check'))"], env=env, capture_output=True,
+                          text=True, check=True, timeout=60).stdout.strip()
+    assert bare != "Check"
 
 
 def test_a_changed_english_paragraph_makes_the_catalog_stale(tmp_path, monkeypatch):
@@ -132,7 +161,8 @@ def test_a_built_copy_falls_back_to_english_and_counts_it(tmp_path, monkeypatch)
     expected = [m.id for m in L.template(NOTEBOOKS[0]) if m.id]
     assert set(built.missing) == set(expected) and not built.refused
     assert [c.source for c in built.notebook.cells[1:] if c.cell_type == "code"] == \
-        [c.source for c in english.cells if c.cell_type == "code"]
+        [c.source for c in english.cells if c.cell_type == "code"
+         and L.SETUP_TAG not in c.metadata.get("tags", [])]
 
 
 def test_nbval_checks_every_language():

@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from seeded_play import played
 
 from cardgames import ORDINARY_CARDS
 from cardgames.errors import ActionParseError, GameOverError, IllegalActionError
@@ -59,6 +60,12 @@ def check_invariants(state: ThirtyOneState, deck: Counter) -> None:
     assert len(state.legal_actions()) >= 1
     # three Aces never survive in a hand (R-T7)
     assert all(score(state.hand(q)) != 33 for q in range(n) if not state.out[q])
+
+
+def played_from(game, seed: int, moves: int) -> ThirtyOneState:
+    """A new state of ``game`` (deck ``seed``) after up to ``moves`` random legal moves
+    (seeded with ``seed`` too), fewer if the match ends first."""
+    return played(game.new_state(seed=seed), moves, seed)
 
 
 def random_game(game, seed, *, single_deal, rng_seed=None, check=True, max_steps=20000):
@@ -120,12 +127,7 @@ def test_replay_and_json_round_trip(game, seed, single_deal):
 @SETTINGS
 @given(game=games, seed=st.integers(0, 10**6), stop=st.integers(0, 60))
 def test_mid_game_snapshot_clone_and_json_continue_identically(game, seed, stop):
-    state = game.new_state(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(stop):
-        if state.is_over():
-            break
-        state.apply(state.legal_actions().sample(rng))
+    state = played_from(game, seed, stop)
     copy = ThirtyOneGame.state_from_json(state.to_json())
     clone = state.clone()
     assert copy == state == clone
@@ -144,12 +146,7 @@ def test_mid_game_snapshot_clone_and_json_continue_identically(game, seed, stop)
 @given(game=games, seed=st.integers(0, 10**6), stop=st.integers(0, 40),
        data=st.data())
 def test_refused_actions_leave_the_state_unchanged(game, seed, stop, data):
-    state = game.new_state(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(stop):
-        if state.is_over():
-            break
-        state.apply(state.legal_actions().sample(rng))
+    state = played_from(game, seed, stop)
     legal = state.legal_actions()
     cards = list(ORDINARY_CARDS)
     candidates = [Keep(), Exchange(), SwapAll(), Pass(), Reveal(), Stand()] + [
@@ -180,12 +177,7 @@ def test_refused_actions_leave_the_state_unchanged(game, seed, stop, data):
 @given(game=games, seed=st.integers(0, 10**6), stop=st.integers(0, 60),
        shuffle_seed=st.integers(0, 1000))
 def test_hidden_cards_do_not_change_the_view(game, seed, stop, shuffle_seed):
-    state = game.new_state(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(stop):
-        if state.is_over():
-            break
-        state.apply(state.legal_actions().sample(rng))
+    state = played_from(game, seed, stop)
     deck = Counter(game.deck())
     for p in range(game.players):
         other = state.determinize(p, random.Random(shuffle_seed))
@@ -250,12 +242,7 @@ def test_views_never_name_a_card_nobody_has_seen():
     for seed in range(150):
         pick = random.Random(seed)
         game = ThirtyOneGame(players=pick.randint(2, 9), chronicler=pick.random() < 0.5)
-        state = game.new_state(seed=seed)
-        rng = random.Random(seed)
-        for _ in range(pick.randrange(1, 40)):
-            if state.is_over():
-                break
-            state.apply(state.legal_actions().sample(rng))
+        state = played_from(game, seed, pick.randrange(1, 40))
         if state.is_over():
             continue
         public = _cards_in_events(state.deal_events) | {str(c) for c in state.table}

@@ -2,7 +2,8 @@
 
 A seat of a local :class:`cardgames.session.Session` is drawn as a RemoteSession's
 would be (``LiarTable.for_session`` / ``ThirtyOneTable.for_session``): its view and
-events go through :mod:`cardgames.wire` (JSON text and back) before every redraw.
+events go through :mod:`cardgames.wire` (JSON text and back) before every redraw (the
+WireSeat of ``benchmarks/_wire_seat.py``, which benchmarks/table_updates.py times).
 Counted with ``Widget.on_widget_constructed``: an update that touches only the pile
 (another seat's move, the watched seat neither acts nor is to act) makes no widget, so
 the hand's card buttons are not made again; and the decision buttons are disabled in
@@ -13,82 +14,18 @@ enabled for a seat whose turn it is not.
 
 from __future__ import annotations
 
-import json
 import random
-from collections.abc import Callable
-from typing import Any
 
 import ipywidgets as ipw
 import pytest
+from testkit import benchmark_module
 
 from cardgames.session import Seat, Session
-from cardgames.wire import dump_event, dump_seat_view, load_event, load_seat_view
 from widgets.tables.liar_table import LiarTable
 from widgets.tables.thirtyone_table import ThirtyOneTable
 
-
-class WireSeat:
-    """One seat of ``session`` as a RemoteSession shows it (the service's frames)."""
-
-    remote = True
-
-    def __init__(self, session: Session, seat: int) -> None:
-        self.session, self.seat = session, seat
-        self.notes: tuple[Any, ...] = ()
-        self._listeners: list[Callable[[], None]] = []
-        self._log: list[Any] = []
-        self._cursor = 0
-        self._receive()
-
-    def _receive(self) -> None:
-        events, _now = self.session.events_since(self.seat)
-        frame = json.loads(json.dumps({"view": dump_seat_view(self.session.view(self.seat)),
-                                       "events": [dump_event(e) for e in events]}))
-        self._view = load_seat_view(frame["view"])
-        self._log += [load_event(e) for e in frame["events"]]
-
-    @property
-    def mark(self) -> int:
-        return self._view.mark
-
-    @property
-    def seats(self) -> tuple[Seat, ...]:
-        return self._view.seats
-
-    def view(self, seat: int) -> Any:
-        assert seat == self.seat
-        return self._view
-
-    def events_since(self, seat: int, mark: int | None = None) -> tuple[list[Any], int]:
-        start, self._cursor = self._cursor, len(self._log)
-        return self._log[start:], self.mark
-
-    def act(self, seat: int, action: Any, *, mark: int | None = None) -> list[Any]:
-        new = self.session.act(seat, action, mark=mark)
-        self.changed()
-        return new
-
-    def next_game(self) -> list[Any]:
-        new = self.session.next_game()
-        self.changed()
-        return new
-
-    def bot_step(self) -> list[Any]:
-        return []
-
-    def on_change(self, callback: Callable[[], None], *, remove: bool = False) -> None:
-        if remove:
-            self._listeners.remove(callback)
-        else:
-            self._listeners.append(callback)
-
-    def changed(self) -> None:
-        self._receive()
-        for cb in list(self._listeners):
-            cb()
-
-    def close(self) -> None:
-        self._listeners.clear()
+#: the seat through the wire, shared with benchmarks/table_updates.py
+WireSeat = benchmark_module("_wire_seat").WireSeat
 
 
 @pytest.fixture

@@ -29,7 +29,60 @@ import html
 import io
 from typing import Any
 
-__all__ = ["figure_html", "show"]
+__all__ = ["figure_html", "local_ticks", "show"]
+
+
+def local_ticks(fig: Any) -> None:
+    """Number the axes of ``fig`` in the current language: in Croatian and German the
+    numeric tick labels (and their offset) get a decimal comma (``0,2``).  Category and
+    fixed labels are the lesson's own texts and stay as they are.
+
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import matplotlib.pyplot as plt
+    >>> from cardgames.i18n import language
+    >>> fig, ax = plt.subplots(); _ = ax.plot([0, 1], [0.1, 0.3])
+    >>> with language("hr"):
+    ...     local_ticks(fig); fig.canvas.draw()
+    >>> [t.get_text() for t in ax.get_yticklabels()][:3]
+    ['0,075', '0,100', '0,125']
+    >>> plt.close(fig)
+    """
+    from matplotlib.ticker import Formatter, ScalarFormatter
+
+    from cardgames.i18n import get_language
+
+    if get_language() == "en":
+        return
+    swap = str.maketrans(",.", ".,")
+
+    class LocalFormatter(Formatter):  # type: ignore[misc]
+        """The axis' own formatter, its points and commas swapped."""
+
+        def __init__(self, inner: Any) -> None:
+            self.inner = inner
+
+        def set_axis(self, axis: Any) -> None:
+            super().set_axis(axis)
+            self.inner.set_axis(axis)
+
+        def set_locs(self, locs: Any) -> None:
+            self.inner.set_locs(locs)
+
+        def __call__(self, x: Any, pos: Any = None) -> str:
+            return str(self.inner(x, pos)).translate(swap)
+
+        def format_ticks(self, values: Any) -> list[str]:
+            return [str(t).translate(swap) for t in self.inner.format_ticks(values)]
+
+        def get_offset(self) -> str:
+            return str(self.inner.get_offset()).translate(swap)
+
+    for ax in fig.get_axes():
+        for axis in (ax.xaxis, ax.yaxis):
+            inner = axis.get_major_formatter()
+            if isinstance(inner, ScalarFormatter):
+                axis.set_major_formatter(LocalFormatter(inner))
 
 
 def figure_html(fig: Any, *, alt: str, caption: str | None = None, dpi: int | None = None,
@@ -39,6 +92,7 @@ def figure_html(fig: Any, *, alt: str, caption: str | None = None, dpi: int | No
     if not isinstance(alt, str) or not alt.strip():
         raise ValueError("a figure needs alt text that says what it shows (WCAG 1.1.1), "
                          f"not {alt!r}")
+    local_ticks(fig)
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=dpi, bbox_inches="tight")
     data = base64.b64encode(buf.getvalue()).decode("ascii")

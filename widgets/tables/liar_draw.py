@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -39,6 +40,9 @@ from widgets.kit.rule_links import RulesHTML, RulesLogHTML
 from widgets.tables.table_base import BLUE, GREEN, GREY, RED, bot_label, esc
 from widgets.tables.table_base import backs_html as _backs_html
 from widgets.tables.table_base import cards_html as _cards_html
+
+#: 2-8 players (R-L2, with the most decks): the human and 1-7 bots (the registry's limit).
+MAX_BOTS = max(most for _fewest, most in registry.get("liar").players.values()) - 1
 
 
 @functools.lru_cache(maxsize=512)
@@ -106,7 +110,7 @@ class LiarLayout:
         uniform = all(isinstance(b, str) for b in bots) and len(set(bots)) == 1
         if not uniform:
             kinds.append((_(_AS_GIVEN_LABEL), AS_GIVEN))
-        self.opt_bots = ipw.Dropdown(options=list(range(1, 8)), value=min(len(bots), 7),
+        self.opt_bots = ipw.Dropdown(options=list(range(1, MAX_BOTS + 1)), value=min(len(bots), MAX_BOTS),
                                      description=_("Bots"), style=style,
                                      layout=ipw.Layout(width="8em", max_width="100%"))
         self.opt_kind = ipw.Dropdown(options=kinds, value=bots[0] if uniform else AS_GIVEN,
@@ -247,6 +251,21 @@ def status_html(v: LiarView, out: Any, *, human: int, stopped: bool) -> str:
             f"margin:6px 0;font-weight:600'>{text}</div>")
 
 
+def seat_label_html(label: str) -> str:
+    """A seat's label that wraps only between its parts on a phone (375 px): before a
+    "(" and after a "·", the seat's part ("(player 2)", "Player 1 ·") kept on one line,
+    a student's name free to wrap.  Escaped (a name is whatever a student typed).
+
+    >>> seat_label_html("You (player 2)")
+    "You <span style='white-space:nowrap'>(player 2)</span>"
+    >>> seat_label_html("Player 1 · <b>x</b>")
+    "<span style='white-space:nowrap'>Player 1 ·</span> &lt;b&gt;x&lt;/b&gt;"
+    """
+    parts = re.split(r"(?<=·) | (?=\()", label)
+    return " ".join(f"<span style='white-space:nowrap'>{esc(p)}</span>"
+                    if p.startswith("(") or p.endswith("·") else esc(p) for p in parts)
+
+
 def seats_html(v: LiarView, *, human: int, names: Sequence[str], scores: Sequence[int]) -> str:
     """Every seat: name, dealer, cards held (backs for the others), match score."""
     rows = []
@@ -266,7 +285,8 @@ def seats_html(v: LiarView, *, human: int, names: Sequence[str], scores: Sequenc
         weight = "font-weight:bold;" if p == human else ""
         rows.append(
             f"<tr style='{bg}'><td style='{cell};color:{BLUE}'>{mark}</td>"
-            f"<td style='{cell};{weight}'>{esc(names[p])}{dealer}</td>"
+            f"<td class='liar-seat-name' style='{cell};{weight}'>{seat_label_html(names[p])}"
+            f"{dealer}</td>"
             f"<td style='{cell};text-align:right'><b>{n}</b></td>"
             f"<td style='{cell}'>{backs}</td>"
             f"<td style='{cell};text-align:right'>{scores[p]}</td></tr>")

@@ -68,6 +68,7 @@ from cardgames.seeds import match_seed
 from widgets.kit.cardview import HandView
 from widgets.tables.liar_draw import (
     AS_GIVEN,
+    MAX_BOTS,
     LiarLayout,
     event_style,
     header_html,
@@ -135,6 +136,7 @@ class LiarTable(LiarLayout, PlayTable):
 
     RULE_WORDS = _RULE_WORDS
     _drawn: tuple[int, int] = (0, 0)    # the (match, round) drawn (online: a new deal)
+    _clearing = False                   # the seat's own move clears its picks
     GAME = "Liar"
     GAME_NAME = "liar"
 
@@ -193,7 +195,7 @@ class LiarTable(LiarLayout, PlayTable):
         if (sv.match, sv.round) != self._drawn:
             self._dealt()
         else:
-            self._render()
+            super()._remote_changed()
 
     # ================================================================ set-up
     @staticmethod
@@ -271,7 +273,7 @@ class LiarTable(LiarLayout, PlayTable):
 
     # ================================================================ clicks
     def _on_selection(self, _view: HandView) -> None:
-        if not self._closed and self._decisions:
+        if not self._closed and self._decisions and not self._clearing:
             self._render_buttons(self.view.view)
 
     def _action_of(self, kind: Any) -> Any:
@@ -281,7 +283,13 @@ class LiarTable(LiarLayout, PlayTable):
         return CALL if kind == "call" else PASS
 
     def _after_human_move(self) -> None:
-        self.hand.clear_selection()   # the hand may come back unchanged (e.g. a caught bluff)
+        # the hand may come back unchanged (e.g. a caught bluff); its buttons are drawn by
+        # the redraw that follows (after the news), not by the selection's change here
+        self._clearing = True
+        try:
+            self.hand.clear_selection()
+        finally:
+            self._clearing = False
 
     def _on_bots(self, *, one: bool) -> None:
         if self.stopped:
@@ -333,7 +341,7 @@ class LiarTable(LiarLayout, PlayTable):
         # the browser can send anything: every option is checked in Python (the rules, R-L2,
         # by the engine's LiarGame)
         offered = [o[1] if isinstance(o, tuple) else o for o in self.opt_kind.options]
-        if not isinstance(n_bots, int) or isinstance(n_bots, bool) or not 1 <= n_bots <= 7:
+        if not isinstance(n_bots, int) or isinstance(n_bots, bool) or not 1 <= n_bots <= MAX_BOTS:
             bots: tuple[Any, ...] | None = None
         elif kind == AS_GIVEN and AS_GIVEN in offered:
             given = self._given_bots
@@ -384,18 +392,24 @@ class LiarTable(LiarLayout, PlayTable):
         given = tuple(a - b for a, b in zip(points, self._round_start, strict=True))
         return _RoundResult(end.winner, end.places, end.cards_held, given)
 
-    def _draw(self) -> None:
+    def _draw_news(self) -> None:
+        """Whose turn, then the log (before the decision buttons are made again)."""
         sv = self.view
         v: LiarView = sv.view
         self._pull()
         out = self._round_result(v, sv.points)
-        names = [self._name(p) for p in range(v.players)]
-        # what changed most often first (the log, the pile, whose turn), the hand's card
-        # widgets last: the browser shows a move before it has made a new hand's widgets;
-        # an HTML widget whose text is the same sends nothing
-        self._render_log(v)
-        self.pile.value = pile_html(v, human=self._human)
         self.status.value = status_html(v, out, human=self._human, stopped=self.stopped)
+        self._render_log(v)
+
+    def _draw(self) -> None:
+        sv = self.view
+        v: LiarView = sv.view
+        out = self._round_result(v, sv.points)
+        names = [self._name(p) for p in range(v.players)]
+        # the news (status, log) came first (_draw_news), the hand's card widgets last:
+        # the browser shows a move before it has made a new hand's widgets; an HTML
+        # widget whose text is the same sends nothing
+        self.pile.value = pile_html(v, human=self._human)
         self.seats.value = seats_html(v, human=self._human, names=names, scores=sv.points)
         self.header.value = header_html(v, round_no=sv.round, rounds=sv.rounds)
         self.result.value = result_html(v, out, scores=sv.points, played=len(sv.places),
@@ -412,7 +426,7 @@ class LiarTable(LiarLayout, PlayTable):
         items = []
         for i, e in enumerate(v.events):
             bold = "font-weight:600;" if isinstance(e, Played) and e.player == self._human else ""
-            items.append((esc(e.describe()), event_style(e, self._human) + bold,
+            items.append((esc(self._describe(e)), event_style(e, self._human) + bold,
                           first + i >= self._log_from))
         items += self._note_items()
         title = esc(_("What happened this round"))

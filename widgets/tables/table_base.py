@@ -49,6 +49,7 @@ import ipywidgets as ipw
 from cardgames import registry
 from cardgames.errors import CardgamesError, IllegalActionError, StaleActionError
 from cardgames.i18n import gettext as _
+from cardgames.naming import describe_named
 from cardgames.play import agent_name
 from cardgames.session import Seat, SeatView, Session
 from widgets.kit.cardview import HandView, close_widget
@@ -149,10 +150,12 @@ class PlayTable:
         self._decisions_token: list[Any] = [None]   # the token the buttons' clicks carry
         self._decisions_live = False  # the buttons were made for a view the seat decides in
         self._drawn_for: Any = None  # the token the table was last drawn for
+        self._drawn_key: Any = None  # remote: what the last drawing was for (_remote_key)
         self._view_cache: SeatView | None = None
         self._bot_names: dict[int, str] = {}
         self._remote = False         # the session lives in the table service (for_session)
         self._people: dict[int, str] = {}    # remote: the other players' names, by seat
+        self._log_names: dict[int, str] = {}  # remote: every seat's name in the log
         self._notes_from = 0         # remote: the service's notes from this mark on are shown
         self._on_remote: Callable[[Any], None] | None = None
 
@@ -169,14 +172,30 @@ class PlayTable:
         self._bot_names = {i: s.bot for i, s in enumerate(sv.seats) if s.bot is not None}
         self._people = {i: s.name for i, s in enumerate(sv.seats)
                         if s.bot is None and i != seat}
+        # the log's names (issue 21): a student's own name as they gave it (escaped when
+        # drawn: a name is whatever was typed), a bot by its kind, this seat "you"
+        self._log_names = {i: _("you") if i == seat else
+                           _("{kind} bot").format(kind=bot_label(s.bot)) if s.bot is not None
+                           else s.name for i, s in enumerate(sv.seats)}
         self._notes_from = sv.mark
         self._on_remote = self._guarded(self._remote_changed)
         session.on_change(self._on_remote)
         return sv
 
     def _remote_changed(self) -> None:
-        """The session moved on elsewhere (another player, the service's bot): draw."""
-        self._render()
+        """The session moved on elsewhere (another player, the service's bot): draw
+        (not again what is drawn already: the seat's own move, drawn by ``act``)."""
+        if self._remote_key() != self._drawn_key:
+            self._render()
+
+    def _describe(self, event: Any) -> str:
+        """An event in the engine's words (``describe()``); at an online table each seat
+        it names is followed by the seat's name (:func:`cardgames.naming.describe_named`).
+        Not escaped: the caller escapes it for HTML."""
+        if self._log_names:
+            return describe_named(event, self._log_names)
+        text: str = event.describe()
+        return text
 
     def _note_items(self) -> list[tuple[str, str, bool]]:
         """The service's notes of this round for the log ("played by the bot for Ana")."""
@@ -481,12 +500,44 @@ class PlayTable:
                        after_failure=self._render)
 
     def _render(self) -> None:
-        """Redraw every part from the human's view (nothing once closed)."""
+        """Redraw every part from the human's view (nothing once closed).
+
+        The old decision buttons are disabled (:meth:`_retire_decisions`), the news drawn
+        (:meth:`_draw_news`: whose turn, then the log), then the decision buttons and the cards (:meth:`_bind_decisions`, :meth:`_draw`): a page shows a
+        move before the browser has made the new buttons and hand's widgets, and a page
+        whose log has changed already says whose turn it is (a reader, or a test, who
+        waits for the log reads the status of the same view).  A part whose text is the
+        same sends nothing, so nothing is sent twice."""
         if self._closed:
             return
+        self._retire_decisions()
+        self._draw_news()
         self._bind_decisions()
         self._draw()
         self._drawn_for = self._token()
+        self._drawn_key = self._remote_key()
+
+    def _remote_key(self) -> Any:
+        """What a remote table was drawn for: the token, the service's notes, the seats
+        and the connection status (a change of any is drawn)."""
+        if not self._remote:
+            return None
+        session: Any = self._session
+        return (self._token(), len(getattr(session, "notes", ())),
+                getattr(session, "players", None), getattr(session, "status", None))
+
+    def _retire_decisions(self) -> None:
+        """Disable the decision buttons made for a view that is gone, before the news is
+        drawn: a page whose log has changed never offers a button whose click would be
+        refused quietly (it was made for the old mark); the new buttons come after."""
+        if self._decisions and self._decisions_mark != self._token():
+            for button in self._decisions.values():
+                if not button.disabled:
+                    button.disabled = True
+
+    def _draw_news(self) -> None:
+        """Draw what a move changes for the reader, first: the status line, then the log
+        (a subclass; nothing here)."""
 
     def _draw(self) -> None:
         raise NotImplementedError

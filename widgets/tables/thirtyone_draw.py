@@ -19,6 +19,7 @@ from typing import Any
 
 import ipywidgets as ipw
 
+from cardgames import registry
 from cardgames.cards import Card, format_cards
 from cardgames.i18n import N_, format_number, ngettext, pgettext
 from cardgames.i18n import gettext as _
@@ -57,8 +58,8 @@ __all__ = [
     "status_html",
 ]
 
-#: 2-9 players (T1): the human and 1-8 bots.
-MAX_BOTS = 8
+#: 2-9 players (T1): the human and 1-8 bots (the registry's limit, not a copy of it).
+MAX_BOTS = registry.get("thirty-one").players_range()[1] - 1
 CARD_W = 96      # your hand and the table
 SMALL_W = 54     # the other players' cards
 RESULT_W = 60    # hands in the deal result

@@ -189,7 +189,9 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
         """The service moved on: a new game at the table starts afresh, else drawn."""
         if self.view.match != self._drawn_match:
             self._fresh_match()
-        self._render()
+            self._render()
+        else:
+            super()._remote_changed()
 
     def _fresh_match(self) -> None:
         self._pull()
@@ -456,7 +458,7 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
         for i, e in enumerate(events):
             new = start is not None and start + i >= self._log_from
             mine = "font-weight:bold;" if self._human in event_seats(e) else ""
-            items.append((html.escape(e.describe()), "margin:2px 0;" + mine,
+            items.append((html.escape(self._describe(e)), "margin:2px 0;" + mine,
                           new and type(e).__name__ != "Dealt"))
         if shown == v.deal:
             items += self._note_items()
@@ -468,6 +470,19 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
                           "</div>")
 
     # ------------------------------------------------------------------ drawing
+    def _draw_news(self) -> None:
+        """Whose turn, then the log (before the decision buttons are made again)."""
+        sv = self.view
+        v: ThirtyOneView = sv.view
+        pending = self._results()[self._seen:]
+        shown_deal = pending[0].deal if pending else v.deal
+        self.status.value = status_html(v, self._name,
+                                        paused_deal=shown_deal if pending else None)
+        self.prompt.value = prompt_html(v, self._name, pending=len(pending), over=sv.over,
+                                        my_turn=self.my_turn, out=v.out[self._human],
+                                        stopped=self.stopped)
+        self._render_log(v, shown_deal)
+
     def _draw(self) -> None:
         sv = self.view
         v: ThirtyOneView = sv.view
@@ -476,18 +491,13 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
         shown_deal = pending[0].deal if paused else v.deal
         over = sv.over
         self.header.value = header_html(self._match + 1, shown_deal, v.players)
-        self.status.value = status_html(v, self._name, paused_deal=shown_deal if paused else None)
         self.opponents.value = opponents_html(v, self._human, self._bot_names, paused=paused,
                                               people=self._people)
         self.me.value = me_html(v, self._human, paused=paused)
         legal = self.legal_actions()
         self._render_cards(v, paused, legal)
         self._render_buttons(legal, pending, over)
-        self.prompt.value = prompt_html(v, self._name, pending=len(pending), over=over,
-                                        my_turn=self.my_turn, out=v.out[self._human],
-                                        stopped=self.stopped)
         self._render_preview()
-        self._render_log(v, shown_deal)
         self.result.value = (result_html(pending[0], deal_log(self._public_log(), shown_deal),
                                          self._human, self._name) if paused else "")
 

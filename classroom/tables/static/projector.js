@@ -148,7 +148,8 @@
   function summary(data) {
     var p = data.pooled;
     var students = data.run ? data.run.students : 0;
-    document.getElementById("students").textContent = W.students.replace("{n}", whole(students));
+    var form = W["students_" + new Intl.PluralRules(lang).select(students)] || W.students_other;
+    document.getElementById("students").textContent = form.replace("{n}", whole(students));
     var rows = document.getElementById("rows");
     rows.replaceChildren();
     p.series.forEach(function (s, k) {

@@ -1,0 +1,42 @@
+"""The teacher's "Last calls" name the players as they joined (issue 21 QA): a student's
+name as given (the teacher's page writes it as text), a bot by its kind."""
+
+from __future__ import annotations
+
+import random
+
+from tables_kit import service
+
+from cardgames.liar import CallMade
+
+HOSTILE = "<b>x</b>"
+
+
+def test_the_teachers_last_calls_name_the_players(tmp_path):
+    svc = service(tmp_path, bot_timeout=600.0)
+    try:
+        t = svc.create_table(game="liar", seats=3, bots="heuristic", options={}, by="teacher")
+        keys = {}
+        for name in ("Ana", HOSTILE):
+            seat, key = svc.join(t.code, name)
+            keys[seat] = key
+        svc.start(t.code)
+        s = svc._tables[t.code].session
+        rng = random.Random(2)
+        for _ in range(400):
+            if s.over or any(isinstance(e, CallMade) for e in s.state.events):
+                break
+            seat = s.to_act
+            legal = s.view(seat).legal
+            action = "call" if "call" in legal else legal.sample(rng)
+            if seat in keys:
+                svc.act(t.code, seat, keys[seat], str(action), s.mark)
+            else:
+                s.bot_step()
+        call = next(e for e in s.state.events if isinstance(e, CallMade))
+        names = {0: "Ana", 1: HOSTILE, 2: "heuristic bot"}
+        line = (f'Player {call.caller} ({names[call.caller]}) called "Liar!" on player '
+                f"{call.accused} ({names[call.accused]})'s play {call.number} (L9, R-L5).")
+        assert line in svc.tables()[0].last_calls
+    finally:
+        svc.close()
