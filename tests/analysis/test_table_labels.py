@@ -134,7 +134,7 @@ def test_a_plot_of_a_shown_table_has_translated_legend_and_ticks():
         xticks = [t.get_text() for t in ax.get_xticklabels()]
         yticks = [t.get_text() for t in ax.get_yticklabels()]
     plt.close(fig)
-    assert legend == ["bez Kroničara", "s Kroničarom"]
+    assert legend == ["bez Kroničara", "s Kroničarem"]
     assert xticks == ["21", "30,5"]
     assert yticks and all("." not in t for t in yticks) and any("," in t for t in yticks)
     with language("en"):
