@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import json
 import socket
-from pathlib import Path
 from html import escape as html_escape
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
