@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import socket
+from html import escape as html_escape
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -26,7 +27,7 @@ from .words import words
 
 __all__ = ["CODE", "LOADER", "MAX_BODY", "STATIC", "STATUS", "STUDENTS_MAKE", "TEMPLATES",
            "PageHandler", "Shared", "field", "games", "normal_code", "refusal_status", "script_json",
-           "table_options"]
+           "table_options", "wrap_url"]
 
 HERE = Path(__file__).resolve().parent
 TEMPLATES = HERE / "templates"
@@ -85,6 +86,22 @@ def lan_ip() -> str | None:
         return None
     return None if ip.startswith("127.") else ip
 
+
+
+def wrap_url(url: str) -> str:
+    """``url`` escaped for HTML, with a line-break opportunity (``<wbr>``) after each
+    ``/``, ``?`` and ``&``: a long link wraps between its parts, not inside a word
+    (the teacher's page on a narrow screen: "…/tables/" then "new", never "n" "ew").
+
+    >>> wrap_url("http://h:8866/tables/new?a=1&b=<x>")
+    'http:/<wbr>/<wbr>h:8866/<wbr>tables/<wbr>new?<wbr>a=1&amp;<wbr>b=&lt;x&gt;'
+    """
+    out = []
+    for ch in url:
+        out.append(html_escape(ch))
+        if ch in "/?&":
+            out.append("<wbr>")
+    return "".join(out)
 
 class PageHandler(web.RequestHandler):
     """A page of the tables: language, templates, errors as pages, no traceback."""
@@ -164,6 +181,7 @@ class PageHandler(web.RequestHandler):
             w=self.w, lang=self.lang, base=self.base, picker=self.picker(),
             xsrf_form_html=self.xsrf_form_html, xsrf_token=self.xsrf_token.decode(),
             static=self.base + "tables/static/", tr=lambda text: _(text, lang=self.lang),
+            wrap_url=wrap_url,
             words_json=script_json({**self.w, **{f"game_{g.name}": _(g.title, lang=self.lang)
                                                   for g in registry.games()}}), **ns)
         self.finish(html)

@@ -27,11 +27,28 @@ from .pagebase import (
 from .qr import qr_svg
 from .replay import card_pictures, replay_data, seeded_session
 
-__all__ = ["QrApi", "ReplayPage", "SeededReplayPage", "SettingsApi", "StartApi", "TablesApi",
+__all__ = ["BOT_WORDS", "QrApi", "ReplayPage", "SeededReplayPage", "SettingsApi", "StartApi", "TablesApi",
            "TeacherHandler", "TeacherPage", "teacher_frames"]
 
 #: The teacher page's link to the class experiments' projector page (issue 22).
 EXPERIMENTS_LINK = N_("Class experiments (the projector)")
+
+
+#: The bots' names as the tables show them ("heuristic bot"; widgets.kit.table_html's words):
+#: the menu's value stays the registry's name, checked by the service (``check_bot``).
+BOT_WORDS = {"random": N_("random"), "heuristic": N_("heuristic"), "caller": N_("caller"),
+             "expert": N_("expert")}
+
+
+def bot_choices(names: tuple[str, ...], lang: str) -> list[tuple[str, str]]:
+    """``(value, shown)`` for the bots menu in ``lang``: the registry's name, the bot's
+    human name ("heuristic bot", "bot: heuristički", "heuristischer Bot" ...).
+
+    >>> bot_choices(("heuristic", "MyBot"), "en")
+    [('heuristic', 'heuristic bot'), ('MyBot', 'MyBot bot')]
+    """
+    return [(b, _("{kind} bot", lang=lang).format(kind=_(BOT_WORDS.get(b, b), lang=lang)))
+            for b in names]
 
 
 class TeacherHandler(PageHandler):
@@ -56,8 +73,8 @@ class TeacherPage(TeacherHandler):
     def get(self) -> None:
         if self._finished:
             return
-        self.page("teacher.html", games=games(), bots=registry.get("liar").bot_names,
-                  bots31=registry.get("thirty-one").bot_names,
+        self.page("teacher.html", games=games(),
+                  bots=bot_choices(registry.get("liar").bot_names, self.lang),
                   loopback=not self.listens_on_network() and "voila" in self.settings,
                   new_url=f"{self.join_base()}tables/new", join_base=self.join_base(),
                   students_make=self.students_make,

@@ -66,7 +66,48 @@ class TeacherForm(AsyncHTTPTestCase):
             label = re.search(r'<label class="switch"><input[^>]*id="students-make"[^>]*>'
                               r'(.*?)</label>', html, re.S)
             assert label and label.group(1).strip() == switch, lang
-            link = re.search(r'<a class="join-link" id="new-url" href="([^"]+)">([^<]+)</a>',
-                             html)
-            assert link and link.group(1) == link.group(2)
+            link = re.search(r'<a class="join-link url-link" id="new-url" href="([^"]+)">'
+                             r'(.*?)</a>', html)
+            assert link and link.group(1) == link.group(2).replace("<wbr>", "")
             assert link.group(1).endswith("/tables/new")
+
+    def test_the_students_address_wraps_after_its_slashes_not_inside_a_word(self):
+        # QA: "…/tables/n ew": overflow-wrap:anywhere broke the link mid-word
+        html = self.page()
+        link = re.search(r'id="new-url" href="([^"]+)">(.*?)</a>', html)
+        assert link
+        href, text = link.groups()
+        # by hand: a break opportunity after each "/" and nowhere else in "tables/new"
+        assert text.endswith("tables/<wbr>new")
+        assert text.count("<wbr>") == href.count("/") + href.count("?") + href.count("&")
+        css = self.fetch("/tables/static/tables.css").body.decode()
+        rule = re.search(r"\.join-link\.url-link[^{]*\{([^}]*)\}", css)
+        assert rule and "overflow-wrap:break-word" in rule.group(1)
+
+    def test_the_bots_menu_shows_the_bots_names_and_submits_the_registrys(self):
+        # the shown names as the tables name a bot ("{kind} bot" with the kind's word),
+        # written by hand from the catalogs' words; the values stay the registry's names
+        shown = {"en": {"random": "random bot", "heuristic": "heuristic bot",
+                        "caller": "caller bot", "expert": "expert bot"},
+                 "hr": {"random": "bot: nasumični", "heuristic": "bot: heuristički",
+                        "caller": "bot: prozivatelj", "expert": "bot: stručnjak"},
+                 "de": {"random": "Bot: zufällig", "heuristic": "Bot: heuristisch",
+                        "caller": "Bot: Rufer", "expert": "Bot: Experte"}}
+        for lang, want in shown.items():
+            html = self.page(lang)
+            menu = re.search(r'<select id="bots" name="bots">(.*?)</select>', html, re.S)
+            assert menu, lang
+            options = re.findall(r'<option value="([^"]+)"( selected)?>([^<]*)</option>',
+                                 menu.group(1))
+            assert {v: t for v, _s, t in options} == want, lang
+            assert [v for v, s, _t in options if s] == ["heuristic"]
+        # the server checks the submitted value: a shown name is not a bot's name
+        c = Client(self)
+        assert c.fetch(f"/tables/teacher?token={TOKEN}").code == 302
+        r = c.fetch("/tables/api/tables", method="POST",
+                    form={"game": "liar", "seats": "4", "bots": "heuristic bot"})
+        assert r.code >= 400
+        assert self.svc.tables() == []
+        r = c.fetch("/tables/api/tables", method="POST",
+                    form={"game": "liar", "seats": "4", "bots": "expert"})
+        assert r.code == 200, r.body

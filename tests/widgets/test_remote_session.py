@@ -557,7 +557,8 @@ def test_real_service_two_students_play_a_liar_round_by_clicks(table_server, liv
     assert "a free seat" in page.players.value and "Ivo" in page.players.value
     server.call(server.svc.start, t.code)
     wait_for(lambda: ana.started and ivo.started and page.table is not None, [ana, ivo])
-    assert "a free seat" not in page.players.value and "(bot)" in page.players.value
+    # the bot named as the table and its log name it (issue 21 QA: one naming)
+    assert "a free seat" not in page.players.value and "(heuristic bot)</b>" in page.players.value
     session = server.session(t.code)
     tables = {seat_a: page.table, seat_i: LiarTable.for_session(ivo)}
     rng = random.Random(3)
@@ -676,7 +677,8 @@ def test_real_service_a_thirty_one_seat_against_two_bots(table_server, live_widg
         assert_no_hidden_cards(hidden, known, synced_strings(
             [page.status, page.players, *seat_widgets(table)]))
     assert table.paused or session.over
-    assert "Bot 2" in page.players.value
+    # one naming (issue 21 QA): the table's "Player 2 (heuristic bot)", not the service's "Bot 3"
+    assert "Player 2 (heuristic bot)" in page.players.value and "Bot " not in page.players.value
     page.close()
     assert not ana.alive
 

@@ -221,8 +221,12 @@ def header_html(v: LiarView, *, round_no: int, rounds: int | None) -> str:
         f"<div style='color:{GREY};font-size:1.05em'>{esc(line)}</div>")
 
 
-def status_html(v: LiarView, out: Any, *, human: int, stopped: bool) -> str:
-    """Whose move it is and what to do, in one line."""
+def status_html(v: LiarView, out: Any, *, human: int, stopped: bool,
+                online: tuple[str, bool] | None = None) -> str:
+    """Whose move it is and what to do, in one line.  ``online``: at an online table
+    (issue 21) the player to act, named as the log names them ("Player 3 (Marko)"),
+    and whether a bot plays that seat: there are no bot buttons there, so the line says
+    whom the table waits for (another student) or that the bot plays."""
     if stopped:
         text, color = esc(_("The table stopped: a bot failed (see below).")), RED
     elif v.is_over:
@@ -241,6 +245,13 @@ def status_html(v: LiarView, out: Any, *, human: int, stopped: bool) -> str:
         text = esc(_("Player {player} announced “{claim}”. Call “Liar!” or let it stand? "
                      "(L9, R-L5)").format(player=c.player, claim=_ann(c.count, c.announced)))
         color = RED
+    elif online is not None:
+        who, bot = online
+        text = esc(_("{player} is playing (the table service plays the bots).") if bot
+                   else _("Waiting for {player} to play.") if v.phase is Phase.PLAY
+                   else _("Waiting for {player} to call or let it stand.")).format(
+                       player=esc(who))
+        color = GREY
     else:
         text = esc((_("Player {player} is to play: press Next bot move or Let the bots play.")
                     if v.phase is Phase.PLAY else

@@ -379,6 +379,8 @@ class LiarTable(LiarLayout, PlayTable):
     def _name(self, seat: int) -> str:
         if seat == self._human:
             return _("You (player {player})").format(player=seat)
+        if self._remote and seat in self._log_names:     # the log's naming (issue 21)
+            return self._seat_name(seat)
         if seat in self._people:
             return _("Player {player} · {name}").format(player=seat, name=self._people[seat])
         return _("Player {player} · {kind} bot").format(
@@ -398,7 +400,8 @@ class LiarTable(LiarLayout, PlayTable):
         v: LiarView = sv.view
         self._pull()
         out = self._round_result(v, sv.points)
-        self.status.value = status_html(v, out, human=self._human, stopped=self.stopped)
+        self.status.value = status_html(v, out, human=self._human, stopped=self.stopped,
+                                        online=self._online_to_act(v.current_player))
         self._render_log(v)
 
     def _draw(self) -> None:

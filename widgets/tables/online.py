@@ -27,17 +27,20 @@ import html
 import os
 from collections.abc import Mapping
 from typing import Any
+from urllib.parse import urlsplit
 
 import ipywidgets as ipw
 
 from cardgames.errors import ConfigError
 from cardgames.i18n import gettext as _
 from cardgames.i18n import ngettext
+from cardgames.naming import NamedSeat
 from widgets.app.request import page_query
 from widgets.kit.cardview import close_widget
+from widgets.kit.table_html import bot_label
 from widgets.tables.remote import RemoteSession, check_join
 
-__all__ = ["URL_VARIABLE", "OnlineTable", "online_table"]
+__all__ = ["URL_VARIABLE", "OnlineTable", "join_page_url", "online_table"]
 
 #: The environment variable with the service's seat websocket (set for the kernels).
 URL_VARIABLE = "CARDGAMES_TABLES_URL"
@@ -73,6 +76,11 @@ class OnlineTable:
             self._say(_("This page is your seat at an online table. Open it from your "
                         "table's join page: type the code your teacher shows (or scan its "
                         "QR code) and your name, and you are taken here."))
+            href = html.escape(join_page_url(url or os.environ.get(URL_VARIABLE, "")))
+            link = html.escape(_("Open the join page"))
+            self.players.value = (f"<div class='online-join' style='font-size:1.1em;"
+                                  f"margin:6px 0'><a href='{href}' target='_top'>{link}</a>"
+                                  "</div>")
             return
         try:
             self._code, self._seat, key = check_join(query.get("table"), query.get("seat"),
@@ -171,17 +179,25 @@ class OnlineTable:
     @staticmethod
     def _players_html(s: RemoteSession, me: int) -> str:
         parts = []
+        seats = s.seats
         for i, p in enumerate(s.players):
             if p.kind == "free" or not p.name:          # nobody has taken it yet
                 free = html.escape(_("a free seat"))
                 parts.append(f"<span style='margin-right:1em;white-space:nowrap;color:{_GREY}'>"
                              f"○ {free}</span>")
                 continue
-            name = html.escape(p.name)
+            # one naming with the table and its log (cardgames.naming): "Player 2 (Ana)",
+            # "Player 3 (heuristic bot)" (the service's own bot names are not shown)
+            if p.kind == "bot":
+                kind = seats[i].bot if i < len(seats) else None
+                label = (_("{kind} bot").format(kind=bot_label(kind)) if kind else _("bot"))
+            else:
+                label = p.name
+            name = html.escape(_("Player {player}").format(player=NamedSeat(i, label)))
             if i == me:
                 tag = _("you")
             elif p.kind == "bot":
-                tag = _("bot")
+                tag = ""
             elif p.played_by_bot:
                 tag = _("away: the bot plays")
             elif p.connected:
@@ -189,8 +205,9 @@ class OnlineTable:
             else:
                 tag = _("away")
             dot = "●" if p.connected or p.kind == "bot" else "○"
+            tagged = f" <span style='color:{_GREY}'>({html.escape(tag)})</span>" if tag else ""
             parts.append(f"<span style='margin-right:1em;white-space:nowrap'>{dot} <b>{name}"
-                         f"</b> <span style='color:{_GREY}'>({html.escape(tag)})</span></span>")
+                         f"</b>{tagged}</span>")
         if not parts:
             return ""
         title = html.escape(_("At the table:"))
@@ -209,6 +226,25 @@ class OnlineTable:
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
+
+
+def join_page_url(ws_url: str) -> str:
+    """The service's join page (``<base>tables/join``), derived from its seat websocket
+    ``ws_url`` (``CARDGAMES_TABLES_URL``) as a path on the page's own host (on the hub
+    the service's prefix, ``/services/cardgames-tables/``); without a URL, relative to
+    this Voila page (``<base>voila/render/app_online.ipynb``).
+
+    >>> join_page_url("ws://127.0.0.1:8866/tables/ws")
+    '/tables/join'
+    >>> join_page_url("wss://hub.example/services/cardgames-tables/tables/ws")
+    '/services/cardgames-tables/tables/join'
+    >>> join_page_url("")
+    '../../tables/join'
+    """
+    path = urlsplit(ws_url).path if ws_url else ""
+    if path.endswith("/tables/ws"):
+        return path[: -len("ws")] + "join"
+    return "../../tables/join"
 
 
 def _lang() -> str:

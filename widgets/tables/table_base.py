@@ -49,7 +49,7 @@ import ipywidgets as ipw
 from cardgames import registry
 from cardgames.errors import CardgamesError, IllegalActionError, StaleActionError
 from cardgames.i18n import gettext as _
-from cardgames.naming import describe_named
+from cardgames.naming import NamedSeat, describe_named
 from cardgames.play import agent_name
 from cardgames.session import Seat, SeatView, Session
 from widgets.kit.cardview import HandView, close_widget
@@ -181,6 +181,24 @@ class PlayTable:
         self._on_remote = self._guarded(self._remote_changed)
         session.on_change(self._on_remote)
         return sv
+
+    def _seat_name(self, seat: int) -> str:
+        """At an online table: ``seat`` named as the log names it, "Player 3 (Marko)",
+        "Player 2 (heuristic bot)" (:class:`cardgames.naming.NamedSeat`; not escaped)."""
+        name = self._log_names.get(seat)
+        return _("Player {player}").format(player=NamedSeat(seat, name) if name else seat)
+
+    def _online_to_act(self, seat: int | None) -> tuple[str, bool] | None:
+        """At an online table, another seat to act: its name and whether a bot plays it
+        (a bot seat, or a student's seat the service's bot plays now); else ``None``."""
+        if not self._remote or seat is None or seat == self._human:
+            return None
+        seats = self._session.seats
+        bot = seat < len(seats) and seats[seat].kind == "bot"
+        players = getattr(self._session, "players", ())
+        if seat < len(players) and getattr(players[seat], "played_by_bot", False):
+            bot = True
+        return self._seat_name(seat), bot
 
     def _remote_changed(self) -> None:
         """The session moved on elsewhere (another player, the service's bot): draw

@@ -237,9 +237,11 @@ _DEALER = "background:#ffe082;padding:0 4px;border-radius:3px"
 
 
 def opponents_html(v: Any, human: int, kinds: Mapping[int, str], *, paused: bool,
-                   people: Mapping[int, str] | None = None) -> str:
+                   people: Mapping[int, str] | None = None,
+                   names: Mapping[int, str] | None = None) -> str:
     """The other players: name, bot kind (or ``people``'s name: another student at an online
-    table), lives, dealer, turn, pass, their cards as backs (or revealed, T9)."""
+    table; or ``names``: every seat as the online table's log names it, issue 21), lives,
+    dealer, turn, pass, their cards as backs (or revealed, T9)."""
     boxes = []
     small = SMALL_W if v.players <= 5 else 44     # 8 opponents still fit a projector
     for seat in range(v.players):
@@ -264,7 +266,9 @@ def opponents_html(v: Any, human: int, kinds: Mapping[int, str], *, paused: bool
         kind = kinds.get(seat)
         who = html.escape(_("Player {player}").format(player=seat))
         what = html.escape(_("({kind} bot)").format(kind=bot_label(kind)) if kind else _("(bot)"))
-        if people and seat in people:
+        if names and seat in names:
+            what = html.escape(f"({names[seat]})")
+        elif people and seat in people:
             what = html.escape(f"({people[seat]})")
         boxes.append(
             f"<div style='border:{border};border-radius:8px;padding:4px 8px;"
@@ -295,8 +299,10 @@ def me_html(v: Any, human: int, *, paused: bool) -> str:
 
 
 def prompt_html(v: Any, name: Namer, *, pending: int, over: bool, my_turn: bool,
-                out: bool, stopped: bool) -> str:
-    """What to do now, in one line (``pending``: finished deals on show)."""
+                out: bool, stopped: bool, online: tuple[str, bool] | None = None) -> str:
+    """What to do now, in one line (``pending``: finished deals on show).  ``online``: at
+    an online table (no bot buttons there, issue 21) the player to move, named as the log
+    names them, and whether a bot plays that seat."""
     if stopped:
         text = _("The table stopped: a bot failed (see the message below).")
     elif pending:
@@ -316,6 +322,10 @@ def prompt_html(v: Any, name: Namer, *, pending: int, over: bool, my_turn: bool,
             text = _("Your turn: pick a card of your hand and a table card and press "
                      "“Swap”, or swap all, pass or reveal (T5-T9).")
         text = "▶ " + text
+    elif online is not None:
+        who, bot = online
+        text = (_("{player} is playing (the table service plays the bots).") if bot else
+                _("Waiting for {player} to play.")).format(player=who)
     elif out:
         text = _("You are out (R-T8). Watch the bots: press “Let the bots play ▶▶”.")
     else:

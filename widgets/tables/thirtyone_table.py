@@ -445,6 +445,9 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
             return _("nobody")
         if seat == self._human:
             return _("player {player} (you)").format(player=seat)
+        if self._remote and seat in self._log_names:     # the log's naming (issue 21)
+            return _("player {player} ({name})").format(player=seat,
+                                                         name=self._log_names[seat])
         if seat in self._people:
             return _("player {player} ({name})").format(player=seat, name=self._people[seat])
         return _("player {player}").format(player=seat)
@@ -480,7 +483,8 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
                                         paused_deal=shown_deal if pending else None)
         self.prompt.value = prompt_html(v, self._name, pending=len(pending), over=sv.over,
                                         my_turn=self.my_turn, out=v.out[self._human],
-                                        stopped=self.stopped)
+                                        stopped=self.stopped,
+                                        online=self._online_to_act(v.current_player))
         self._render_log(v, shown_deal)
 
     def _draw(self) -> None:
@@ -492,7 +496,8 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
         over = sv.over
         self.header.value = header_html(self._match + 1, shown_deal, v.players)
         self.opponents.value = opponents_html(v, self._human, self._bot_names, paused=paused,
-                                              people=self._people)
+                                              people=self._people,
+                                              names=self._log_names if self._remote else None)
         self.me.value = me_html(v, self._human, paused=paused)
         legal = self.legal_actions()
         self._render_cards(v, paused, legal)
@@ -528,6 +533,9 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
         self.next_deal_button.layout.display = "" if more else "none"
         self.flow_row.layout.display = "" if (bots_turn or more) else "none"
         self.new_match_button.button_style = "success" if over or self.stopped else "warning"
+        if self._remote:     # the next game only once this one is over (T13; checked on click)
+            self.new_match_button.disabled = not over
+            self.new_match_button.layout.display = "" if over else "none"
 
     def _render_preview(self) -> None:
         """What the picked swap would give (your own cards only)."""

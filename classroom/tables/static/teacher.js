@@ -77,8 +77,13 @@
     join.appendChild(img);
     body.appendChild(join);
     const info = el("div", "info");
-    const link = el("a", "link", t.join_url);
+    const link = el("a", "link");
     link.href = t.join_url;
+    // a line may break after each "/", "?", "&" (<wbr>), not inside a word
+    for (const part of t.join_url.split(/(?<=[/?&])/)) {
+      link.appendChild(document.createTextNode(part));
+      link.appendChild(document.createElement("wbr"));
+    }
     info.appendChild(link);
     info.appendChild(el("ul", "players"));
     info.appendChild(el("p", "pile"));
