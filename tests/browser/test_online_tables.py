@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "widgets"))
 from hidden import find_cards  # noqa: E402
@@ -467,6 +468,7 @@ def test_thirty_one_deal_between_two_students_and_a_bot(online, chromium, artifa
             s.page.locator(f"{T31} .t31-hand button, {T31} .t31-hand .card").first.wait_for(
                 timeout=120_000)
         made: list[str] = []
+        stale: list[str] = []
         for _ in range(200):
             if all(t31_over(s.page) for s in seats):
                 break
@@ -476,9 +478,17 @@ def test_thirty_one_deal_between_two_students_and_a_bot(online, chromium, artifa
                 moved = t31_move(s)
                 if moved:
                     made.append(moved)
-                    s.page.wait_for_function(
-                        "prev => ((document.querySelector('.t31-log') || {}).innerText"
-                        " || '') !== prev", arg=before, timeout=MOVE_TIMEOUT_MS)
+                    try:
+                        s.page.wait_for_function(
+                            "prev => ((document.querySelector('.t31-log') || {}).innerText"
+                            " || '') !== prev", arg=before, timeout=MOVE_TIMEOUT_MS)
+                    except PlaywrightTimeoutError:
+                        # a click that raced the bot's move hit a button made for the view
+                        # before it: refused quietly, as every old-mark click is (issue 18);
+                        # the student clicks again. A page that hangs still fails below
+                        # (the deal does not end), and more than two such clicks fail here.
+                        stale.append(moved)
+                        assert len(stale) <= 2, f"clicks with no effect: {stale} of {made}"
                     for x in seats:
                         x.snapshot()
                     break

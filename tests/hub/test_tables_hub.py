@@ -314,7 +314,7 @@ def test_a_student_joins_in_chromium_and_her_kernel_takes_her_seat(tables_hub,
         assert started.status_code == 200, started.text
         expect.set_options(timeout=60_000)
         line = play_a_card(page, expect)
-        assert re.match(r'(alice|Player \d) put down 1 card and announced "1 ', line), line
+        assert re.match(r'(alice|Player \d)( \((you|alice)\))? put down 1 card and announced "1 ', line), line
         assert problems == []
     finally:
         expect.set_options(timeout=5_000)
