@@ -22,6 +22,7 @@ What counts as an edge ``A -> B``:
 from __future__ import annotations
 
 import ast
+import importlib.util
 import subprocess
 import sys
 from pathlib import Path
@@ -29,7 +30,6 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGE = ROOT / "cardgames"
 
 #: Arrows that must not exist: the lower layer never imports the higher one.
 FORBIDDEN = [
@@ -38,73 +38,28 @@ FORBIDDEN = [
 ]
 
 
-def _module_name(path: Path) -> str:
-    parts = list(path.relative_to(ROOT).with_suffix("").parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
+# the graph is read by the project's own tools/import_graph.py (also what the note's
+# before/after figures come from), limited to cardgames/
+_spec = importlib.util.spec_from_file_location("import_graph_tool",
+                                               ROOT / "tools" / "import_graph.py")
+assert _spec is not None and _spec.loader is not None
+_tool = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_tool)
+_is_type_checking = _tool._is_type_checking
 
 
 def _modules() -> dict[str, Path]:
-    return {_module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
-
-
-def _is_type_checking(test: ast.expr) -> bool:
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+    return _tool.modules(ROOT, ["cardgames"])
 
 
 def _runtime_imports(tree: ast.AST) -> list[ast.Import | ast.ImportFrom]:
     """Every import statement that can run: all of them but those under TYPE_CHECKING."""
-    found: list[ast.Import | ast.ImportFrom] = []
-
-    def walk(node: ast.AST) -> None:
-        if isinstance(node, ast.If) and _is_type_checking(node.test):
-            for child in node.orelse:
-                walk(child)
-            return
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
-            found.append(node)
-        for child in ast.iter_child_nodes(node):
-            walk(child)
-
-    walk(tree)
-    return found
-
-
-def _targets(name: str, path: Path, node: ast.Import | ast.ImportFrom,
-             modules: dict[str, Path]) -> set[str]:
-    """The ``cardgames`` modules that ``node`` (in module ``name``) imports."""
-    if isinstance(node, ast.Import):
-        return {a.name for a in node.names if a.name in modules}
-    if node.level:
-        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        for _ in range(node.level - 1):
-            package = package.rpartition(".")[0]
-        base = f"{package}.{node.module}" if node.module else package
-    else:
-        base = node.module or ""
-    if base not in modules:
-        return set()
-    out = set()
-    for alias in node.names:
-        sub = f"{base}.{alias.name}"
-        out.add(sub if sub in modules else base)
-    return out
+    return _tool.imports(tree, type_checking=False)
 
 
 def import_graph() -> dict[str, set[str]]:
     """Module -> the ``cardgames`` modules it imports at run time (anywhere in it)."""
-    modules = _modules()
-    graph: dict[str, set[str]] = {}
-    for name, path in modules.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-        edges: set[str] = set()
-        for node in _runtime_imports(tree):
-            edges |= _targets(name, path, node, modules)
-        edges.discard(name)
-        graph[name] = edges
-    return graph
+    return _tool.import_graph(ROOT, packages=["cardgames"])
 
 
 def find_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -224,16 +179,7 @@ def test_import_cardgames_pulls_in_no_third_party_module():
 
 def import_graph_with_type_checking() -> dict[str, set[str]]:
     """As :func:`import_graph`, but the imports under ``if TYPE_CHECKING:`` count too."""
-    modules = _modules()
-    graph: dict[str, set[str]] = {}
-    for name, path in modules.items():
-        edges: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
-            if isinstance(node, (ast.Import, ast.ImportFrom)):
-                edges |= _targets(name, path, node, modules)
-        edges.discard(name)
-        graph[name] = edges
-    return graph
+    return _tool.import_graph(ROOT, type_checking=True, packages=["cardgames"])
 
 
 def test_no_circle_even_for_the_type_checker():
@@ -285,11 +231,7 @@ def _private_names(cls: type) -> set[str]:
 
 def _shipped_modules() -> dict[str, Path]:
     """The modules of cardgames/, widgets/ and classroom/ (everything a class runs)."""
-    out = {}
-    for package in ("cardgames", "widgets", "classroom"):
-        for path in sorted((ROOT / package).rglob("*.py")):
-            out[_module_name(path)] = path
-    return out
+    return _tool.modules(ROOT, ("cardgames", "widgets", "classroom"))
 
 
 def private_reads(source: str, private: set[str]) -> list[tuple[int, str]]:
