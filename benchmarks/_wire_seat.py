@@ -100,5 +100,15 @@ class WireSeat:
         for cb in list(self._listeners):
             cb()
 
+    def random_move(self, rng: Any) -> None:
+        """The service plays one move at the table (a bot's, or a seeded random legal move
+        for a student), then sends this seat its update frame (:meth:`changed`)."""
+        s = self.session
+        if s.seats[s.to_act].kind == "bot":
+            s.bot_step()
+        else:
+            s.act(s.to_act, s.view(s.to_act).legal.sample(rng), mark=s.mark)
+        self.changed()
+
     def close(self) -> None:
         self._listeners.clear()

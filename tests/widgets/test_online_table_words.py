@@ -35,11 +35,8 @@ def _liar() -> tuple[Session, WireSeat, LiarTable]:
 
 
 def _step(s: Session, wire: WireSeat, rng: random.Random) -> None:
-    if s.seats[s.to_act].kind == "bot":
-        s.bot_step()
-    else:
-        s.act(s.to_act, s.view(s.to_act).legal.sample(rng), mark=s.mark)
-    wire.changed()
+    assert wire.session is s
+    wire.random_move(rng)
 
 
 def test_the_online_liar_table_says_whom_it_waits_for(live_widgets):

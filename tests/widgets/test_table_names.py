@@ -31,11 +31,7 @@ def play(s: Session, wire: WireSeat, rng: random.Random, moves: int) -> None:
     for _ in range(moves):
         if s.over:
             break
-        if s.seats[s.to_act].kind == "bot":
-            s.bot_step()
-        else:
-            s.act(s.to_act, s.view(s.to_act).legal.sample(rng), mark=s.mark)
-        wire.changed()
+        wire.random_move(rng)
 
 
 def test_the_liar_log_names_each_seat_escaped(live_widgets):
