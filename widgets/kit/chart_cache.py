@@ -37,6 +37,7 @@ import tempfile
 from collections.abc import Callable, Iterator
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 from cardgames.i18n import catalog_path
 
@@ -94,28 +95,43 @@ def _user() -> str:
     return "".join(c for c in os.environ.get("USERNAME", "user") if c.isalnum()) or "user"
 
 
+def _lock_functions() -> tuple[Callable[[Any], None], Callable[[Any], None]] | None:
+    """(lock, unlock) of an open file: ``fcntl.flock`` (Linux, macOS), else
+    ``msvcrt.locking`` of its first byte (Windows; retries for 10 s, then OSError), else
+    None (no lock: two kernels may then both draw, each writing the same files)."""
+    if sys.platform == "win32":
+        import msvcrt
+
+        def lock(f: Any) -> None:
+            f.seek(0)
+            msvcrt.locking(f.fileno(), msvcrt.LK_LOCK, 1)
+
+        def unlock(f: Any) -> None:
+            f.seek(0)
+            msvcrt.locking(f.fileno(), msvcrt.LK_UNLCK, 1)
+
+        return lock, unlock
+    try:
+        import fcntl
+    except ImportError:
+        return None
+    return (lambda f: fcntl.flock(f, fcntl.LOCK_EX)), (lambda f: fcntl.flock(f, fcntl.LOCK_UN))
+
+
 @contextlib.contextmanager
 def _locked(path: Path) -> Iterator[None]:
     """Hold an exclusive lock on ``path`` (waits for another process holding it)."""
+    functions = _lock_functions()
     with open(path, "a+b") as f:
-        try:
-            import fcntl
-        except ImportError:            # Windows: lock the file's first byte
-            import msvcrt
-
-            f.seek(0)
-            msvcrt.locking(f.fileno(), msvcrt.LK_LOCK, 1)   # retries for 10 s, then OSError
-            try:
-                yield
-            finally:
-                f.seek(0)
-                msvcrt.locking(f.fileno(), msvcrt.LK_UNLCK, 1)
+        if functions is None:
+            yield
             return
-        fcntl.flock(f, fcntl.LOCK_EX)
+        lock, unlock = functions
+        lock(f)
         try:
             yield
         finally:
-            fcntl.flock(f, fcntl.LOCK_UN)
+            unlock(f)
 
 
 def write_svg(folder: Path, file_name: str, svg: str) -> None:
