@@ -17,7 +17,6 @@ import importlib.util
 import os
 import shutil
 import socket
-import sys
 from pathlib import Path
 
 from cardgames.i18n import get_language
@@ -44,7 +43,11 @@ def need(command: str) -> None:
     """Raise :class:`CommandError` when a module ``command`` needs is not installed."""
     extra, modules = NEEDS[command]
     for module in modules:
-        if importlib.util.find_spec(module) is None:
+        try:
+            found = importlib.util.find_spec(module) is not None
+        except ImportError:                  # a broken install is a missing one
+            found = False
+        if not found:
             raise CommandError(_('this command needs {module}, which is not installed: '
                                  'pip install "cardgames[{extra}]"').format(module=module,
                                                                             extra=extra))
@@ -231,12 +234,3 @@ def launch_languages() -> tuple[str, ...]:
     from .catalog import LESSON_LANGUAGES
 
     return LESSON_LANGUAGES
-
-
-def main_error(command: str, error: Exception) -> str:
-    """The one line printed for ``error`` of ``command``."""
-    return _("cardgames {command}: error: {error}").format(command=command, error=error)
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(serve())
