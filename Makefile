@@ -35,9 +35,10 @@ lint: $(STAMP)
 
 # every test: axe-core comes first when npm is there (without it the accessibility
 # tests skip here and fail in CI, where .ci/run installs npm)
+# It prints the 30 slowest tests, then its wall time and load (tests/conftest.py; issue 34).
 test: lint
 	@if command -v npm >/dev/null 2>&1; then $(MAKE) --no-print-directory axe; fi
-	$(BIN)/python -m pytest tests
+	$(BIN)/python -m pytest tests --durations=30
 
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest tests -m "not browser and not slow and not hub"
