@@ -18,7 +18,7 @@ not on the hub, where the teacher sees the hub user's name).
 >>> from widgets.exercises.exercise_data import get
 >>> from widgets.exercises.answers import Verdict
 >>> ex = get("01-six-players")
->>> hint_id(ex, 1, Verdict("wrong", "x", mistake=ex.mistakes[0][1]))
+>>> hint_id(ex, 1, Verdict("wrong", "x", mistake=ex.mistakes[0][1], mistake_index=0))
 'mistake-0'
 >>> hint_id(ex, 2, Verdict("wrong", "x")), hint_id(ex, 1, Verdict("right"))
 ('hint-2', '')
@@ -48,10 +48,8 @@ def hint_id(ex: Exercise, wrong_tries: int, verdict: Verdict) -> str:
         return ""
     if verdict.status == "rounding":
         return "rounding"
-    if verdict.mistake:
-        for i, (_value, hint) in enumerate(ex.mistakes):
-            if hint == verdict.mistake:
-                return f"mistake-{i}"
+    if verdict.mistake_index is not None:      # by its index: the hint is translated
+        return f"mistake-{verdict.mistake_index}"
     return f"hint-{max(1, min(wrong_tries, len(ex.hints)))}"
 
 
