@@ -45,8 +45,8 @@ from cardgames.i18n import gettext as _
 from .errors import BadMessage
 from .students import ClassStore
 
-__all__ = ["ANSWER_MAX", "EXERCISE_RE", "HINT_RE", "STUCK_TRIES", "VERDICTS", "check_payload",
-           "record", "setup", "summary"]
+__all__ = ["ANSWER_MAX", "EXERCISE_RE", "HINT_RE", "LESSON_RE", "STUCK_TRIES", "VERDICTS",
+           "check_payload", "progress", "progress_payload", "record", "setup", "summary"]
 
 #: The longest answer kept, in characters (the widget cuts it there).
 ANSWER_MAX = 200
@@ -231,6 +231,68 @@ def summary(store: ClassStore, *, stuck_tries: int = STUCK_TRIES) -> dict[str, A
     students = len({s for by in tally.per.values() for s in by})
     return {"lessons": [{"lesson": k, "exercises": v} for k, v in sorted(lessons.items())],
             "students": students}
+
+
+#: A lesson: its two digits.
+LESSON_RE = re.compile(r"\d\d")
+
+
+def progress_payload(payload: Any) -> dict[str, Any]:
+    """The payload of a progress read: exactly ``{"lesson": "05"}``, else
+    :class:`~classroom.tables.errors.BadMessage`.
+
+    >>> progress_payload({"lesson": "05"})
+    {'lesson': '05'}
+    """
+    if (not isinstance(payload, dict) or set(payload) != {"lesson"}
+            or not isinstance(payload["lesson"], str)
+            or LESSON_RE.fullmatch(payload["lesson"]) is None):
+        raise BadMessage(_("a progress read has exactly the field lesson, such as 05"))
+    return {"lesson": payload["lesson"]}
+
+
+def progress(store: ClassStore, student: str, lesson: str) -> dict[str, Any]:
+    """One student's own progress on ``lesson``, for their reloaded page (issue 31): per
+    exercise the variant (of the last check), the tries (the checks up to the first right
+    one), the wrong ones, whether solved, the last hint given (``hint-2``, ``mistake-0``,
+    ``rounding``) and the answer last checked; ``variant``: the variant of the student's
+    last check on the lesson (the page takes it).  Nothing of another student.
+
+    >>> import tempfile, pathlib
+    >>> from classroom.tables.students import student_id
+    >>> store = ClassStore(pathlib.Path(tempfile.mkdtemp()) / "class.sqlite3")
+    >>> setup(store)
+    >>> ana = student_id("a" * 22)
+    >>> for i, (answer, verdict) in enumerate([("3", "wrong"), ("4", "right")]):
+    ...     _ = store.submit(ana, f"m{i}", "check", check_payload(
+    ...         {"exercise": "01-six-players", "answer": answer, "verdict": verdict,
+    ...          "hint": "hint-1" if verdict == "wrong" else "", "variant": 7}),
+    ...         lambda db, p: record(db, ana, p, time=float(i)))
+    >>> mine = progress(store, ana, "01")
+    >>> mine["variant"], mine["exercises"]["01-six-players"]["tries"]
+    (7, 2)
+    >>> progress(store, student_id("b" * 22), "01")
+    {'lesson': '01', 'variant': None, 'exercises': {}}
+    """
+    setup(store)
+    rows = store.read("SELECT exercise, answer, verdict, hint, variant FROM checks "
+                      "WHERE student = ? AND lesson = ? ORDER BY rowid", (student, lesson))
+    out: dict[str, dict[str, Any]] = {}
+    variant = None
+    for exercise, answer, verdict, hint, var in rows:
+        st = out.setdefault(exercise, {"tries": 0, "wrong": 0, "solved": False, "hint": "",
+                                       "variant": None, "answer": ""})
+        variant = var
+        st["variant"], st["answer"] = var, answer
+        if st["solved"]:
+            continue                       # checked again after solving: not a try
+        st["tries"] += 1
+        if verdict == "right":
+            st["solved"], st["hint"] = True, ""
+        else:
+            st["wrong"] += verdict == "wrong"
+            st["hint"] = hint
+    return {"lesson": lesson, "variant": variant, "exercises": out}
 
 
 def _register() -> None:

@@ -11,6 +11,10 @@ import re
 
 import pytest
 
+import widgets.tables.thirtyone_table as module
+from cardgames.errors import AgentError, IllegalActionError
+from cardgames.play import agent_rngs, play_state
+from cardgames.seeds import match_seed
 from cardgames.thirtyone import (
     Exchange,
     Keep,
@@ -24,12 +28,8 @@ from cardgames.thirtyone import (
     ThirtyOneState,
     replay,
 )
-from cardgames.errors import AgentError, IllegalActionError
-from cardgames.play import agent_rngs, play_state
-from cardgames.seeds import match_seed
-from tests.widgets.hidden import assert_no_hidden_cards, live_widgets, synced_strings
 from tests.widgets.citations import unlinked
-import widgets.tables.thirtyone_table as module
+from tests.widgets.hidden import assert_no_hidden_cards, live_widgets, synced_strings
 from widgets import ThirtyOneTable
 
 # "Chronicler as Ace of Hearts" (explain) names the card the joker stands for, not a card

@@ -55,6 +55,19 @@ def _rows() -> tuple[tuple[float, str], ...]:
     return tuple((float(s), str(h)) for h, s in zip(cand["cards"], cand["score"], strict=True))
 
 
+@cache
+def explorer_hands(table: str, hand: str) -> dict[float, str]:
+    """The hands of exercise 2's explorer: one hand per score from 21 to 30.5 that
+    ``table`` leaves (as section 3's table), and at 31 the variant's own ``hand``."""
+    from cardgames.analysis import hands
+
+    cand = hands.hand_table(exclude=table)
+    cand = (cand[(cand["score"] >= 21) & (cand["score"] < 31)]
+            .drop_duplicates("score").sort_values("score"))
+    rows = {float(s): str(h) for h, s in zip(cand["cards"], cand["score"], strict=True)}
+    return {**rows, 31.0: hand}
+
+
 def _threshold(level: Fraction = Fraction(1, 4)) -> float:
     """The lowest score (one hand per score, as in section 3) where P(lose) < ``level``."""
     return min(s for s, h in _rows() if p_lose_if_reveal(h) < level)
