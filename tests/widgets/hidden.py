@@ -27,7 +27,7 @@ import json
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from functools import cache
+from functools import lru_cache
 
 from ipywidgets import Widget
 
@@ -86,7 +86,7 @@ def names_in_every_language(card: Card) -> list[str]:
     return sorted(names, key=lambda n: (-len(n), n))
 
 
-@cache
+@lru_cache(maxsize=None)
 def card_patterns(card: Card) -> tuple[re.Pattern[str], ...]:
     """The regular expressions that find ``card`` in text (see the module docstring), its
     names in every language (cached once, whatever the language of the caller)."""
@@ -135,7 +135,7 @@ def _combined() -> list[re.Pattern[str]]:
     return _COMBINED
 
 
-@cache
+@lru_cache(maxsize=None)
 def _card_of(token: str) -> Card | None:
     from cardgames.cards import ALL_CARDS
 

@@ -11,8 +11,8 @@ from fractions import Fraction
 import pytest
 
 from cardgames.cards import Card, Chronicler, Rank, make_deck, parse_cards
-from tests.widgets.citations import unlinked
 from widgets.explainers.call_odds import CallOdds
+from tests.widgets.citations import unlinked
 
 KINDS = {"none": (), "colorful": (Chronicler.COLORFUL,), "pale": (Chronicler.PALE,),
          "both": (Chronicler.COLORFUL, Chronicler.PALE)}

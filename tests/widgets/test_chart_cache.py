@@ -15,8 +15,8 @@ import pytest
 from cardgames.cards import CHRONICLER, ORDINARY_CARDS
 from cardgames.i18n import language
 from cardgames.thirtyone import score
-from widgets.explainers.hand_scorer import chart_svg, distribution_chart
 from widgets.kit import chart_cache
+from widgets.explainers.hand_scorer import chart_svg, distribution_chart
 
 REPO = Path(__file__).resolve().parents[2]
 

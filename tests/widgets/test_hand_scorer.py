@@ -11,8 +11,8 @@ import pytest
 
 from cardgames.cards import CHRONICLER, ORDINARY_CARDS, Card, parse_cards
 from cardgames.thirtyone import explain, score
-from tests.widgets.citations import unlinked
 from widgets.explainers.hand_scorer import HandScorer, hand_standing
+from tests.widgets.citations import unlinked
 
 
 @lru_cache(maxsize=2)

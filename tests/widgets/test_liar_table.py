@@ -10,32 +10,18 @@ from collections import Counter
 
 import pytest
 from hidden import (
-    assert_no_hidden_cards,
-    find_cards,
-    svg_count,
-    svg_counts,
-    synced_strings,
+    assert_no_hidden_cards, find_cards, live_widgets, svg_count, svg_counts, synced_strings,
 )
 
 from cardgames.cards import PALE, Card
 from cardgames.errors import AgentError, IllegalActionError
 from cardgames.liar import (
-    CALL,
-    PASS,
-    LiarGame,
-    LiarMatch,
-    LiarRandomAgent,
-    LiarState,
-    PalePenalty,
-    Phase,
-    Play,
-    Revealed,
-    replay,
-    round_seed,
+    CALL, PASS, LiarGame, LiarMatch, LiarRandomAgent, LiarState, PalePenalty, Phase, Play,
+    Revealed, replay, round_seed,
 )
 from cardgames.play import agent_rngs, play_state
-from tests.widgets.citations import unlinked
 from widgets import LiarTable
+from tests.widgets.citations import unlinked
 
 # ---------------------------------------------------------------- helpers
 

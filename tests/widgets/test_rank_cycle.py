@@ -5,14 +5,8 @@ import re
 import pytest
 
 from cardgames.cards import Rank
-from widgets.explainers.rank_cycle import (
-    RankCycleExplainer,
-    announced_rank,
-    cycle_table,
-    next_announcements,
-    ranks_of_seat,
-    seat_on_turn,
-)
+from widgets.explainers.rank_cycle import (RankCycleExplainer, announced_rank, cycle_table,
+                                next_announcements, ranks_of_seat, seat_on_turn)
 
 
 def test_first_play_announces_sevens_then_the_cycle():

@@ -20,12 +20,12 @@ from ipywidgets.widgets.widget import _instances
 from cardgames.i18n import get_language, set_language
 from cardgames.liar import Phase
 from tests.widgets.citations import rule_links, unlinked
-from widgets.exercises.exercise import ExerciseWidget, Session, get
 from widgets.explainers.call_explainer import CallExplainer
 from widgets.explainers.call_odds import CallOdds
+from widgets.exercises.exercise import ExerciseWidget, Session, get
 from widgets.explainers.hand_scorer import HandScorer
-from widgets.explainers.rank_cycle import RankCycleExplainer
 from widgets.tables.liar_table import LiarTable
+from widgets.explainers.rank_cycle import RankCycleExplainer
 from widgets.tables.thirtyone_table import ThirtyOneTable
 
 # the rule ids, from the rules' own numbering (docs/rules), written out

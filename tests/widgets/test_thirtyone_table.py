@@ -11,10 +11,6 @@ import re
 
 import pytest
 
-import widgets.tables.thirtyone_table as module
-from cardgames.errors import AgentError, IllegalActionError
-from cardgames.play import agent_rngs, play_state
-from cardgames.seeds import match_seed
 from cardgames.thirtyone import (
     Exchange,
     Keep,
@@ -28,8 +24,12 @@ from cardgames.thirtyone import (
     ThirtyOneState,
     replay,
 )
-from tests.widgets.citations import unlinked
+from cardgames.errors import AgentError, IllegalActionError
+from cardgames.play import agent_rngs, play_state
+from cardgames.seeds import match_seed
 from tests.widgets.hidden import assert_no_hidden_cards, live_widgets, synced_strings
+from tests.widgets.citations import unlinked
+import widgets.tables.thirtyone_table as module
 from widgets import ThirtyOneTable
 
 # "Chronicler as Ace of Hearts" (explain) names the card the joker stands for, not a card
