@@ -16,7 +16,7 @@ teacher's language; variants with the same numbers are one group).  Only the
 teacher's pages show this: the students' API (:mod:`.classapi`) answers each
 student about their own message only.
 
->>> [p for p, *_ in classview_handlers("/")]
+>>> [p for p, *_ in classview_handlers("/")][:2]
 ['/tables/teacher/class/?', '/tables/api/class/view']
 >>> class_words("de")["class_title"] != class_words("en")["class_title"]
 True
@@ -70,6 +70,8 @@ CLASS_WORDS = {
                        "numbers, so their answers differ (the known mistakes are the same "
                        "ideas)."),
     "class_for": N_("Their question: {question}"),
+    "class_gradebook": N_("Download the gradebook (CSV: one row per student and exercise)"),
+    "class_gradebook_summary": N_("the summary per lesson (CSV)"),
 }
 
 
@@ -211,10 +213,33 @@ class ClassViewApi(TeacherHandler):
         self.finish(script_json(view_data(class_store(self.settings), self.lang)))
 
 
+class GradebookCsv(TeacherHandler):
+    """``tables/api/class/gradebook.csv`` (and ``gradebook-summary.csv``): the gradebook
+    (:mod:`classroom.tables.gradebook`), the teacher only, as a download."""
+
+    def initialize(self, shared: Any, summary: bool = False) -> None:
+        super().initialize(shared)
+        self.summary = summary
+
+    def get(self) -> None:
+        if self._finished:
+            return
+        from . import gradebook
+
+        store = class_store(self.settings)
+        name = "gradebook-summary.csv" if self.summary else "gradebook.csv"
+        self.set_header("Content-Type", "text/csv; charset=UTF-8")
+        self.set_header("Content-Disposition", f'attachment; filename="{name}"')
+        self.finish(gradebook.summary_csv(store) if self.summary
+                    else gradebook.gradebook_csv(store))
+
+
 def classview_handlers(base_url: str) -> list[tuple[Any, ...]]:
     """The class view's routes under ``base_url``."""
     shared = Shared(base_url)
     b = shared.base_url + "tables"
     kw = {"shared": shared}
     return [(b + r"/teacher/class/?", ClassViewPage, kw),
-            (b + r"/api/class/view", ClassViewApi, kw)]
+            (b + r"/api/class/view", ClassViewApi, kw),
+            (b + r"/api/class/gradebook\.csv", GradebookCsv, kw),
+            (b + r"/api/class/gradebook-summary\.csv", GradebookCsv, {**kw, "summary": True})]

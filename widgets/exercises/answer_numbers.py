@@ -18,7 +18,7 @@ from fractions import Fraction
 from cardgames.i18n import gettext as _
 
 __all__ = ["AnswerFormError", "MAX_LENGTH", "judge_number", "round_half_up", "unit", "figures",
-           "read_number", "read_numbers", "read_whole", "clean", "is_decimal_form"]
+           "read_number", "read_numbers", "read_whole", "clean", "is_decimal_form", "canonical"]
 
 MAX_LENGTH = 200
 
@@ -241,6 +241,38 @@ def _decimal(s: str, lang: str) -> tuple[Decimal, ...]:
     # mark may be the other way's decimal mark (2,401 on an English page)
     point = "." if lang == "en" else ","
     return (own,) if point in s else (own, other)
+
+
+def canonical(text: str, lang: str | None = None) -> str | None:
+    """A number as typed, written one way (decimal point, no grouping), for grouping the
+    class's answers (``0,5`` and ``0.5`` are one answer; ``16/4.960`` is ``16/4960``);
+    ``None`` if it does not read as one number.
+
+    >>> canonical("0,5", "hr"), canonical("0.5", "en"), canonical("16 / 4.960", "de")
+    ('0.5', '0.5', '16/4960')
+    >>> canonical("3,26 %", "hr"), canonical("2,401", "en") is None
+    ('3.26 %', True)
+    """
+    from cardgames.i18n import get_language
+
+    code = lang or get_language()
+    if code not in _OTHER:
+        code = "en"
+    try:
+        s = _clean(text).replace(" ", "")
+    except AnswerFormError:
+        return None
+    percent = s.endswith("%")
+    s = s.rstrip("%")
+    try:
+        parts = [_decimal(p, code) for p in s.split("/")] if s.count("/") <= 1 else []
+    except AnswerFormError:
+        return None
+    if not parts or (len(parts) == 1 and len(parts[0]) != 1):
+        return None                  # two readings: as the judge, asked back (a fraction's
+                                     # parts are read the page's way first, as judged)
+    out = "/".join(format(p[0], "f") for p in parts)
+    return out + " %" if percent else out
 
 
 def _is_decimal_form(text: str) -> bool:

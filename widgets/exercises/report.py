@@ -34,7 +34,8 @@ from typing import Any
 import ipywidgets as ipw
 
 from cardgames.i18n import gettext as _
-from widgets.exercises.answers import Exercise, Verdict
+from widgets.exercises.answer_numbers import canonical
+from widgets.exercises.answers import Exercise, Kind, Verdict
 from widgets.kit.classlink import LOCAL_NOTE, ClassLink, check_display_name, class_link
 
 __all__ = ["ANSWER_MAX", "ClassNote", "check_payload", "hint_id", "report_check"]
@@ -57,6 +58,8 @@ def check_payload(ex: Exercise, text: object, verdict: Verdict, wrong_tries: int
                   ) -> dict[str, Any]:
     """The check as sent: exercise id, answer as typed, verdict, hint id, variant (seed)."""
     typed = text if isinstance(text, str) else ""
+    if ex.kind is Kind.NUMBER:        # one way of writing: 0,5 and 0.5 are one answer
+        typed = canonical(typed) or typed
     return {"exercise": ex.key, "answer": " ".join(typed.split())[:ANSWER_MAX],
             "verdict": verdict.status, "hint": hint_id(ex, wrong_tries, verdict),
             "variant": ex.seed}
