@@ -126,9 +126,10 @@ class ExerciseWidget(ipw.VBox):
         ex = self._exercise
         form = _("Choose one, then Check.") if ex.kind is Kind.CHOICE else ex.form
         number = html.escape(_("Exercise {number}.").format(number=ex.number))
+        word = _("variant {code}")
         code = ("" if ex.seed is None else
                 f" <span class='cg-variant' style='color:#555;font-size:.85em'>"
-                f"{html.escape(_('variant {code}').format(code=ex.seed))}</span>")
+                f"{html.escape(word.format(code=ex.seed))}</span>")
         return (f"<div class='cg-exercise-question'><b>{number}</b>{code} "
                 f"{inline_html(tr(ex.question))} <i>{inline_html(form)}</i></div>")
 
