@@ -160,8 +160,9 @@ class _Tally:
 
     def __init__(self) -> None:
         self.last = 0
-        #: exercise -> student -> [checks, tries, solved after (0: not solved)]
-        self.per: dict[str, dict[str, list[int]]] = defaultdict(dict)
+        #: exercise -> student -> [checks, tries, solved after (0: not solved), the last
+        #: answer checked, its variant]
+        self.per: dict[str, dict[str, list[Any]]] = defaultdict(dict)
         #: exercise -> (group, variant) -> answer -> n (the tries before solving); the
         #: variant is the seed for the "other" group, else None (pooled over the variants)
         self.wrong: dict[str, dict[tuple[str, int | None], Counter[str]]] = defaultdict(
@@ -172,16 +173,19 @@ class _Tally:
                           "FROM checks WHERE rowid > ? ORDER BY rowid", (self.last,))
         for rowid, student, exercise, answer, verdict, hint, variant in rows:
             self.last = rowid
-            st = self.per[exercise].setdefault(student, [0, 0, 0])
+            st = self.per[exercise].setdefault(student, [0, 0, 0, "", None])
             st[0] += 1
+            st[3], st[4] = answer, variant
             if st[2]:
                 continue                  # checked again after solving: not a try
             st[1] += 1
             if verdict == "right":
                 st[2] = st[1]
             else:
-                if hint.startswith(("mistake-", "rounding")):
+                if hint == "rounding":
                     self.wrong[exercise][hint, None][answer] += 1
+                elif hint.startswith("mistake-"):      # a variant's mistake i is its own:
+                    self.wrong[exercise][hint, variant][answer] += 1   # pooled by the view
                 else:
                     self.wrong[exercise]["other", variant][answer] += 1
 
@@ -190,9 +194,11 @@ def summary(store: ClassStore, *, stuck_tries: int = STUCK_TRIES) -> dict[str, A
     """The class view's data (see the module doc): ``{"lessons": [{"lesson": "03",
     "exercises": [{"exercise", "tried", "solved", "tries_to_solve": {"1": n, ...},
     "checks", "wrong": [{"hint", "variant", "count", "answers": [[answer, n], ...]}], "stuck":
-    [name, ...], "stuck_anonymous": n}]}], "students": n}`` (the stuck who gave no
-    display name are counted, not named; ``variant``: the seed of an "other" group, one
-    group per variant, ``None`` for the default variant and the pooled groups).
+    [name, ...], "stuck_anonymous": n, "students": [{"name", "variant", "answer", "solved",
+    "tries"}]}]}], "students": n}`` (the stuck who gave no display name are counted, not
+    named; ``variant``: the variant of an "other" or a known-mistake group, one group per
+    variant, ``None`` for the default variant and the rounding group; each student's
+    variant and last answer, named or ``""``).
     Checks after a student's first right answer
     are not counted as tries to solve (a student may check again).  The sums are kept
     with the store (``store.cache``) and brought up to date from the new rows."""
@@ -208,7 +214,7 @@ def summary(store: ClassStore, *, stuck_tries: int = STUCK_TRIES) -> dict[str, A
         solved_after: Counter[int] = Counter(st[2] for st in by_student.values() if st[2])
         stuck: list[str] = []
         anonymous = 0
-        for student, (_checks, tries, solved) in by_student.items():
+        for student, (_checks, tries, solved, _answer, _variant) in by_student.items():
             if not solved and tries >= stuck_tries:
                 name = names.get(student)
                 if name:
@@ -227,7 +233,12 @@ def summary(store: ClassStore, *, stuck_tries: int = STUCK_TRIES) -> dict[str, A
             "tries_to_solve": {str(k): solved_after[k] for k in sorted(solved_after)},
             "checks": sum(st[0] for st in by_student.values()),
             "wrong": groups, "stuck": sorted(stuck, key=str.casefold),
-            "stuck_anonymous": anonymous})
+            "stuck_anonymous": anonymous,
+            "students": sorted(({"name": names.get(student) or "", "variant": variant,
+                                 "answer": answer, "solved": bool(solved), "tries": tries}
+                                for student, (_c, tries, solved, answer, variant)
+                                in by_student.items()),
+                               key=lambda r: (not r["name"], str(r["name"]).casefold()))})
     students = len({s for by in tally.per.values() for s in by})
     return {"lessons": [{"lesson": k, "exercises": v} for k, v in sorted(lessons.items())],
             "students": students}

@@ -74,3 +74,35 @@ def test_the_gradebook_reads_back_in_pandas_and_holds_only_its_class(classes):
     status, text = get(two.base + "/tables/api/class/gradebook.csv", cookie=f"cgteacher={TOKEN}")
     other = pd.read_csv(io.StringIO(text))
     assert list(other["name"]) == ["Zed Other"] and "Ana" not in text
+
+
+def test_the_class_view_shows_each_students_variant_and_pools_a_mistake_by_its_idea(classes):
+    import json
+
+    one, _two = classes
+    # 04-two-of-two: "drawn without replacement" is mistake 0 of a variant where you hold
+    # none of the rank, mistake 1 where you hold some (mistake 0: "You hold ... now")
+    def without(seed):
+        v = exercise("04-two-of-two", seed)
+        return next((i for i, (_w, h) in enumerate(v.mistakes)
+                     if getattr(h, "msgid", "") == "The cards are drawn without replacement."),
+                    None)
+    seeds = {}
+    for seed in range(1, 200):
+        i = without(seed)
+        if i is not None:
+            seeds.setdefault(i, seed)
+        if len(seeds) == 2:
+            break
+    assert set(seeds) == {0, 1}, seeds
+    for n, (i, seed) in enumerate(sorted(seeds.items())):
+        _send(one, (ANA, IVO)[n], f"w{n}", ("Ana", "Ivo")[n], {
+            "exercise": "04-two-of-two", "answer": f"1/{100 + n}", "verdict": "wrong",
+            "hint": f"mistake-{i}", "variant": seed})
+    status, text = get(one.base + "/tables/api/class/view", cookie=f"cgteacher={TOKEN}")
+    ex = json.loads(text)["lessons"][0]["exercises"][0]
+    [group] = [g for g in ex["wrong"] if g["hint"].startswith("mistake-")]
+    assert group["count"] == 2 and "without replacement" in group["label"]
+    students = {s["name"]: s for s in ex["students"]}
+    assert students["Ana"]["variant"] == seeds[0] and students["Ana"]["answer"] == "1/100"
+    assert students["Ivo"]["variant"] == seeds[1] and students["Ivo"]["answer"] == "1/101"

@@ -72,3 +72,17 @@ def test_the_same_number_in_both_ways_is_the_same_answer(lang):
     ex = get("04-posterior")           # 253/333 = 0.75975... -> 0.760
     with language(lang):
         assert ex.judge("0,760").status == ex.judge("0.760").status == "right"
+
+
+@pytest.mark.parametrize("lang", ["en", "hr", "de"])
+def test_a_known_mistake_is_reported_as_that_mistake_in_every_language(lang):
+    # 16/4960 (C(32, 3) instead of C(33, 3)) is 03-p32's first known mistake: its hint was
+    # matched by its English text, so a Croatian or German check was reported as "other"
+    from widgets.exercises.report import check_payload
+
+    ex = get("03-p32")
+    with language(lang):
+        verdict = ex.judge("16/4960")
+        payload = check_payload(ex, "16/4960", verdict, 1)
+    assert verdict.mistake_index == 0 and payload["hint"] == "mistake-0"
+    assert payload["answer"] == "16/4960"
