@@ -173,7 +173,7 @@ class ExerciseWidget(ipw.VBox):
             self._session.solved.add(key)
             self._say("✔ " + ngettext("Solved before, after {n} try.",
                                        "Solved before, after {n} tries.", tries).format(n=tries)
-                      + " " + tr(self._exercise.why), "green")
+                      + " " + _sentence(tr(self._exercise.why)), "green")
         else:
             hint = earned_hint(self._exercise, str(state.get("hint") or ""), wrong)
             self._say("↻ " + ngettext("Your progress is back: {n} try so far.",
@@ -199,7 +199,7 @@ class ExerciseWidget(ipw.VBox):
             self._session.tries[key] = self.tries + 1
         if verdict.status == "right":
             self._session.solved.add(key)
-            self._say("✔ " + _("Right.") + " " + verdict.message, "green")
+            self._say("✔ " + _("Right.") + " " + _sentence(verdict.message), "green")
         elif verdict.status == "wrong":
             wrong = self._session.wrong[key] = self._session.wrong.get(key, 0) + 1
             lead = verdict.message if verdict.message and not verdict.mistake else ""
@@ -242,6 +242,16 @@ class ExerciseWidget(ipw.VBox):
                   self.feedback, self.solution, self.class_note, *self.children):
             w.close()
         self.close()
+
+
+def _sentence(text: str) -> str:
+    """``text`` as a sentence after another: its first letter capital (the why-lines start
+    lower case, written to follow "Right.").
+
+    >>> _sentence("prvi redak"), _sentence("")
+    ('Prvi redak', '')
+    """
+    return text[:1].upper() + text[1:]
 
 
 def _explorer(ex: Exercise) -> ipw.Widget | None:
