@@ -47,6 +47,7 @@ import ipywidgets as ipw
 
 from cardgames.i18n import gettext as _
 from cardgames.i18n import ngettext
+from cardgames.seeds import VARIANTS, variant_code
 from widgets.app.seeding import app_seed
 from widgets.exercises.answers import LETTERS, Exercise, Kind, Verdict, hint_for
 from widgets.exercises.exercise_data import EXERCISES, get
@@ -56,7 +57,7 @@ from widgets.exercises.texts import tr
 from widgets.kit.rule_links import RulesHTML
 
 __all__ = ["ExerciseWidget", "Session", "SESSION", "exercise", "exercise_seed", "inline_html",
-           "get", "EXERCISES"]
+           "get", "EXERCISES", "VARIANTS", "variant_code"]
 
 SHOW_SOLUTION_AFTER = 3
 
@@ -141,6 +142,13 @@ class ExerciseWidget(ipw.VBox):
     def exercise(self) -> Exercise:
         """The exercise (the variant) this widget asks."""
         return self._exercise
+
+    @staticmethod
+    def adopt_page_variant(variant: int) -> None:
+        """Later exercises of this page draw ``variant`` too (the variant a reloaded page's
+        student had, :mod:`widgets.exercises.progress`); nothing on an unserved page."""
+        if _PAGE_SEED and _PAGE_SEED[0] is not None:
+            _PAGE_SEED[0] = variant
 
     def use_variant(self, seed: int | None) -> None:
         """Ask the variant drawn by ``seed`` instead (a reloaded page takes the variant the
@@ -293,20 +301,6 @@ def exercise_seed() -> int | None:
     if not _PAGE_SEED:
         _PAGE_SEED.append(variant_code(app_seed("exercises")) if _served() else None)
     return _PAGE_SEED[0]
-
-
-#: the variant codes a served page draws: 1 to VARIANTS (the answer key tabulates each)
-VARIANTS = 30
-
-
-def variant_code(seed: int) -> int:
-    """The short variant code (1 to :data:`VARIANTS`) of a page seed: the seed itself if it
-    is one already (``CARDGAMES_SEED_EXERCISES=20``), else drawn from it.
-
-    >>> variant_code(20), 1 <= variant_code(2**62 + 5) <= VARIANTS
-    (20, True)
-    """
-    return seed if 1 <= seed <= VARIANTS else seed % VARIANTS + 1
 
 
 def exercise(key: str, *, session: Session | None = None,

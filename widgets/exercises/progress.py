@@ -96,7 +96,7 @@ class _Lesson:
         answer = self.answer or {}
         variant = answer.get("variant")
         if isinstance(variant, int) and not isinstance(variant, bool):
-            _adopt(variant)
+            widget.adopt_page_variant(variant)
             widget.use_variant(variant)
         state = (answer.get("exercises") or {}).get(widget.exercise.key)
         if isinstance(state, dict):
@@ -106,14 +106,6 @@ class _Lesson:
 
 
 _LESSONS: dict[str, _Lesson] = {}
-
-
-def _adopt(variant: int) -> None:
-    """Later exercises of the page draw the student's variant too."""
-    from widgets.exercises import exercise as ew
-
-    if ew._PAGE_SEED and ew._PAGE_SEED[0] is not None:
-        ew._PAGE_SEED[0] = variant
 
 
 def follow(widget: Any) -> None:
