@@ -106,6 +106,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", nargs="*", default=None, help="notebook names (no .ipynb)")
     ap.add_argument("--warm-timeout", type=float, default=900.0)
     ap.add_argument("--limit", type=float, default=3.0)
+    ap.add_argument("--gap", type=float, default=3.0,
+                    help="seconds between two pages (the taken kernel's replacement runs its "
+                         "notebook meanwhile: 2 s after the take)")
     args = ap.parse_args(argv)
     tmp = Path(tempfile.mkdtemp(prefix="bench-first-open-"))
     log = tmp / "serve.log"
@@ -131,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
                           f"{os.getloadavg()[0]:.1f}", flush=True)
                     if shown > args.limit:
                         slow.append(href)
-                    time.sleep(3)          # the pool's replacement starts 2 s after the take
+                    time.sleep(args.gap)   # the pool's replacement starts 2 s after the take
             finally:
                 browser.close()
         print(f"{len(links)} pages, {len(slow)} over {args.limit:.0f} s: {' '.join(slow)}")
