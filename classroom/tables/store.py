@@ -185,12 +185,13 @@ def default_data_dir(root: str | os.PathLike[str], port: int, *, make: bool = Tr
     (another folder, or another port) never share a store, and a restart of the same
     class finds its own again.  Made 0700 (``make``).
 
-    >>> import os; os.environ.pop("CARDGAMES_DATA_DIR", None) and None
+    >>> import os
+    >>> _ = os.environ.pop("CARDGAMES_DATA_DIR", None)
     >>> a = default_data_dir("/srv/lessons", 8866, make=False)
     >>> a.name[:13], a == default_data_dir("/srv/lessons/", 8866, make=False)
     ('lessons-8866-', True)
-    >>> a != default_data_dir("/srv/lessons", 8867, make=False) != \
-    ...     default_data_dir("/srv/other", 8866, make=False)
+    >>> b = default_data_dir("/srv/lessons", 8867, make=False)
+    >>> a != b != default_data_dir("/srv/other", 8866, make=False)
     True
     """
     env = os.environ.get("CARDGAMES_DATA_DIR", "").strip()

@@ -288,6 +288,15 @@ class ClassStore:
                        (student, mid, kind, json.dumps(answer), self.clock()))
             return answer
 
+    def answered(self, student: str, mid: str) -> dict[str, Any] | None:
+        """The stored answer to ``student``'s message ``mid``, or None (not answered)."""
+        rows = self.read("SELECT answer FROM submissions WHERE student = ? AND mid = ?",
+                         (student, mid))
+        if not rows:
+            return None
+        answer: dict[str, Any] = json.loads(rows[0][0])
+        return answer
+
     def count(self, kind: str | None = None) -> int:
         """How many submissions were accepted (of ``kind``)."""
         if kind is None:
