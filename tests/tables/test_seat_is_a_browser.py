@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from class_kit import ClassServer, check, post  # noqa: E402
-import test_pages  # noqa: E402
+from pages_kit import TOKEN, PagesBase  # noqa: E402
 
 from classroom.tables.students import issue_key, student_id  # noqa: E402
 
@@ -30,10 +30,7 @@ TAKEN = {"en": "ana is taken at this table", "hr": "ana već je zauzeto za ovim 
          "de": "ana ist an diesem tisch schon vergeben"}
 
 
-TOKEN = test_pages.TOKEN
-
-
-class SeatIsABrowser(test_pages.PagesCase):
+class SeatIsABrowser(PagesBase):
     def join(self, client, code, name, lang="en"):
         return client.fetch(f"/tables/join/{code}?lang={lang}", method="POST",
                             form={"name": name})
