@@ -231,7 +231,7 @@ def test_the_tournament_experiment_draws_two_series(chromium, server, artifacts)
     page.wait_for_function(
         "() => document.getElementById('run-status').textContent.startsWith('Open')")
     for i in range(4):
-        k = f"reveal-student-{i:03d}-0123456789ab"
+        k = student_key(server, 1000 + i)
         code, got = send(server, f"rs{i}", k, "experiment-seed", {"experiment": "reveal"})
         assert got["answer"]["n"] == 3, got
         r = experiment("reveal").share(got["answer"]["seed"], 3)
