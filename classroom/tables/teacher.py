@@ -27,7 +27,7 @@ from .pagebase import (
 from .qr import qr_svg
 from .replay import card_pictures, replay_data, seeded_session
 
-__all__ = ["BOT_WORDS", "QrApi", "ReplayPage", "SeededReplayPage", "SettingsApi", "StartApi", "TablesApi",
+__all__ = ["BOT_WORDS", "MoveApi", "QrApi", "ReplayPage", "SeededReplayPage", "SettingsApi", "StartApi", "TablesApi",
            "TeacherHandler", "TeacherPage", "teacher_frames"]
 
 #: The teacher page's link to the class experiments' projector page (issue 22).
@@ -137,13 +137,37 @@ class StartApi(TeacherHandler):
         self.finish({"started": normal_code(raw)})
 
 
+class MoveApi(TeacherHandler):
+    """``tables/api/tables/<CODE>/move/<seat>``: a one-time code that moves a student's
+    seat to another device (the student types it at ``tables/move/<CODE>``; issue 29)."""
+
+    def post(self, raw: str, seat: str) -> None:
+        try:
+            with language(self.lang):
+                text = self.svc.move_code(normal_code(raw), int(seat), teacher=True)
+        except CardgamesError as e:
+            self.set_status(refusal_status(e))
+            self.finish({"error": self.w["refused"].format(reason=str(e))})
+            return
+        self.finish({"code": normal_code(raw), "seat": int(seat), "move_code": text})
+
+
 class SettingsApi(TeacherHandler):
-    """``tables/api/settings``: the switch "let students make tables" (kept in the
-    store, written before this answers: it survives a restart)."""
+    """``tables/api/settings``: the switch "let students make tables" and, if given, the
+    cap on their open tables (``student_tables_cap``), kept in the store, written before
+    this answers: they survive a restart."""
 
     def post(self) -> None:
         self.students_make = self.get_body_argument("students_make", "") in ("1", "on", "true")
-        self.finish({"students_make": self.students_make})
+        cap = self.get_body_argument("student_tables_cap", "").strip()[:4]
+        answer: dict[str, object] = {"students_make": self.students_make}
+        if cap.isdigit() and hasattr(self.svc, "set_student_tables_cap"):
+            try:
+                answer["student_tables_cap"] = self.svc.set_student_tables_cap(int(cap))
+            except CardgamesError as e:
+                self.set_status(400)
+                answer["error"] = str(e)
+        self.finish(answer)
 
 
 class QrApi(TeacherHandler):

@@ -90,6 +90,8 @@ class OnlineTable:
                         "table's join page again.").format(error=e), error=True)
             return
         url = url or os.environ.get(URL_VARIABLE, "")
+        # the seat's one-time code to move it to another device (issue 29)
+        self._move = join_page_url(url)[: -len("join")] + f"move/{self._code}"
         try:
             self.session = RemoteSession(url, table=self._code, seat=self._seat, key=key,
                                          lang=_lang(), token=os.environ.get(
@@ -139,7 +141,11 @@ class OnlineTable:
             self._say(_("The game at table {code} is over.").format(code=code))
         else:
             self._say("")
-        self.players.value = self._players_html(s, seat)
+        move = html.escape(_("Move your seat to another device"))
+        self.players.value = self._players_html(s, seat) + (
+            f"<div class='online-move' style='margin:2px 0;font-size:0.9em'><a href="
+            f"'{html.escape(self._move)}?lang={_lang()}' target='_blank' rel='noopener'>"
+            f"{move}</a></div>")
         if s.started and self.table is None and status != "failed":
             self._build(s)
 
