@@ -63,6 +63,7 @@ _FIELDS: dict[str, dict[str, tuple[str, bool, Any]]] = {
             "action": ("str", True, (1, 200))},
     "next": {"id": ("int", True, _INT), "mark": ("int", True, _INT)},
     "ping": {"id": ("int", True, _INT)},
+    "back": {"id": ("int", True, _INT)},     # take the seat back from the bot (issue 29)
 }
 
 
@@ -273,6 +274,8 @@ class SeatConnection:
                 mark = svc.act(self.table, self.seat, self.key, msg["action"], msg["mark"])
             elif msg["type"] == "next":
                 mark = svc.next_game(self.table, self.seat, self.key, msg["mark"])
+            elif msg["type"] == "back":
+                mark = svc.take_back(self.table, self.seat, self.key)
             else:
                 mark = svc.mark(self.table)
         except (CardgamesError, ConfigError) as e:

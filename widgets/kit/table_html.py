@@ -19,6 +19,7 @@ from cardgames.cards import Card
 from cardgames.errors import ActionParseError, CardgamesError, IllegalActionError
 from cardgames.i18n import N_
 from cardgames.i18n import gettext as _
+from cardgames.naming import bot_label
 from cardgames.render import back_svg, card_svg
 from widgets.kit.cardview import HandView
 
@@ -35,18 +36,6 @@ HIGHLIGHT = "#fff3c4"
 #: Shown when a click fails for a reason that is not the player's (the details go to the log).
 CLICK_FAILED = N_("Something went wrong at the table; it was not your move that caused it. "
                   "The details are in the Python log.")
-#: The bot kinds of the engines, translated when shown (the names stay the identifiers).
-_BOT_NAMES = {"heuristic": N_("heuristic"), "random": N_("random"), "caller": N_("caller"),
-              "expert": N_("expert")}
-
-
-def bot_label(name: str) -> str:
-    """A bot kind's name in the current language (an unknown name as it is).
-
-    >>> bot_label("heuristic"), bot_label("MyBot")
-    ('heuristic', 'MyBot')
-    """
-    return _(_BOT_NAMES[name]) if name in _BOT_NAMES else name
 
 
 def esc(text: object) -> str:

@@ -128,6 +128,8 @@ class PlayTable:
 
     #: Player-facing words for a rule, used when an engine error carries no ``reason``.
     RULE_WORDS: Mapping[str, str] = {}
+    #: The rule a decision on a view that is gone breaks (whose turn it is).
+    STALE_RULE = "T5"
     #: The name of the game, for the log.
     GAME = "card game"
     #: The game's name in :mod:`cardgames.registry`.
@@ -310,8 +312,13 @@ class PlayTable:
         start = len(self._log)
         try:
             self._session.act(self._human, action, mark=mark)
-        except StaleActionError:
+        except StaleActionError as err:
             log.debug("%s table: a stale decision was refused", self.GAME)
+            if self._remote:
+                # the service's table is ahead of this page (it was drawn for the mark
+                # sent): the click is answered, with the engine's words (issue 29)
+                self._say_moved_on(err.rule or self.STALE_RULE)
+                self._render()
             return False
         except CardgamesError as err:
             log.debug("refused for the human in seat %s: %s", self._human, err)
@@ -408,10 +415,15 @@ class PlayTable:
 
     def _on_decision(self, kind: Any, token: Any) -> None:
         """A decision button drawn for ``token`` was clicked."""
-        if token != self._token():       # a click on a view that is gone: quietly nothing
+        if token != self._token():
             log.debug("%s table: a click drawn for %s came at %s: ignored",
                       self.GAME, token, self._token())
-            return
+            if token == self._drawn_for:
+                # the page shows this button's view, but the table moved on under it (an
+                # online table's news not drawn yet): say so, never nothing (issue 29)
+                self._say_moved_on(self.STALE_RULE)
+                self._render()
+            return                       # an older view's button (a double-click): quietly
         if self._refuse_if_stopped():
             self._render()
             return
@@ -486,6 +498,11 @@ class PlayTable:
             text = self._stopped_line
         self.message.value = (f"<div style='color:{RED};font-size:1.15em;margin:4px 0'>"
                               f"{esc(text)}</div>" if text else "")
+
+    def _say_moved_on(self, rule: str) -> None:
+        """A click answered a view that is gone, though the page still showed it."""
+        self._say(_("The table moved on before your click arrived: look at it again "
+                    "({rule}).").format(rule=rule))
 
     def _refuse(self, text: str) -> bool:
         self._say(text)
