@@ -53,9 +53,9 @@ _RED, _GREY = "#b00020", "#555"
 COUNTDOWN_S = 30.0
 
 
-def _line(text: str, *, colour: str = _GREY, role: str = "status") -> str:
+def _line(text: str, *, colour: str = _GREY, role: str = "status", size: str = "1.1em") -> str:
     return (f"<div class='online-status' role='{role}' style='color:{colour};"
-            f"font-size:1.1em;margin:6px 0'>{html.escape(text)}</div>")
+            f"font-size:{size};margin:4px 0;line-height:1.3'>{html.escape(text)}</div>")
 
 
 class OnlineTable:
@@ -81,7 +81,8 @@ class OnlineTable:
         self.take_back_button.on_click(self._on_take_back)
         self.bot_box = ipw.HBox([self.bot_line, self.take_back_button],
                                 layout=ipw.Layout(flex_flow="row wrap", align_items="center",
-                                                  display="none"))
+                                                  display="none", min_height="0",
+                                                  margin="0"))
         self.bot_box.add_class("online-bot")
         self.body = ipw.Box()
         # the table first (a phone shows whose turn, the hand and the buttons on its first
@@ -131,6 +132,7 @@ class OnlineTable:
     def _say(self, text: str, *, error: bool = False) -> None:
         self.status.value = _line(text, colour=_RED if error else _GREY,
                                   role="alert" if error else "status") if text else ""
+        self.status.layout.display = "" if text else "none"    # no empty line on a phone
 
     def _changed(self) -> None:
         """(The kernel's loop) the session changed: the status line, the players, the table."""
@@ -199,12 +201,12 @@ class OnlineTable:
         state, left = self.bot_state(now)
         if state == "playing":
             text = _("The bot is playing for you — take your seat back.")
-            self.bot_line.value = _line(text, colour=_RED, role="alert")
+            self.bot_line.value = _line(text, colour=_RED, role="alert", size="1em")
         elif state == "countdown":
             n = math.ceil(left or 0.0)
             text = ngettext("Your move: in {n} second the bot plays for you.",
                             "Your move: in {n} seconds the bot plays for you.", n).format(n=n)
-            self.bot_line.value = _line(text, colour=_RED, role="timer")
+            self.bot_line.value = _line(text, colour=_RED, role="timer", size="1em")
         else:
             self.bot_line.value = ""
         self.bot_box.layout.display = "" if state else "none"
