@@ -130,10 +130,15 @@ def seated(chromium, online, name: str, table: str):
 def switch_language(page, lang: str) -> None:
     """The page's language picker (under the table): the app is drawn again in ``lang``."""
     names = {"en": "English", "hr": "Hrvatski", "de": "Deutsch"}
+    # the table drawn before is marked: the new one is the one without the mark
+    page.evaluate("() => document.querySelectorAll('.online-table')"
+                  ".forEach(e => e.dataset.old = '1')")
     page.locator(".language-picker").get_by_role("button", name=names[lang]).click()
     page.wait_for_function("l => document.documentElement.lang === l", arg=lang,
                            timeout=60_000)
-    page.locator(".cg-own-hand .card, .cg-own-hand button").first.wait_for(timeout=60_000)
+    page.locator(".online-table:not([data-old]) .cg-own-hand .card,"
+                 ".online-table:not([data-old]) .cg-own-hand button").first.wait_for(
+                     timeout=60_000)
     harness.wait_quiet(page, 500, 15_000)
 
 
@@ -208,7 +213,16 @@ def test_a_phone_shows_whose_turn_your_hand_and_buttons_first_in_both_games(onli
     assert "Player 1 (heuristic bot)" in replay and "Bot 2" not in replay
 
 
-def test_a_click_is_answered_and_the_bot_never_plays_unseen(online, seats):
+def teacher_page(chromium, online: Online, viewport: dict):
+    """The teacher's live page (``tables/teacher``) in its own browser."""
+    context = chromium.new_context(viewport=viewport)
+    page = context.new_page()
+    page.goto(f"{online.url}tables/teacher?token={online.token()}&lang=en")
+    page.locator(f"#t-{online.codes['t31']}").wait_for(timeout=60_000)
+    return context, page
+
+
+def test_a_click_is_answered_and_the_bot_never_plays_unseen(online, seats, chromium):
     """Thirty-One against the bot: Sara passes; at her next turn Pass is not offered and a
     forged click on it shows R-T5 (T8); then she waits: a countdown, the bot plays for her
     (the page and the teacher's list say so), and she takes her seat back."""
@@ -257,7 +271,8 @@ def test_a_click_is_answered_and_the_bot_never_plays_unseen(online, seats):
     expect(bot).to_contain_text("the bot plays for you", timeout=BOT_TIMEOUT * 1000)
     shoot(page, "online-t31-countdown-phone-en.png")
     listed = teacher_tables(online)[code]["players"][0]
-    assert listed["bot_in"] is not None and listed["bot_in"] <= BOT_TIMEOUT, listed
+    if not listed["played_by_bot"]:            # the teacher's list counts down too
+        assert listed["bot_in"] is not None and listed["bot_in"] <= BOT_TIMEOUT, listed
     expect(bot).to_contain_text("The bot is playing for you — take your seat back.",
                                 timeout=BOT_TIMEOUT * 1000)
     back = page.get_by_role("button", name="Take my seat back")
@@ -265,6 +280,19 @@ def test_a_click_is_answered_and_the_bot_never_plays_unseen(online, seats):
     shoot(page, "online-t31-bot-plays-phone-en.png")
     listed = teacher_tables(online)[code]["players"][0]
     assert listed["played_by_bot"] is True and listed["connected"] is True, listed
+    # the teacher's page says the same, with the one naming of the seats
+    context, teacher = teacher_page(chromium, online, LAPTOP)
+    try:
+        card = teacher.locator(f"#t-{code}")
+        expect(card).to_contain_text("Player 0 (Sara)")
+        expect(card).to_contain_text("the bot is playing for them until they take the "
+                                     "seat back")
+        expect(card).to_contain_text("Player 1 (heuristic bot)")
+        card.screenshot(path=str(SHOTS / "online-teacher-bot-plays-laptop-en.png"))
+        teacher.set_viewport_size(PHONE)
+        card.screenshot(path=str(SHOTS / "online-teacher-bot-plays-phone-en.png"))
+    finally:
+        context.close()
     back.click()
     expect(bot).to_be_hidden(timeout=15_000)
     assert teacher_tables(online)[code]["players"][0]["played_by_bot"] is False
@@ -284,5 +312,6 @@ def test_connected_is_right_within_two_seconds_of_a_page_closing(online, seats):
             break
         time.sleep(0.1)
     took = time.monotonic() - t0
+    print(f"\n'connected' was false {took:.2f} s after the page closed")
     s.context.close()
     assert took <= 2.0, f"'connected' {took:.1f} s after the page closed"
