@@ -24,7 +24,7 @@ from test_remote_updates import WireSeat
 from cardgames.i18n import language
 from cardgames.session import Seat, Session
 from cardgames.thirtyone import Pass
-from widgets.tables.online import COUNTDOWN_S, OnlineTable
+from widgets.tables.online import OnlineTable
 from widgets.tables.thirtyone_table import ThirtyOneTable
 
 
@@ -72,6 +72,7 @@ def test_pass_is_not_offered_after_a_pass_and_a_forged_click_names_the_rule(live
                 raise AssertionError("no deal where seat 0 passed and had a next turn")
             assert "pass" not in s.view(0).legal                 # the engine's R-T5
             assert table.pass_button.disabled and table.pass_button.layout.display == "none"
+            assert "R-T5" in table.prompt.value          # the prompt says why there is none
             mark = s.mark
             table._on_decision(Pass, table._token())       # the browser's forged click
             said = re.sub(r"<[^>]+>", "", table.message.value)
@@ -115,6 +116,8 @@ def _me(**kw):
 
 
 def test_the_page_counts_down_then_says_the_bot_plays_and_takes_the_seat_back(live_widgets):
+    from widgets.tables.online import COUNTDOWN_S  # (here: 937bc5c had none)
+
     now = time.monotonic()
     page = _page([_me(bot_at=now + 45), _me(name="Tom")])
     page.tick(now)

@@ -65,25 +65,13 @@ from widgets.kit.table_html import (
     bot_label,
     cards_html,
     esc,
+    log_list,
     refusal_text,
     show_cards,
 )
 
-__all__ = [
-    "BLUE",
-    "GREEN",
-    "GREY",
-    "HIGHLIGHT",
-    "RED",
-    "PlayTable",
-    "SeatView",
-    "backs_html",
-    "bot_label",
-    "cards_html",
-    "esc",
-    "refusal_text",
-    "show_cards",
-]
+__all__ = ["BLUE", "GREEN", "GREY", "HIGHLIGHT", "RED", "PlayTable", "SeatView", "backs_html",
+           "bot_label", "cards_html", "esc", "refusal_text", "show_cards"]
 
 log = logging.getLogger(__name__)
 # A library does not print: without a handler configured by the host, Python's last-resort
@@ -509,20 +497,7 @@ class PlayTable:
         return False
 
     # ================================================================ the event log
-    @staticmethod
-    def _log_list(items: Iterable[tuple[str, str, bool]], *, css_class: str,
-                  newest_first: bool, empty: str | None = None) -> str:
-        """An ``<ol>`` of ``(html, style, new)`` items, the new ones highlighted."""
-        lis = [f"<li style='{style}{f'background:{HIGHLIGHT};' if new else ''}"
-               f"padding:1px 4px'>{text}</li>" for text, style, new in items]
-        if newest_first:
-            lis.reverse()
-        if empty is None:
-            empty = _("No moves yet.")
-        body = "".join(lis) or f"<li style='color:{GREY}'>{esc(empty)}</li>"
-        rev = " reversed" if newest_first else ""
-        return (f"<ol{rev} class='{css_class}' style='margin:4px 0;padding-left:2.2em'>"
-                f"{body}</ol>")
+    _log_list = staticmethod(log_list)
 
     # ================================================================ lifecycle
     def _guarded(self, fn: Callable[[], Any]) -> Callable[[Any], None]:

@@ -327,6 +327,10 @@ def prompt_html(v: Any, name: Namer, *, pending: int, over: bool, my_turn: bool,
             text = _("{player} revealed: your final turn (T10, R-T6). Swap one (pick a card "
                      "of your hand and a table card) or swap all — only if you then hold at "
                      "least 21 — or stand.").format(player=name(v.revealer).capitalize())
+        elif v.passed[v.player]:       # no Pass button now: the prompt says why (R-T5)
+            text = _("Your turn: pick a card of your hand and a table card and press "
+                     "“Swap”, or swap all or reveal — not pass: you passed on your last "
+                     "turn (T8, R-T5).")
         else:
             text = _("Your turn: pick a card of your hand and a table card and press "
                      "“Swap”, or swap all, pass or reveal (T5-T9).")
