@@ -8,7 +8,9 @@ the public events and the service's notes (R-L11, R-T9).  A seat to act whose
 student is away (disconnected past ``reconnect_grace``, or idle past
 ``bot_timeout``) is played by the game's ``heuristic`` bot from that seat's view
 only, one move at a time, logged as a concrete action with a note "played by the bot
-for Ana".  ``replay`` (every hand) is the teacher's only.
+for Ana"; the bot then plays that seat on until its student moves or takes it back
+(:meth:`TableService.take_back`), and each seat's row says how many seconds are left
+before the bot plays (``bot_in``: the page's countdown, issue 29).  ``replay`` (every hand) is the teacher's only.
 
 >>> import tempfile, pathlib
 >>> d = tempfile.TemporaryDirectory()

@@ -8,9 +8,12 @@ and draws the seat with the play table of its game (``LiarTable.for_session``,
 ``ThirtyOneTable.for_session``): the student's kernel and browser only ever receive
 that seat's view (R-L11, R-T9).
 
-Above the table: who sits at it (connected, away, played by the bot), and one line
-in the student's language for everything that is not a game: waiting for players,
-reconnecting, an unknown code, a bad key, a finished game, the service unreachable.
+Above the table, one line in the student's language for everything that is not a
+game: waiting for players, reconnecting, an unknown code, a bad key, a finished game,
+the service unreachable; and the bot (issue 29): a countdown of the last
+:data:`COUNTDOWN_S` seconds before the service's bot plays the student's move, then
+"The bot is playing for you — take your seat back." with its button.  Under the table
+(a phone's first screen is the game): who sits at it (connected, away, played by the bot).
 Never a traceback.  Without a table in the query (in Jupyter, nbval, or a link cut
 short) the page says how to get here instead of connecting.
 
