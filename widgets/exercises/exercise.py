@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 
 import ipywidgets as ipw
 
+from cardgames.i18n import N_
 from cardgames.i18n import gettext as _
 from widgets.app.seeding import app_seed
 from widgets.exercises.answers import LETTERS, Exercise, Kind, Verdict, hint_for
@@ -82,6 +83,9 @@ class Session:
 
 
 SESSION = Session()
+#: An exercise's title in the printed handouts (tools/handouts.py); on a lesson page the
+#: lesson's "### Exercise N" heading is the title (issue 31: one heading per exercise).
+TITLE = N_("Exercise {number}.")
 
 
 class ExerciseWidget(ipw.VBox):
@@ -92,9 +96,10 @@ class ExerciseWidget(ipw.VBox):
         self._session = SESSION if session is None else session
         choice = ex.kind is Kind.CHOICE
         form = _("Choose one, then Check.") if choice else ex.form
-        number = html.escape(_("Exercise {number}.").format(number=ex.number))
+        # no "Exercise N." (TITLE) here: the lesson's heading above the widget is its one
+        # title on the page; the printed answer key and worksheets use TITLE
         self.question = RulesHTML(
-            f"<div class='cg-exercise-question'><b>{number}</b> "
+            f"<div class='cg-exercise-question'>"
             f"{inline_html(tr(ex.question))} <i>{inline_html(form)}</i></div>")
         self.answer_box: ipw.Text | ipw.RadioButtons
         if choice:                     # the options are public; which is right is not
@@ -138,7 +143,8 @@ class ExerciseWidget(ipw.VBox):
             self._session.tries[key] = self.tries + 1
         if verdict.status == "right":
             self._session.solved.add(key)
-            self._say("✔ " + _("Right.") + " " + verdict.message, "green")
+            why = verdict.message[:1].upper() + verdict.message[1:]   # a sentence of its own
+            self._say("✔ " + _("Right.") + " " + why, "green")
         elif verdict.status == "wrong":
             wrong = self._session.wrong[key] = self._session.wrong.get(key, 0) + 1
             lead = verdict.message if verdict.message and not verdict.mistake else ""
