@@ -37,7 +37,7 @@ from cardgames import registry
 from cardgames.errors import ConfigError
 from cardgames.i18n import gettext as _
 from cardgames.session import Seat, Session
-from cardgames.wire import dump_event, dump_seat_view
+from cardgames.wire import MAX_EVENTS, dump_event, dump_seat_view
 
 from .errors import BadMessage, BadSecret, GameOver, NotStarted, SeatHeld, TableFull, UnknownTable
 from .store import TableStore
@@ -407,6 +407,8 @@ class TableService:
             # a first look (no mark) gets every event, the first deal's too (filed before mark 0)
             start = since if isinstance(since, int) and 0 <= since <= s.mark else -1
             events, mark = s.events_since(seat, start)
+            # the last ones, as the view's log (issue 29): a seat away for a long round
+            events = events[-MAX_EVENTS:]
             return {"type": "update", "status": t.status, "mark": mark,
                     "view": dump_seat_view(s.view(seat)),
                     "events": [dump_event(e) for e in events], "seats": self.seat_list(t),

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import functools
 import html
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 
 import ipywidgets as ipw
 
@@ -388,8 +388,3 @@ class HandView:
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)
-
-
-def hand_row(cards: Sequence[Card], **kwargs) -> HandView:
-    """A face-up, non-selectable view of ``cards`` (a convenience for lessons)."""
-    return HandView(cards, **kwargs)

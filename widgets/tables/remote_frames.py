@@ -21,10 +21,11 @@ from cardgames.errors import (
     WireError,
 )
 from cardgames.i18n import gettext as _
+from cardgames.i18n import ngettext
 from cardgames.wire import MAX_SEATS
 
 __all__ = ["CODE_RE", "KEY_RE", "MAX_NOTES", "STATUSES", "Note", "Player", "RemoteRefusal", "check_join",
-           "engine_error", "first_deal", "read_notes", "read_players"]
+           "engine_error", "first_deal", "read_notes", "read_players", "shown_of"]
 
 #: A table's join code: 6 characters of an alphabet without 0 O 1 I L (the service's).
 CODE_RE = re.compile(r"[A-HJKMNP-Z2-9]{6}")
@@ -172,3 +173,17 @@ def first_deal(deal: tuple[Any, ...], received: list[Any]) -> list[Any]:
         if overlap and list(deal[k:k + overlap]) == received[:overlap]:
             return list(deal[:k])
     return list(deal) if not received else []
+
+
+def shown_of(shown: int, total: int) -> str:
+    """The words a log adds when it shows only the last ``shown`` of ``total`` events (a
+    long round's log comes as a window, :data:`cardgames.wire.WINDOWED`); ``""`` when it
+    shows them all.
+
+    >>> shown_of(549, 1200), shown_of(12, 12)
+    (' (the last 549 of 1200 events)', '')
+    """
+    if total <= shown:
+        return ""
+    return " " + ngettext("(the last {n} of {total} event)", "(the last {n} of {total} events)",
+                          total).format(n=shown, total=total)

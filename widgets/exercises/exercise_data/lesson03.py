@@ -127,7 +127,8 @@ def _chr_ex(target: float = 21) -> Exercise:
                   Msg(N_("Filter the table of the 5,456 hands for chronicler = True and score = "
                          "{target}: {answer} hands. The Chronicler becomes the best card for "
                          "the other two, copies included (**R-T3**)."), target=target)),
-        vary=lambda rng: _chr_ex(float(rng.choice((21, 25, 27, 28, 29, 30)))),
+        # (no 25: no hand with the Chronicler scores 25, the Chronicler always adds 10 or 11)
+        vary=lambda rng: _chr_ex(float(rng.choice((21, 27, 28, 29, 30)))),
         params=(("score", target),),
         method=Msg(N_("Filter the hands holding the Chronicler by their score (the Chronicler "
                       "plays the best card, **R-T3**) and count them.")))
