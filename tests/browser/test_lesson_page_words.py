@@ -67,7 +67,7 @@ def _check_predict_first(page, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang, name", PAGES, ids=[f"{lang}-{n[:2]}" for lang, n in PAGES])
-def test_a_lesson_page_shows_no_programmers_words(lang, name, voila_server, page, page_log):
+def test_a_lesson_page_shows_no_programmers_words(lang, name, voila_server, page):
     _open(page, voila_server, lang, name)
     read = page.evaluate(READ_JS)
     assert len(read["text"]) > 2000, "the page's cells were not found"
@@ -76,4 +76,4 @@ def test_a_lesson_page_shows_no_programmers_words(lang, name, voila_server, page
     assert not bad, f"{lang}/{name}:\n" + "\n".join(sorted(set(bad)))
     if name.startswith("03_"):
         _check_predict_first(page, lang)
-    assert page_log.problems() == []
+    # (the page's console errors are test_lessons_render's and test_lessons_languages' concern)

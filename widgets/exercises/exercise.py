@@ -45,9 +45,8 @@ from dataclasses import dataclass, field
 
 import ipywidgets as ipw
 
-from cardgames.i18n import N_
+from cardgames.i18n import N_, ngettext
 from cardgames.i18n import gettext as _
-from cardgames.i18n import ngettext
 from widgets.app.seeding import app_seed
 from widgets.exercises.answers import LETTERS, Exercise, Kind, Verdict, hint_for
 from widgets.exercises.exercise_data import EXERCISES, get
