@@ -45,8 +45,8 @@ from dataclasses import dataclass, field
 
 import ipywidgets as ipw
 
+from cardgames.i18n import N_, ngettext
 from cardgames.i18n import gettext as _
-from cardgames.i18n import ngettext
 from cardgames.seeds import VARIANTS, variant_code
 from widgets.app.seeding import app_seed
 from widgets.exercises.answers import LETTERS, Exercise, Kind, Verdict, hint_for
@@ -85,6 +85,9 @@ class Session:
 
 
 SESSION = Session()
+#: An exercise's title in the printed handouts (tools/handouts.py); on a lesson page the
+#: lesson's "### Exercise N" heading is the title (issue 31: one heading per exercise).
+TITLE = N_("Exercise {number}.")
 
 
 class ExerciseWidget(ipw.VBox):
@@ -126,12 +129,13 @@ class ExerciseWidget(ipw.VBox):
     def _question_html(self) -> str:
         ex = self._exercise
         form = _("Choose one, then Check.") if ex.kind is Kind.CHOICE else ex.form
-        number = html.escape(_("Exercise {number}.").format(number=ex.number))
+        # no "Exercise N." (TITLE) here: the lesson's "### Exercise N" heading above the
+        # widget is its one title on the page (issue 31); the printed handouts use TITLE
         word = _("variant {code}")
         code = ("" if ex.seed is None else
-                f" <span class='cg-variant' style='color:#555;font-size:.85em'>"
-                f"{html.escape(word.format(code=ex.seed))}</span>")
-        return (f"<div class='cg-exercise-question'><b>{number}</b>{code} "
+                f"<span class='cg-variant' style='color:#555;font-size:.85em'>"
+                f"{html.escape(word.format(code=ex.seed))}</span> ")
+        return (f"<div class='cg-exercise-question'>{code}"
                 f"{inline_html(tr(ex.question))} <i>{inline_html(form)}</i></div>")
 
     def _options(self) -> list[tuple[str, str]]:
