@@ -181,6 +181,29 @@ def project_wheel(folder: Path) -> Path:
     return write_wheel(folder / "cardgames-0.1.0-py3-none-any.whl", "cardgames", "0.1.0", files)
 
 
+def charts_wheel(folder: Path) -> Path:
+    """The Hand scorer's charts (matplotlib, drawn here once per language and kept in
+    .cache/site/charts by widgets.kit.chart_cache) as the package ``cardgames_charts``:
+    the browser has no matplotlib; the page points ``$CARDGAMES_CHARTS`` at it."""
+    os.environ["CARDGAMES_CACHE"] = str(CACHE / "charts")
+    sys.path.insert(0, str(REPO))
+    from widgets.explainers.hand_scorer import chart_values
+    from widgets.kit.chart_cache import cache_folder, chart_file_name
+
+    module = "widgets.explainers.hand_scorer"
+    files = {"cardgames_charts/__init__.py": b'"""The charts of the static site."""\n'}
+    for lang in LANGUAGES:
+        charts = cache_folder(module, lang)
+        names = [chart_file_name("hands", lang, v) for v in chart_values()]
+        if not all((charts / n).is_file() for n in names):
+            run([sys.executable, "-m", module, "--lang", lang, "--out", str(charts)],
+                env={**os.environ, "PYTHONPATH": str(REPO)}, stdout=subprocess.DEVNULL)
+        for n in names:
+            files[f"cardgames_charts/{n}"] = (charts / n).read_bytes()
+    return write_wheel(folder / "cardgames_charts-0.1.0-py3-none-any.whl", "cardgames_charts",
+                       "0.1.0", files)
+
+
 def sqlite3_stub(folder: Path) -> Path:
     """An empty ``sqlite3`` wheel: the kernel installs it first; IPython runs without it."""
     return write_wheel(folder / "sqlite3-1.0.0-py3-none-any.whl", "sqlite3", "1.0.0", {})
@@ -217,6 +240,7 @@ def pyodide_folder(modules: Path, target: Path) -> list[str]:
     entry("cardgames", project_wheel(CACHE / "made"), "0.1.0", ["cardgames", "widgets"],
           ["ipywidgets"])
     entry("sqlite3", sqlite3_stub(CACHE / "made"), "1.0.0", [], [])
+    entry("cardgames_charts", charts_wheel(CACHE / "made"), "0.1.0", ["cardgames_charts"], [])
     for name, imports in (("ipykernel", ["ipykernel"]), ("pyodide_kernel", ["pyodide_kernel"])):
         wheel = next(made.glob(f"{name}-*-py3-none-any.whl"))
         entry(name, wheel, wheel.name.split("-")[1], imports, [])
@@ -246,13 +270,26 @@ def pyodide_folder(modules: Path, target: Path) -> list[str]:
 
 # ---------------------------------------------------------------- contents
 
+def setup_cell(lang: str, *, charts: bool = False) -> dict:
+    """The first cell of every page (hidden, as all code): the page's language; the page
+    counts as served (Voici is Voila's static form: exercises draw their variants); the
+    Hand scorer's charts (loaded from the site: ``cardgames_charts``)."""
+    source = ["# the static site (tools/static_site.py): this page's language, a served page\n",
+              "import os\n",
+              f"os.environ['CARDGAMES_LANG'] = {lang!r}\n",
+              "os.environ['VOILA_BASE_URL'] = '/'\n"]
+    if charts:
+        source += ["import pyodide_js\n",
+                   "await pyodide_js.loadPackage('cardgames_charts')\n",
+                   "import cardgames_charts\n",
+                   "os.environ['CARDGAMES_CHARTS'] = cardgames_charts.__path__[0]\n"]
+    return {"cell_type": "code", "execution_count": None, "id": "site-setup",
+            "metadata": {}, "outputs": [], "source": source}
+
+
 def _notebook(app: str, lang: str) -> dict:
     nb = json.loads((REPO / "lessons" / f"{app}.ipynb").read_text())
-    first = {"cell_type": "code", "execution_count": None, "id": "site-language",
-             "metadata": {}, "outputs": [],
-             "source": ["# the static site: this page's language (tools/static_site.py)\n",
-                        "import os\n", f"os.environ['CARDGAMES_LANG'] = {lang!r}"]}
-    nb["cells"] = [first, *nb["cells"]]
+    nb["cells"] = [setup_cell(lang, charts=app == "app_hand_scorer"), *nb["cells"]]
     for cell in nb["cells"]:
         if cell["cell_type"] == "code":
             cell["outputs"], cell["execution_count"] = [], None
