@@ -34,7 +34,6 @@ import argparse
 import base64
 import copy
 import hashlib
-import io
 import json
 import os
 import re
