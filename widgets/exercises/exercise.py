@@ -42,6 +42,7 @@ import html
 import os
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 import ipywidgets as ipw
 
@@ -92,6 +93,8 @@ TITLE = N_("Exercise {number}.")
 
 class ExerciseWidget(ipw.VBox):
     """One exercise.  ``exercise`` and ``session`` are plain attributes (not traits)."""
+
+    children: tuple[Any, ...]          # the VBox's trait (for the type checker)
 
     def __init__(self, ex: Exercise, *, session: Session | None = None, **kwargs):
         self._exercise = ex
@@ -167,7 +170,8 @@ class ExerciseWidget(ipw.VBox):
             self.answer_box.value = None
         if self.explorer is not None:
             new = _explorer(drawn)
-            self.children = tuple(new if c is self.explorer else c for c in self.children
+            kids: tuple[Any, ...] = tuple(self.children)
+            self.children = tuple(new if c is self.explorer else c for c in kids
                                   if new is not None or c is not self.explorer)
             self.explorer.close()
             self.explorer = new
@@ -176,7 +180,7 @@ class ExerciseWidget(ipw.VBox):
         """The student's progress on this exercise, as the class service kept it
         (:func:`classroom.tables.checks.progress`): tries, solved, the last hint."""
         key = self._exercise.key
-        tries, wrong = int(state.get("tries") or 0), int(state.get("wrong") or 0)
+        tries, wrong = _count(state.get("tries")), _count(state.get("wrong"))
         if tries <= self.tries:
             return                       # this page went further already
         self._session.tries[key] = tries
@@ -254,6 +258,11 @@ class ExerciseWidget(ipw.VBox):
                   self.feedback, self.solution, self.class_note, *self.children):
             w.close()
         self.close()
+
+
+def _count(value: object) -> int:
+    """A count the class service sent back (tries, wrong answers): 0 unless a whole number."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
 
 
 def _sentence(text: str) -> str:
