@@ -12,6 +12,7 @@ file                          pages  contents
 ``answer-key.pdf``            6      every exercise of every lesson: answer, worked
                                      solution, the typical mistakes (one page per lesson)
 ``worksheets.pdf``            6      each lesson's exercises without answers (one page each)
+``answer-key-variants.pdf``   6      every variant code's answers (1-30), a table per lesson
 ``hr/answer-key.pdf`` …       6      the answer key and the worksheets in Croatian and German
                                      (``hr/``, ``de/``: ``answer-key.pdf``, ``worksheets.pdf``)
 ``liar-decision-table.pdf``   2      lesson 02's decision table, blank (still has cards /
@@ -64,7 +65,8 @@ ROOT = data_root()
 PAGES = {"answer-key.pdf": 6, "worksheets.pdf": 6, "liar-decision-table.pdf": 2,
          "thirty-one-score-sheet.pdf": 1, "rules-liar.pdf": 1, "rules-thirty-one.pdf": 1,
          "rules-liar-hr.pdf": 1, "rules-liar-de.pdf": 1, "rules-thirty-one-hr.pdf": 1,
-         "rules-thirty-one-de.pdf": 1, "teacher-pages.pdf": 6, "class-experiment.pdf": 1}
+         "rules-thirty-one-de.pdf": 1, "teacher-pages.pdf": 6, "class-experiment.pdf": 1,
+         "answer-key-variants.pdf": 6}
 
 #: the games with a rules card, and the languages of the cards besides English
 CARDS = ("liar", "thirty-one")
@@ -100,6 +102,7 @@ code { font-family: 'DejaVu Sans Mono', monospace; font-size: 9pt; }
 .tight h1 { font-size: 14pt; }
 .tight .small { font-size: 7.3pt; }
 table { border-collapse: collapse; width: 100%; }
+table.variants td, table.variants th { padding: 1pt 3pt; font-size: 7.6pt; }
 th, td { border: 1px solid #555; padding: 3pt 4pt; font-size: 9pt; vertical-align: top; }
 td.blank { height: 7.2mm; }
 .sheet td { height: 9mm; }
@@ -163,6 +166,39 @@ def answer_key(lang: str = "en") -> str:
                     + "</div>")
             pages.append(_fit(parts, lesson, tight=lang != "en"))
         return _doc(_(WORDS["key"]), pages, lang=lang)
+
+
+def variant_answer(ex: Exercise) -> str:
+    """One variant's answer as the table by variant code prints it (a choice: its letter)."""
+    if ex.kind is Kind.CHOICE:
+        return f"({'abcdefgh'[int(ex.answer())]})"
+    return ex.formatted_answer()
+
+
+def variant_key(lang: str = "en") -> str:
+    """The answers of every variant code a served page can show (1 to ``VARIANTS``), one
+    table per lesson (rows: the codes; columns: the exercises), in ``lang``: the teacher
+    reads a student's code under the exercise's number and checks the answer here (the
+    general method and the default's worked solution are in the answer key)."""
+    from widgets.exercises.exercise import VARIANTS
+    from widgets.exercises.exercise_data import get
+
+    pages = []
+    with language(lang):
+        for lesson in LESSONS:
+            exs = by_lesson(lesson)
+            head = "".join(f"<th>{html.escape(_('Exercise {number}.').format(number=e.number))}"
+                           f"</th>" for e in exs)
+            rows = "".join(
+                f"<tr><td class='key'>{code}</td>" + "".join(
+                    f"<td>{html.escape(variant_answer(get(e.key, code)))}</td>" for e in exs)
+                + "</tr>" for code in range(1, VARIANTS + 1))
+            pages.append(
+                f"<div class='compact tight'><h1>{_say('variants title', title=_lesson_title(lesson))}"
+                f"</h1><p class='small'>{_say('variants lead')}</p>"
+                f"<table class='variants'><tr><th>{html.escape(_(WORDS['code']))}</th>{head}</tr>"
+                f"{rows}</table></div>")
+        return _doc(_(WORDS["variants"]), pages, lang=lang)
 
 
 def _fit(parts: list[str], lesson: str, *, tight: bool = False) -> str:
@@ -294,6 +330,7 @@ def class_experiment(lang: str = "en") -> str:
 def build_html() -> dict[str, str]:
     """``{pdf name: html}`` for every handout."""
     return {"answer-key.pdf": answer_key(), "worksheets.pdf": worksheets(),
+            "answer-key-variants.pdf": variant_key(),
             "liar-decision-table.pdf": liar_decision_table(),
             "thirty-one-score-sheet.pdf": score_sheet(),
             "rules-liar.pdf": rules_card("liar"), "rules-thirty-one.pdf": rules_card("thirty-one"),
