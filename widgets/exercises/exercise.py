@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import html
 import os
+import random
 import re
 from dataclasses import dataclass, field
 
@@ -120,7 +121,7 @@ class ExerciseWidget(ipw.VBox):
             **kwargs)
         self.add_class("cg-exercise")
         self._refresh_solution_button()
-        follow(self)                     # a reloaded page: the student's progress back
+        follow(self, adopt=_adopt)       # a reloaded page: the student's progress back
 
     def _question_html(self) -> str:
         ex = self._exercise
@@ -244,6 +245,12 @@ class ExerciseWidget(ipw.VBox):
         self.close()
 
 
+def _adopt(code: int) -> None:
+    """The page takes the student's variant code (later exercises draw it too)."""
+    if _PAGE_SEED and _PAGE_SEED[0] is not None:
+        _PAGE_SEED[0] = code
+
+
 def _sentence(text: str) -> str:
     """``text`` as a sentence after another: its first letter capital (the why-lines start
     lower case, written to follow "Right.").
@@ -306,7 +313,7 @@ def variant_code(seed: int) -> int:
     >>> variant_code(20), 1 <= variant_code(2**62 + 5) <= VARIANTS
     (20, True)
     """
-    return seed if 1 <= seed <= VARIANTS else seed % VARIANTS + 1
+    return seed if 1 <= seed <= VARIANTS else random.Random(seed).randint(1, VARIANTS)
 
 
 def exercise(key: str, *, session: Session | None = None,
