@@ -7,7 +7,7 @@ lesson made in a kernel asks ``tables/api/class/progress`` once for that lesson
 the student's key, or on the hub the token: the service answers only about that
 student).  The answer (from the link's thread) is applied on the kernel's loop: the page
 takes the variant the student had on this lesson (its exercises redrawn, later ones drawn
-with it: ``adopt``, :func:`widgets.exercises.exercise.exercise_seed`), and each exercise gets its
+with it: :func:`widgets.exercises.exercise.exercise_seed`), and each exercise gets its
 tries, whether solved and its last hint back (:meth:`ExerciseWidget.restore`).  Without
 a class server nothing is asked, and the exercise's line says that progress is not kept
 (:data:`widgets.kit.classlink.LOCAL_NOTE`).
@@ -24,7 +24,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from collections.abc import Callable
 from typing import Any
 
 from cardgames.i18n import ngettext
@@ -58,8 +57,7 @@ def earned_hint(ex: Exercise, hint: str, wrong: int) -> str:
 class _Lesson:
     """One lesson's progress in this kernel: asked once, given to every exercise of it."""
 
-    def __init__(self, adopt: Callable[[int], None] | None = None) -> None:
-        self.adopt = adopt
+    def __init__(self) -> None:
         self.widgets: list[Any] = []
         self.answer: dict[str, Any] | None = None
         self.lock = threading.Lock()          # the answer comes from the link's thread
@@ -74,7 +72,7 @@ class _Lesson:
         answer = reply.get("answer")
         if not reply.get("ok") or not isinstance(answer, dict):
             log.info("class link: no progress read (%s)", reply.get("error"))
-            self.applied.set()
+            self.applied.set()                 # nothing to give back: the page goes on
             return
         with self.lock:
             self.answer = answer
@@ -99,8 +97,7 @@ class _Lesson:
         answer = self.answer or {}
         variant = answer.get("variant")
         if isinstance(variant, int) and not isinstance(variant, bool):
-            if self.adopt is not None:
-                self.adopt(variant)
+            widget.adopt_page_variant(variant)
             widget.use_variant(variant)
         state = (answer.get("exercises") or {}).get(widget.exercise.key)
         if isinstance(state, dict):
@@ -112,18 +109,17 @@ class _Lesson:
 _LESSONS: dict[str, _Lesson] = {}
 
 
-def follow(widget: Any, *, adopt: Callable[[int], None] | None = None) -> None:
+def follow(widget: Any) -> None:
     """Give ``widget`` (an :class:`~widgets.exercises.exercise.ExerciseWidget`) the
     student's progress on its lesson, asked once per lesson and kernel; nothing without
-    a class server, or for a default variant (Jupyter, nbval: no page seed).  ``adopt``
-    is told the student's variant code (the page draws it for later exercises)."""
+    a class server, or for a default variant (Jupyter, nbval: no page seed)."""
     link = class_link()
     if link is None or widget.exercise.seed is None:
         return
     lesson = widget.exercise.lesson
     entry = _LESSONS.get(lesson)
     if entry is None:
-        entry = _LESSONS[lesson] = _Lesson(adopt)
+        entry = _LESSONS[lesson] = _Lesson()
         link.read_progress(lesson, entry.answered)
     with entry.lock:
         entry.widgets.append(widget)

@@ -105,8 +105,7 @@ def _chr_ex(target: float = 21) -> Exercise:
     return Exercise(
         key="03-chronicler-21", lesson="03", number=3, kind=Kind.WHOLE,
         question=Msg(N_("Of the 496 hands that **hold the Chronicler**, how many score **exactly "
-                        "{target}**? (In the notebook: find them with the table `table_chr` and "
-                        "explain one with `explain`.)"), target=target),
+                        "{target}**?"), target=target),
         compute=lambda: _count(True, target, with_chr=True),
         hints=(first,
                Msg(N_("Keep only the rows of the table that hold the Chronicler AND score "
