@@ -69,11 +69,10 @@ class _Lesson:
 
     def answered(self, reply: dict[str, Any]) -> None:
         """(The link's thread) the service answered: apply it on the kernel's loop."""
-        if not reply.get("ok"):
-            log.info("class link: no progress read (%s)", reply.get("error"))
-            return
         answer = reply.get("answer")
-        if not isinstance(answer, dict):
+        if not reply.get("ok") or not isinstance(answer, dict):
+            log.info("class link: no progress read (%s)", reply.get("error"))
+            self.applied.set()                 # nothing to give back: the page goes on
             return
         with self.lock:
             self.answer = answer
@@ -88,9 +87,11 @@ class _Lesson:
     def apply_all(self) -> None:
         with self.lock:
             widgets = list(self.widgets)
-        for widget in widgets:
-            self.apply(widget)
-        self.applied.set()
+        try:
+            for widget in widgets:
+                self.apply(widget)
+        finally:
+            self.applied.set()
 
     def apply(self, widget: Any) -> None:
         answer = self.answer or {}
