@@ -1,7 +1,7 @@
 """A seat is a browser, and a restart is invisible (issue 29, findings 3 and 4).
 
 One classroom server (as ``make serve`` runs it) on a fixed free port with its data
-folder a temporary one; Chromium joins a 2-seat Liar table through the join page.
+folder a temporary one (``--data-dir``, printed at the start); Chromium joins a 2-seat Liar table through the join page.
 
 - The seat's page is ``tables/play/<CODE>``: its address holds no secret (no ``key=``,
   no ``seat=``), the seat's secret is in an HttpOnly cookie of the tables' path, and the
@@ -46,7 +46,8 @@ def _serve(tmp_path, artifacts, data: Path, port: int, name: str):
     try:
         return harness.start_voila("lessons", cwd=REPO, log_path=artifacts / f"voila-{name}.log",
                                    runtime_dir=tmp_path / f"rt-{name}", port=port,
-                                   env={"CARDGAMES_DATA_DIR": str(data)})
+                                   extra_args=[f"--data-dir={data}"],      # named at start
+                                   env={"CARDGAMES_DATA_DIR": ""})
     except harness.VoilaStartError as e:
         pytest.fail(str(e), pytrace=False)
 
@@ -62,6 +63,7 @@ def test_seat_cookie_and_reload_after_restart(chromium, artifacts, tmp_path, tab
     data, code = table
     port = harness.free_port()
     server = _serve(tmp_path, artifacts, data, port, "seat-restart-1")
+    assert f"[classroom] Data folder: {data}" in server.log()
     context = _context(chromium, server.url)
     try:
         page = context.new_page()
