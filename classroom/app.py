@@ -197,6 +197,11 @@ class ClassroomVoila(Voila):
         km = self.kernel_manager
         km.kernel_manager_class = "classroom.pagefilter.LimitedKernelManager"
         pagefilter.LIMITS["address_space_mb"] = self.kernel_address_space_mb
+        why = pagefilter.address_limit_missing()
+        if why and self.kernel_address_space_mb > 0:
+            self.log.info("Kernels run without an address-space limit (%s): the memory watch "
+                          "alone replaces a kernel over %d MB (docs/serving.md, Windows)",
+                          why, self.kernel_memory_mb)
         start = km.start_kernel
 
         async def start_kernel(*args, **kwargs):

@@ -33,7 +33,7 @@ preflight, which this API does not answer; the kernels post with ``urllib``
 (:mod:`widgets.kit.classlink`), so there is no XSRF cookie to check.
 
 >>> [p for p, *_ in class_handlers("/")]
-['/tables/api/class/send']
+['/tables/api/class/send', '/tables/api/class/progress']
 """
 
 from __future__ import annotations
@@ -57,7 +57,8 @@ from .errors import BadMessage, RateLimited, TableError, TooLarge
 from .protocol import TokenBucket, error_dict
 from .students import BadStudent, ClassStore, check_mid, class_store, identify
 
-__all__ = ["BURST", "KINDS", "MAX_BODY", "RATE", "BadStudent", "ClassApiHandler", "Kind",
+__all__ = ["BURST", "KINDS", "MAX_BODY", "RATE", "BadStudent", "ClassApiHandler",
+           "ClassProgressHandler", "Kind",
            "NotAKernel", "NotJson", "UnknownKind", "class_handlers", "register"]
 
 MAX_BODY = 4096
@@ -139,6 +140,9 @@ class ClassApiHandler(web.RequestHandler):
     """``tables/api/class/send`` (see the module doc).  The body is read in chunks and
     kept only up to :data:`MAX_BODY` bytes: a longer one is refused (413) without being
     held in memory, one announced longer (``Content-Length``) before it is read."""
+
+    #: ``tables/api/class/progress``: only ``progress`` reads (:class:`ClassProgressHandler`)
+    read_only = False
 
     def prepare(self) -> None:
         self._chunks: list[bytes] = []
@@ -252,6 +256,15 @@ class ClassApiHandler(web.RequestHandler):
             student, name = identify(self, auth, msg.get("student"), msg.get("name"))
             if not self._allowed(student):
                 raise RateLimited()
+            if self.read_only != (msg.get("kind") == "progress"):
+                raise UnknownKind(msg.get("kind"))
+            if self.read_only:            # the student's own progress: read, nothing stored
+                from . import checks
+
+                lesson = checks.progress_payload(msg.get("payload"))["lesson"]
+                answer = checks.progress(class_store(self.settings), student, lesson)
+                self.finish(json.dumps({"id": mid, "ok": True, "answer": answer}))
+                return
             kind = KINDS.get(str(msg.get("kind")))
             if kind is None:
                 raise UnknownKind(msg.get("kind"))
@@ -277,6 +290,17 @@ class ClassApiHandler(web.RequestHandler):
             self._refuse(e, mid)
             return
         self.finish(json.dumps({"id": mid, "ok": True, "answer": answer}))
+
+
+class ClassProgressHandler(ClassApiHandler):
+    """``tables/api/class/progress``: a student's kernel reads the student's own progress
+    on a lesson (issue 31: a reloaded page restores it).  The same envelope, checks and
+    identity as ``send`` (a kernel on this server, or the hub user of the token; the
+    student key's hash names the student, so only their own checks are read), kind
+    ``progress``, payload ``{"lesson": "05"}``; the answer is
+    :func:`classroom.tables.checks.progress`.  Nothing is stored."""
+
+    read_only = True
 
 
 def _parse(body: bytes) -> dict[str, Any]:
@@ -314,6 +338,7 @@ def class_handlers(base_url: str) -> list[tuple[Any, ...]]:
     from . import checks  # noqa: F401 - registers the kind "check"
 
     base = "/" + base_url.strip("/") + "/" if base_url.strip("/") else "/"
-    return [(base + "tables/api/class/send", ClassApiHandler)]
+    return [(base + "tables/api/class/send", ClassApiHandler),
+            (base + "tables/api/class/progress", ClassProgressHandler)]
 
 

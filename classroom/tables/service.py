@@ -8,7 +8,9 @@ the public events and the service's notes (R-L11, R-T9).  A seat to act whose
 student is away (disconnected past ``reconnect_grace``, or idle past
 ``bot_timeout``) is played by the game's ``heuristic`` bot from that seat's view
 only, one move at a time, logged as a concrete action with a note "played by the bot
-for Ana".  ``replay`` (every hand) is the teacher's only.
+for Ana"; the bot then plays that seat on until its student moves or takes it back
+(:meth:`TableService.take_back`), and each seat's row says how many seconds are left
+before the bot plays (``bot_in``: the page's countdown, issue 29).  ``replay`` (every hand) is the teacher's only.
 
 >>> import tempfile, pathlib
 >>> d = tempfile.TemporaryDirectory()
@@ -37,7 +39,7 @@ from cardgames.errors import ConfigError
 from cardgames.i18n import get_language
 from cardgames.i18n import gettext as _
 from cardgames.session import Seat, Session
-from cardgames.wire import dump_event, dump_seat_view
+from cardgames.wire import MAX_EVENTS, dump_event, dump_seat_view
 
 from .errors import (
     BadMessage,
@@ -356,7 +358,8 @@ class TableService(SeatMoves):
                 away = (seat not in t.subs
                         and now - t.away_since.get(seat, now) >= self.reconnect_grace)
                 idle = seat in t.subs and now - t.turn_since >= self.bot_timeout
-                if (away or idle) and t.failed_mark != s.mark:
+                # handed to the bot (issue 29): it plays on until the student takes it back
+                if (away or idle or seat in t.by_bot) and t.failed_mark != s.mark:
                     try:
                         self._takeover(t, s, seat)
                     except Exception:
@@ -385,6 +388,27 @@ class TableService(SeatMoves):
         t.notes.append({"mark": mark, "kind": "bot-played", "seat": seat,
                         "name": t.names.get(seat, "")})
         self._changed(t)
+
+    def take_back(self, code: str, seat: int, secret: str) -> int:
+        """The student takes the seat back from the bot (issue 29): the bot stops playing
+        it, and the student has a whole ``bot_timeout`` for the move; the mark."""
+        t = self._seat(code, seat, secret)
+        with t.lock:
+            if seat in t.by_bot:
+                t.by_bot.discard(seat)
+                t.turn_since = self.clock()
+                self._broadcast(t)
+            return 0 if t.session is None else t.session.mark
+
+    def bot_in(self, t: Table, seat: int) -> float | None:
+        """Seconds until the bot plays ``seat``'s move (its student to act, connected,
+        not handed to the bot yet): what the seat's page counts down (issue 29); else
+        ``None``."""
+        s = t.session
+        if (s is None or s.to_act != seat or s.seats[seat].kind == "bot" or seat in t.by_bot
+                or seat not in t.subs or t.failed_mark == s.mark):
+            return None
+        return round(max(0.0, self.bot_timeout - (self.clock() - t.turn_since)), 1)
 
     # ------------------------------------------------------------------ subscribers
     def subscribe(self, code: str, seat: int, callback: Subscriber, *,
@@ -436,6 +460,8 @@ class TableService(SeatMoves):
             # a first look (no mark) gets every event, the first deal's too (filed before mark 0)
             start = since if isinstance(since, int) and 0 <= since <= s.mark else -1
             events, mark = s.events_since(seat, start)
+            # the last ones, as the view's log (issue 29): a seat away for a long round
+            events = events[-MAX_EVENTS:]
             return {"type": "update", "status": t.status, "mark": mark,
                     "view": dump_seat_view(s.view(seat)),
                     "events": [dump_event(e) for e in events], "seats": self.seat_list(t),
@@ -452,7 +478,8 @@ class TableService(SeatMoves):
             else:
                 kind, name = "free", ""
             out.append({"name": name, "kind": kind, "connected": i in t.subs,
-                        "played_by_bot": i in t.by_bot})
+                        "played_by_bot": i in t.by_bot, "bot_in": self.bot_in(t, i),
+                        "bot": s.seats[i].bot if kind == "bot" and s is not None else None})
         return out
 
     def welcome(self, code: str, seat: int) -> dict[str, Any]:

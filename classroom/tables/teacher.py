@@ -14,6 +14,7 @@ from cardgames import registry
 from cardgames.errors import CardgamesError, ConfigError
 from cardgames.i18n import N_, language
 from cardgames.i18n import gettext as _
+from cardgames.naming import seat_name
 
 from .pagebase import (
     PageHandler,
@@ -26,6 +27,7 @@ from .pagebase import (
 )
 from .qr import qr_svg
 from .replay import card_pictures, replay_data, seeded_session
+from .summary import seat_names, seat_titles
 
 __all__ = ["BOT_WORDS", "MoveApi", "QrApi", "ReplayPage", "SeededReplayPage", "SettingsApi", "StartApi", "TablesApi",
            "TeacherHandler", "TeacherPage", "teacher_frames"]
@@ -94,9 +96,12 @@ class TablesApi(TeacherHandler):
     def table_json(self, s: Any) -> dict[str, Any]:
         code = str(field(s, "code"))
         players = []
-        for p in field(s, "players", default=[]) or []:
-            players.append({k: field(p, k) for k in ("name", "kind", "connected",
-                                                     "played_by_bot")})
+        listed = [dict(p) for p in field(s, "players", default=[]) or []]
+        titles = seat_titles(listed)         # "Player 2 (heuristic bot)" (issue 29)
+        for p, title in zip(listed, titles, strict=True):
+            players.append({**{k: p.get(k) for k in ("name", "kind", "connected",
+                                                      "played_by_bot", "bot_in")},
+                            "title": title})
         calls = [str(c) if not isinstance(c, dict) else c.get("text") or json.dumps(c)
                  for c in (field(s, "last_calls", "calls", default=[]) or [])][-5:]
         return {"code": code, "game": field(s, "game"), "status": field(s, "status"),
@@ -198,8 +203,9 @@ class ReplayPage(TeacherHandler):
                          link=(f"{self.base}tables/teacher?lang={self.lang}",
                                self.w["back_teacher"]))
             return
-        names = [str(field(p, "name", default="?") or "?")
-                 for p in field(s, "players", default=[])]
+        with language(self.lang):      # one naming of the seats (issue 29)
+            named = seat_names([dict(p) for p in field(s, "players", default=[])])
+        names = [named.get(i, "") for i in range(len(field(s, "players", default=[])))]
         data = replay_data(frames, names, game=str(field(s, "game")), lang=self.lang)
         self.show(data, self.w["replay_title"].format(code=code))
 
@@ -232,8 +238,9 @@ class SeededReplayPage(ReplayPage):
         except CardgamesError as e:
             self.show(None, self.w["replay_form"], error=str(e), status=400)
             return
-        data = replay_data(session.replay(), [s.name for s in session.seats], game=game,
-                           lang=self.lang)
+        with language(self.lang):
+            names = [seat_name(s.name, bot=s.bot) for s in session.seats]
+        data = replay_data(session.replay(), names, game=game, lang=self.lang)
         self.show(data, self.w["replay_single"])
 
 

@@ -101,6 +101,8 @@ WORDS = {
     "away": N_("away"),
     "bot": N_("bot"),
     "bot_plays": N_("played by the bot"),
+    "bot_playing": N_("the bot is playing for them until they take the seat back"),
+    "bot_in": N_("the bot plays for them in {n} s"),
     "free_seat": N_("free seat"),
     "pile": N_("Cards in the pile: {n}"),
     "cards": N_("cards: {n}"),

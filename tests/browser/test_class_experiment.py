@@ -136,7 +136,13 @@ def test_a_class_of_33_on_the_projector(chromium, server, axe_js):
         m = re.search(r"Your result: hand worth 21 or more: (\d+) of 100", mine)
         assert m, mine
         sent += int(m.group(1))
-        assert "The class (" in mine and "Exact value: 4/31" in mine
+        # predict first (issue 31): the exact value only after the student's prediction
+        assert "The class (" in mine and "4/31" not in mine
+        box = p.locator(".cg-class-experiment")
+        box.locator("input[type='text']").first.fill("13")
+        box.locator("input[type='text']").first.press("Enter")
+        p.wait_for_function("() => document.querySelector('.cg-class-experiment')"
+                            ".innerText.includes('Exact value: 4/31')", timeout=30_000)
 
     sent += sum(http_student(server, i) for i in range(HTTP_STUDENTS // 2, HTTP_STUDENTS))
 
@@ -159,7 +165,16 @@ def test_a_class_of_33_on_the_projector(chromium, server, axe_js):
     assert projector.locator("#students").inner_text() == \
         f"Students who contributed: {HTTP_STUDENTS + PAGES}"
     row = projector.locator("#rows li").first.inner_text()
-    assert f"{total * N:,} trials" in row and "4/31" in row
+    assert f"{total * N:,} trials" in row and "4/31" not in row      # predict first (issue 31)
+    assert projector.locator("#chart svg line[stroke-dasharray='8 6']").count() == 0
+    show = projector.get_by_role("button", name="Show the exact value")
+    assert show.get_attribute("aria-pressed") == "false"
+    show.click()
+    projector.wait_for_function(
+        "() => document.querySelector('#rows li').innerText.includes('4/31')")
+    assert projector.locator("#chart svg line[stroke-dasharray='8 6']").count() >= 1
+    assert projector.get_by_role("button", name="Hide the exact value") \
+        .get_attribute("aria-pressed") == "true"
     live = json.loads(urllib.request.urlopen(
         server.url + "tables/api/experiments/status/hands", timeout=30).read())
     assert live["pooled"]["series"][0]["successes"] == sent
