@@ -87,15 +87,24 @@ def test_seat_cookie_and_reload_after_restart(chromium, artifacts, tmp_path, tab
         secret = seat[0]["value"].partition(":")[2]
         assert secret and secret not in page.url and secret not in page.content()
 
-        # whoever has the address only is sent to the join page, not to the seat
+        # whoever has the address only is sent to the join page, not to the seat; the old
+        # kind of address, even with the seat's real secret, opens no seat either
         other = _context(chromium, server.url)
         try:
             spy = other.new_page()
+            spy.set_default_timeout(TIMEOUT_MS)
             spy.goto(page.url)
             assert re.search(rf"/tables/join/{code}\b", spy.url), spy.url
-            assert "Ana" not in spy.inner_text("body") or "Waiting" not in spy.inner_text("body")
+            assert "Waiting for players" not in spy.inner_text("body")
+            spy.goto(f"{server.url}voila/render/app_online.ipynb?table={code}&seat=0"
+                     f"&key={secret}&lang=en")
+            spy.get_by_text(re.compile("Open it from your table's join page")).wait_for()
+            assert "Waiting for players" not in spy.inner_text("body")
         finally:
             other.close()
+        # the seat's page links to its one-time code (to move it to another device)
+        move = page.get_by_role("link", name="Move your seat to another device")
+        assert f"/tables/move/{code}" in (move.get_attribute("href") or "")
 
         # the server stops and starts again (same port, same data folder)
         server.stop()
