@@ -295,6 +295,8 @@ class PoolWatch:
         warm = all(counts[nb] >= size for nb, size in self.wanted.items())
         if warm and not self.warm:
             parts = ", ".join(f"{counts[nb]} × {nb}" for nb in self.wanted)
+            if len(self.wanted) > 6:        # warm by default: every page, one line
+                parts = f"{sum(counts.values())} kernels for {len(self.wanted)} pages"
             what = "warm" if self.t0 is not None else "full again"
             after = f" after {time.monotonic() - self.t0:.0f} s" if self.t0 is not None else ""
             print(f"[classroom] The pool is {what}{after}: {parts} ready.", flush=True)

@@ -137,7 +137,7 @@ def serve(folder: str | None = None, *, students: str = "", notebooks: str = "",
                                  max_kernels=launch.parse_cap(max_kernels))
     except launch.ServeError as e:
         raise CommandError(cli_words(str(e))) from None
-    smallest = min([*p.sizes.values(), launch.kernel_mb("app_")])
+    smallest = min([*p.sizes.values(), *map(launch.kernel_mb, launch.memory.MEASURED_USS_MB)])
     if p.memory_mb < smallest:
         raise CommandError(_("this computer has {mb} MB of memory free, less than one page's "
                              "kernel needs (~{need} MB) after {reserve} MB for the system: "
