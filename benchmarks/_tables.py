@@ -262,8 +262,8 @@ class Joined:
 def join_http(base: str, code: str, name: str, *, lang: str = "en",
               timeout: float = 30.0) -> Joined:
     """Take a seat as the join page's form does: GET ``tables/join/<CODE>`` (the
-    ``_xsrf`` cookie and field), POST the display name, read the redirect (the app's
-    URL with ``table``, ``seat``, ``key``).  Raises ``urllib.error.HTTPError`` on a
+    ``_xsrf`` cookie and field), POST the display name, read the seat from its cookie (the
+    redirect goes to ``tables/play/<CODE>``).  Raises ``urllib.error.HTTPError`` on a
     refusal (404 unknown, 409 full, 410 over)."""
     jar = http.cookiejar.CookieJar()
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar), _NoRedirect)
@@ -295,10 +295,14 @@ def join_http(base: str, code: str, name: str, *, lang: str = "en",
         if e.code not in (301, 302, 303, 307):
             raise
         location = e.headers["Location"]
+    # the seat and its secret are in the seat's cookie (issue 29: the seat's page,
+    # tables/play/<CODE>, has no secret in its address; on the hub the old link has them)
     q = urllib.parse.parse_qs(urllib.parse.urlsplit(location).query)
-    cookie = next((c.value for c in jar if c.name == f"cgseat_{code}"), "")
-    return Joined(seat=int(q["seat"][0]), key=q["key"][0], location=location,
-                  cookie=urllib.parse.unquote(cookie))
+    cookie = urllib.parse.unquote(next((c.value for c in jar if c.name == f"cgseat_{code}"), ""))
+    seat, _sep, key = cookie.strip('"').partition(":")
+    if "key" in q:
+        seat, key = q["seat"][0], q["key"][0]
+    return Joined(seat=int(seat), key=key, location=location, cookie=cookie)
 
 
 # -- playing ----------------------------------------------------------------------------

@@ -274,9 +274,10 @@ def main(argv: list[str] | None = None) -> int:
                     help='notebooks to keep warm, e.g. "04_how_likely_is_a_lie app_call_odds"')
     ap.add_argument("--max-kernels", default=os.environ.get("MAX_KERNELS", ""),
                     help="most kernels pages use at once (default: from the memory)")
-    ap.add_argument("--tables-dir", default="",
-                    help="the online tables' data folder (default: $CARDGAMES_DATA_DIR, else "
-                         "<jupyter data dir>/cardgames)")
+    ap.add_argument("--data-dir", "--tables-dir", dest="tables_dir", default="",
+                    help="the class's data folder (default: $CARDGAMES_DATA_DIR, else one of "
+                         "its own per served folder and port under <jupyter data "
+                         "dir>/cardgames; printed at the start)")
     ap.add_argument("--check", action="store_true", help="check and print the plan, then exit")
     args, voila_args = ap.parse_known_args(argv)
     root = Path(args.root)

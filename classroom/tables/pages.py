@@ -41,6 +41,7 @@ from cardgames.i18n import language
 
 from .auth import DisplayNameError
 from .errors import NameTaken
+from .moves import MOVE_SECONDS
 from .pagebase import (
     CODE,
     STATIC,
@@ -53,7 +54,6 @@ from .pagebase import (
     table_options,
 )
 from .qr import qr_svg
-from .service import MOVE_SECONDS
 from .teacher import (
     MoveApi,
     QrApi,

@@ -24,7 +24,6 @@ before the bot plays (``bot_in``: the page's countdown, issue 29).  ``replay`` (
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import json
 import logging
@@ -45,15 +44,14 @@ from cardgames.wire import MAX_EVENTS, dump_event, dump_seat_view
 from .errors import (
     BadMessage,
     BadSecret,
-    BadTakeoverCode,
     GameOver,
     NameTaken,
     NotStarted,
     SeatHeld,
     TableFull,
-    TooManyTables,
     UnknownTable,
 )
+from .moves import SeatMoves, _hash
 from .store import TableStore
 from .summary import ReplayFrame, TableSummary, replay_frames, summarize
 from .table import Table, new_session, parse_action, rebuild, stale
@@ -71,17 +69,6 @@ MAX_BOT_RUN = 2_000
 NAME_MAX = 24
 #: The bot that plays a student's seat while the student is away.
 TAKEOVER_BOT = "heuristic"
-#: A seat's one-time code (to move the seat to another device): its length and its life.
-#: 8 of the 31 code characters: 31**8 ~ 8.5e11 codes, tried over HTTP at a rate limit.
-MOVE_CODE_LENGTH = 8
-MOVE_SECONDS = 600.0
-#: Open tables (waiting or playing) one student may have made, and the teacher's
-#: default cap on every student-made open table (the store's setting
-#: ``student_tables_cap``): a class of 30 at tables of 2, the smallest table of both
-#: games (L1, T1), needs 15.
-STUDENT_TABLES_EACH = 2
-STUDENT_TABLES_CAP = 15
-STUDENT_TABLES_SETTING = "student_tables_cap"
 
 
 def name_key(name: str) -> str:
@@ -96,11 +83,7 @@ Subscriber = Callable[[dict[str, Any]], None]
 log = logging.getLogger("classroom.tables")
 
 
-def _hash(secret: str) -> str:
-    return hashlib.sha256(secret.encode("utf-8", "replace")).hexdigest()
-
-
-class TableService:
+class TableService(SeatMoves):
     """Every table of the server (see the module doc; the GUIDE's API)."""
 
     def __init__(self, store: TableStore, *, bot_timeout: float = 60.0,
@@ -170,30 +153,6 @@ class TableService:
             self._tables[code] = t
             return summarize(t, self)
 
-    def student_tables_cap(self) -> int:
-        """The teacher's cap on open tables made by students (a setting kept in the store)."""
-        value = self.store.setting(STUDENT_TABLES_SETTING, default=STUDENT_TABLES_CAP)
-        return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 \
-            else STUDENT_TABLES_CAP
-
-    def set_student_tables_cap(self, cap: object) -> int:
-        """Set the teacher's cap (0-200 tables)."""
-        if isinstance(cap, bool) or not isinstance(cap, int) or not 0 <= cap <= 200:
-            raise BadMessage(_("the cap on students' tables is a whole number 0-{most}")
-                             .format(most=200))
-        self.store.set_setting(STUDENT_TABLES_SETTING, cap)
-        return cap
-
-    def _check_student_tables(self, maker: str | None) -> None:
-        mine = None if maker is None else _hash(maker)[:32]
-        open_tables = [t for t in self._tables.values()
-                       if t.config.get("by") == "student" and t.status != "over"]
-        cap = self.student_tables_cap()
-        if len(open_tables) >= cap:
-            raise TooManyTables(cap)
-        if sum(1 for t in open_tables if t.config.get("maker") == mine) >= STUDENT_TABLES_EACH:
-            raise TooManyTables(STUDENT_TABLES_EACH)
-
     def _new_code(self) -> str:
         for _attempt in range(100):
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
@@ -248,40 +207,6 @@ class TableService:
         given = _hash(secret)
         return hmac.compare_digest(stored if stored is not None else "-" * 64, given) \
             and stored is not None
-
-    def move_code(self, code: str, seat: int, secret: str | None = None, *,
-                  teacher: bool = False) -> str:
-        """A one-time code that moves student seat ``seat`` to another browser
-        (:meth:`move_seat`), for :data:`MOVE_SECONDS`; asked by the seat itself (its
-        ``secret``) or the teacher (``teacher=True``).  A new code replaces the last."""
-        t = self._table(code)
-        if not teacher and not self.check_seat(t.code, seat, secret):
-            raise BadSecret(t.code, seat)
-        if seat not in t.names:
-            raise BadMessage(_("seat {seat} has no student").format(seat=seat))
-        text = "".join(secrets.choice(CODE_ALPHABET) for _ in range(MOVE_CODE_LENGTH))
-        with t.lock:
-            self._moves[(t.code, seat)] = (_hash(text), self.clock() + MOVE_SECONDS)
-        return text
-
-    def move_seat(self, code: str, move_code: object) -> tuple[int, str]:
-        """The seat a one-time code of :meth:`move_code` opens, with a new secret:
-        ``(seat, secret)``; the old browser's secret stops working (its page is
-        replaced).  Wrong, used or expired: :class:`BadTakeoverCode`."""
-        t = self._table(code)
-        typed = "".join(ch for ch in str(move_code)[:40].upper() if ch.isalnum())
-        now = self.clock()
-        with t.lock:
-            for (table, seat), (digest, until) in list(self._moves.items()):
-                if until < now:
-                    del self._moves[(table, seat)]
-                elif table == t.code and hmac.compare_digest(digest, _hash(typed)):
-                    del self._moves[(table, seat)]
-                    secret = secrets.token_urlsafe(24)
-                    self.store.set_seat_secret(t.code, seat, _hash(secret))
-                    t.hashes[seat] = _hash(secret)
-                    return seat, secret
-        raise BadTakeoverCode(int(MOVE_SECONDS // 60))
 
     def _seat(self, code: str, seat: object, secret: object) -> Table:
         t = self._table(code)

@@ -109,6 +109,9 @@ WORDS = {
     "lives_of": N_("lives: {n}"),
     "last_calls": N_("Last calls"),
     "replay": N_("Replay"),
+    "move_button": N_("Code for another device"),
+    "move_code_for": N_("{name}: type {code} at the table's \"full\" page on the other "
+                        "device (once, within 10 minutes)."),
     "created_table": N_("Table {code} is ready."),
     "refused": N_("Refused: {reason}"),
     "offline": N_("The server does not answer; trying again."),

@@ -64,7 +64,8 @@ class Server:
 
         def run() -> None:
             asyncio.set_event_loop(self.loop)
-            app = web.Application([*page_handlers("/"), (r"/voila/render/.*", _stub())],
+            app = web.Application([*page_handlers("/"), (r"/voila/render/.*", _stub()),
+                                   (r"/tables/play/.*", _stub())],
                                   cardgames_tables=self.svc,
                                   cardgames_tables_auth=TokenAuth(TOKEN))
             self.http = app.listen(self.port, "127.0.0.1")
@@ -154,12 +155,13 @@ def test_join_page_on_a_phone_takes_a_seat(server, context, axe_js, artifacts):
     page.screenshot(path=str(artifacts / "online-join-phone.png"), full_page=True)
     page.get_by_label("Your name at the table").fill("Ana")
     page.get_by_role("button", name="Take a seat").click()
-    page.wait_for_url(re.compile(r"/voila/render/app_online\.ipynb\?"))
-    assert re.search(rf"table={code}&seat=0&key=[\w-]{{20,}}&lang=en$", page.url)
+    # the seat's page: no secret in its address, the seat in the cookie (issue 29)
+    page.wait_for_url(re.compile(rf"/tables/play/{code}\?lang=en$"))
     first = page.url
+    assert "key=" not in first and "seat=" not in first
     # the same phone opens the link again: the same seat, no second one
     page.goto(server.url + f"tables/join/{code}")
-    page.wait_for_url(re.compile(r"/voila/render/"))
+    page.wait_for_url(re.compile(r"/tables/play/"))
     assert page.url == first
     assert server.call(server.names, code) == ["Ana"]
     assert context.errors == [] and context.outside == []
@@ -340,3 +342,31 @@ def test_a_student_makes_a_table_and_shares_its_code(server, context, axe_js):
     status = server.call(lambda: next(t.status for t in server.svc.tables() if t.code == code))
     assert status != "waiting"
     assert context.errors == [] and context.outside == []
+
+
+def test_the_teacher_gives_a_code_that_moves_a_seat(server, context, chromium):
+    """Issue 29: a student's seat moves to another device only with a one-time code; the
+    teacher's page makes one (a button per student), the other device types it."""
+    code = server.call(server.svc.create_table, game="liar", seats=2).code
+    seat, secret = server.call(server.svc.join, code, "Ana")
+    server.call(server.svc.join, code, "Ben")                  # full: dealt
+    page = open_teacher(context, server)
+    page.locator(f"#t-{code} button.move").first.click()
+    shown = page.locator(f"#t-{code} .move-code")
+    shown.get_by_text(re.compile(r"Ana: type [A-Z0-9]{8} ")).wait_for(timeout=10_000)
+    typed = re.search(r"type ([A-Z0-9]{8}) ", shown.inner_text()).group(1)
+    phone = chromium.new_context()
+    try:
+        p = phone.new_page()
+        response = p.goto(server.url + f"tables/join/{code}")
+        assert response.status == 409
+        p.get_by_role("link", name=re.compile("Move it here")).click()
+        p.get_by_label("The code from your seat's page").fill(typed)
+        p.get_by_role("button", name="Take my seat here").click()
+        p.wait_for_url(re.compile(rf"/tables/play/{code}\?"))
+        cookie = next(c for c in phone.cookies() if c["name"] == f"cgseat_{code}")
+        assert cookie["httpOnly"] and cookie["value"].strip('"').startswith(f"{seat}:")
+    finally:
+        phone.close()
+    assert not server.call(server.svc.check_seat, code, seat, secret)   # the old one stops
+    assert context.errors == []

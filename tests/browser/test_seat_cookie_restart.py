@@ -1,7 +1,7 @@
 """A seat is a browser, and a restart is invisible (issue 29, findings 3 and 4).
 
 One classroom server (as ``make serve`` runs it) on a fixed free port with its data
-folder a temporary one; Chromium joins a 2-seat Liar table through the join page.
+folder a temporary one (``--data-dir``, printed at the start); Chromium joins a 2-seat Liar table through the join page.
 
 - The seat's page is ``tables/play/<CODE>``: its address holds no secret (no ``key=``,
   no ``seat=``), the seat's secret is in an HttpOnly cookie of the tables' path, and the
@@ -46,7 +46,8 @@ def _serve(tmp_path, artifacts, data: Path, port: int, name: str):
     try:
         return harness.start_voila("lessons", cwd=REPO, log_path=artifacts / f"voila-{name}.log",
                                    runtime_dir=tmp_path / f"rt-{name}", port=port,
-                                   env={"CARDGAMES_DATA_DIR": str(data)})
+                                   extra_args=[f"--data-dir={data}"],      # named at start
+                                   env={"CARDGAMES_DATA_DIR": ""})
     except harness.VoilaStartError as e:
         pytest.fail(str(e), pytrace=False)
 
@@ -62,6 +63,7 @@ def test_seat_cookie_and_reload_after_restart(chromium, artifacts, tmp_path, tab
     data, code = table
     port = harness.free_port()
     server = _serve(tmp_path, artifacts, data, port, "seat-restart-1")
+    assert f"[classroom] Data folder: {data}" in server.log()
     context = _context(chromium, server.url)
     try:
         page = context.new_page()
@@ -85,15 +87,24 @@ def test_seat_cookie_and_reload_after_restart(chromium, artifacts, tmp_path, tab
         secret = seat[0]["value"].partition(":")[2]
         assert secret and secret not in page.url and secret not in page.content()
 
-        # whoever has the address only is sent to the join page, not to the seat
+        # whoever has the address only is sent to the join page, not to the seat; the old
+        # kind of address, even with the seat's real secret, opens no seat either
         other = _context(chromium, server.url)
         try:
             spy = other.new_page()
+            spy.set_default_timeout(TIMEOUT_MS)
             spy.goto(page.url)
             assert re.search(rf"/tables/join/{code}\b", spy.url), spy.url
-            assert "Ana" not in spy.inner_text("body") or "Waiting" not in spy.inner_text("body")
+            assert "Waiting for players" not in spy.inner_text("body")
+            spy.goto(f"{server.url}voila/render/app_online.ipynb?table={code}&seat=0"
+                     f"&key={secret}&lang=en")
+            spy.get_by_text(re.compile("Open it from your table's join page")).wait_for()
+            assert "Waiting for players" not in spy.inner_text("body")
         finally:
             other.close()
+        # the seat's page links to its one-time code (to move it to another device)
+        move = page.get_by_role("link", name="Move your seat to another device")
+        assert f"/tables/move/{code}" in (move.get_attribute("href") or "")
 
         # the server stops and starts again (same port, same data folder)
         server.stop()

@@ -30,8 +30,8 @@ from cardgames.analysis.experiments import experiment  # noqa: E402
 from classroom.tables import experiments as ex  # noqa: E402
 from classroom.tables import service as service_module  # noqa: E402
 from classroom.tables.errors import TooManyTables  # noqa: E402
+from classroom.tables.moves import STUDENT_TABLES_EACH  # noqa: E402
 from classroom.tables.routes import open_service  # noqa: E402
-from classroom.tables.service import STUDENT_TABLES_EACH  # noqa: E402
 from classroom.tables.students import issue_key, student_id  # noqa: E402
 
 SECRET = b"k" * 64

@@ -88,6 +88,9 @@
     info.appendChild(el("ul", "players"));
     info.appendChild(el("p", "pile"));
     info.appendChild(el("p", "calls"));
+    const moved = el("p", "move-code");          // a seat's one-time code (issue 29)
+    moved.setAttribute("aria-live", "polite");
+    info.appendChild(moved);
     const actions = el("div", "actions");
     const start = el("button", "start", W.start);
     start.type = "button";
@@ -125,6 +128,21 @@
         // the countdown the student's page shows before the bot plays for them
         if (p.kind !== "bot" && typeof p.bot_in === "number")
           li.appendChild(el("span", "tag countdown", fmt(W.bot_in, {n: Math.ceil(p.bot_in)})));
+        // a student's seat moves to another device with a one-time code (issue 29)
+        if (p.kind === "student" && t.status !== "over") {
+          const move = el("button", "move", W.move_button);
+          move.type = "button";
+          move.addEventListener("click", () => {
+            post(base + "tables/api/tables/" + t.code + "/move/" + i + "?lang=" + lang,
+                 new FormData()).then(([ok, j]) => {
+              const out = a.querySelector(".move-code");
+              out.textContent = ok ? fmt(W.move_code_for, {name: p.name, code: j.move_code})
+                                   : j.error;
+              setTimeout(() => { out.textContent = ""; }, 60000);
+            });
+          });
+          li.appendChild(move);
+        }
         if (t.game === "liar" && t.hand_sizes.length > i)
           li.appendChild(el("span", "tag", fmt(W.cards, {n: t.hand_sizes[i]})));
         if (t.game !== "liar" && t.lives.length > i)
