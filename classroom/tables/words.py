@@ -116,7 +116,7 @@ WORDS = {
     "refused": N_("Refused: {reason}"),
     "offline": N_("The server does not answer; trying again."),
     "loopback": N_("This server listens on this computer only: phones cannot open these "
-                   "links. Start it with make serve VOILA_IP=0.0.0.0."),
+                   "links. Start it with cardgames serve --ip 0.0.0.0."),
     "none": N_("none"),
     "colorful": N_("the Colorful"),
     "pale": N_("the Pale"),
