@@ -80,6 +80,7 @@ from cardgames.liar import events as _liar_events  # noqa: F401 -- registers its
 from cardgames.liar.legal import LiarLegalActions
 from cardgames.liar.phase import Phase as LiarPhase
 from cardgames.liar.view import LiarView
+from cardgames.limits import liar_cards, liar_log_window
 from cardgames.seat import Seat, SeatLegal, SeatView
 from cardgames.thirtyone import events as _thirtyone_events  # noqa: F401 -- registers
 from cardgames.thirtyone.view import ThirtyOneView
@@ -92,7 +93,8 @@ __all__ = ["GAMES", "MAX_CARDS", "MAX_EVENTS", "MAX_PLAYS", "MAX_ROUNDS", "MAX_S
 VERSION = 1
 #: The games on the wire (registry names).
 GAMES = ("liar", "thirty-one")
-#: The lists sent as a window (their last items) with their count, and each one's size.
+#: The lists sent as a window (their last items) with their count, and the most of each
+#: (a Liar table sends fewer: its own game's, :func:`_window_sizes`).
 WINDOWED = {"view.events": MAX_EVENTS, "view.my_plays": MAX_PLAYS, "places": MAX_ROUNDS}
 #: The most legal-action texts sent (a Liar seat's plays are derived, not sent; a
 #: Thirty-One seat's: keep, exchange; 3 x 3 swaps, swap all, pass, reveal or stand, T4-T10).
@@ -200,10 +202,10 @@ def _windowed(sv: SeatView) -> tuple[Any, tuple[tuple[int, ...], ...], dict[str,
     items, and the count of each list that was cut (or already was)."""
     view, places = sv.view, sv.places
     cut: dict[str, Any] = {}
-    for name in ("events", "my_plays"):
-        items = getattr(view, name, None)
-        if items is not None and len(items) > WINDOWED[f"view.{name}"]:
-            cut[name] = items[-WINDOWED[f"view.{name}"]:]
+    for name, most in _window_sizes(view).items():
+        items = getattr(view, name)
+        if len(items) > most:
+            cut[name] = items[-most:]
     if cut:
         view = dataclasses.replace(view, **cut)
     if len(places) > MAX_ROUNDS:
@@ -213,6 +215,20 @@ def _windowed(sv: SeatView) -> tuple[Any, tuple[tuple[int, ...], ...], dict[str,
                if name in dict(sv.windows) or (name == "places" and len(sv.places) > MAX_ROUNDS)
                or name[5:] in cut}
     return view, places, windows
+
+
+def _window_sizes(view: Any) -> dict[str, int]:
+    """The windows of a view's lists that grow with play: a Liar table's own (its cards
+    and players, :func:`cardgames.limits.liar_log_window`), the most for a Thirty-One deal.
+
+    >>> from cardgames.session import Session
+    >>> _window_sizes(Session.new("liar", seats=[Seat.human("a")] * 2, seed=1).view(0).view)
+    {'events': 69, 'my_plays': 32}
+    """
+    if isinstance(view, LiarView):
+        cards = liar_cards(view.decks, len(view.chroniclers))
+        return {"events": liar_log_window(cards, view.players), "my_plays": cards}
+    return {"events": MAX_EVENTS}
 
 
 def _load_windows(data: Json, sv_lists: dict[str, int]) -> tuple[tuple[str, int], ...]:
