@@ -57,6 +57,7 @@ class Played:
     marks: int = 0                     # every action at the table (bots' too)
     games: int = 0                     # Liar rounds / Thirty-One matches dealt
     longest: int = 0                   # the most events of one round's log
+    longest_actions: int = 0           # the most actions of one round (Liar) or deal
     windowed: int = 0                  # views that came windowed
     refused: list[str] = field(default_factory=list)
 
@@ -135,6 +136,7 @@ def play_table(server: Any, code: str, clients: dict[int, Any], students: dict[i
         mark = s.mark
         wait_for(lambda: all(c.mark >= mark for c in clients.values()), what=f"mark {mark}")
         out.longest = max(out.longest, len(s.state.events))
+        out.longest_actions = max(out.longest_actions, len(s.state.history))
         for seat, c in clients.items():
             out.windowed += bool(c.view(seat).windows)
         if s.match_over:
