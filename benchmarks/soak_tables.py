@@ -73,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     svc = service(ram_folder(_Factory()), Clock())
     server = ThreadServer(svc)
     rng = random.Random(args.seed)
-    games = actions = longest = longest_events = windowed = 0
+    games = actions = longest = longest_events = windowed = cut = 0
     errors: list[str] = []
     by_game = {"liar": 0, "thirty-one": 0}
     t0 = time.monotonic()
@@ -88,8 +88,10 @@ def main(argv: list[str] | None = None) -> int:
                 clients = connect(server, code, keys)
                 players = {seat: Student(game, kinds[i % len(kinds)], rng.randrange(2**32))
                            for i, seat in enumerate(sorted(keys))}
-                out = play_table(server, code, clients, players, most=50_000)
+                out = play_table(server, code, clients, players, most=50_000,
+                                 deadline=deadline)
                 check_seats(server, code, clients)
+                cut += out.cut
                 failed = [c.failure for c in clients.values() if c.failure is not None]
                 if failed:
                     raise AssertionError(f"a client failed: {failed}")
@@ -114,8 +116,9 @@ def main(argv: list[str] | None = None) -> int:
         svc.close()
         mp.undo()
     print()
-    print(f"games {games}, actions {actions:,}, longest round {longest:,} actions "
-          f"({longest_events:,} events), windowed views {windowed:,}, errors {len(errors)}, "
+    print(f"games {games} ({cut} cut at the time limit), actions {actions:,}, longest round "
+          f"{longest:,} actions ({longest_events:,} events), windowed views {windowed:,}, "
+          f"errors {len(errors)}, "
           f"{(time.monotonic() - t0) / 60:.1f} min")
     for e in errors[:20]:
         print("  error:", e)

@@ -57,13 +57,11 @@ class WireLimits:
     - ``decks``: the most decks (R-L2: 2); ``lives``: the most lives a table offers
       (R-T8, T13); ``score``: the best hand (T11: three Aces, 33).
     - ``plays``: the most of a seat's own plays of the round sent (``LiarView.my_plays``,
-      the last ones; a table sends the window of its own game, :func:`liar_cards`): one
-      play per card the pile can hold (R-L4: a play is at least one
+      the last ones): one play per card the pile can hold (R-L4: a play is at least one
       card; the pile is taken whole, L9, R-L7), so every play still in the pile is in it.
-    - ``events``: the most of a round's public log sent (``view.events``, the last ones;
-      a Liar table sends the window of its own cards and players, :func:`liar_log_window`):
-      every event since the pile was last taken.  Each play still in the pile (at most
-      ``liar_cards``) brings its ``Played`` and at most one ``Passed`` per other seat
+    - ``events``: the most of a round's public log sent (``view.events``, the last ones):
+      every event since the pile was last taken, at any table (:func:`liar_log_window`).
+      Each play still in the pile (at most ``liar_cards``) brings its ``Played`` and at most one ``Passed`` per other seat
       (R-L5): ``liar_seats`` events each; the call that ends it ``CallMade``,
       ``Revealed``, ``PileTaken`` (L9; a Pale penalty ``PalePenalty``, ``PileTaken``,
       R-L7) and the round's end ``WentOut``, ``RoundOver`` (L11): 5 more.  A Thirty-One

@@ -80,7 +80,6 @@ from cardgames.liar import events as _liar_events  # noqa: F401 -- registers its
 from cardgames.liar.legal import LiarLegalActions
 from cardgames.liar.phase import Phase as LiarPhase
 from cardgames.liar.view import LiarView
-from cardgames.limits import liar_cards, liar_log_window
 from cardgames.seat import Seat, SeatLegal, SeatView
 from cardgames.thirtyone import events as _thirtyone_events  # noqa: F401 -- registers
 from cardgames.thirtyone.view import ThirtyOneView
@@ -93,8 +92,7 @@ __all__ = ["GAMES", "MAX_CARDS", "MAX_EVENTS", "MAX_PLAYS", "MAX_ROUNDS", "MAX_S
 VERSION = 1
 #: The games on the wire (registry names).
 GAMES = ("liar", "thirty-one")
-#: The lists sent as a window (their last items) with their count, and the most of each
-#: (a Liar table sends fewer: its own game's, :func:`_window_sizes`).
+#: The lists sent as a window (their last items) with their count, and each one's size.
 WINDOWED = {"view.events": MAX_EVENTS, "view.my_plays": MAX_PLAYS, "places": MAX_ROUNDS}
 #: The most legal-action texts sent (a Liar seat's plays are derived, not sent; a
 #: Thirty-One seat's: keep, exchange; 3 x 3 swaps, swap all, pass, reveal or stand, T4-T10).
@@ -218,16 +216,16 @@ def _windowed(sv: SeatView) -> tuple[Any, tuple[tuple[int, ...], ...], dict[str,
 
 
 def _window_sizes(view: Any) -> dict[str, int]:
-    """The windows of a view's lists that grow with play: a Liar table's own (its cards
-    and players, :func:`cardgames.limits.liar_log_window`), the most for a Thirty-One deal.
+    """The windows of a view's lists that grow with play: the most of any table
+    (:data:`WINDOWED`; a smaller table's own, :func:`cardgames.limits.liar_log_window`,
+    would hold what the rules need too, but would cut most rounds' logs on the page).
 
     >>> from cardgames.session import Session
     >>> _window_sizes(Session.new("liar", seats=[Seat.human("a")] * 2, seed=1).view(0).view)
-    {'events': 69, 'my_plays': 32}
+    {'events': 549, 'my_plays': 68}
     """
     if isinstance(view, LiarView):
-        cards = liar_cards(view.decks, len(view.chroniclers))
-        return {"events": liar_log_window(cards, view.players), "my_plays": cards}
+        return {"events": MAX_EVENTS, "my_plays": MAX_PLAYS}
     return {"events": MAX_EVENTS}
 
 

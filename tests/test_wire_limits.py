@@ -132,19 +132,13 @@ def test_lives_and_scores_on_the_wire():
 
 
 # ------------------------------------------------------------------ the long round
-def _windows(decks: int, chroniclers: int, players: int) -> tuple[int, int]:
-    """A Liar table's own windows, by hand: (its cards, its cards x players + 5)."""
-    cards = decks * (4 * 8 + chroniclers)
-    return cards, cards * players + 5
-
-
 def _check_window(s: Session, seat: int) -> wire.SeatView:
     """seat's view through the wire (JSON text): the window holds every own play still in
     the pile and every event since the pile was last taken; the counts are the truth."""
     sv = s.view(seat)
     back = wire.load_seat_view(json.loads(json.dumps(wire.dump_seat_view(sv))))
     v, w = sv.view, back.view
-    plays, events = _windows(v.decks, len(v.chroniclers), v.players)
+    plays, events = LIAR_CARDS, EVENTS
     assert back.total("view.my_plays") == len(v.my_plays)
     assert back.total("view.events") == len(v.events)
     assert w.my_plays == v.my_plays[-len(w.my_plays):]
@@ -171,7 +165,7 @@ def test_the_issue_repro_a_seats_69th_play_loads():
             if back.total("view.my_plays") > LIAR_CARDS and "69th" not in seen:
                 seen["69th"] = n
                 assert dict(back.windows)["view.my_plays"] == LIAR_CARDS + 1
-                assert len(back.view.my_plays) == 32        # one deck's cards (R-L2)
+                assert len(back.view.my_plays) == LIAR_CARDS
     s = long_rounds.one_card_round(1, each=each)
     assert seen["69th"] == 273
     assert s.over

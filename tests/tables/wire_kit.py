@@ -60,6 +60,7 @@ class Played:
     longest_actions: int = 0           # the most actions of one round (Liar) or deal
     windowed: int = 0                  # views that came windowed
     refused: list[str] = field(default_factory=list)
+    cut: bool = False                  # stopped at the deadline, unfinished
 
 
 def ram_folder(factory: Any) -> Any:
@@ -127,12 +128,16 @@ def session_of(server: Any, code: str) -> Any:
 
 
 def play_table(server: Any, code: str, clients: dict[int, Any], students: dict[int, Student],
-               *, most: int = 20_000) -> Played:
+               *, most: int = 20_000, deadline: float | None = None) -> Played:
     """Play the match to its end: the student to act (once its client has the service's
-    mark) acts through its RemoteSession; a finished round is dealt on by a student."""
+    mark) acts through its RemoteSession; a finished round is dealt on by a student.
+    ``deadline`` (``time.monotonic()``): stop there, unfinished (``out.cut``)."""
     s = session_of(server, code)
     out = Played(games=1)
     for _ in range(most):
+        if deadline is not None and time.monotonic() > deadline:
+            out.cut = True
+            break
         mark = s.mark
         wait_for(lambda: all(c.mark >= mark for c in clients.values()), what=f"mark {mark}")
         out.longest = max(out.longest, len(s.state.events))

@@ -33,7 +33,7 @@ def test_the_page_draws_a_long_round_and_shows_the_count(live_widgets):
             wire.changed()              # the update frame through the wire, and a redraw
         if plays > 68 and len(s.view(1).view.events) > MAX_EVENTS:
             break
-    window = 2 * (4 * 8) + 5            # this table's: one deck's cards x 2 players + 5
+    window = 68 * 8 + 5                 # R-L2's most cards x most seats + a call and the end
     assert plays > 68
     total = len(s.view(1).view.events)
     assert wire.view(1).total("view.events") == total
