@@ -19,8 +19,12 @@ from types import MappingProxyType
 
 from cardgames.cards import ORDINARY_CARDS, Chronicler
 
-__all__ = ["LIAR_CHRONICLERS", "LIAR_PLAYERS", "LIMITS", "MATCH_ROUNDS", "PLAY_CARDS",
-           "TABLE_LIVES", "THIRTY_ONE_PLAYERS", "THREE_ACES", "WireLimits"]
+__all__ = ["DECK", "LIAR_CHRONICLERS", "LIAR_PLAYERS", "LIMITS", "MATCH_ROUNDS", "PLAY_CARDS",
+           "TABLE_LIVES", "THIRTY_ONE_PLAYERS", "THREE_ACES", "WireLimits", "liar_cards",
+           "liar_log_window"]
+
+#: The cards of one deck ("The deck": 4 suits x 8 ranks).
+DECK = len(ORDINARY_CARDS)
 
 #: Liar: (fewest, most) players per number of decks (L1, R-L2: one deck 2-4, two 2-8).
 LIAR_PLAYERS = MappingProxyType({1: (2, 4), 2: (2, 8)})
@@ -52,12 +56,12 @@ class WireLimits:
       count of cards; ``liar_cards``: Liar's.
     - ``decks``: the most decks (R-L2: 2); ``lives``: the most lives a table offers
       (R-T8, T13); ``score``: the best hand (T11: three Aces, 33).
-    - ``plays``: the window of a seat's own plays of the round (``LiarView.my_plays``,
+    - ``plays``: the most of a seat's own plays of the round sent (``LiarView.my_plays``,
       the last ones): one play per card the pile can hold (R-L4: a play is at least one
       card; the pile is taken whole, L9, R-L7), so every play still in the pile is in it.
-    - ``events``: the window of a round's public log (``view.events``, the last ones):
-      every event since the pile was last taken.  Each play still in the pile (at most
-      ``liar_cards``) brings its ``Played`` and at most one ``Passed`` per other seat
+    - ``events``: the most of a round's public log sent (``view.events``, the last ones):
+      every event since the pile was last taken, at any table (:func:`liar_log_window`).
+      Each play still in the pile (at most ``liar_cards``) brings its ``Played`` and at most one ``Passed`` per other seat
       (R-L5): ``liar_seats`` events each; the call that ends it ``CallMade``,
       ``Revealed``, ``PileTaken`` (L9; a Pale penalty ``PalePenalty``, ``PileTaken``,
       R-L7) and the round's end ``WentOut``, ``RoundOver`` (L11): 5 more.  A Thirty-One
@@ -81,6 +85,28 @@ class WireLimits:
     rounds: int
 
 
+def liar_cards(decks: int, chroniclers: int) -> int:
+    """The cards of a Liar game with ``decks`` decks and ``chroniclers`` Chronicler kinds
+    (R-L2: each deck brings its 32 cards and its Chroniclers).
+
+    >>> liar_cards(1, 0), liar_cards(2, 2)
+    (32, 68)
+    """
+    return decks * (DECK + chroniclers)
+
+
+def liar_log_window(cards: int, players: int) -> int:
+    """How many of a Liar round's last events hold every event since the pile was last
+    taken, with ``cards`` cards and ``players`` players (:class:`WireLimits`): each play
+    in the pile (at most one per card, R-L4) and its passes (R-L5), then a call (3, L9)
+    and the round's end (2, L11).
+
+    >>> liar_log_window(32, 2), liar_log_window(68, 8)
+    (69, 549)
+    """
+    return cards * players + 5
+
+
 def _most(players: MappingProxyType[int, tuple[int, int]]) -> int:
     return max(most for _fewest, most in players.values())
 
@@ -91,19 +117,18 @@ def wire_limits() -> WireLimits:
     >>> wire_limits() == LIMITS
     True
     """
-    deck = len(ORDINARY_CARDS)                                    # 32: 4 suits x 8 ranks
     decks = max(max(LIAR_PLAYERS), max(THIRTY_ONE_PLAYERS))
-    liar_cards = max(LIAR_PLAYERS) * (deck + len(LIAR_CHRONICLERS))          # R-L2
-    thirty_one_cards = deck + THIRTY_ONE_CHRONICLERS                         # T2
+    liar = liar_cards(max(LIAR_PLAYERS), len(LIAR_CHRONICLERS))                # R-L2
+    thirty_one_cards = DECK + THIRTY_ONE_CHRONICLERS                         # T2
     liar_seats, thirty_one_seats = _most(LIAR_PLAYERS), _most(THIRTY_ONE_PLAYERS)
-    events = liar_cards * liar_seats + 5
+    events = liar_log_window(liar, liar_seats)
     p = thirty_one_seats
     if 2 * p + (1 + 2 * (p - 1)) + (2 * p + 3) + 2 > events:    # pragma: no cover
         raise AssertionError("a Thirty-One deal's last turns do not fit the log's window")
     return WireLimits(seats=max(liar_seats, thirty_one_seats),
-                      cards=max(liar_cards, thirty_one_cards), liar_seats=liar_seats,
-                      liar_cards=liar_cards, decks=decks, lives=TABLE_LIVES[1],
-                      score=THREE_ACES, plays=liar_cards, events=events, rounds=MATCH_ROUNDS)
+                      cards=max(liar, thirty_one_cards), liar_seats=liar_seats,
+                      liar_cards=liar, decks=decks, lives=TABLE_LIVES[1],
+                      score=THREE_ACES, plays=liar, events=events, rounds=MATCH_ROUNDS)
 
 
 #: The bounds of the wire (:func:`wire_limits`).

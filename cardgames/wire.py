@@ -200,10 +200,10 @@ def _windowed(sv: SeatView) -> tuple[Any, tuple[tuple[int, ...], ...], dict[str,
     items, and the count of each list that was cut (or already was)."""
     view, places = sv.view, sv.places
     cut: dict[str, Any] = {}
-    for name in ("events", "my_plays"):
-        items = getattr(view, name, None)
-        if items is not None and len(items) > WINDOWED[f"view.{name}"]:
-            cut[name] = items[-WINDOWED[f"view.{name}"]:]
+    for name, most in _window_sizes(view).items():
+        items = getattr(view, name)
+        if len(items) > most:
+            cut[name] = items[-most:]
     if cut:
         view = dataclasses.replace(view, **cut)
     if len(places) > MAX_ROUNDS:
@@ -213,6 +213,20 @@ def _windowed(sv: SeatView) -> tuple[Any, tuple[tuple[int, ...], ...], dict[str,
                if name in dict(sv.windows) or (name == "places" and len(sv.places) > MAX_ROUNDS)
                or name[5:] in cut}
     return view, places, windows
+
+
+def _window_sizes(view: Any) -> dict[str, int]:
+    """The windows of a view's lists that grow with play: the most of any table
+    (:data:`WINDOWED`; a smaller table's own, :func:`cardgames.limits.liar_log_window`,
+    would hold what the rules need too, but would cut most rounds' logs on the page).
+
+    >>> from cardgames.session import Session
+    >>> _window_sizes(Session.new("liar", seats=[Seat.human("a")] * 2, seed=1).view(0).view)
+    {'events': 549, 'my_plays': 68}
+    """
+    if isinstance(view, LiarView):
+        return {"events": MAX_EVENTS, "my_plays": MAX_PLAYS}
+    return {"events": MAX_EVENTS}
 
 
 def _load_windows(data: Json, sv_lists: dict[str, int]) -> tuple[tuple[str, int], ...]:
