@@ -225,7 +225,7 @@ def _vary_reveal(rng: random.Random) -> Exercise:
 
 def _threshold_ex(k: int) -> Exercise:
     level = Fraction(1, k)
-    below = num(float(level))
+    below = f"1/{k}"          # not 0.333333 (issue 31): the level as the question says it
     return Exercise(
         key="05-threshold", lesson="05", number=3, kind=Kind.NUMBER, sig=None,
         question=Msg(N_("In the table of section 3 (one hand per score), what is the **lowest** "
