@@ -3,13 +3,14 @@
 #   make test    -- set up a virtual environment and run every test (engine, widgets, lessons, browser, hub)
 #   make lab     -- set up a virtual environment and open the lessons in JupyterLab (for teachers)
 #   make lessons -- the lessons in Croatian and German (lessons/hr, lessons/de) from the translations
+#   make site    -- the apps and exercises as a static site for homework (site/, any web host, no server)
 #   make handouts -- the teacher's kit as PDFs in handouts/ (answer key, worksheets, rules cards in en, hr, de)
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: venv lint test test-fast serve lab bench bench-apps clean lessons rules handouts i18n axe
+.PHONY: venv lint test test-fast serve lab bench bench-apps clean lessons rules handouts i18n axe site bench-site
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -111,6 +112,17 @@ rules: $(STAMP)
 # `cardgames handouts` (classroom/handouts.py)
 handouts: $(STAMP)
 	$(BIN)/python -m cardgames handouts --out handouts
+
+# The static site for homework (docs/serving.md): Voici pages whose Python (Pyodide) runs in
+# the student's browser; any static host serves the folder.  From this checkout, PyPI and npm
+# (tools/static_site_npm/), downloads kept in .cache/site/.  make site SITE=/some/folder
+SITE ?= site
+site: $(STAMP)
+	nice -n 10 $(BIN)/python tools/static_site.py --out $(SITE)
+
+# the static site in headless Chromium: first paint and first usable widget, cold and warm
+bench-site: $(STAMP)
+	$(BIN)/python benchmarks/static_site.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

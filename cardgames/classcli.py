@@ -123,8 +123,9 @@ def add_commands(sub: Any, parser_class: type[argparse.ArgumentParser]) -> None:
                    help=_("the class's language: en, hr or de (default: CARDGAMES_LANG, "
                           "else English; the start page offers all three)"))
     p.add_argument("--data-dir", default="", metavar="DIR",
-                   help=_("the online tables' data folder (default: CARDGAMES_DATA_DIR, "
-                          "else Jupyter's data folder)"))
+                   help=_("the class's data folder: tables, answers, secrets (default: "
+                          "CARDGAMES_DATA_DIR, else a folder of its own for this folder and "
+                          "port in Jupyter's data folder)"))
     p.add_argument("--check", action="store_true",
                    help=_("check the settings and print the plan, then stop"))
     p.set_defaults(func=run, command="serve")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import shutil
 import socket
 from pathlib import Path
@@ -135,8 +136,8 @@ def serve(folder: str | None = None, *, students: str = "", notebooks: str = "",
             p = launch.warm_plan(root, langs=_languages(lang), budget_mb=warm_mb,
                                  max_kernels=launch.parse_cap(max_kernels))
     except launch.ServeError as e:
-        raise CommandError(str(e)) from None
-    smallest = min([*p.sizes.values(), launch.kernel_mb("app_")])
+        raise CommandError(cli_words(str(e))) from None
+    smallest = min([*p.sizes.values(), *map(launch.kernel_mb, launch.memory.MEASURED_USS_MB)])
     if p.memory_mb < smallest:
         raise CommandError(_("this computer has {mb} MB of memory free, less than one page's "
                              "kernel needs (~{need} MB) after {reserve} MB for the system: "
@@ -157,6 +158,20 @@ def serve(folder: str | None = None, *, students: str = "", notebooks: str = "",
         args.append("--KernelManager.transport=tcp")
     launch.start(root, p, args, tables_dir=data_dir, config_dir=bundle.data_root())
     return 0
+
+
+#: The launcher's words for its settings (``make serve``'s variables) -> the options.
+_OPTIONS = {"STUDENTS": "--students", "NOTEBOOKS": "--notebooks", "MAX_KERNELS": "--max-kernels"}
+
+
+def cli_words(message: str) -> str:
+    """A launcher's message in the command's words: ``STUDENTS=30`` -> ``--students 30``.
+
+    >>> cli_words('STUDENTS needs NOTEBOOKS: e.g. NOTEBOOKS="04_a app_b"; at most STUDENTS=12 here')
+    '--students needs --notebooks: e.g. --notebooks "04_a app_b"; at most --students 12 here'
+    """
+    return re.sub(r"\b(STUDENTS|NOTEBOOKS|MAX_KERNELS)\b(=)?",
+                  lambda m: _OPTIONS[m.group(1)] + (" " if m.group(2) else ""), message)
 
 
 def _lan_ip() -> str:

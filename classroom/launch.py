@@ -76,7 +76,7 @@ def available_mb() -> int:
     try:
         return memory.available_mb()
     except ImportError:
-        for line in Path("/proc/meminfo").read_text().splitlines():
+        for line in Path("/proc/meminfo").read_text(encoding="utf-8").splitlines():
             if line.startswith("MemAvailable:"):
                 return int(line.split()[1]) // 1024
         raise ServeError("cannot tell the available memory (install psutil)") from None
@@ -164,7 +164,7 @@ def offered(root: Path, langs: list[str]) -> list[str]:
 
     >>> import tempfile; d = Path(tempfile.mkdtemp())
     >>> for f in ("01_a.ipynb", "app_x.ipynb", "hr/01_a.ipynb"):
-    ...     (d / f).parent.mkdir(exist_ok=True); _ = (d / f).write_text("{}")
+    ...     (d / f).parent.mkdir(exist_ok=True); _ = (d / f).write_text("{}", encoding="utf-8")
     >>> offered(d, ["en", "hr", "de"])
     ['app_x', '01_a', 'hr/01_a']
     """

@@ -116,3 +116,17 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
     terminalreporter.write_line(
         f"wall time {time.monotonic() - _RUN_STARTED:.0f} s (collection included); "
         f"load average {load}; {os.cpu_count()} cores")
+
+
+@pytest.fixture(autouse=True)
+def _language_put_back():
+    """Every test starts in the language the run started in: a test that chose Croatian
+    with ``set_language("hr")`` (or left a ``language`` block open) must not make a later
+    test's English doctest read 'Srce' (seen: tests/test_i18n_review.py before
+    tests/test_doctests.py; tests/test_doctests.py before tests/test_cli_input.py)."""
+    from cardgames import i18n
+
+    chosen, stack = i18n._chosen, list(i18n._stack)
+    yield
+    i18n._chosen = chosen
+    i18n._stack[:] = stack

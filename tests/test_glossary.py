@@ -79,6 +79,7 @@ EXCEPTIONS: dict[tuple[str, str], str] = {
     ("King", "not a claim: {text!r}: unknown rank"): "the English rank names are input",
     ("Ace", "not a claim: {text!r}: unknown rank"): "the English rank names are input",
     ("round", "player {player} cannot {action}: it is player {cur}'s turn"): "play goes round",
+    ("round", "{value}; games are counted in whole numbers, so round **up**"): "rounding a number",
 }
 
 

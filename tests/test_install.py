@@ -135,7 +135,10 @@ def test_bad_values_are_refused_by_the_parser():
     one_line_error(cardgames("serve", "--port", "70000"), "65535")
     one_line_error(cardgames("serve", "--lang", "fr"), "fr", "en, hr, de")
     one_line_error(cardgames("serve", "--studnets", "3"), "--studnets")
-    one_line_error(cardgames("serve", "--students", "30", "--check"), "NOTEBOOKS")
+    # the launcher's words are the command's options (not make serve's variables)
+    line = one_line_error(cardgames("serve", "--students", "30", "--check"),
+                          "--students needs --notebooks")
+    assert "STUDENTS" not in line and "NOTEBOOKS" not in line
 
 
 def test_a_shadowing_package_is_named(tmp_path):
@@ -187,6 +190,48 @@ def test_serve_check_prints_the_budget_and_how_to_change_it():
     assert r.returncode == 0, r.stderr
     assert "Warm by default: 13 pages" in r.stdout and "also in de" in r.stdout
     assert "--warm-mb MB" in r.stdout
+
+
+@pytest.mark.slow
+def test_cardgames_lab_opens_a_copy_with_its_token(tmp_path):
+    pytest.importorskip("jupyterlab")
+    import re
+    import signal
+    import time
+    import urllib.error
+    import urllib.request
+
+    assert cardgames("lessons", "copy", str(tmp_path / "mine"), "--lang", "de").returncode == 0
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "JUPYTER_RUNTIME_DIR": str(tmp_path / "rt"),
+           "JUPYTER_CONFIG_DIR": str(tmp_path / "cfg"), "JUPYTER_DATA_DIR": str(tmp_path / "d"),
+           "JUPYTERLAB_WORKSPACES_DIR": str(tmp_path / "ws")}
+    log = tmp_path / "lab.log"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "cardgames", "lab", str(tmp_path / "mine"),
+                                 "--port", str(port), "--ServerApp.open_browser=False",
+                                 *(["--allow-root"] if hasattr(os, "geteuid")
+                                   and os.geteuid() == 0 else [])],
+                                cwd=tmp_path, env=env, stdout=out, stderr=subprocess.STDOUT,
+                                start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while not (m := re.search(rf"http://127\.0\.0\.1:{port}/lab\?token=(\w+)",
+                                  log.read_text("utf-8", "replace"))):
+            assert proc.poll() is None and time.monotonic() < deadline, log.read_text("utf-8")
+            time.sleep(0.3)
+        url = f"http://127.0.0.1:{port}/api/contents?token={m.group(1)}"
+        with urllib.request.urlopen(url, timeout=30) as resp:
+            names = {item["name"] for item in json.loads(resp.read())["content"]}
+        assert f"{LESSON_NAMES[0]}.ipynb" in names and "app_liar.ipynb" in names
+        with pytest.raises(urllib.error.HTTPError) as refused:     # no token, no files
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/contents", timeout=30)
+        assert refused.value.code == 403
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=30)
 
 
 # -- lessons copy -----------------------------------------------------------------------------

@@ -46,7 +46,7 @@ __all__ = [
 
 #: The kinds of score, best last (``ScoreKind`` values of the engine).
 KINDS = ("nothing", "suit", "three of a rank", "three Aces")
-_SUIT_LABELS = tuple(s.label for s in Suit)
+_SUIT_LABELS = tuple(s.name.title() for s in Suit)   # the data are English (labels.shown translates)
 
 
 def known_cards(cards: Iterable[Card | str] | str | None) -> list[Card]:

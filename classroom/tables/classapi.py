@@ -43,7 +43,7 @@ import json
 import sqlite3
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -110,6 +110,10 @@ class Kind:
     apply: Callable[[ClassStore, sqlite3.Connection, str, str | None, dict[str, Any]],
                     dict[str, Any]]
     schema: str = ""
+    #: ``async prepare(store, student, payload, lang) -> payload``: slow work (a re-run)
+    #: after the cheap checks and before the transaction, off the event loop
+    prepare: Callable[[ClassStore, str, dict[str, Any], str],
+                      Awaitable[dict[str, Any]]] | None = None
 
 
 #: The registered kinds, by name.
@@ -118,9 +122,10 @@ KINDS: dict[str, Kind] = {}
 
 def register(name: str, *, check: Callable[[Any], dict[str, Any]],
              apply: Callable[[ClassStore, sqlite3.Connection, str, str | None,
-                              dict[str, Any]], dict[str, Any]], schema: str = "") -> Kind:
+                              dict[str, Any]], dict[str, Any]], schema: str = "",
+             prepare: Any = None) -> Kind:
     """Register (or replace) the kind ``name`` (see :class:`Kind`)."""
-    kind = KINDS[name] = Kind(name, check, apply, schema)
+    kind = KINDS[name] = Kind(name, check, apply, schema, prepare)
     return kind
 
 
@@ -194,7 +199,7 @@ class ClassApiHandler(web.RequestHandler):
             buckets.move_to_end(student)
         return bucket.take()
 
-    def post(self) -> None:
+    async def post(self) -> None:
         if self._finished:
             return
         body = b"".join(self._chunks)
@@ -212,7 +217,19 @@ class ClassApiHandler(web.RequestHandler):
         if msg.get("lang") in SUPPORTED:
             lang = str(msg["lang"])
         with language(lang):
-            self._answer(msg)
+            begun = self._begin(msg)
+        if begun is None:
+            return
+        mid, student, name, kind, payload, store = begun
+        if kind.prepare is not None and store.answered(student, str(mid)) is None:
+            try:          # (the language is a stack, not a context: none held over an await)
+                payload = await kind.prepare(store, student, payload, lang)
+            except CardgamesError as e:
+                with language(lang):
+                    self._refuse(e, mid)
+                return
+        with language(lang):
+            self._submit(mid, student, name, kind, payload, store)
 
     def _from_kernel(self, auth: Any) -> bool:
         """Under ``make serve`` the lesson pages' kernels run on the server itself: a
@@ -227,7 +244,9 @@ class ClassApiHandler(web.RequestHandler):
         except ValueError:
             return False
 
-    def _answer(self, msg: dict[str, Any]) -> None:
+    def _begin(self, msg: dict[str, Any]) -> tuple[Any, ...] | None:
+        """The checks before the kind's slow work: ``(mid, student, name, kind, payload,
+        store)``, or None when refused or answered (a ping)."""
         mid = msg.get("id")
         auth = self.settings.get("cardgames_tables_auth")
         try:
@@ -252,10 +271,18 @@ class ClassApiHandler(web.RequestHandler):
             payload = kind.check(msg.get("payload"))
             if kind.name == "ping":
                 self.finish(json.dumps({"id": mid, "ok": True, "answer": {}}))
-                return
+                return None
             store = class_store(self.settings)
             if kind.schema:
                 store.ensure(kind.schema)
+        except CardgamesError as e:
+            self._refuse(e, mid)
+            return None
+        return mid, student, name, kind, payload, store
+
+    def _submit(self, mid: Any, student: str, name: str | None, kind: Kind,
+                payload: dict[str, Any], store: ClassStore) -> None:
+        try:
             answer = store.submit(student, str(mid), kind.name, payload,
                                   lambda db, p: kind.apply(store, db, student, name, p),
                                   name=name)

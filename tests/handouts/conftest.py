@@ -33,8 +33,8 @@ def handouts(tmp_path_factory) -> Path:
             or Path("/usr/bin/chromium").exists()):
         missing("Chromium not found (apt-get install chromium)", suite=SUITE)
     out = tmp_path_factory.mktemp("handouts")
-    # the same command as `make handouts`, into a temporary folder
-    result = subprocess.run([sys.executable, "tools/handouts.py", "--out", str(out)], cwd=REPO,
-                            capture_output=True, text=True, timeout=300)
+    # the same command as `make handouts` (`cardgames handouts`), into a temporary folder
+    result = subprocess.run([sys.executable, "-m", "cardgames", "handouts", "--out", str(out)],
+                            cwd=REPO, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr[-3000:]
     return out

@@ -24,6 +24,7 @@ from cardgames.cards import Rank, parse_cards
 from cardgames.i18n import language
 from widgets.exercises.answers import Kind, format_answer, normal
 from widgets.exercises.exercise_data import EXERCISES, get
+from widgets.exercises.texts import tr
 
 SEEDS = range(1, 51)
 VARIED = sorted(k for k, e in EXERCISES.items() if e.vary is not None)
@@ -89,15 +90,15 @@ def _own(key: str, p: dict, answer) -> set[Fraction]:  # noqa: C901 - one case p
     if key == "04-posterior":        # section 4: p = 1/8, h = 183/253
         return _fr(Fraction(1, 8), Fraction(183, 253), Fraction(7, 8), Fraction(70, 253), 1,
                    p["prior"])
-    if key == "05-best-swap":
-        return _fr(3, Fraction(61, 2))
+    if key == "05-best-swap":            # 3 x 3 = 9 swaps (T6)
+        return _fr(3, 9, Fraction(61, 2))
     if key == "05-reveal-31":
         mine, table = p["hand"].split(), p["table"].split()
         others = {f"A{s}" for s in "HBLA"} - set(mine)
         hands = math.comb(26, 3) - (0 if others & set(table) else 1)   # R-T7
         lose = answer * hands
         assert lose.denominator == 1, (p, answer, hands)
-        return _fr(3, 26, 2600, 1, hands, 31, lose)
+        return _fr(3, 26, 2600, 1, hands, 31, 33, lose)     # 33: three Aces (T11)
     if key == "05-threshold":
         return _fr(p["level"])
     if key == "06-equal-players":
@@ -108,9 +109,11 @@ def _own(key: str, p: dict, answer) -> set[Fraction]:  # noqa: C901 - one case p
         q, w = p["p"], p["w"]
         exact = Fraction("3.8416") * q * (1 - q) / w ** 2
         two = Fraction(round(exact * 100), 100)
+        near = {q, Fraction(1, 2)} if q != Fraction(1, 2) else {q, Fraction(1, 4)}
         return _fr(Fraction("1.96"), 1, 2, Fraction("3.8416"), w, w * w, exact if
                    exact.denominator == 1 else two,
-                   Fraction(Decimal(f"{float(q * (1 - q)):.4g}")))
+                   *(Fraction(Decimal(f"{float(x):.3g}")) for x in near),
+                   *(Fraction(Decimal(f"{float(x * (1 - x)):.4g}")) for x in near))
     if key == "06-longest-match":
         n = p["lives"]
         return _fr(2 * n + 1, 2 * n, n, math.comb(2 * n, n), 2 ** (2 * n), 2)
@@ -144,6 +147,23 @@ def test_every_number_of_a_variants_solution_is_its_own(key, chr_scores):
             text = v.worked_solution()
         strangers = [n for n in _numbers(text) if n not in own]
         assert not strangers, (key, seed, p, [str(n) for n in strangers], text)
+
+
+@pytest.mark.parametrize("key", sorted(k for k in VARIED if EXERCISES[k].kind is not Kind.CHOICE))
+def test_every_number_of_a_variants_hints_mistakes_and_why_is_its_own(key, chr_scores):
+    """The hints, the known mistakes' hints and the why-line too (05-reveal-31's targeted
+    hint answered the old 57/100; a hint read "below 0.333333")."""
+    for seed in SEEDS:
+        v = get(key, seed)
+        p = dict(v.params)
+        expected = _expected(key, p, chr_scores)
+        value = Fraction(expected) if v.kind in (Kind.NUMBER, Kind.WHOLE) else None
+        own = _own(key, p, value) | _answer_numbers(v.kind, expected, v.sig)
+        with language("en"):
+            texts = [tr(h) for h in v.hints] + [tr(h) for _w, h in v.mistakes] + [tr(v.why)]
+        for text in texts:
+            strangers = [n for n in _numbers(text) if n not in own]
+            assert not strangers, (key, seed, p, [str(n) for n in strangers], text)
 
 
 @pytest.mark.parametrize("key", sorted(k for k, e in EXERCISES.items()

@@ -21,7 +21,9 @@ from classroom.tables.students import ClassStore
 #: the kernel's JUPYTERHUB_API_TOKEN: the "server" role's scopes and the service's access
 #: (deploy/jupyterhub/jupyterhub_config.py: ``c.Spawner.server_token_scopes``)
 KERNEL_TOKENS = {**TOKENS, "alice-kernel": user("alice", "users:activity!user=alice",
-                                                "access:servers!server=alice/", ACCESS)}
+                                                "access:servers!server=alice/", ACCESS),
+                 "bob-kernel": user("bob", "users:activity!user=bob",
+                                    "access:servers!server=bob/", ACCESS)}
 
 
 def class_auth():
@@ -87,3 +89,25 @@ class ClassOnTheHub(AsyncHTTPTestCase):
         assert self.view("alice-browser").code == 403
         assert self.view("alice-kernel").code == 403
         assert self.view("teacher-browser").code == 200
+
+    def progress(self, token, mid, lesson="01", **extra):
+        body = {"id": mid, "kind": "progress", "payload": {"lesson": lesson}, **extra}
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"token {token}"
+        r = self.fetch(PREFIX + "tables/api/class/progress", method="POST", headers=headers,
+                       body=json.dumps(body), raise_error=False)
+        return r.code, json.loads(r.body) if r.body.startswith(b"{") else {}
+
+    def test_a_hub_user_reads_only_their_own_progress(self):
+        # issue 31: the reloaded page's kernel asks with its token; the student key it
+        # might send is ignored, as for a check
+        payload = {**check("01-six-players", "7 K", "wrong", "hint-1"), "variant": 9}
+        assert self.send("alice-kernel", "a-1", payload, student="b" * 22)[0] == 200
+        status, answer = self.progress("bob-kernel", "r-1", student="a" * 22)
+        assert status == 200 and answer["answer"]["exercises"] == {}
+        status, answer = self.progress("alice-kernel", "r-2")
+        assert status == 200 and answer["answer"]["variant"] == 9
+        assert answer["answer"]["exercises"]["01-six-players"]["tries"] == 1
+        for token in (None, "forged-token", "alice-server"):
+            assert self.progress(token, "r-3")[0] == 403

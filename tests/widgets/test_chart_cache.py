@@ -73,3 +73,26 @@ def test_the_app_kernel_never_loads_matplotlib(cache):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          env=env, cwd=REPO, timeout=300, check=True).stdout.split()
     assert out == ["False", "False"]
+
+
+def test_charts_shipped_with_a_static_site_are_read_first(cache, tmp_path, monkeypatch):
+    """``$CARDGAMES_CHARTS`` (the static site's charts, drawn at build time): a chart found
+    there is read as it is, with no helper process and no drawing (the browser has
+    neither); one not found there is drawn as before."""
+    shipped = tmp_path / "shipped"
+    shipped.mkdir()
+    (shipped / "hands-hr-30.0.svg").write_text("<svg><title>shipped</title></svg>")
+    monkeypatch.setenv("CARDGAMES_CHARTS", str(shipped))
+    helpers = []
+
+    def no_helper(*args, **kwargs):
+        helpers.append(args)
+        raise subprocess.SubprocessError("no helper here")
+
+    monkeypatch.setattr(subprocess, "run", no_helper)
+    svg = chart_cache.cached_svg("hands", "hr", 30.0, module="widgets.explainers.hand_scorer",
+                                 draw=lambda: "<svg>drawn</svg>")
+    assert svg == "<svg><title>shipped</title></svg>" and helpers == []
+    drawn = chart_cache.cached_svg("hands", "hr", 31.0, module="widgets.explainers.hand_scorer",
+                                   draw=lambda: "<svg>drawn</svg>")
+    assert drawn == "<svg>drawn</svg>" and len(helpers) == 1   # the helper failed: drawn here

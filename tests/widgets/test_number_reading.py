@@ -86,3 +86,13 @@ def test_a_known_mistake_is_reported_as_that_mistake_in_every_language(lang):
         payload = check_payload(ex, "16/4960", verdict, 1)
     assert verdict.mistake_index == 0 and payload["hint"] == "mistake-0"
     assert payload["answer"] == "16/4960"
+
+
+def test_a_probability_is_not_asked_back_for_a_reading_above_one():
+    # 04-posterior asks a probability: "0,760" reads 0.76 either way; "2.401" on a
+    # Croatian page is 2401 or 2.401, both above 1: told so, not asked which
+    ex = get("04-posterior")
+    with language("hr"):
+        assert ex.judge("2.401").status == "wrong"
+        assert "between 0 and 1" in ex.judge("2.401").message or "0 i 1" in \
+            ex.judge("2.401").message

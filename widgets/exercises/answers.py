@@ -227,6 +227,8 @@ class Exercise:
             return Verdict("unreadable", _("I could not read that ({error}). {form} "
                                            "Accepted: {forms}.").format(
                 error=e, form=self.form, forms=_(FORMS[self.kind])))
+        if self.probability and len(readings) > 1:    # a reading above 1 is not meant
+            readings = tuple(v for v in readings if 0 <= v <= 1) or readings[:1]
         if self.kind is Kind.NUMBER and len(readings) > 1:
             if not self.whole_answer:
                 return Verdict("ambiguous", _(

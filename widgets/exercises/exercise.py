@@ -42,11 +42,13 @@ import html
 import os
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 import ipywidgets as ipw
 
 from cardgames.i18n import N_, ngettext
 from cardgames.i18n import gettext as _
+from cardgames.seeds import VARIANTS, variant_code
 from widgets.app.seeding import app_seed
 from widgets.exercises.answers import LETTERS, Exercise, Kind, Verdict, hint_for
 from widgets.exercises.exercise_data import EXERCISES, get
@@ -56,7 +58,7 @@ from widgets.exercises.texts import tr
 from widgets.kit.rule_links import RulesHTML
 
 __all__ = ["ExerciseWidget", "Session", "SESSION", "exercise", "exercise_seed", "inline_html",
-           "get", "EXERCISES"]
+           "get", "EXERCISES", "VARIANTS", "variant_code"]
 
 SHOW_SOLUTION_AFTER = 3
 
@@ -91,6 +93,8 @@ TITLE = N_("Exercise {number}.")
 
 class ExerciseWidget(ipw.VBox):
     """One exercise.  ``exercise`` and ``session`` are plain attributes (not traits)."""
+
+    children: tuple[Any, ...]          # the VBox's trait (for the type checker)
 
     def __init__(self, ex: Exercise, *, session: Session | None = None, **kwargs):
         self._exercise = ex
@@ -146,6 +150,13 @@ class ExerciseWidget(ipw.VBox):
         """The exercise (the variant) this widget asks."""
         return self._exercise
 
+    @staticmethod
+    def adopt_page_variant(variant: int) -> None:
+        """Later exercises of this page draw ``variant`` too (the variant a reloaded page's
+        student had, :mod:`widgets.exercises.progress`); nothing on an unserved page."""
+        if _PAGE_SEED and _PAGE_SEED[0] is not None:
+            _PAGE_SEED[0] = variant
+
     def use_variant(self, seed: int | None) -> None:
         """Ask the variant drawn by ``seed`` instead (a reloaded page takes the variant the
         student had): the question, the options and the explorer redrawn."""
@@ -159,7 +170,8 @@ class ExerciseWidget(ipw.VBox):
             self.answer_box.value = None
         if self.explorer is not None:
             new = _explorer(drawn)
-            self.children = tuple(new if c is self.explorer else c for c in self.children
+            kids: tuple[Any, ...] = tuple(self.children)
+            self.children = tuple(new if c is self.explorer else c for c in kids
                                   if new is not None or c is not self.explorer)
             self.explorer.close()
             self.explorer = new
@@ -168,7 +180,7 @@ class ExerciseWidget(ipw.VBox):
         """The student's progress on this exercise, as the class service kept it
         (:func:`classroom.tables.checks.progress`): tries, solved, the last hint."""
         key = self._exercise.key
-        tries, wrong = int(state.get("tries") or 0), int(state.get("wrong") or 0)
+        tries, wrong = _count(state.get("tries")), _count(state.get("wrong"))
         if tries <= self.tries:
             return                       # this page went further already
         self._session.tries[key] = tries
@@ -248,6 +260,11 @@ class ExerciseWidget(ipw.VBox):
         self.close()
 
 
+def _count(value: object) -> int:
+    """A count the class service sent back (tries, wrong answers): 0 unless a whole number."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
+
+
 def _sentence(text: str) -> str:
     """``text`` as a sentence after another: its first letter capital (the why-lines start
     lower case, written to follow "Right.").
@@ -297,20 +314,6 @@ def exercise_seed() -> int | None:
     if not _PAGE_SEED:
         _PAGE_SEED.append(variant_code(app_seed("exercises")) if _served() else None)
     return _PAGE_SEED[0]
-
-
-#: the variant codes a served page draws: 1 to VARIANTS (the answer key tabulates each)
-VARIANTS = 30
-
-
-def variant_code(seed: int) -> int:
-    """The short variant code (1 to :data:`VARIANTS`) of a page seed: the seed itself if it
-    is one already (``CARDGAMES_SEED_EXERCISES=20``), else drawn from it.
-
-    >>> variant_code(20), 1 <= variant_code(2**62 + 5) <= VARIANTS
-    (20, True)
-    """
-    return seed if 1 <= seed <= VARIANTS else seed % VARIANTS + 1
 
 
 def exercise(key: str, *, session: Session | None = None,

@@ -69,11 +69,10 @@ class _Lesson:
 
     def answered(self, reply: dict[str, Any]) -> None:
         """(The link's thread) the service answered: apply it on the kernel's loop."""
-        if not reply.get("ok"):
-            log.info("class link: no progress read (%s)", reply.get("error"))
-            return
         answer = reply.get("answer")
-        if not isinstance(answer, dict):
+        if not reply.get("ok") or not isinstance(answer, dict):
+            log.info("class link: no progress read (%s)", reply.get("error"))
+            self.applied.set()                 # nothing to give back: the page goes on
             return
         with self.lock:
             self.answer = answer
@@ -88,15 +87,17 @@ class _Lesson:
     def apply_all(self) -> None:
         with self.lock:
             widgets = list(self.widgets)
-        for widget in widgets:
-            self.apply(widget)
-        self.applied.set()
+        try:
+            for widget in widgets:
+                self.apply(widget)
+        finally:
+            self.applied.set()
 
     def apply(self, widget: Any) -> None:
         answer = self.answer or {}
         variant = answer.get("variant")
         if isinstance(variant, int) and not isinstance(variant, bool):
-            _adopt(variant)
+            widget.adopt_page_variant(variant)
             widget.use_variant(variant)
         state = (answer.get("exercises") or {}).get(widget.exercise.key)
         if isinstance(state, dict):
@@ -106,14 +107,6 @@ class _Lesson:
 
 
 _LESSONS: dict[str, _Lesson] = {}
-
-
-def _adopt(variant: int) -> None:
-    """Later exercises of the page draw the student's variant too."""
-    from widgets.exercises import exercise as ew
-
-    if ew._PAGE_SEED and ew._PAGE_SEED[0] is not None:
-        ew._PAGE_SEED[0] = variant
 
 
 def follow(widget: Any) -> None:

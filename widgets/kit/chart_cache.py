@@ -17,6 +17,10 @@ imported only where they are).  When the helper cannot run (no
 writable folder, an error), the caller draws in its own process: the chart is
 the same, only the memory is not saved.
 
+A static site (``make site``: the page's Python runs in the browser, without
+matplotlib or subprocesses) ships every chart drawn beforehand: ``$CARDGAMES_CHARTS``
+names that folder, and :func:`cached_svg` reads a chart found there first.
+
 >>> chart_file_name("score", "en", 30.5)
 'score-en-30.5.svg'
 >>> chart_file_name("score", "hr", None)
@@ -143,8 +147,16 @@ def write_svg(folder: Path, file_name: str, svg: str) -> None:
 
 def cached_svg(name: str, lang: str, value: object, *, module: str,
                draw: Callable[[], str]) -> str:
-    """Chart ``name`` for ``value`` in ``lang``: from the cache, drawn for every value
-    by ``python -m module`` when missing; ``draw()`` in this process if that fails."""
+    """Chart ``name`` for ``value`` in ``lang``: from the charts shipped with a static site
+    (``$CARDGAMES_CHARTS``), else from the cache, drawn for every value by
+    ``python -m module`` when missing; ``draw()`` in this process if that fails."""
+    shipped = os.environ.get("CARDGAMES_CHARTS", "")
+    if shipped:
+        path = Path(shipped) / chart_file_name(name, lang, value)
+        if path.is_file():
+            return path.read_text(encoding="utf-8")
+    if sys.platform == "emscripten":         # in a browser (Pyodide): no helper process
+        return draw()
     try:
         folder = cache_folder(module, lang)
         path = folder / chart_file_name(name, lang, value)

@@ -244,15 +244,17 @@ class ClassLink:
         return _(OFFLINE_NOTE) if self.state == "offline" else _(SHARED_NOTE)
 
     def send(self, kind: str, payload: dict[str, Any], *,
-             on_answer: Callable[[dict[str, Any]], None] | None = None) -> str:
-        """Queue a message (never blocks); its id."""
+             on_answer: Callable[[dict[str, Any]], None] | None = None,
+             url: str | None = None) -> str:
+        """Queue a message (never blocks); its id.  ``url``: where it goes (default: the
+        link's send address)."""
         with self._cond:
             self._count += 1
             mid = f"{self._prefix}-{self._count}"
             if len(self._outbox) >= OUTBOX_MAX:
                 dropped = self._outbox.popleft()
                 log.warning("class link: outbox full, message %s dropped", dropped.mid)
-            self._outbox.append(Message(mid, kind, dict(payload), on_answer))
+            self._outbox.append(Message(mid, kind, dict(payload), on_answer, url=url))
             self._idle.clear()
             self._cond.notify()
         self._start()
@@ -263,12 +265,8 @@ class ClassLink:
         """Ask the class service for this student's own progress on ``lesson`` (``"05"``;
         ``tables/api/class/progress``, issue 31); ``on_answer`` gets the answer (from the
         link's thread), after the messages queued before it."""
-        mid = self.send("progress", {"lesson": lesson}, on_answer=on_answer)
-        with self._cond:
-            for m in self._outbox:
-                if m.mid == mid:
-                    m.url = progress_url(self.url)
-        return mid
+        return self.send("progress", {"lesson": lesson}, on_answer=on_answer,
+                         url=progress_url(self.url))
 
     def flush(self, timeout: float = 10.0) -> bool:
         """Wait (at most ``timeout`` s) until every message is answered (tests, scripts)."""

@@ -139,6 +139,7 @@ class LiarTable(LiarLayout, PlayTable):
     _drawn: tuple[int, int] = (0, 0)    # the (match, round) drawn (online: a new deal)
     _clearing = False                   # the seat's own move clears its picks
     GAME = "Liar"
+    STALE_RULE = "R-L5"
     GAME_NAME = "liar"
 
     def __init__(self, *, bots: Sequence[str | Any] = ("heuristic",) * 3, decks: int = 1,

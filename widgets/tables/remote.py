@@ -246,6 +246,11 @@ class RemoteSession:
         """Ask the service for the next Liar round or Thirty-One game (the first ask wins)."""
         return self._ask({"type": "next", "mark": self.mark}, action=None)
 
+    def take_back(self) -> list[Any]:
+        """Take this seat back from the bot that plays it (issue 29: the service's bot
+        plays a seat whose student was idle until they take it back)."""
+        return self._ask({"type": "back"}, action=None)
+
     def _offline(self, action: str | None, reason: str) -> IllegalActionError:
         return IllegalActionError(reason, player=self._seat, action=action, reason=reason)
 

@@ -225,7 +225,8 @@ def _vary_reveal(rng: random.Random) -> Exercise:
 
 def _threshold_ex(k: int) -> Exercise:
     level = Fraction(1, k)
-    below = f"1/{k}"          # not 0.333333 (issue 31): the level as the question says it
+    # 1/3 as a fraction (0.333333 on the page was a float's digits); 1/4 as 0.25
+    below: Any = num(float(level)) if (level * 10 ** 6).denominator == 1 else f"1/{k}"
     return Exercise(
         key="05-threshold", lesson="05", number=3, kind=Kind.NUMBER, sig=None,
         question=Msg(N_("In the table of section 3 (one hand per score), what is the **lowest** "

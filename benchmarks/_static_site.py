@@ -1,0 +1,106 @@
+"""The static site (``make site``) built, served on 127.0.0.1 and opened in Chromium: shared by
+``benchmarks/static_site.py`` and ``tests/browser/test_static_site.py``.
+
+- :func:`built_site`: the site of this checkout, built by ``tools/static_site.py`` into
+  ``.cache/site/built-<key>/``, where ``key`` is a digest of every file the build reads
+  (the tool, its npm lock, pyproject.toml, cardgames/, widgets/, classroom/, the lessons,
+  the page template); a build with the same key is reused, an older one removed.
+- :class:`StaticServer`: the folder served by Python's own ``http.server`` on a free port
+  of 127.0.0.1 (as any static host would: plain files, ``.wasm`` as ``application/wasm``).
+- :func:`watch_hosts`: every request a page (and its web workers) makes to a host other
+  than the server's, recorded and aborted.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import http.server
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from urllib.parse import urlsplit
+
+REPO = Path(__file__).resolve().parents[1]
+CACHE = REPO / ".cache" / "site"
+
+#: what the build reads: a change to any of these builds the site again
+INPUTS = ("tools/static_site.py", "tools/static_site_npm", "pyproject.toml", "cardgames",
+          "widgets", "classroom", "lessons", "share/jupyter/voila/templates/cardgames")
+
+
+def input_key() -> str:
+    """A digest of every file of :data:`INPUTS` (path and bytes), 16 hex digits."""
+    digest = hashlib.sha256()
+    for name in INPUTS:
+        root = REPO / name
+        files = [root] if root.is_file() else sorted(p for p in root.rglob("*") if p.is_file())
+        for path in files:
+            rel = path.relative_to(REPO).as_posix()
+            if "__pycache__" in rel or "/.ipynb_checkpoints/" in rel or rel.endswith(".pyc"):
+                continue
+            digest.update(rel.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def built_site(*, python: str = sys.executable) -> Path:
+    """The site of this checkout (built now unless a build of the same inputs is kept)."""
+    key = input_key()
+    out = CACHE / f"built-{key}"
+    done = out / ".built"
+    if done.exists():
+        return out
+    for old in CACHE.glob("built-*"):
+        shutil.rmtree(old, ignore_errors=True)
+    subprocess.run(["nice", "-n", "10", python, str(REPO / "tools" / "static_site.py"),
+                    "--out", str(out)], check=True, cwd=REPO)
+    done.write_text(key)
+    return out
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".wasm": "application/wasm", ".js": "text/javascript",
+                      ".mjs": "text/javascript", ".json": "application/json"}
+
+    def log_message(self, format, *args):  # noqa: A002 - the base class's name
+        pass
+
+
+class StaticServer:
+    """``folder`` served on 127.0.0.1 (a free port) from a thread; :meth:`stop` ends it."""
+
+    def __init__(self, folder: Path) -> None:
+        handler = functools.partial(_Handler, directory=str(folder))
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.port = self.httpd.server_address[1]
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def watch_hosts(context, page, server: StaticServer, log: list[str]) -> None:
+    """Record (and abort) every request of ``page`` and its workers to another host.
+
+    ``context.route`` sees the page's own requests; a web worker's (the Pyodide kernel
+    runs in one) are seen by the page's request events only, so both are watched."""
+    def local(url: str) -> bool:
+        parts = urlsplit(url)
+        return parts.scheme in ("data", "blob") or (parts.hostname == "127.0.0.1"
+                                                    and parts.port == server.port)
+
+    def route(r):
+        if local(r.request.url):
+            r.continue_()
+        else:
+            log.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+    page.on("request", lambda r: None if local(r.url) or r.url in log else log.append(r.url))

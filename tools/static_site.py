@@ -1,0 +1,495 @@
+"""Build the static site: the apps, explainers and exercises running in the browser (issue 33).
+
+    .venv/bin/python tools/static_site.py [--out site]      # or: make site
+
+The pages are Voici pages (the static form of Voila: ``voici-core``, pinned in the
+``site`` extra of pyproject.toml), drawn with the cardgames Voila template
+(share/jupyter/voila/templates/cardgames); their Python kernel is Pyodide (CPython in
+WebAssembly, ``jupyterlite-pyodide-kernel``), which runs the engine and the widgets in
+the student's browser.  The folder it writes is plain files: any static web server or
+host serves it, and no page asks any other host for anything.
+
+Everything comes from the project's own files and the package registries, and is kept
+under ``.cache/site/`` (reused while its inputs are the same):
+
+- npm (``tools/static_site_npm/package.json`` and its lock): the Pyodide runtime
+  (``pyodide``, the version ``jupyterlite-pyodide-kernel`` is made for) and Font Awesome
+  (Voila's template links it from a CDN; here it is served from the site);
+- PyPI: the pure-Python wheels the kernel loads (IPython, jedi, comm, ipywidgets ...).
+  The npm ``pyodide`` package holds the runtime only; its ``pyodide-lock.json`` names
+  Pyodide's own builds of these packages, whose hashes differ from PyPI's, so the lock
+  is rewritten for the wheels downloaded here (and trimmed to what the pages load);
+- this checkout: ``cardgames`` and ``widgets`` as one wheel, the lessons' rules pages.
+
+The kernel's start-up packages are all named in ``loadPyodideOptions.packages``, so
+Pyodide fetches them from the lock at once instead of installing them one by one with
+piplite; ``sqlite3`` (a Pyodide-built module the kernel asks for first, in neither npm
+nor PyPI; IPython runs without it) is an empty stub wheel, without which the page waits
+at "Starting up kernel..." for ever.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import copy
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+CACHE = REPO / ".cache" / "site"
+NPM_SPEC = REPO / "tools" / "static_site_npm"
+TEMPLATES = REPO / "share" / "jupyter"
+LANGUAGES = ("en", "hr", "de")
+sys.path.insert(0, str(REPO))    # classroom.static_site_page, widgets (the charts)
+
+#: the apps of lessons/ the site holds (each in en, hr, de)
+APPS = ("app_liar", "app_thirty_one", "app_rank_cycle", "app_call_explainer",
+        "app_call_odds", "app_hand_scorer")
+
+#: what the kernel loads at start (jupyterlite-pyodide-kernel 0.7: its initKernel) and
+#: what the apps import, with the packages they depend on (from Pyodide's lock)
+KERNEL_PACKAGES = ("sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython")
+APP_PACKAGES = ("ipywidgets", "cardgames")
+
+#: packages not in Pyodide's lock: (name, version, imports, depends); the wheels come
+#: from PyPI, except ipykernel and pyodide_kernel (shipped by jupyterlite-pyodide-kernel,
+#: ipykernel's a stand-in for the real one) and cardgames (this checkout)
+EXTRA = {
+    "comm": ("0.2.3", ["comm"], ["traitlets"]),
+    "ipywidgets": ("8.1.9", ["ipywidgets"], ["comm", "traitlets", "ipython"]),
+}
+
+#: files of the npm pyodide package the site needs (not the consoles, types, maps)
+PYODIDE_FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm",
+                 "python_stdlib.zip", "package.json")
+
+
+def canonical(name: str) -> str:
+    """PEP 503 name: ``Prompt_Toolkit`` -> ``prompt-toolkit``.
+
+    >>> canonical("prompt_toolkit"), canonical("pyodide_kernel")
+    ('prompt-toolkit', 'pyodide-kernel')
+    """
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def run(cmd: list[str], **kwargs) -> None:
+    print("+", " ".join(str(c) for c in cmd), flush=True)
+    subprocess.run(cmd, check=True, **kwargs)
+
+
+# ---------------------------------------------------------------- downloads (cached)
+
+def npm_modules() -> Path:
+    """``npm ci`` of tools/static_site_npm into .cache/site/npm (again when the lock changed)."""
+    target = CACHE / "npm"
+    lock = (NPM_SPEC / "package-lock.json").read_bytes()
+    stamp = target / ".lock-sha256"
+    modules = target / "node_modules"
+    if modules.is_dir() and stamp.exists() and stamp.read_text() == hashlib.sha256(lock).hexdigest():
+        return modules
+    target.mkdir(parents=True, exist_ok=True)
+    for name in ("package.json", "package-lock.json"):
+        shutil.copy2(NPM_SPEC / name, target / name)
+    npm = shutil.which("npm")
+    if npm is None:
+        raise SystemExit("make site needs npm (Debian: apt-get install npm)")
+    run([npm, "ci", "--no-audit", "--no-fund", "--ignore-scripts"], cwd=target)
+    stamp.write_text(hashlib.sha256(lock).hexdigest())
+    return modules
+
+
+def pypi_wheel(name: str, version: str) -> Path:
+    """The pure-Python wheel ``name==version`` from PyPI, kept in .cache/site/wheels."""
+    folder = CACHE / "wheels"
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = "[-_.]".join(re.escape(part) for part in re.split(r"[-_.]+", name))
+    pattern = re.compile(rf"^{stem}-{re.escape(version)}-.*py3-none-any\.whl$", re.IGNORECASE)
+    found = [p for p in folder.iterdir() if pattern.match(p.name)]
+    if not found:
+        run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+             "--only-binary=:all:", "--python-version", "3.13", "--implementation", "py",
+             "--abi", "none", "--platform", "any", "--dest", str(folder), f"{name}=={version}"])
+        found = [p for p in folder.iterdir() if pattern.match(p.name)]
+    if not found:
+        raise SystemExit(f"no pure-Python wheel of {name}=={version} on PyPI")
+    return found[0]
+
+
+def kernel_wheels() -> Path:
+    """The folder of wheels jupyterlite-pyodide-kernel ships (pyodide_kernel, the ipykernel
+    stand-in, piplite)."""
+    import jupyterlite_pyodide_kernel
+
+    share = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupyterlite" / \
+        "pyodide-kernel-extension" / "static" / "pypi"
+    if not share.is_dir():
+        raise SystemExit(f"jupyterlite-pyodide-kernel {jupyterlite_pyodide_kernel.__version__}"
+                         f" has no wheels in {share}")
+    return share
+
+
+# ---------------------------------------------------------------- wheels made here
+
+def _record_line(name: str, data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={digest},{len(data)}"
+
+
+def write_wheel(path: Path, dist: str, version: str, files: dict[str, bytes]) -> Path:
+    """A pure-Python wheel of ``files`` (archive name -> bytes), always the same bytes."""
+    info = f"{dist}-{version}.dist-info"
+    files = dict(files)
+    files[f"{info}/METADATA"] = (f"Metadata-Version: 2.1\nName: {dist}\nVersion: {version}\n"
+                                 "Summary: built for the cardgames static site\n").encode()
+    files[f"{info}/WHEEL"] = (b"Wheel-Version: 1.0\nGenerator: cardgames tools/static_site.py\n"
+                              b"Root-Is-Purelib: true\nTag: py3-none-any\n")
+    record = [_record_line(n, d) for n, d in sorted(files.items())] + [f"{info}/RECORD,,"]
+    files[f"{info}/RECORD"] = ("\n".join(record) + "\n").encode()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for name in sorted(files):
+            info_ = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+            info_.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info_, files[name])
+    return path
+
+
+def project_wheel(folder: Path) -> Path:
+    """``cardgames`` and ``widgets`` of this checkout (Python files and the compiled
+    catalogs) as one wheel; not ``classroom`` (a server) nor the tests."""
+    files: dict[str, bytes] = {}
+    for package in ("cardgames", "widgets"):
+        for path in sorted((REPO / package).rglob("*")):
+            rel = path.relative_to(REPO).as_posix()
+            if "__pycache__" in rel or not path.is_file():
+                continue
+            if path.suffix in (".py", ".mo") or path.name == "py.typed":
+                files[rel] = path.read_bytes()
+    return write_wheel(folder / "cardgames-0.1.0-py3-none-any.whl", "cardgames", "0.1.0", files)
+
+
+def charts_wheel(folder: Path) -> Path:
+    """The Hand scorer's charts (matplotlib, drawn here once per language and kept in
+    .cache/site/charts by widgets.kit.chart_cache) as the package ``cardgames_charts``:
+    the browser has no matplotlib; the page points ``$CARDGAMES_CHARTS`` at it."""
+    os.environ["CARDGAMES_CACHE"] = str(CACHE / "charts")
+    from widgets.explainers.hand_scorer import chart_values
+    from widgets.kit.chart_cache import cache_folder, chart_file_name
+
+    module = "widgets.explainers.hand_scorer"
+    files = {"cardgames_charts/__init__.py": b'"""The charts of the static site."""\n'}
+    for lang in LANGUAGES:
+        charts = cache_folder(module, lang)
+        names = [chart_file_name("hands", lang, v) for v in chart_values()]
+        if not all((charts / n).is_file() for n in names):
+            run([sys.executable, "-m", module, "--lang", lang, "--out", str(charts)],
+                env={**os.environ, "PYTHONPATH": str(REPO)}, stdout=subprocess.DEVNULL)
+        for n in names:
+            files[f"cardgames_charts/{n}"] = (charts / n).read_bytes()
+    return write_wheel(folder / "cardgames_charts-0.1.0-py3-none-any.whl", "cardgames_charts",
+                       "0.1.0", files)
+
+
+def sqlite3_stub(folder: Path) -> Path:
+    """An empty ``sqlite3`` wheel: the kernel installs it first; IPython runs without it."""
+    return write_wheel(folder / "sqlite3-1.0.0-py3-none-any.whl", "sqlite3", "1.0.0", {})
+
+
+# ---------------------------------------------------------------- the Pyodide folder
+
+def pyodide_folder(modules: Path, target: Path) -> list[str]:
+    """The Pyodide runtime with a lock of exactly the packages the pages load, every wheel
+    beside it; returns the packages to load at start (``loadPyodideOptions.packages``)."""
+    source = modules / "pyodide"
+    lock = json.loads((source / "pyodide-lock.json").read_text())
+    packages = lock["packages"]
+    by_name = {canonical(k): k for k in packages}
+    if target.exists():
+        shutil.rmtree(target)
+    target.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(source / name, target / name)
+
+    made = kernel_wheels()
+    entries: dict[str, dict] = {}
+
+    def entry(name: str, wheel: Path, version: str, imports: list[str],
+              depends: list[str]) -> None:
+        shutil.copy2(wheel, target / wheel.name)
+        name = canonical(name) if name not in packages else name   # Pyodide looks names up so
+        entries[name] = {"name": name, "version": version, "file_name": wheel.name,
+                         "install_dir": "site", "sha256": sha256(target / wheel.name),
+                         "package_type": "package", "imports": imports,
+                         "depends": depends, "unvendored_tests": False}
+
+    # this checkout, the stand-ins, the kernel
+    entry("cardgames", project_wheel(CACHE / "made"), "0.1.0", ["cardgames", "widgets"],
+          ["ipywidgets"])
+    entry("sqlite3", sqlite3_stub(CACHE / "made"), "1.0.0", [], [])
+    entry("cardgames_charts", charts_wheel(CACHE / "made"), "0.1.0", ["cardgames_charts"], [])
+    for name, imports in (("ipykernel", ["ipykernel"]), ("pyodide_kernel", ["pyodide_kernel"])):
+        wheel = next(made.glob(f"{name}-*-py3-none-any.whl"))
+        entry(name, wheel, wheel.name.split("-")[1], imports, [])
+    for name, (version, imports, depends) in EXTRA.items():
+        entry(name, pypi_wheel(name, version), version, imports, depends)
+    # Pyodide's own packages the others depend on (and micropip, which the worker loads
+    # to install piplite): PyPI's wheels of the same versions
+    todo = ["micropip", *(d for e in list(entries.values()) for d in e["depends"]),
+            "jedi", "ipython"]
+    while todo:
+        key = by_name.get(canonical(todo.pop()))
+        if key is None or key in entries:
+            continue
+        old = packages[key]
+        if old["package_type"] != "package":
+            raise SystemExit(f"{key} is a Pyodide build ({old['file_name']}): not on PyPI")
+        wheel = pypi_wheel(key, old["version"])
+        depends = [by_name.get(canonical(d), d) for d in old["depends"]
+                   if canonical(d) not in ("matplotlib", "sqlite3")]
+        entry(key, wheel, old["version"], old["imports"], depends)
+        todo.extend(depends)
+    new = copy.deepcopy(lock)
+    new["packages"] = dict(sorted(entries.items()))
+    (target / "pyodide-lock.json").write_text(json.dumps(new, indent=1, sort_keys=True))
+    return [*KERNEL_PACKAGES, *APP_PACKAGES]
+
+
+# ---------------------------------------------------------------- contents
+
+def setup_cell(lang: str, *, charts: bool = False) -> dict:
+    """The first cell of every page (hidden, as all code): the page's language; the page
+    counts as served (Voici is Voila's static form: exercises draw their variants); the
+    Hand scorer's charts (loaded from the site: ``cardgames_charts``)."""
+    source = ["# the static site (tools/static_site.py): this page's language, a served page\n",
+              "import os\n",
+              f"os.environ['CARDGAMES_LANG'] = {lang!r}\n",
+              "os.environ['VOILA_BASE_URL'] = '/'\n"]
+    if charts:
+        source += ["import pyodide_js\n",
+                   "await pyodide_js.loadPackage('cardgames_charts')\n",
+                   "import cardgames_charts\n",
+                   "os.environ['CARDGAMES_CHARTS'] = cardgames_charts.__path__[0]\n"]
+    return {"cell_type": "code", "execution_count": None, "id": "site-setup",
+            "metadata": {}, "outputs": [], "source": source}
+
+
+#: run first in a Python process: importing any of these packages fails there, as in the
+#: browser, which has none of them (tests/widgets/test_no_analysis_imports.py uses it too)
+BLOCKED = ("pandas", "numpy", "matplotlib", "pyarrow", "tqdm", "scipy")
+BLOCKER = f"""
+import importlib.abc, sys
+class _Blocker(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.partition(".")[0] in {BLOCKED!r}:
+            raise ImportError(f"{{name}} is not available in the browser (static site)")
+sys.meta_path.insert(0, _Blocker())
+"""
+
+_EXERCISE_CHECK = BLOCKER + """
+import json
+from widgets.exercises.exercise import EXERCISES, ExerciseWidget, Session, get
+ok = []
+for key in EXERCISES:
+    try:
+        for seed in (None, 1, 2, 3, 4, 5):
+            w = ExerciseWidget(get(key, seed), session=Session())
+            w.submit("1")
+            w.close_all()
+    except ImportError:
+        continue
+    ok.append(key)
+print(json.dumps(ok))
+"""
+
+
+def browser_exercises() -> list[str]:
+    """The exercises that need none of :data:`BLOCKED` (their default variant and five
+    others built and checked once, in a process where those cannot be imported)."""
+    out = subprocess.run([sys.executable, "-c", _EXERCISE_CHECK], check=True,
+                         capture_output=True, text=True, cwd=REPO,
+                         env={**os.environ, "PYTHONPATH": str(REPO)})
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+EXERCISE_CELL = re.compile(r'\s*exercise\("([\w-]+)"\)\s*')
+
+
+def _lesson_source(lesson: Path, lang: str) -> Path:
+    return lesson if lang == "en" else lesson.parent / lang / lesson.name
+
+
+def exercise_notebook(lesson: Path, lang: str, keys: set[str]) -> dict | None:
+    """A page of ``lesson``'s exercises in ``keys`` (in lesson order, each under its
+    heading from the lesson, "### Exercise 2"), in ``lang`` (the built lesson's
+    headings); ``None`` when the lesson has none of them."""
+    from classroom.static_site_page import exercises_intro
+
+    nb = json.loads(_lesson_source(lesson, lang).read_text())
+    cells = nb["cells"]
+    title = next(line[2:].strip() for c in cells if c["cell_type"] == "markdown"
+                 for line in "".join(c["source"]).splitlines() if line.startswith("# "))
+    body: list[dict] = []
+    for i, cell in enumerate(cells):
+        m = EXERCISE_CELL.fullmatch("".join(cell["source"])) if cell["cell_type"] == "code" else None
+        if not m or m.group(1) not in keys:
+            continue
+        before = "".join(cells[i - 1]["source"]) if i else ""
+        if cells[i - 1]["cell_type"] == "markdown" and before.startswith("#") and len(before) < 200:
+            body.append({"cell_type": "markdown", "id": f"h-{m.group(1)}", "metadata": {},
+                         "source": before})
+        body.append({"cell_type": "code", "execution_count": None, "id": f"x-{m.group(1)}",
+                     "metadata": {}, "outputs": [], "source": f'exercise("{m.group(1)}")'})
+    if not body:
+        return None
+    head = [setup_cell(lang),
+            {"cell_type": "markdown", "id": "title", "metadata": {},
+             "source": f"# {title}\n\n{exercises_intro(lang)}"},
+            {"cell_type": "code", "execution_count": None, "id": "imports", "metadata": {},
+             "outputs": [], "source": "from widgets.exercises.exercise import exercise"}]
+    return {**nb, "cells": head + body,
+            "metadata": {**nb["metadata"], "cardgames": {"language": lang}}}
+
+
+def _notebook(app: str, lang: str) -> dict:
+    nb = json.loads((REPO / "lessons" / f"{app}.ipynb").read_text())
+    nb["cells"] = [setup_cell(lang, charts=app == "app_hand_scorer"), *nb["cells"]]
+    for cell in nb["cells"]:
+        if cell["cell_type"] == "code":
+            cell["outputs"], cell["execution_count"] = [], None
+    return nb
+
+
+def page_name(app: str, lang: str) -> str:
+    """The notebook (and page) name of ``app`` in ``lang``.
+
+    >>> page_name("app_liar", "en"), page_name("app_liar", "hr")
+    ('app_liar', 'app_liar-hr')
+    """
+    return app if lang == "en" else f"{app}-{lang}"
+
+
+def lessons() -> list[Path]:
+    return sorted((REPO / "lessons").glob("[0-9][0-9]_*.ipynb"))
+
+
+def contents(folder: Path, apps: tuple[str, ...], exercises: bool) -> list[str]:
+    """Write the pages' notebooks into ``folder``; the exercise pages' names."""
+    if folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
+    for app in apps:
+        for lang in LANGUAGES:
+            (folder / f"{page_name(app, lang)}.ipynb").write_text(
+                json.dumps(_notebook(app, lang), indent=1))
+    pages = []
+    keys = set(browser_exercises()) if exercises else set()
+    for lesson in lessons():
+        for lang in LANGUAGES:
+            nb = exercise_notebook(lesson, lang, keys)
+            if nb is not None:
+                name = page_name(f"exercises_{lesson.name[:2]}", lang)
+                (folder / f"{name}.ipynb").write_text(json.dumps(nb, indent=1))
+                pages.append(name)
+    return pages
+
+
+# ---------------------------------------------------------------- build
+
+def lite_config(packages: list[str]) -> dict:
+    return {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "appName": "cardgames",
+            "disabledExtensions": ["@jupyterlite/pyodide-kernel-extension:piplite-ui"],
+            "litePluginSettings": {
+                "@jupyterlite/pyodide-kernel-extension:kernel": {
+                    "pyodideUrl": "./static/pyodide/pyodide.js",
+                    "disablePyPIFallback": True,
+                    "loadPyodideOptions": {"packages": packages},
+                },
+            },
+        },
+    }
+
+
+def build(out: Path, apps: tuple[str, ...], exercises: bool = True) -> None:
+    modules = npm_modules()
+    work = CACHE / "build"
+    lite = work / "lite"
+    if work.exists():        # with its .jupyterlite.doit.db: doit would skip the tasks it ran
+        shutil.rmtree(work)
+    lite.mkdir(parents=True)
+    packages = pyodide_folder(modules, lite / "static" / "pyodide")
+    (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(packages), indent=1))
+    pages = contents(work / "content", apps, exercises)
+    env = dict(os.environ)
+    env["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(TEMPLATES), env.get("JUPYTER_PATH")]))
+    if out.exists():
+        shutil.rmtree(out)
+    voici = [sys.executable, "-c", "from voici_core.app import main; main()", "build", "--lite-dir", str(lite),
+             "--contents", str(work / "content"), "--output-dir", str(out),
+             "--no-sourcemaps", "--no-unused-shared-packages",
+             "--VoilaConfiguration.template=cardgames",
+             "--VoilaConfiguration.strip_sources=True",
+             "--VoilaConfiguration.show_tracebacks=False"]
+    run(voici, cwd=work, env=env)
+    # the rules pages the apps link to (widgets.kit.rule_links: ../files/rules/ of a page)
+    rules = out / "voici" / "files" / "rules"
+    rules.mkdir(parents=True, exist_ok=True)
+    for lang in LANGUAGES:
+        shutil.copy2(REPO / "lessons" / "rules" / f"{lang}.html", rules / f"{lang}.html")
+    start_pages(out, apps, pages)
+
+
+def start_pages(out: Path, apps: tuple[str, ...], pages: list[str]) -> None:
+    """``index.html`` (en), ``index-hr.html``, ``index-de.html``: the site's start page."""
+    from classroom.catalog import catalog
+    from classroom.static_site_page import (
+        EXERCISES_DESCRIPTION,
+        SiteLink,
+        site_start_page,
+        start_page_name,
+    )
+
+    entries = {e.name: e for e in catalog(REPO / "lessons")}
+    for lang in LANGUAGES:
+        links = [SiteLink("apps", f"voici/render/{page_name(app, lang)}.html",
+                          entries[f"{app}.ipynb"].title, entries[f"{app}.ipynb"].description)
+                 for app in apps]
+        for lesson in lessons():
+            name = page_name(f"exercises_{lesson.name[:2]}", lang)
+            if name in pages:
+                links.append(SiteLink("exercises", f"voici/render/{name}.html",
+                                      entries[lesson.name].title, EXERCISES_DESCRIPTION))
+        links += [SiteLink("rules", f"voici/files/{e.name}", e.title, e.description, e.lang)
+                  for e in entries.values() if e.group == "rules"]
+        (out / start_page_name(lang)).write_text(site_start_page(links, lang=lang),
+                                                 encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=REPO / "site",
+                        help="the folder to write (default: site/)")
+    parser.add_argument("--apps", nargs="*", default=list(APPS), help="only these apps")
+    parser.add_argument("--no-exercises", action="store_true", help="no exercise pages")
+    args = parser.parse_args(argv)
+    build(args.out.resolve(), tuple(args.apps), not args.no_exercises)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
