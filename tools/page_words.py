@@ -16,10 +16,10 @@ check runs without a browser (``tests/lessons/test_page_words.py``) and on the s
 
 >>> problems("Needs: cardgames.liar, hands.probability(at_least=30); phase: CALL_WINDOW")
 ['dotted name: cardgames.liar', 'dotted name: hands.probability', 'call with arguments: probability(at_least=30)', 'code name: at_least', 'code name: CALL_WINDOW']
->>> problems("AH KH 9H scores 30; P(score = 30.5) = 0.0056; e.g. 4/31")
+>>> problems("AH KH 9H scores 30; P(score = 30.5) = 0.0056; e.g. 4/31; C(21,0)")
 []
 >>> problems("(30.0, 'Hearts: Ace 11')"), problems("'Unter'"), problems("score 21.0")
-(["repr of a text: (30.0, '", 'score as a float: 30.0'], ["repr of a text: 'Unter'"], ['score as a float: 21.0'])
+(["repr of a text: (30.0, '"], ["repr of a text: 'Unter'"], ['score as a float: 21.0'])
 >>> problems("seed 2802880029164996117, winner random#2")
 ['raw seed: 2802880029164996117', 'bot id: random#2']
 >>> code_span_problems(["AH KH *", "10L", "*P", "hands.hand_table", "explain"])
@@ -50,7 +50,8 @@ _CHECKS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # a Python repr of a text: 'Unter', ('…', …), (30.0, '…')
     ("repr of a text", re.compile(r"(?:^|(?<=[\s(\[,]))'[^'\n]{1,80}'(?=[\s)\],:]|$)"
                                   r"|\(\s*-?\d+\.\d+,\s*'")),
-    ("score as a float", re.compile(r"(?<![\d.,])(?:[12]\d|3[0-3])[.,]0(?![\d])")),
+    # (not a binomial coefficient's C(21,0))
+    ("score as a float", re.compile(r"(?<![\d.,(])(?:[12]\d|3[0-3])[.,]0(?![\d)])")),
     ("raw seed", re.compile(r"(?<![\d.,])\d{10,}(?![\d])")),
     ("bot id", re.compile(r"\b[a-z]+#\d+\b")),
     ("file path", re.compile(r"\b[\w-]+/[\w./-]*\.(?:md|py|ipynb|json|cfg|po)\b")),

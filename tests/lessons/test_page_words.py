@@ -68,3 +68,29 @@ def test_the_checks_find_what_issue_31_found():
     assert all(found.values()), found
     assert code_span_problems(["table_chr"]) and not code_span_problems(["AH KH *", "10L", "*P"])
     assert not problems("P(score ≥ 21) = 4/31 ≈ 0.129; 30.5; 1,801 games; 1.801 igara; e.g. x")
+
+
+def test_every_exercise_variants_question_speaks_to_students():
+    """A served page draws each student's variant (1-30): every variant's question, in every
+    language, is free of programmers' words too (issue 31: "(In the notebook: use
+    `decision` ...)", "`chain.cache_clear()`", "`state_from_position`" were on the page)."""
+    import html
+    import re
+
+    from cardgames.i18n import language
+    from widgets.exercises.exercise import inline_html
+    from widgets.exercises.exercise_data import EXERCISES, get
+    from widgets.exercises.texts import tr
+
+    bad = set()
+    for key in EXERCISES:
+        ex = get(getattr(key, "key", key))
+        for seed in range(1, 31):
+            v = ex.variant(seed)
+            for lang in ("en", "hr", "de"):
+                with language(lang):
+                    q = f"{inline_html(tr(v.question))} {v.form}"
+                codes = [html.unescape(c) for c in re.findall(r"<code>(.*?)</code>", q)]
+                text = html.unescape(re.sub(r"<[^>]+>", " ", q))
+                bad |= {f"{v.key} ({lang}): {p}" for p in problems(text) + code_span_problems(codes)}
+    assert not bad, "\n".join(sorted(bad))

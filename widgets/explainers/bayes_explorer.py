@@ -27,6 +27,7 @@ from typing import Any
 import ipywidgets as ipw
 
 from cardgames.analysis.bluff import BluffModel, bluff_model
+from cardgames.i18n import decimal
 from cardgames.i18n import gettext as _
 
 __all__ = ["BayesExplorer", "curve_svg"]
@@ -67,8 +68,8 @@ def curve_svg(model: BluffModel, prior: Fraction, *, label: str) -> str:
     q, t, b = float(prior), float(model.p_true(prior)), float(model.p_bluffer_given_lie(prior))
     axis = _("prior π that the claimant is a bluffer")
     ticks = "".join(
-        f"<text x='{_x(v):.1f}' y='{_H - _B + 16}' text-anchor='middle'>{v:g}</text>"
-        f"<text x='{_L - 6}' y='{_y(v) + 4:.1f}' text-anchor='end'>{v:g}</text>"
+        f"<text x='{_x(v):.1f}' y='{_H - _B + 16}' text-anchor='middle'>{decimal(f'{v:g}')}</text>"
+        f"<text x='{_L - 6}' y='{_y(v) + 4:.1f}' text-anchor='end'>{decimal(f'{v:g}')}</text>"
         for v in (0, 0.5, 1))
     return (
         f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {_W} {_H}' role='img' "
@@ -140,9 +141,9 @@ class BayesExplorer(ipw.VBox):
         sentence = _("At π = {prior}: P(claim true) = {true}; if the play was a lie, "
                      "P(bluffer | lie) = {post}. A caller takes the pile of {pile} cards "
                      "when the claim is true: on average {taken} cards.").format(
-            prior=f"{float(q):.2f}", true=f"{float(model.p_true(q)):.3f}",
-            post=f"{float(model.p_bluffer_given_lie(q)):.3f}", pile=m,
-            taken=f"{float(model.expected_taken(q, m)):.2f}")
+            prior=decimal(f"{float(q):.2f}"), true=decimal(f"{float(model.p_true(q)):.3f}"),
+            post=decimal(f"{float(model.p_bluffer_given_lie(q)):.3f}"), pile=m,
+            taken=decimal(f"{float(model.expected_taken(q, m)):.2f}"))
         self.chart.value = curve_svg(model, q, label=sentence)
         self.text.value = f"<p class='cg-bayes-text'>{html.escape(sentence)}</p>"
 

@@ -316,8 +316,8 @@ class CallOdds:
             "<div style='color:#555;margin-top:0.4em'>"
             + _("The same rank with other counts: {others}. Model: each unseen card (other "
                 "hands, other players' plays, the cards put aside) is equally likely to be in "
-                "the claim; announcements and play styles are not used (an estimate, see "
-                "<code>cardgames.liar.probability</code>).").format(others=others) + "</div>")
+                "the claim; announcements and play styles are not used (an estimate).")
+            .format(others=others) + "</div>")
 
     def close(self) -> None:
         self.hand.close()

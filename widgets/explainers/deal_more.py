@@ -30,6 +30,7 @@ import ipywidgets as ipw
 
 from cardgames.analysis.hands import score_counts
 from cardgames.cards import ORDINARY_CARDS
+from cardgames.i18n import decimal, format_count
 from cardgames.i18n import gettext as _
 from cardgames.thirtyone import score
 
@@ -89,8 +90,8 @@ class DealMore(ipw.VBox):
             sentence = _("After {n} hands: P(score ≥ 21) is {sim} (exact {exact}); the "
                          "largest gap between a simulated and an exact share is {gap}, at "
                          "score {score}.").format(
-                n=f"{n:,}", sim=f"{float(low):.3f}", exact=f"{float(exact_low):.3f}",
-                gap=f"{float(gap):.3f}", score=f"{where:g}")
+                n=format_count(n), sim=decimal(f"{float(low):.3f}"), exact=decimal(f"{float(exact_low):.3f}"),
+                gap=decimal(f"{float(gap):.3f}"), score=decimal(f"{where:g}"))
         self.chart.value = self._svg(scores, n, sentence)
         self.text.value = f"<p class='cg-deal-more-text'>{html.escape(sentence)}</p>"
 

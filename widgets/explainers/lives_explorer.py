@@ -21,6 +21,7 @@ from typing import Any
 import ipywidgets as ipw
 
 from cardgames.analysis.lives import match_model
+from cardgames.i18n import decimal
 from cardgames.i18n import gettext as _
 
 __all__ = ["LivesExplorer"]
@@ -84,8 +85,8 @@ class LivesExplorer(ipw.VBox):
         sentence = _("{lives} lives each, a = {a}, b = {b}, t = {t}: P(A wins, shared "
                      "included) {win}, expected deals {deals}; a match lasts {short} to "
                      "{long} deals, most often {mode}.").format(
-            lives=lives, a=f"{float(a):.2f}", b=f"{float(b):.2f}", t=f"{float(t):.2f}",
-            win=f"{float(m.a_wins + m.shared):.3f}", deals=f"{float(m.expected_deals):.2f}",
+            lives=lives, a=decimal(f"{float(a):.2f}"), b=decimal(f"{float(b):.2f}"), t=decimal(f"{float(t):.2f}"),
+            win=decimal(f"{float(m.a_wins + m.shared):.3f}"), deals=decimal(f"{float(m.expected_deals):.2f}"),
             short=shortest, long=longest, mode=max(m.length, key=lambda d: m.length[d]))
         self.chart.value = self._svg(m.length, sentence)
         self.text.value = f"<p class='cg-lives-text'>{html.escape(sentence)}</p>"

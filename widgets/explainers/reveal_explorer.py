@@ -49,7 +49,8 @@ class RevealExplorer(ipw.VBox):
         self._labels = [decimal(f"{s:g}") for s, _h, _p in self._rows]
         # the label is a text of its own beside the slider: a long translation
         # ("deckt auf bei") is never cut to the slider's description width
-        self.caption = ipw.HTML(f"<span class='cg-reveal-label'>{html.escape(_('reveal at'))}</span>")
+        self.caption = ipw.HTML(f"<span class='cg-reveal-label'>{html.escape(_('reveal at'))}</span>",
+                                layout=ipw.Layout(margin="0 1.5em 0 0"))
         self.score = ipw.SelectionSlider(options=self._labels, value=self._labels[0],
                                          description="", continuous_update=False,
                                          tooltip=_("reveal at"),

@@ -91,11 +91,9 @@ def _rounds_ex(plays: tuple[str, ...] = tuple(PLAYS)) -> Exercise:
     return Exercise(
         key="02-rounds-ending", lesson="02", number=1, kind=Kind.WHOLE,
         question=(Msg(N_("In how many of the 42 cases of the decision table does the **round "
-                         "end**? (In the notebook: use `decision` and its `\"winner\"` "
-                         "column.)")) if default else
+                         "end**?")) if default else
                   Msg(N_("Take only the rows of the decision table whose play is {listed}: "
-                         "{cases} cases. In how many of them does the **round end**? (In the "
-                         "notebook: use `decision` and its `\"winner\"` column.)"),
+                         "{cases} cases. In how many of them does the **round end**?"),
                       listed=listed, cases=cases)),
         compute=lambda: _rounds_ending(plays),
         hints=(Msg(N_("A round can only end in the second table: the play empties the hand "
@@ -143,13 +141,11 @@ def _pale_ex(before: Rank = Rank.OBER, wrong: Rank = Rank.ACE, caller: int = 0) 
         mistakes.append(((2, usual), caught))
     if default:
         mistakes = [((0, 0), not_due), ((0, 1), not_due), ((2, 1), caught)]
-    tip = f"`pile=[(1, \"{before.symbol}B\", \"{before.symbol}\")]`, `current_player=2`"
     if default:
         question = Msg(N_("Three players with both Chroniclers. Seat 2 puts down **the Ace of "
                           "Hearts and the Pale Chronicler**, announcing two Kings, and keeps "
                           "other cards. Seat 0 calls. Who takes the pile, and who plays next? "
-                          "Answer (takes the pile, plays next). (In the notebook you can check "
-                          "it with `state_from_position`, tip: {tip}.)"), tip=tip)
+                          "Answer (takes the pile, plays next)."))
     else:
         what = Msg(N_("**the {wrong} of Leaves and the Pale Chronicler**"), wrong=wrong_w)
         who = (Msg(N_("Seat 0 calls.")) if caller == 0 else
@@ -157,9 +153,8 @@ def _pale_ex(before: Rank = Rank.OBER, wrong: Rank = Rank.ACE, caller: int = 0) 
         question = Msg(N_("Three players with both Chroniclers. Seat 1 announced {before}. Seat "
                           "2 puts down {what}, announcing two {due}, and keeps other cards. "
                           "{who} Who takes the pile, and who plays next? Answer (takes the "
-                          "pile, plays next). (In the notebook you can check it with "
-                          "`state_from_position`, tip: {tip}.)"),
-                       before=rank_word(before), what=what, due=rank_word(due), who=who, tip=tip)
+                          "pile, plays next)."),
+                       before=rank_word(before), what=what, due=rank_word(due), who=who)
     return Exercise(
         key="02-pale-with-ace", lesson="02", number=2, kind=Kind.SEATS,
         question=question,

@@ -73,13 +73,11 @@ def _equal_ex(lives: int) -> Exercise:
         key="06-equal-players", lesson="06", number=1, kind=Kind.NUMBER,
         question=Msg(N_plural("Two equally strong players who never tie: *a* = *b* = ½, *t* = 0, "
                               "{lives} life each. What is the **expected number of deals** in a "
-                              "match? (In the notebook: set `a, b, t`, call "
-                              "`chain.cache_clear()` before {call} — then set them back.)",
+                              "match?",
                               "Two equally strong players who never tie: *a* = *b* = ½, *t* = 0, "
                               "{lives} lives each. What is the **expected number of deals** in a "
-                              "match? (In the notebook: set `a, b, t`, call "
-                              "`chain.cache_clear()` before {call} — then set them back.)"),
-                     plural=lives, lives=lives, call=f"`chain({lives}, {lives})`"),
+                              "match?"),
+                     plural=lives, lives=lives),
         compute=lambda: _chain(lives, lives)[0],
         hints=(Msg(N_plural("What are the shortest and the longest possible matches ({lives} "
                             "life, out at the {nth} lost deal, **R-T8**)? The answer lies "
@@ -196,9 +194,7 @@ EXERCISES: tuple[Exercise, ...] = (
     Exercise(
         key="06-equal-players", lesson="06", number=1, kind=Kind.NUMBER,
         question=Msg(N_("Two equally strong players who never tie: *a* = *b* = ½, *t* = 0, 3 "
-                        "lives each. What is the **expected number of deals** in a match? (In "
-                        "the notebook: set `a, b, t`, call `chain.cache_clear()` before "
-                        "`chain(3, 3)` — then set them back.)")),
+                        "lives each. What is the **expected number of deals** in a match?")),
         compute=lambda: _chain(3, 3)[0],
         hints=(Msg(N_("What are the shortest and the longest possible matches (3 lives, out at "
                       "the 4th lost deal, **R-T8**)? The answer lies between them.")),
