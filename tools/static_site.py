@@ -203,9 +203,10 @@ def charts_wheel(folder: Path) -> Path:
                        "0.1.0", files)
 
 
-def sqlite3_stub(folder: Path) -> Path:
-    """An empty ``sqlite3`` wheel: the kernel installs it first; IPython runs without it."""
-    return write_wheel(folder / "sqlite3-1.0.0-py3-none-any.whl", "sqlite3", "1.0.0", {})
+def stub_wheel(folder: Path, name: str) -> Path:
+    """An empty wheel named ``name``: the kernel installs ``name`` at start, and IPython
+    runs without it (``sqlite3``: its history; ``jedi``: completion)."""
+    return write_wheel(folder / f"{name}-1.0.0-py3-none-any.whl", name, "1.0.0", {})
 
 
 # ---------------------------------------------------------------- the Pyodide folder
@@ -238,7 +239,10 @@ def pyodide_folder(modules: Path, target: Path) -> list[str]:
     # this checkout, the stand-ins, the kernel
     entry("cardgames", project_wheel(CACHE / "made"), "0.1.0", ["cardgames", "widgets"],
           ["ipywidgets"])
-    entry("sqlite3", sqlite3_stub(CACHE / "made"), "1.0.0", [], [])
+    entry("sqlite3", stub_wheel(CACHE / "made", "sqlite3"), "1.0.0", [], [])
+    # jedi (1.5 MB): the kernel's code completion, which no page of the site asks for;
+    # IPython runs without it (its completer checks whether jedi imports)
+    entry("jedi", stub_wheel(CACHE / "made", "jedi"), "1.0.0", [], [])
     entry("cardgames_charts", charts_wheel(CACHE / "made"), "0.1.0", ["cardgames_charts"], [])
     for name, imports in (("ipykernel", ["ipykernel"]), ("pyodide_kernel", ["pyodide_kernel"])):
         wheel = next(made.glob(f"{name}-*-py3-none-any.whl"))
@@ -247,8 +251,7 @@ def pyodide_folder(modules: Path, target: Path) -> list[str]:
         entry(name, pypi_wheel(name, version), version, imports, depends)
     # Pyodide's own packages the others depend on (and micropip, which the worker loads
     # to install piplite): PyPI's wheels of the same versions
-    todo = ["micropip", *(d for e in list(entries.values()) for d in e["depends"]),
-            "jedi", "ipython"]
+    todo = ["micropip", *(d for e in list(entries.values()) for d in e["depends"]), "ipython"]
     while todo:
         key = by_name.get(canonical(todo.pop()))
         if key is None or key in entries:
@@ -258,7 +261,7 @@ def pyodide_folder(modules: Path, target: Path) -> list[str]:
             raise SystemExit(f"{key} is a Pyodide build ({old['file_name']}): not on PyPI")
         wheel = pypi_wheel(key, old["version"])
         depends = [by_name.get(canonical(d), d) for d in old["depends"]
-                   if canonical(d) not in ("matplotlib", "sqlite3")]
+                   if canonical(d) not in ("matplotlib", "sqlite3", "jedi")]
         entry(key, wheel, old["version"], old["imports"], depends)
         todo.extend(depends)
     new = copy.deepcopy(lock)

@@ -63,7 +63,7 @@ def page(context, site, artifacts, request):
     page.set_default_timeout(STEP_MS)
     page.external = []                       # type: ignore[attr-defined]
     page.errors = []                         # type: ignore[attr-defined]
-    site_tools.watch_hosts(context, page, site, page.external)
+    site_tools.watch_hosts(page, site, page.external)
     page.on("pageerror", lambda exc: page.errors.append(str(exc)))
     try:
         yield page
@@ -73,7 +73,6 @@ def page(context, site, artifacts, request):
             page.screenshot(path=str(artifacts / f"static_site-{name}.png"), full_page=True)
         except Exception:
             pass
-        context.unroute("**/*")
         page.close()
 
 
