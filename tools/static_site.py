@@ -362,13 +362,22 @@ def exercise_notebook(lesson: Path, lang: str, keys: set[str]) -> dict | None:
              "source": f"# {title}\n\n{exercises_intro(lang)}"},
             {"cell_type": "code", "execution_count": None, "id": "imports", "metadata": {},
              "outputs": [], "source": "from widgets.exercises.exercise import exercise"}]
-    return {**nb, "cells": head + body,
+    return {**nb, "cells": head + body + [footer_cell(lang)],
             "metadata": {**nb["metadata"], "cardgames": {"language": lang}}}
+
+
+def footer_cell(lang: str) -> dict:
+    """The last cell of a page: the site's limits, the link back to the start page."""
+    from classroom.static_site_page import page_footer
+
+    return {"cell_type": "markdown", "id": "site-footer", "metadata": {},
+            "source": page_footer(lang)}
 
 
 def _notebook(app: str, lang: str) -> dict:
     nb = json.loads((REPO / "lessons" / f"{app}.ipynb").read_text())
-    nb["cells"] = [setup_cell(lang, charts=app == "app_hand_scorer"), *nb["cells"]]
+    nb["cells"] = [setup_cell(lang, charts=app == "app_hand_scorer"), *nb["cells"],
+                   footer_cell(lang)]
     for cell in nb["cells"]:
         if cell["cell_type"] == "code":
             cell["outputs"], cell["execution_count"] = [], None

@@ -198,6 +198,10 @@ def test_exercise_checked_in_croatian_wrong_then_right(page, site, expect):
     box.fill(", ".join(map(str, right)))
     check.click()
     expect(question).to_contain_text("Točno.")
+    # the page says the site's limits and leads back to the start page in its language
+    expect(page.get_by_text(re.compile("^Za vježbu, ne za ocjenu"))).to_be_visible()
+    back = page.get_by_role("link", name="Natrag na početnu stranicu")
+    assert back.get_attribute("href") == "../../index-hr.html"
     assert page.external == [] and page.errors == []
 
 
