@@ -5,7 +5,8 @@ a plain file server, in headless Chromium: the Python of every page runs in the 
 - a Liar round and a Thirty-One deal against the bots, played by clicks to their end;
 - an exercise checked in Croatian, with a wrong answer and then the right one, the right
   one worked out here from the rules (L4, L8), not taken from the page;
-- the start page in en, hr and de, saying the site's limits;
+- the start page in en, hr and de, saying the site's limits; it and an exercise page
+  have no serious accessibility finding (axe-core, as the Voila pages);
 - no page asks any other host for anything (each test's request log, workers included).
 
 The build needs npm and PyPI (``tools/static_site.py``; downloads kept in ``.cache/site``)
@@ -22,6 +23,7 @@ import re
 import shutil
 
 import pytest
+from pagecheck import axe_serious
 from testkit import benchmark_module, missing
 
 site_tools = benchmark_module("_static_site")
@@ -179,7 +181,7 @@ def players_announcing(ranks: int) -> list[int]:
     return [n for n in range(2, 9) if 8 // math.gcd(n, 8) == ranks]
 
 
-def test_exercise_checked_in_croatian_wrong_then_right(page, site, expect):
+def test_exercise_checked_in_croatian_wrong_then_right(page, site, expect, axe_js):
     open_page(page, site, "exercises_01-hr", expect, ".cg-exercise")
     assert page.evaluate("document.documentElement.lang") == "hr"
     expect(page.get_by_role("heading", name=re.compile("1. lekcija"))).to_be_visible()
@@ -202,6 +204,7 @@ def test_exercise_checked_in_croatian_wrong_then_right(page, site, expect):
     expect(page.get_by_text(re.compile("^Za vježbu, ne za ocjenu"))).to_be_visible()
     back = page.get_by_role("link", name="Natrag na početnu stranicu")
     assert back.get_attribute("href") == "../../index-hr.html"
+    assert axe_serious(page, axe_js) == []           # as accessible as under Voila
     assert page.external == [] and page.errors == []
 
 
@@ -209,7 +212,8 @@ def test_exercise_checked_in_croatian_wrong_then_right(page, site, expect):
     ("en", "For practice, not for marks"),
     ("hr", "Za vježbu, ne za ocjenu"),
     ("de", "Zum Üben, nicht für Noten")])
-def test_start_page_says_the_limits_and_links_every_page(page, site, expect, lang, limit):
+def test_start_page_says_the_limits_and_links_every_page(page, site, expect, axe_js, lang,
+                                                         limit):
     name = "index.html" if lang == "en" else f"index-{lang}.html"
     page.goto(site.url + name)
     assert page.evaluate("document.documentElement.lang") == lang
@@ -222,4 +226,5 @@ def test_start_page_says_the_limits_and_links_every_page(page, site, expect, lan
     folder = site_tools.built_site()
     for href in hrefs:                               # every link is a file of the site
         assert (folder / href).is_file(), href
+    assert axe_serious(page, axe_js) == []
     assert page.external == [] and page.errors == []
