@@ -36,41 +36,41 @@ lint: $(STAMP)
 
 # every test: axe-core comes first when npm is there (without it the accessibility
 # tests skip here and fail in CI, where .ci/run installs npm)
+# It prints the 30 slowest tests, then its wall time and load (tests/conftest.py; issue 34).
 test: lint
 	@if command -v npm >/dev/null 2>&1; then $(MAKE) --no-print-directory axe; fi
-	$(BIN)/python -m pytest tests
+	$(BIN)/python -m pytest tests --durations=30
 
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest tests -m "not browser and not slow and not hub"
 
+# `cardgames serve` (classroom/commands.py, the same command a teacher runs after pip install):
 # Voila standalone (not a Jupyter server extension: no code can be run from the page),
-# through classroom/ (start page, kernel cap, warm pools; docs/serving.md).
-# The page template cardgames (share/jupyter/voila/templates/, found through JUPYTER_PATH).
-# Settings in voila.json (kernel culling, no tracebacks, no code shown); to serve
-# a classroom network: make serve VOILA_IP=0.0.0.0   (see docs/serving.md)
+# through classroom/ (start page, kernel cap, warm pools; docs/serving.md), with the page
+# template share/jupyter/voila/templates/cardgames and the settings of voila.json.
+# To serve a classroom network: make serve VOILA_IP=0.0.0.0   (see docs/serving.md)
 VOILA_IP   ?= 127.0.0.1
 VOILA_PORT ?= 8866
 
-# A class: make serve STUDENTS=30 NOTEBOOKS="04_how_likely_is_a_lie app_call_odds"
+# Warm by default: a kernel ready for every page the start page offers (within a memory
+# budget it prints). A class: make serve STUDENTS=30 NOTEBOOKS="04_how_likely_is_a_lie app_call_odds"
 # keeps 30 warm kernels of each; MAX_KERNELS caps the kernels pages use (default: from memory).
 STUDENTS    ?=
 NOTEBOOKS   ?=
 MAX_KERNELS ?=
 
 serve: $(STAMP)
-	JUPYTER_PATH=$(CURDIR)/share/jupyter$${JUPYTER_PATH:+:$$JUPYTER_PATH} \
-	$(BIN)/python -m classroom lessons --students='$(STUDENTS)' --notebooks='$(NOTEBOOKS)' \
-	    --max-kernels='$(MAX_KERNELS)' --Voila.ip=$(VOILA_IP) --port=$(VOILA_PORT) --no-browser
+	$(BIN)/python -m cardgames serve lessons --students='$(STUDENTS)' --notebooks='$(NOTEBOOKS)' \
+	    --max-kernels='$(MAX_KERNELS)' --ip=$(VOILA_IP) --port=$(VOILA_PORT)
 
-# JupyterLab on this computer only, in the lessons folder, with JupyterLab's own token
-# protection left on: open the printed http://127.0.0.1:<port>/lab?token=... address.
+# `cardgames lab`: JupyterLab on this computer only, in the lessons folder, with JupyterLab's
+# own token protection left on: open the printed http://127.0.0.1:<port>/lab?token=... address.
 # (make lab LAB_ARGS=--allow-root as root, e.g. in a container)
 LAB_PORT ?= 8888
 LAB_ARGS ?=
 
 lab: $(STAMP)
-	$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.port=$(LAB_PORT) \
-		--ServerApp.root_dir=lessons $(LAB_ARGS)
+	$(BIN)/python -m cardgames lab lessons --port=$(LAB_PORT) $(LAB_ARGS)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py
@@ -108,9 +108,10 @@ rules: $(STAMP)
 	$(BIN)/python tools/rules_html.py
 
 # the teacher's kit as PDFs in handouts/ (answer key, worksheets, rules cards, teacher
-# pages), printed by headless Chromium; not served by Voila (outside lessons/)
+# pages), printed by headless Chromium; not served by Voila (outside lessons/):
+# `cardgames handouts` (classroom/handouts.py)
 handouts: $(STAMP)
-	$(BIN)/python tools/handouts.py --out handouts
+	$(BIN)/python -m cardgames handouts --out handouts
 
 # The static site for homework (docs/serving.md): Voici pages whose Python (Pyodide) runs in
 # the student's browser; any static host serves the folder.  From this checkout, PyPI and npm

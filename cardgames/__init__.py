@@ -37,7 +37,7 @@ from cardgames.errors import (
     IllegalActionError,
 )
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "ALL_CARDS", "CHRONICLER", "COLORFUL", "ORDINARY_CARDS", "PALE",

@@ -1,8 +1,9 @@
 """The command line: ``python -m cardgames`` (or the ``cardgames`` script).
 
 Subcommands: ``score`` (a Thirty-One hand), ``odds`` (Liar claims, Thirty-One
-hands), ``simulate`` (a seeded tournament among bots). Run
-``python -m cardgames --help`` for examples.
+hands), ``simulate`` (a seeded tournament among bots), and the teacher's ``serve``,
+``lab``, ``handouts`` and ``lessons copy`` (:mod:`cardgames.classcli`, which runs
+``classroom`` only when one of them runs). Run ``python -m cardgames --help`` for examples.
 
 Bad arguments and every engine error (:class:`~cardgames.errors.CardgamesError`)
 give one line on stderr and exit code 2, never a traceback.  The values the arguments
@@ -17,6 +18,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from cardgames.classcli import add_commands, jupyter_option
 from cardgames.cliargs import (
     MAX_CHUNK,
     MAX_GAMES,
@@ -37,6 +39,8 @@ __all__ = ["main", "build_parser"]
 
 
 EXAMPLES = """\
+  cardgames serve
+  cardgames lessons copy my-lessons --lang hr
   cardgames score "AH KH 9H"
   cardgames score "AH KH *"
   cardgames odds liar --hand "7H 7B KA" --claim 2x7 --players 3
@@ -235,7 +239,7 @@ def _summary_table(summary: Any) -> str:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog=PROG, description=_("Liar and Thirty-One with the Hungarian deck: "
-                     "scores, odds and seeded bot tournaments."), epilog=_("examples:") + "\n" + EXAMPLES,
+                     "scores, odds and seeded bot tournaments; lessons and apps for a class."), epilog=_("examples:") + "\n" + EXAMPLES,
                      formatter_class=argparse.RawDescriptionHelpFormatter)
     from cardgames import __version__
 
@@ -339,6 +343,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help=_("liar: each game is a match of this many rounds (R-L10)"))
     p.add_argument("--no-progress", action="store_true", help=_("no progress bar"))
     p.set_defaults(func=_cmd_simulate)
+    add_commands(sub, _Parser)             # serve, lab, handouts, lessons (classcli)
     return parser
 
 
@@ -382,7 +387,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args, rest = parser.parse_known_args(argv)
+        if rest:     # serve and lab pass --Class.trait=value on to Voila / JupyterLab
+            if getattr(args, "command", "") in ("serve", "lab") and all(map(jupyter_option,
+                                                                             rest)):
+                args.jupyter_args = rest
+            else:
+                parser.error(_("unrecognized arguments: %s") % " ".join(rest))
         return int(args.func(args) or 0)
     except _UsageError as e:
         print(_one_line(str(e)), file=sys.stderr)

@@ -32,32 +32,68 @@ from typing import Any, Union
 from cardgames.cards import Card, parse_cards
 from cardgames.errors import CardgamesError, WireError
 from cardgames.i18n import gettext as _
+from cardgames.limits import LIMITS
 
-__all__ = ["MAX_CARDS", "MAX_EVENTS", "MAX_SEATS", "event_from_dict", "event_to_dict",
-           "register_events"]
+__all__ = ["MAX_CARDS", "MAX_EVENTS", "MAX_INT", "MAX_PLAYS", "MAX_ROUNDS", "MAX_SEATS",
+           "MAX_TEXT", "event_from_dict", "event_to_dict", "register_events"]
 
-#: The most cards in any list: two Liar decks with both Chroniclers (R-L2: 64 + 4).
-MAX_CARDS = 68
-#: The most seats at a table (T1: 9 players; Liar R-L2: 8).
-MAX_SEATS = 9
-#: The most events in one list (a round's public log: a Liar round is long at a few
-#: thousand; :data:`cardgames.session.MAX_BOT_STEPS` moves of at most a few events each).
-MAX_EVENTS = 50_000
-#: The most finished rounds of a match (``SeatView.places``).
-MAX_ROUNDS = 10_000
-#: The longest text field (a reason, a rule, a name; a card list is bounded by MAX_CARDS).
+#: The bounds of every list and number, derived from the rules
+#: (:class:`cardgames.limits.WireLimits`): the most cards of a game (R-L2: 68), seats at a
+#: table (T1: 9), the windows of a round's log and of a seat's own plays, of a match's places.
+MAX_CARDS = LIMITS.cards
+MAX_SEATS = LIMITS.seats
+MAX_EVENTS = LIMITS.events
+MAX_PLAYS = LIMITS.plays
+MAX_ROUNDS = LIMITS.rounds
+#: The longest text field (a reason, a rule, a name; a card list is bounded by the cards).
+#: Not a rule's: the engine's longest reason is under 100 characters.
 MAX_TEXT = 200
-#: Numbers on the wire: whole numbers up to here (JSON's exact integers).
+#: Counters the rules do not end (a play's number, a deal's, turns, a mark, points): whole
+#: numbers up to JSON's exact integers.
 MAX_INT = 2**53
 
-#: Fields whose lists are longer than a hand or a table of seats.
-_LONG = {"events": MAX_EVENTS}
 #: Whole-number fields that may be negative (a Liar game's points per place, R-L10).
 _SIGNED = frozenset({"points"})
-#: Whole-number fields (or lists of them) that hold seats (0-8).
+#: Whole-number fields (or lists of them) that hold seats (0 to the most seats - 1, T1).
 _SEAT_NAMES = frozenset({"player", "caller", "accused", "dealer", "winner",
                          "revealer", "three_aces", "current_player", "losers", "went_out",
                          "seats", "final_turns", "winners", "seat", "to_act"})
+#: Whole-number fields (or lists of them) that count cards (at most the most cards, R-L2).
+_CARD_COUNTS = frozenset({"count", "hand_sizes", "pile_size", "put_aside_count", "undealt",
+                          "cards_held"})
+#: Lists with one item per seat (at most the most seats, T1).
+_PER_SEAT = frozenset({"hand_sizes", "lives", "out", "passed", "revealed", "final_turns",
+                       "seats", "losers", "went_out", "winners", "scores", "places",
+                       "cards_held", "points"})
+
+
+def _int_bounds(name: str, signed: bool, saved: bool = False) -> tuple[int, int, str]:
+    """(lowest, highest, words) of the whole-number field ``name``, from the rules (the
+    saves: lives as the engine allows them, any number, R-T8)."""
+    lim = LIMITS
+    if name in _SEAT_NAMES:
+        return 0, lim.seats - 1, f"a whole number 0-{lim.seats - 1}"
+    most = {"lives": None if saved else lim.lives, "decks": lim.decks, "players": lim.seats,
+            "places": lim.seats}.get(name)
+    if name in _CARD_COUNTS:
+        most = lim.cards
+    if most is not None:
+        return 0, most, f"a whole number 0-{most}"
+    if signed:
+        return -MAX_INT, MAX_INT, "a whole number"
+    return 0, MAX_INT, "a whole number >= 0"
+
+
+def _list_most(name: str) -> int:
+    """The most items of the list field ``name``: a window (a round's log, a seat's plays),
+    one per seat, else one per card."""
+    lim = LIMITS
+    if name == "events":
+        return lim.events
+    if name == "my_plays":
+        return lim.plays
+    return lim.seats if name in _PER_SEAT else lim.cards
+
 
 Json = Any
 _Codec = tuple[Callable[[Any, str], Json], Callable[[Json, str], Any]]
@@ -74,13 +110,12 @@ def _bad(path: str, expected: str, value: object) -> WireError:
 
 
 # ---------------------------------------------------------------- scalar codecs
-def _load_int(name: str, *, signed: bool = False) -> Callable[[Json, str], Any]:
-    """A whole number: a seat's number (0-8) in the fields of :data:`_SEAT_NAMES`, any
-    whole number in :data:`_SIGNED`, else one >= 0."""
-    low, high = (-MAX_INT if signed else 0), MAX_INT
-    expected = "a whole number" if signed else "a whole number >= 0"
-    if name in _SEAT_NAMES:
-        high, expected = MAX_SEATS - 1, f"a whole number 0-{MAX_SEATS - 1}"
+def _load_int(name: str, *, signed: bool = False, saved: bool = False
+              ) -> Callable[[Json, str], Any]:
+    """A whole number within its field's bounds (:func:`_int_bounds`): a seat's number in
+    the fields of :data:`_SEAT_NAMES`, a count of cards, lives, any whole number in
+    :data:`_SIGNED`, else a counter >= 0."""
+    low, high, expected = _int_bounds(name, signed, saved)
 
     def load(data: Json, at: str) -> int:
         if isinstance(data, bool) or not isinstance(data, int) or not low <= data <= high:
@@ -90,9 +125,11 @@ def _load_int(name: str, *, signed: bool = False) -> Callable[[Json, str], Any]:
 
 
 def _load_float(data: Json, at: str) -> float:
+    """A hand's score (the only numbers with a fraction: T11, 0 to three Aces' 33)."""
+    top = LIMITS.score
     if (isinstance(data, bool) or not isinstance(data, (int, float))
-            or not math.isfinite(data) or abs(data) > MAX_INT):
-        raise _bad(at, "a number", data)
+            or not math.isfinite(data) or not 0 <= data <= top):
+        raise _bad(at, f"a score 0-{top:g}", data)
     return float(data)
 
 
@@ -123,14 +160,15 @@ def _load_saved_cards(data: Json, at: str) -> tuple[Card, ...]:
 
 
 def _load_cards(data: Json, at: str) -> tuple[Card, ...]:
-    if not isinstance(data, str) or len(data) > 4 * MAX_CARDS:
+    most = MAX_CARDS
+    if not isinstance(data, str) or len(data) > 4 * most:
         raise _bad(at, "cards in notation", data)
     try:
         cards = tuple(parse_cards(data))
     except CardgamesError:
         raise _bad(at, "cards in notation such as '7H 8H'", data) from None
-    if len(cards) > MAX_CARDS:
-        raise _bad(at, f"at most {MAX_CARDS} cards", data)
+    if len(cards) > most:
+        raise _bad(at, f"at most {most} cards", data)
     return cards
 
 
@@ -170,11 +208,11 @@ def _codec(tp: Any, name: str, game: str, saved: bool = False) -> _Codec:
         if item is Card:
             return ((_dump_saved_cards, _load_saved_cards) if saved else
                     (_dump_cards, _load_cards))
-        return _list_codec(_codec(item, name, game, saved), _LONG.get(name, MAX_CARDS))
+        return _list_codec(_codec(item, name, game, saved), _list_most(name))
     if tp is bool:
         return _same, _load_bool
     if tp is int:
-        return _same, _load_int(name, signed=name in _SIGNED)
+        return _same, _load_int(name, signed=name in _SIGNED, saved=saved)
     if tp is float:
         return _same, _load_float
     if tp is str:

@@ -21,7 +21,15 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["SEAT_FIELDS", "NamedSeat", "describe_named", "named_event"]
+from cardgames.i18n import N_
+from cardgames.i18n import gettext as _
+
+__all__ = ["BOT_WORDS", "SEAT_FIELDS", "NamedSeat", "bot_label", "describe_named",
+           "named_event", "seat_name", "seat_title"]
+
+#: The bot kinds of the engines, translated when shown (the names stay the identifiers).
+BOT_WORDS = {"heuristic": N_("heuristic"), "random": N_("random"), "caller": N_("caller"),
+             "expert": N_("expert")}
 
 #: The fields of the two games' events (and of a Thirty-One deal's result) that hold seats.
 #: (Not ``places`` nor ``lives``: those are one value per seat, indexed by seat.)
@@ -88,3 +96,36 @@ def describe_named(event: Any, names: Mapping[int, str]) -> str:
     ``names`` (seat -> name; a seat without one is a number as before)."""
     text: str = named_event(event, names).describe()
     return text
+
+
+def bot_label(kind: str) -> str:
+    """A bot kind's name in the current language (an unknown name as it is).
+
+    >>> bot_label("heuristic"), bot_label("MyBot")
+    ('heuristic', 'MyBot')
+    """
+    return _(BOT_WORDS[kind]) if kind in BOT_WORDS else kind
+
+
+def seat_name(name: str, *, bot: str | None = None) -> str:
+    """The one name of a seat everywhere (issue 29: the teacher's page, the replay, the
+    phones, the log): a student's as they gave it, a bot by its kind ("heuristic bot");
+    never the service's own label of a bot seat ("Bot 3").  Not escaped.
+
+    >>> seat_name("Ana"), seat_name("Bot 3", bot="heuristic")
+    ('Ana', 'heuristic bot')
+    """
+    if bot:
+        return _("{kind} bot").format(kind=bot_label(bot))
+    return name
+
+
+def seat_title(seat: int, name: str, *, bot: str | None = None) -> str:
+    """"Player 2 (Ana)", "Player 3 (heuristic bot)": the seat number and its
+    :func:`seat_name` (a seat without a name: "Player 2").  Not escaped.
+
+    >>> seat_title(2, "Ana"), seat_title(3, "Bot 4", bot="heuristic"), seat_title(1, "")
+    ('Player 2 (Ana)', 'Player 3 (heuristic bot)', 'Player 1')
+    """
+    shown = seat_name(name, bot=bot)
+    return _("Player {player}").format(player=NamedSeat(seat, shown) if shown else seat)

@@ -37,6 +37,7 @@ from cardgames.i18n import gettext as _
 from cardgames.liar import LiarGame
 from cardgames.liar.bots import LiarCallerAgent, LiarHeuristicAgent, LiarRandomAgent
 from cardgames.liar.expert import LiarExpertAgent
+from cardgames.limits import LIAR_PLAYERS, TABLE_LIVES, THIRTY_ONE_PLAYERS
 from cardgames.thirtyone import ThirtyOneGame
 from cardgames.thirtyone.bots import ThirtyOneHeuristicAgent
 from cardgames.thirtyone.expert import ThirtyOneExpertAgent
@@ -206,8 +207,8 @@ _register(GameInfo(
     bots=MappingProxyType({"heuristic": ThirtyOneHeuristicAgent, "random": RandomAgent,
                            "expert": ThirtyOneExpertAgent}),
     defaults=MappingProxyType({"players": 4, "chronicler": False, "lives": 3}),
-    players=MappingProxyType({1: (2, 9)}),                                   # T1
-    lives=(0, 9),                                                            # R-T8, T13
+    players=THIRTY_ONE_PLAYERS,                                              # T1
+    lives=TABLE_LIVES,                                                       # R-T8, T13
     chroniclers=(False, True),                                               # T2
 ))
 _register(GameInfo(
@@ -215,7 +216,7 @@ _register(GameInfo(
     bots=MappingProxyType({"random": LiarRandomAgent, "heuristic": LiarHeuristicAgent,
                            "caller": LiarCallerAgent, "expert": LiarExpertAgent}),
     defaults=MappingProxyType({"players": 4, "decks": 1, "chroniclers": ()}),
-    players=MappingProxyType({1: (2, 4), 2: (2, 8)}),                       # R-L2
+    players=LIAR_PLAYERS,                                                    # R-L2
     chroniclers=("none", "colorful", "pale", "both"),                        # L2, L12, L13
     match_defaults=MappingProxyType({"rounds": 5, "target": None}),          # R-L10
     match_options=("rounds", "target"),

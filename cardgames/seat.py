@@ -255,10 +255,22 @@ class SeatView:
     lives: tuple[int, ...] = ()
     rounds: int | None = None
     winners: tuple[int, ...] = ()
+    windows: tuple[tuple[str, int], ...] = ()
 
     def __post_init__(self) -> None:
         if not isinstance(self.legal, SeatLegal):
             object.__setattr__(self, "legal", SeatLegal(self.legal))
+
+    def total(self, field: str) -> int:
+        """How many items the list ``field`` (``"view.events"``, ``"view.my_plays"``,
+        ``"places"``) has in full: its window's count, else its length."""
+        for name, count in self.windows:
+            if name == field:
+                return count
+        value: Any = self
+        for part in field.split("."):
+            value = getattr(value, part, ())
+        return len(value)
 
     @property
     def my_turn(self) -> bool:

@@ -46,7 +46,7 @@ from cardgames.errors import ConfigError
 from cardgames.i18n import gettext as _
 
 __all__ = ["agent_rng", "agent_rngs", "game_seed", "match_seed", "round_seed",
-           "rng_state", "rng_from_state"]
+           "rng_state", "rng_from_state", "VARIANTS", "variant_code"]
 
 
 def agent_rng(seed: int, seat: int) -> random.Random:
@@ -141,3 +141,18 @@ def rng_from_state(data: object) -> random.Random:
     except (TypeError, ValueError, OverflowError):
         raise bad from None
     return rng
+
+
+#: The variant codes a served lesson page draws for its exercises: 1 to ``VARIANTS`` (the
+#: answer key tabulates each, issue 31).
+VARIANTS = 30
+
+
+def variant_code(seed: int) -> int:
+    """The short variant code (1 to :data:`VARIANTS`) of a page seed: the seed itself if it
+    is one already (``CARDGAMES_SEED_EXERCISES=20``), else drawn from it.
+
+    >>> variant_code(20), 1 <= variant_code(2**62 + 5) <= VARIANTS
+    (20, True)
+    """
+    return seed if 1 <= seed <= VARIANTS else seed % VARIANTS + 1

@@ -56,6 +56,8 @@ from cardgames.codec import (
     _EVENTS,
     MAX_CARDS,
     MAX_EVENTS,
+    MAX_INT,
+    MAX_PLAYS,
     MAX_ROUNDS,
     MAX_SEATS,
     Json,
@@ -82,14 +84,18 @@ from cardgames.seat import Seat, SeatLegal, SeatView
 from cardgames.thirtyone import events as _thirtyone_events  # noqa: F401 -- registers
 from cardgames.thirtyone.view import ThirtyOneView
 
-__all__ = ["GAMES", "MAX_CARDS", "MAX_EVENTS", "VERSION", "dump_event", "dump_seat_view",
-           "event_from_dict", "event_to_dict", "load_event", "load_seat_view"]
+__all__ = ["GAMES", "MAX_CARDS", "MAX_EVENTS", "MAX_PLAYS", "MAX_ROUNDS", "MAX_SEATS", "VERSION",
+           "WINDOWED", "dump_event", "dump_seat_view", "event_from_dict", "event_to_dict",
+           "load_event", "load_seat_view"]
 
 #: The version of the wire format (``"wire"`` in every dumped object).
 VERSION = 1
 #: The games on the wire (registry names).
 GAMES = ("liar", "thirty-one")
-#: The most legal-action texts sent (a Liar seat's plays are derived, not sent).
+#: The lists sent as a window (their last items) with their count, and each one's size.
+WINDOWED = {"view.events": MAX_EVENTS, "view.my_plays": MAX_PLAYS, "places": MAX_ROUNDS}
+#: The most legal-action texts sent (a Liar seat's plays are derived, not sent; a
+#: Thirty-One seat's: keep, exchange; 3 x 3 swaps, swap all, pass, reveal or stand, T4-T10).
 MAX_LEGAL = 64
 
 _VIEWS: dict[str, type[Any]] = {"liar": LiarView, "thirty-one": ThirtyOneView}
@@ -138,6 +144,9 @@ def load_event(data: Json) -> Any:
 
 _SEAT_FIELDS = tuple(f.name for f in dataclasses.fields(SeatView))
 _SEAT_KEYS = frozenset(_SEAT_FIELDS) | {"wire", "kind"}
+#: Fields a seat view's data may leave out: ``windows`` (nothing windowed: every frame of
+#: the wire before the windows, issue 29).
+_OPTIONAL = frozenset({"windows"})
 
 
 def _liar_legal(view: LiarView, seat: int, to_act: int | None) -> SeatLegal:
@@ -174,12 +183,54 @@ def dump_seat_view(sv: SeatView) -> dict[str, Json]:
         raise TypeError(f"no wire format for the game {game!r}")
     view_dump = _record_codec(_VIEWS[game], game)[0]
     legal: Json = None if game == "liar" and _derivable(sv) else list(sv.legal)
-    return {"wire": VERSION, "kind": "seat-view", "game": game, "seat": sv.seat,
-            "view": view_dump(sv.view, "view"), "mark": sv.mark, "to_act": sv.to_act,
+    view, places, windows = _windowed(sv)
+    data = {"wire": VERSION, "kind": "seat-view", "game": game, "seat": sv.seat,
+            "view": view_dump(view, "view"), "mark": sv.mark, "to_act": sv.to_act,
             "legal": legal, "over": sv.over, "match_over": sv.match_over, "match": sv.match,
             "round": sv.round, "seats": [s.to_dict() for s in sv.seats],
-            "points": list(sv.points), "places": [list(p) for p in sv.places],
+            "points": list(sv.points), "places": [list(p) for p in places],
             "lives": list(sv.lives), "rounds": sv.rounds, "winners": list(sv.winners)}
+    if windows:
+        data["windows"] = windows
+    return data
+
+
+def _windowed(sv: SeatView) -> tuple[Any, tuple[tuple[int, ...], ...], dict[str, int]]:
+    """The view and places of ``sv`` with each list of :data:`WINDOWED` cut to its last
+    items, and the count of each list that was cut (or already was)."""
+    view, places = sv.view, sv.places
+    cut: dict[str, Any] = {}
+    for name in ("events", "my_plays"):
+        items = getattr(view, name, None)
+        if items is not None and len(items) > WINDOWED[f"view.{name}"]:
+            cut[name] = items[-WINDOWED[f"view.{name}"]:]
+    if cut:
+        view = dataclasses.replace(view, **cut)
+    if len(places) > MAX_ROUNDS:
+        places = places[-MAX_ROUNDS:]
+    totals = {name: sv.total(name) for name in WINDOWED}
+    windows = {name: totals[name] for name in WINDOWED
+               if name in dict(sv.windows) or (name == "places" and len(sv.places) > MAX_ROUNDS)
+               or name[5:] in cut}
+    return view, places, windows
+
+
+def _load_windows(data: Json, sv_lists: dict[str, int]) -> tuple[tuple[str, int], ...]:
+    """The ``"windows"`` of a seat view: each a windowed list's name and its count (at
+    least the items sent, at most JSON's exact integers)."""
+    if data is None:
+        return ()
+    if not isinstance(data, dict) or len(data) > len(WINDOWED):
+        raise _bad("windows", "an object of counts", data)
+    out = []
+    for name, count in data.items():
+        if name not in WINDOWED:
+            raise _bad("windows", "one of " + ", ".join(WINDOWED), name)
+        if (isinstance(count, bool) or not isinstance(count, int)
+                or not sv_lists[name] <= count <= MAX_INT):
+            raise _bad(f"windows.{name}", f"a count of at least {sv_lists[name]}", count)
+        out.append((str(name), count))
+    return tuple(sorted(out))
 
 
 def _load_seats(data: Json) -> tuple[Seat, ...]:
@@ -212,7 +263,7 @@ def load_seat_view(data: Json) -> SeatView:
     """
     game = _check_tag(data, "seat-view")
     unknown = sorted(str(k)[:40] for k in data if k not in _SEAT_KEYS)
-    missing = [k for k in _SEAT_FIELDS if k not in data]
+    missing = [k for k in _SEAT_FIELDS if k not in data and k not in _OPTIONAL]
     if unknown or missing:
         field = (unknown or missing)[0]
         raise WireError(_("wire field {field}: unknown fields {names}").format(
@@ -228,8 +279,9 @@ def load_seat_view(data: Json) -> SeatView:
             raise _bad(at, f"a seat 0-{n - 1}", value)
         return value
 
-    def ints(value: Json, at: str, most: int, *, signed: bool = False) -> tuple[int, ...]:
-        load = _list_codec((_same, _load_int(at, signed=signed)), most)[1]
+    def ints(value: Json, at: str, most: int, *, signed: bool = False,
+             name: str | None = None) -> tuple[int, ...]:
+        load = _list_codec((_same, _load_int(name or at, signed=signed)), most)[1]
         return typing.cast(tuple[int, ...], load(value, at))
 
     seat = typing.cast(int, seat_no(data["seat"], "seat"))
@@ -245,6 +297,12 @@ def load_seat_view(data: Json) -> SeatView:
     rounds = data["rounds"]
     if rounds is not None:
         rounds = _load_int("rounds")(rounds, "rounds")
+    places = typing.cast(tuple[tuple[int, ...], ...], _list_codec(
+        (_same, lambda d, at: ints(d, at, MAX_SEATS, name="places")), MAX_ROUNDS)[1](
+            data["places"], "places"))
+    windows = _load_windows(data.get("windows"), {
+        "view.events": len(view.events), "view.my_plays": len(getattr(view, "my_plays", ())),
+        "places": len(places)})
     return SeatView(
         seat=seat, game=game, view=view, mark=_load_int("mark")(data["mark"], "mark"),
         to_act=to_act, legal=legal, over=_load_bool(data["over"], "over"),
@@ -252,13 +310,10 @@ def load_seat_view(data: Json) -> SeatView:
         match=_load_int("match")(data["match"], "match"),
         round=_load_int("round")(data["round"], "round"), seats=seats,
         points=ints(data["points"], "points", MAX_SEATS, signed=True),
-        places=typing.cast(tuple[tuple[int, ...], ...], _list_codec(
-            (_same, lambda d, at: ints(d, at, MAX_SEATS)), MAX_ROUNDS)[1](data["places"],
-                                                                          "places")),
-        lives=ints(data["lives"], "lives", MAX_SEATS), rounds=rounds,
+        places=places, lives=ints(data["lives"], "lives", MAX_SEATS), rounds=rounds,
         winners=tuple(typing.cast(int, seat_no(w, f"winners[{i}]"))
                       for i, w in enumerate(_list_codec((_same, _same), MAX_SEATS)[1](
-                          data["winners"], "winners"))))
+                          data["winners"], "winners"))), windows=windows)
 
 
 _seat._CODEC = dump_seat_view       # SeatView.to_dict: one codec for every seat view

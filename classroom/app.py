@@ -17,8 +17,11 @@
   bounded and no traceback is sent back (``classroom.pagefilter``); each kernel runs
   under a memory limit; bad URLs get a 4xx (docs/serving.md, issue 18);
 * the online tables (``classroom.tables``, issue 21): their service is made at the
-  start from the data folder (``--tables-dir``, else ``CARDGAMES_DATA_DIR``, else
-  Jupyter's data folder), every stored table resumed; the seat websocket and the
+  start from the class's data folder (``--data-dir``, else ``CARDGAMES_DATA_DIR``, else
+  a folder of its own for the served folder and port,
+  :func:`classroom.tables.store.default_data_dir`; printed at the start), every stored
+  table resumed; the login cookie's secret is kept there too (``cookie-secret``, 0600),
+  so a page from before a restart keeps its browser's identity after it (issue 29); the seat websocket and the
   pages are under ``<base>tables/``; the kernels the server starts learn the
   websocket's address from ``CARDGAMES_TABLES_URL``.
 
@@ -39,7 +42,7 @@ import time
 from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.services.kernels.handlers import KernelHandler
 from tornado.ioloop import IOLoop, PeriodicCallback
-from traitlets import Float, Integer, Unicode
+from traitlets import Float, Integer, Unicode, default
 from voila.app import Voila, VoilaKernelWebsocketHandler
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
@@ -51,6 +54,7 @@ from .handlers import (
     KernelWebsocketHandler,
     OwnedKernelHandler,
     RenderHandler,
+    SeatPageHandler,
     ShutdownHandler,
     StatusHandler,
     plain_error_page,
@@ -100,6 +104,8 @@ class ClassroomVoila(Voila):
     """Voila with the classroom's handlers and kernel manager (see the module doc)."""
 
     name = "voila"
+    aliases = {**Voila.aliases, "data-dir": "ClassroomVoila.tables_dir",
+               "tables-dir": "ClassroomVoila.tables_dir"}
 
     kernel_memory_mb = Integer(
         1024, config=True,
@@ -112,8 +118,9 @@ class ClassroomVoila(Voila):
 
     tables_dir = Unicode(
         "", config=True,
-        help="The online tables' data folder (SQLite log and snapshots); default "
-             "$CARDGAMES_DATA_DIR, else <jupyter data dir>/cardgames.")
+        help="The class's data folder (the tables, the class's answers, the secrets); "
+             "default $CARDGAMES_DATA_DIR, else a folder of its own per served folder and "
+             "port under <jupyter data dir>/cardgames.")
 
     tables_bot_timeout = Float(
         60.0, config=True,
@@ -129,19 +136,41 @@ class ClassroomVoila(Voila):
         port listened on once the server runs)."""
         return tables_url(self.port, self.base_url)
 
+    def data_folder(self):
+        """The class's data folder (made 0700): ``--data-dir``, else
+        :func:`~classroom.tables.store.default_data_dir` of the served folder and port."""
+        folder = getattr(self, "_data_folder", None)
+        if folder is None:
+            from pathlib import Path
+
+            from .tables.store import default_data_dir, private_dir
+
+            folder = (private_dir(Path(self.tables_dir).expanduser()) if self.tables_dir
+                      else default_data_dir(self.root_dir, self.port))
+            self._data_folder = folder
+        return folder
+
+    @default("cookie_secret")
+    def _default_cookie_secret(self):
+        """The login cookie's secret, kept in the data folder: a browser's cookie (and the
+        kernels bound to it) stays valid across a restart (issue 29)."""
+        from .tables.store import secret_file
+
+        return secret_file(self.data_folder(), "cookie-secret")
+
     def init_tables(self):
         """The table service, every stored table loaded; the auth of its pages."""
-        folder = self.tables_dir or None
+        folder = self.data_folder()
         self.tables = open_service(folder, bot_timeout=self.tables_bot_timeout,
                                    reconnect_grace=self.tables_reconnect_grace)
-        where = self.tables.store.path
-        print(f"[classroom] Online tables: {len(self.tables.tables())} resumed from {where}",
-              flush=True)
+        print(f"[classroom] Data folder: {folder}", flush=True)
+        print(f"[classroom] Online tables: {len(self.tables.tables())} resumed from "
+              f"{self.tables.store.path}", flush=True)
         try:
             from .tables.auth import TokenAuth
         except ImportError:            # the pages branch (auth.py) is not merged yet
             return None
-        return TokenAuth.load(where.parent)      # the teacher token beside the tables
+        return TokenAuth.load(folder)      # the teacher token beside the tables
 
     def stop(self):
         try:
@@ -168,6 +197,11 @@ class ClassroomVoila(Voila):
         km = self.kernel_manager
         km.kernel_manager_class = "classroom.pagefilter.LimitedKernelManager"
         pagefilter.LIMITS["address_space_mb"] = self.kernel_address_space_mb
+        why = pagefilter.address_limit_missing()
+        if why and self.kernel_address_space_mb > 0:
+            self.log.info("Kernels run without an address-space limit (%s): the memory watch "
+                          "alone replaces a kernel over %d MB (docs/serving.md, Windows)",
+                          why, self.kernel_memory_mb)
         start = km.start_kernel
 
         async def start_kernel(*args, **kwargs):
@@ -206,6 +240,9 @@ class ClassroomVoila(Voila):
                 spec = (pattern, StartPageHandler)
             elif handler is TornadoVoilaHandler:
                 spec = (pattern, RenderHandler, *spec[2:])
+                # a seat's page: the seat from the browser's cookie (issue 29)
+                handlers.insert(1, (self.server_url.rstrip("/") + r"/tables/play/([^/]{1,16})/?",
+                                    SeatPageHandler, *spec[2:]))
             elif handler is VoilaShutdownKernelHandler:
                 spec = (pattern, ShutdownHandler, *spec[2:])
             elif handler is VoilaKernelWebsocketHandler:

@@ -28,7 +28,7 @@ from cardgames.errors import ConfigError
 
 from .catalog import catalog
 from .startpage import language_error_page, page_language, start_page
-from .tables.students import link_students, student_cookie
+from .tables.students import student_cookie
 
 __all__ = ["PATH", "StartPageHandler", "start_page_pattern"]
 
@@ -75,8 +75,10 @@ class StartPageHandler(JupyterHandler):
             self.set_status(400)
             self.finish(language_error_page(lang, str(e), home=home))
             return
-        # the class link (issue 22): this browser's student key, in its lesson links
-        self.finish(link_students(page, student_cookie(self, path=self.base_url)))
+        # the class link (issue 22): this browser's student key, in its HttpOnly cookie
+        # only; the classroom server hands it to the lesson page's kernel (issue 29)
+        student_cookie(self, path=self.base_url)
+        self.finish(page)
 
 
 def start_page_pattern(base_url: str) -> str:

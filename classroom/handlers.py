@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from typing import ClassVar
+from urllib.parse import parse_qsl, urlencode
 
 from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.services.kernels.handlers import KernelHandler
@@ -29,10 +30,14 @@ from .pagekernel import RENDERING, PageRequest, claim, current_page, stop_kernel
 from .pagescript import GUARD_SCRIPT
 from .startpage import full_page, page_language
 
-__all__ = ["KernelWebsocketHandler", "OwnedKernelHandler", "RenderHandler", "ShutdownHandler",
-           "StatusHandler", "classroom_status", "plain_error_page", "pool_ready"]
+__all__ = ["KernelWebsocketHandler", "OwnedKernelHandler", "RenderHandler", "SeatPageHandler",
+           "ShutdownHandler", "StatusHandler", "classroom_status", "plain_error_page",
+           "pool_ready"]
 
 RETRY_SECONDS = 60
+#: What a page's address may not carry to its kernel: the server puts these in from the
+#: browser's cookies (issue 29: whoever had the address took the seat / the student).
+SERVER_ARGS = ("key", "seat", "table", "student")
 KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
 
 
@@ -43,6 +48,24 @@ class RenderHandler(TornadoVoilaHandler):
     kernel shut down at once."""
 
     _page: PageRequest | None = None
+
+    def set_default_headers(self) -> None:
+        super().set_default_headers()
+        self.set_header("Referrer-Policy", "no-referrer")
+
+    def kernel_query(self, extra: dict[str, str] | None = None) -> None:
+        """The query the page's kernel reads (``widgets.app.request``): the address's
+        without :data:`SERVER_ARGS`, plus this browser's student key (its cookie,
+        issued here if missing) and ``extra`` (the seat, :class:`SeatPageHandler`).
+        The address the browser shows keeps no secret."""
+        pairs = [(k, v) for k, v in parse_qsl(self.request.query, keep_blank_values=True)
+                 if k not in SERVER_ARGS]
+        from .tables.students import student_cookie
+
+        if self.settings.get("cardgames_tables") is not None:
+            pairs.append(("student", student_cookie(self, path=self.base_url)))
+        pairs.extend((extra or {}).items())
+        self.request.query = urlencode(pairs)
 
     def overrides(self) -> list[str]:
         """Drop ``?template=``/``?theme=`` (Voila would skip the warm pool for any of
@@ -97,6 +120,8 @@ class RenderHandler(TornadoVoilaHandler):
                 self.finish(full_page(retry_seconds=RETRY_SECONDS, lang=lang,
                                       home=self.base_url))
                 return
+        if not self._finished:
+            self.kernel_query(getattr(self, "_seat_query", None))
         page = self._page = PageRequest(km, user)
         current_page.set(page)
         complete = False
@@ -141,6 +166,31 @@ class RenderHandler(TornadoVoilaHandler):
 
     def write_error(self, status_code, **kwargs):
         guard.plain_error(self, status_code)
+
+
+class SeatPageHandler(RenderHandler):
+    """``<base>tables/play/<CODE>``: this browser's seat at table CODE (the app
+    ``app_online.ipynb``).  The seat and its secret come from the browser's HttpOnly
+    seat cookie (``classroom.tables.pages.set_seat_cookie``, the tables' path only) and go
+    to the page's kernel in the query it reads, never in the address (issue 29); a
+    browser without the seat's cookie is sent to the table's join page."""
+
+    NOTEBOOK = "app_online.ipynb"
+
+    @web.authenticated
+    async def get(self, raw=None):
+        from .tables.pagebase import normal_code
+        from .tables.pages import cookie_seat
+
+        code = normal_code(str(raw or ""))
+        held = cookie_seat(self, self.settings.get("cardgames_tables"), code)
+        lang = self.get_argument("lang", "")[:5]
+        if held is None:
+            tail = "?" + urlencode({"lang": lang}) if lang else ""
+            self.redirect(f"{self.base_url}tables/join/{code}{tail}", status=303)
+            return
+        self._seat_query = {"table": code, "seat": str(held[0]), "key": held[1]}
+        await super().get(self.NOTEBOOK)
 
 
 class ShutdownHandler(VoilaShutdownKernelHandler):

@@ -76,7 +76,7 @@ def available_mb() -> int:
     try:
         return memory.available_mb()
     except ImportError:
-        for line in Path("/proc/meminfo").read_text().splitlines():
+        for line in Path("/proc/meminfo").read_text(encoding="utf-8").splitlines():
             if line.startswith("MemAvailable:"):
                 return int(line.split()[1]) // 1024
         raise ServeError("cannot tell the available memory (install psutil)") from None
@@ -97,6 +97,8 @@ class Plan:
     max_kernels: int            # MAX_KERNELS; 0: the memory decides
     available_mb: int
     fits: int                   # students of these notebooks the memory holds
+    warm_mb: int = 0            # warm by default (no STUDENTS): the budget of the pools
+    cold: tuple[str, ...] = ()  # ... and the notebooks offered that it leaves cold
 
     @property
     def pool_mb(self) -> int:
@@ -105,7 +107,9 @@ class Plan:
 
     def describe(self) -> str:
         lines = []
-        if self.pools:
+        if self.warm_mb or self.cold:
+            lines.append(self._describe_warm())
+        elif self.pools:
             per = ", ".join(f"{n} × {nb} (~{self.sizes[nb]} MB each)"
                             for nb, n in self.pools.items())
             each = self.students + self.spare
@@ -131,6 +135,71 @@ class Plan:
                      f"{self.available_mb} MB available now ({RESERVE_MB} MB kept for the "
                      "system and the server).")
         return "\n".join(f"[classroom] {line}" for line in lines)
+
+
+    def _describe_warm(self) -> str:
+        if not self.pools:
+            return (f"No warm kernels (a budget of {self.warm_mb} MB: --warm-mb): every page "
+                    "starts its own kernel when it is opened, which takes seconds.")
+        langs = sorted({nb.split("/")[0] for nb in self.pools if "/" in nb})
+        names = " ".join(nb.removesuffix(".ipynb") for nb in self.cold)
+        cold = (f"; {len(self.cold)} left cold (over the budget): "
+                f"{names if len(self.cold) <= 8 else names[:200] + ' ...'}" if self.cold else "")
+        return (f"Warm by default: {len(self.pools)} pages the start page offers"
+                f"{' (also in ' + ', '.join(langs) + ')' if langs else ''} keep a kernel "
+                f"ready, about {self.pool_mb} MB of a budget of {self.warm_mb} MB (half the "
+                f"memory free now; change it with --warm-mb MB, 0 for none, or choose "
+                f"--students N --notebooks ...); a taken kernel is replaced "
+                f"{WARM_REFILL_S:.0f} s later{cold}.")
+
+
+#: Seconds after a page took a warm kernel (warm by default) before its replacement starts.
+WARM_REFILL_S = 2.0
+
+
+def offered(root: Path, langs: list[str]) -> list[str]:
+    """The notebooks (names, no .ipynb) the start page of ``root`` offers in ``langs``:
+    apps once (they take ``?lang=``), then each lesson in each language (its built copy
+    ``<lang>/NN_*`` where there is one), lesson by lesson.
+
+    >>> import tempfile; d = Path(tempfile.mkdtemp())
+    >>> for f in ("01_a.ipynb", "app_x.ipynb", "hr/01_a.ipynb"):
+    ...     (d / f).parent.mkdir(exist_ok=True); _ = (d / f).write_text("{}", encoding="utf-8")
+    >>> offered(d, ["en", "hr", "de"])
+    ['app_x', '01_a', 'hr/01_a']
+    """
+    stems = sorted(p.stem for p in root.glob("*.ipynb"))
+    out = [s for s in stems if s.startswith("app_")]
+    for lesson in (s for s in stems if not s.startswith("app_")):
+        for lang in langs:
+            built = lang != "en" and (root / lang / f"{lesson}.ipynb").is_file()
+            name = f"{lang}/{lesson}" if built else lesson
+            if name not in out:
+                out.append(name)
+    return out
+
+
+def warm_plan(root: Path, *, langs: list[str], budget_mb: int | None, max_kernels: int | None,
+              available: int | None = None) -> Plan:
+    """No STUDENTS: one warm kernel of every page :func:`offered` in ``langs``, in that
+    order while they fit in ``budget_mb`` (default: half the memory free after the reserve)."""
+    available = available_mb() if available is None else available
+    usable = max(available - RESERVE_MB, 0)
+    budget = usable // 2 if budget_mb is None else min(budget_mb, usable)
+    pools: dict[str, int] = {}
+    sizes: dict[str, int] = {}
+    cold: list[str] = []
+    used = 0
+    for name in offered(root, langs):
+        mb = kernel_mb(name)
+        if used + mb + memory.server_mb(1) > budget:
+            cold.append(name)
+            continue
+        used += mb + memory.server_mb(1)
+        pools[f"{name}.ipynb"], sizes[f"{name}.ipynb"] = 1, mb
+    return Plan(pools=pools, sizes=sizes, students=0, spare=0, class_mb=sum(sizes.values()),
+                need_mb=used, memory_mb=usable, max_kernels=max_kernels or 0,
+                available_mb=available, fits=0, warm_mb=budget, cold=tuple(cold))
 
 
 def plan(root: Path, *, students: int, notebooks: list[str], max_kernels: int | None,
@@ -179,7 +248,8 @@ def voila_config(p: Plan):
         c.ClassroomKernelManager.kernel_mb = dict(p.sizes)
         c.ClassroomKernelManager.class_students = p.students
         c.ClassroomKernelManager.pool_spare = p.spare
-        c.ClassroomKernelManager.pool_budget_mb = p.class_mb
+        # warm by default: refills stop where the pages' kernels leave no room
+        c.ClassroomKernelManager.pool_budget_mb = p.memory_mb if p.warm_mb else p.class_mb
         c.VoilaConfiguration.preheat_kernel = True
         pools = {"default": {"pool_size": 0}}
         pools.update({nb: {"pool_size": n} for nb, n in p.pools.items()})
@@ -189,7 +259,9 @@ def voila_config(p: Plan):
         # opening its pages at once is not slowed down by kernels starting (each
         # ~1 s of CPU) in its first seconds; with 3 s, 30 pages at once were usable
         # after 7.2 s (p95) instead of 6.1 s (docs/serving.md)
-        c.VoilaKernelManager.fill_delay = 30.0
+        # warm by default (one kernel per page): replaced at once, the next student
+        # of the same page is not left with a cold start
+        c.VoilaKernelManager.fill_delay = 30.0 if p.students else WARM_REFILL_S
     return c
 
 
@@ -224,9 +296,21 @@ def main(argv: list[str] | None = None) -> int:
     if args.check:
         print(json.dumps(voila_config(p), default=dict))
         return 0
+    start(root, p, voila_args, tables_dir=args.tables_dir)
+    return 0
+
+
+def start(root: Path, p: Plan, voila_args: list[str], *, tables_dir: str = "",
+          config_dir: Path | None = None) -> None:
+    """Run the server on ``root`` with plan ``p`` until it stops (``config_dir``: where
+    its ``voila.json`` is, instead of the current folder)."""
     from .app import ClassroomVoila
 
-    if args.tables_dir:
-        voila_args.append(f"--ClassroomVoila.tables_dir={args.tables_dir}")
-    ClassroomVoila.launch_instance(argv=[str(root), *voila_args], config=voila_config(p))
-    return 0
+    config = voila_config(p)
+    if config_dir is not None:
+        from jupyter_core.paths import jupyter_config_path
+
+        config.Voila.config_file_paths = [str(config_dir), *jupyter_config_path()]
+    if tables_dir:
+        voila_args = [*voila_args, f"--ClassroomVoila.tables_dir={tables_dir}"]
+    ClassroomVoila.launch_instance(argv=[str(root), *voila_args], config=config)

@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import sys
 import time
 from typing import Any
@@ -267,16 +266,29 @@ _SHIM = ("import os,resource,sys;n=int(sys.argv[1]);"
          "resource.setrlimit(resource.RLIMIT_AS,(n,n));os.execv(sys.argv[2],sys.argv[2:])")
 
 
+def address_limit_missing() -> str | None:
+    """Why the kernels cannot run under ``RLIMIT_AS`` here (Windows has no ``resource``
+    module and no ``os.execv`` that replaces the process), or None when they can."""
+    if os.name != "posix":
+        return f"{os.name} has no RLIMIT_AS"
+    try:
+        import resource  # noqa: F401
+    except ImportError:
+        return "the resource module is missing"
+    return None
+
+
 def limited_cmd(cmd: list[str], address_space_mb: int) -> list[str]:
     """``cmd`` run under ``RLIMIT_AS`` of ``address_space_mb`` MB (a tiny Python shim
-    sets the limit and execs the kernel; nothing on platforms without ``resource``).
+    sets the limit and execs the kernel; nothing on platforms without ``resource``:
+    :func:`address_limit_missing`, and :class:`MemoryWatch` alone guards the memory).
 
     >>> limited_cmd(["/usr/bin/python3", "-m", "ipykernel_launcher"], 2048)[3:5]
     ['-c', 'import os,resource,sys;n=int(sys.argv[1]);resource.setrlimit(resource.RLIMIT_AS,(n,n));os.execv(sys.argv[2],sys.argv[2:])']
     >>> limited_cmd(["python"], 0)
     ['python']
     """
-    if address_space_mb <= 0 or os.name != "posix" or not cmd or not os.path.isabs(cmd[0]):
+    if address_space_mb <= 0 or not cmd or not os.path.isabs(cmd[0]) or address_limit_missing():
         return cmd
     return [sys.executable, "-I", "-S", "-c", _SHIM, str(address_space_mb * 2**20), *cmd]
 
@@ -313,8 +325,8 @@ class MemoryWatch:
                                  kernel_tag(kid), rss // 2**20, self.limit_mb)
                 self.killed += 1
                 try:
-                    os.kill(pid, signal.SIGKILL)
-                except OSError:
+                    psutil.Process(pid).kill()      # SIGKILL; TerminateProcess on Windows
+                except (psutil.Error, OSError):
                     pass
 
 

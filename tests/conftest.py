@@ -99,3 +99,20 @@ def _served_environment_unchanged():
         changed = sorted(k for k in _SERVED_ENV if before[k] != after[k])
         pytest.fail(f"the test left {', '.join(changed)} changed in os.environ "
                     "(use monkeypatch.setenv/delenv)", pytrace=False)
+
+
+_RUN_STARTED = __import__("time").monotonic()
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    """The run's wall time and the machine's load, printed before pytest's closing line, so
+    a slow run can be told from a busy machine (issue 34; ``make test`` also prints the 30
+    slowest tests)."""
+    import time
+    try:
+        load = " ".join(open("/proc/loadavg", encoding="utf-8").read().split()[:3])
+    except OSError:  # not Linux
+        load = "unknown"
+    terminalreporter.write_line(
+        f"wall time {time.monotonic() - _RUN_STARTED:.0f} s (collection included); "
+        f"load average {load}; {os.cpu_count()} cores")

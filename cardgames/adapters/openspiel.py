@@ -60,7 +60,6 @@ from cardgames.adapters.actions import (
     NUM_CARD_CODES,
     THIRTY_ONE_ACTIONS,
     liar_play_cards,
-    liar_play_id,
 )
 from cardgames.adapters.compact import (
     LIAR_COMPACT_ACTIONS,
@@ -313,15 +312,6 @@ _LIAR_TYPE = pyspiel.GameType(
     parameter_specification={"players": 3, "decks": 1, "chroniclers": "none", "max_plays": 200,
                              "actions": "full"},
 )
-
-
-def liar_action_id(action: Any) -> int:
-    """The id of a Liar action (see :mod:`cardgames.adapters.actions`)."""
-    if action == CALL:
-        return LIAR_CALL
-    if action == PASS:
-        return LIAR_PASS
-    return liar_play_id([c.code for c in action.cards])
 
 
 @functools.cache

@@ -6,7 +6,10 @@ another matter: :func:`shown` returns a copy of a DataFrame (or Series) for disp
 column and index labels, the index names and the English words among its values
 (``"lie"``, ``"nobody"``, bot names, ``True``/``False``) translated in the current
 language (the lesson copy's kernel runs in it), and in Croatian and German its decimals
-written with a comma (``0,263``).  In English the copy says exactly what the table says.
+written with a comma (``0,263``).  In every language a column or index of scores (whole
+numbers and halves, ``21.0``, ``30.5``) is written as a reader writes it (``21``, ``30.5``,
+``30,5``), and the column names that are programmers' words (``win_rate``,
+``winner_seat``, ``random#2``) are written in words (``win rate``, ``random #2``).
 
 A label is translated when it is one of :data:`LABELS` (msgctxt ``"table"`` in the UI
 catalog), when it matches one of :data:`TEMPLATES` (``"{n} seven(s) seen elsewhere"``:
@@ -17,7 +20,9 @@ texts) stays as it is.
 >>> import pandas as pd
 >>> frame = pd.DataFrame({"seat": [0, 1], "win_rate": [0.25, 0.5], "inside?": [True, False]})
 >>> shown(frame, lang="en").columns.tolist()
-['seat', 'win_rate', 'inside?']
+['seat', 'win rate', 'inside?']
+>>> shown(pd.DataFrame({"score": [21.0, 30.5]}), lang="en")["score"].tolist()
+['21', '30.5']
 >>> shown(frame, lang="de")
    Platz  Gewinnquote drin?
 0      0         0,25    ja
@@ -31,7 +36,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from cardgames.i18n import gettext, language, pgettext
+from cardgames.i18n import decimal, gettext, language, pgettext
 
 __all__ = ["CONTEXT", "LABELS", "TEMPLATES", "label", "shown"]
 
@@ -122,6 +127,12 @@ _PATTERNS = [(t, re.compile("^" + re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.+?)", re.es
              for t in TEMPLATES]
 #: The bots' names of the engines (the UI catalog's words, as the tables show them).
 _BOTS = re.compile(r"^(heuristic|random|caller|expert)(#\d+)?$")
+#: The English labels that are programmers' words, as an English reader reads them (in
+#: hr and de the catalog's translation is shown instead).
+ENGLISH_WORDS = {"win_rate": "win rate", "win_low": "95% low", "win_high": "95% high",
+                 "winner_seat": "winner's seat", "went_out": "went out"}
+_ENGLISH_TEMPLATES = [(re.compile(r"^(agent|place|points)_(.+)$"), r"\1 \2")]
+
 #: A number written as text (a decimal, an interval "0.1–0.2"): its points become commas.
 _SWAP = str.maketrans(",.", ".,")
 _NUMBER_TEXT = re.compile(r"^[-+−]?\d+(\.\d+)?(\s*[–-]\s*[-+−]?\d+(\.\d+)?)?%?$")
@@ -133,10 +144,12 @@ def label(text: Any, *, lang: str | None = None) -> Any:
 
     >>> label("pile taken by", lang="hr"), label("7H", lang="hr"), label(3, lang="de")
     ('hrpu uzima', '7H', 3)
+    >>> label(True, lang="en"), label("random#2", lang="en"), label("lie", lang="en")
+    ('yes', 'random #2', 'lie')
     """
     with language(lang) as code:
         if code == "en":
-            return text
+            return _english(text)
         if isinstance(text, bool) or (type(text).__module__ == "numpy"
                                       and type(text).__name__ in ("bool", "bool_")):
             return pgettext(CONTEXT, str(bool(text)))
@@ -156,6 +169,42 @@ def label(text: Any, *, lang: str | None = None) -> Any:
         return text
 
 
+def _english(text: Any) -> Any:
+    """An English label in words (``win_rate`` -> ``win rate``, ``random#2`` -> ``random #2``,
+    ``True`` -> ``yes``)."""
+    if isinstance(text, bool) or (type(text).__module__ == "numpy"
+                                  and type(text).__name__ in ("bool", "bool_")):
+        return "yes" if text else "no"
+    if not isinstance(text, str):
+        return text
+    if text in ENGLISH_WORDS:
+        return ENGLISH_WORDS[text]
+    bot = _BOTS.match(text)
+    if bot and bot.group(2):
+        return f"{bot.group(1)} {bot.group(2)}"
+    for pattern, replace in _ENGLISH_TEMPLATES:
+        if pattern.match(text):
+            return pattern.sub(replace, text)
+    return text
+
+
+def _is_points(values: Any) -> bool:
+    """Whether float ``values`` are all whole numbers or halves (scores, counts): such a
+    column reads ``21``, ``30.5``, not ``21.0``."""
+    import numpy as np
+
+    arr = np.asarray(values, dtype=float)
+    arr = arr[np.isfinite(arr)]
+    return bool(arr.size) and bool(np.all(arr * 2 == np.round(arr * 2)))
+
+
+def _points_text(v: Any) -> Any:
+    """A score as a reader writes it: ``21``, ``30.5`` (``30,5`` in hr and de)."""
+    if isinstance(v, float) and v == v:
+        return decimal(f"{v:g}")
+    return v
+
+
 def _relabel_index(index: Any) -> Any:
     import pandas as pd
 
@@ -164,42 +213,49 @@ def _relabel_index(index: Any) -> Any:
                                          names=[label(n) for n in index.names])
     if index.dtype.kind in "iu" or isinstance(index, pd.RangeIndex):
         return index.rename(label(index.name))
+    if index.dtype.kind == "f" and _is_points(index):
+        return pd.Index([_points_text(float(v)) for v in index], name=label(index.name),
+                        dtype=object)
     if index.dtype.kind == "f":         # as pandas writes them (0.00, 0.25), with a comma
         texts = index._format_flat(include_name=False)
-        return pd.Index([t.strip().translate(_SWAP) for t in texts], name=label(index.name))
+        return pd.Index([decimal(t.strip()) for t in texts], name=label(index.name))
     return pd.Index([_value(v) for v in index], name=label(index.name), tupleize_cols=False)
 
 
 def _value(v: Any) -> Any:
     """A label of a mixed or text index: a float as a number in the language (``30,5``)."""
     if isinstance(v, float):
-        return f"{v:g}".translate(_SWAP)
+        return decimal(f"{v:g}")
     return label(v)
 
 
 def shown(frame: Any, *, lang: str | None = None) -> Any:
     """A copy of ``frame`` (DataFrame or Series) for display in the current language
-    (``lang``); in English the same table, in hr and de a frame that prints its
-    decimals with a comma.  The original is left as it is."""
+    (``lang``): its labels in words, scores as ``21`` and ``30.5``; in hr and de a frame
+    that prints its decimals with a comma.  The original is left as it is."""
     import pandas as pd
 
     with language(lang) as code:
-        if code == "en":
-            return frame.copy()
         out = frame.copy()
         out.index = _relabel_index(out.index)
         if isinstance(out, pd.Series):
             out.name = label(out.name)
             if out.dtype.kind in "Ob" or isinstance(out.dtype, pd.CategoricalDtype):
                 out = out.map(label).astype(object)
+            elif out.dtype.kind == "f" and _is_points(out):
+                out = out.map(_points_text).astype(object)
             return out
         for col in out.columns:
             column = out[col]
+            if isinstance(column, pd.DataFrame):      # a repeated column name
+                continue
             if column.dtype.kind in "Ob" or isinstance(column.dtype, pd.CategoricalDtype) \
                     or pd.api.types.is_string_dtype(column.dtype):
                 out[col] = column.map(label).astype(object)
+            elif column.dtype.kind == "f" and _is_points(column):
+                out[col] = column.map(_points_text).astype(object)
         out.columns = _relabel_index(out.columns)
-        return _LocalFrame(out)
+        return out if code == "en" else _LocalFrame(out)
 
 
 def _frame_class() -> type:

@@ -19,6 +19,10 @@
 (Fraction(1481, 2599), 2599, 1)
 >>> reveal_risk("OB KB AB", "10H 7L OA").p_lose
 Fraction(144, 2599)
+
+:func:`risk_by_score` does it for every hand you could hold, grouped by score: hands of
+one score carry different risks, so a score's row names its lowest and highest risk (every
+hand that ties for them) and a *typical* hand, the median one.
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ from functools import lru_cache
 from cardgames.cards import ORDINARY_CARDS, Card, as_cards
 from cardgames.errors import ConfigError
 
-__all__ = ["RevealRisk", "reveal_risk"]
+__all__ = ["RevealRisk", "ScoreRisk", "reveal_risk", "risk_by_score"]
 
 
 @dataclass(frozen=True)
@@ -103,3 +107,56 @@ def _risk(mine: tuple[Card, ...], tab: tuple[Card, ...], condition: bool) -> Rev
         finals.append(final_turn_best(theirs, tab))
     lost = sum(f >= mine_score for f in finals)
     return RevealRisk(Fraction(lost, len(finals)), len(finals), ruled_out, tuple(finals))
+
+
+@dataclass(frozen=True)
+class ScoreRisk:
+    """Every hand of one score, revealed at one table (:func:`risk_by_score`).
+
+    ``typical`` is the median hand: the hands sorted by risk (ties by their cards, as
+    written), the middle one, or the lower of the two middle ones; ``typical_risk`` its
+    risk.  ``safest`` and ``riskiest`` are every hand with the lowest and the highest risk
+    (a tie is named as a tie, never one hand picked from it).
+    """
+
+    score: float
+    hands: int
+    lowest: Fraction
+    highest: Fraction
+    typical: str
+    typical_risk: Fraction
+    safest: tuple[str, ...]
+    riskiest: tuple[str, ...]
+
+
+def risk_by_score(table: Iterable[Card | str] | str, *, low: float = 21,
+                  below: float = 33) -> tuple[ScoreRisk, ...]:
+    """P(you lose a life if you reveal now) for every hand you could hold beside ``table``
+    whose score is at least ``low`` and below ``below`` (three Aces, 33, end the deal
+    without a reveal, **R-T7**), grouped by score, lowest first.
+
+    >>> rows = risk_by_score("10H 7L OA", low=24, below=25)
+    >>> [(r.score, r.hands, r.typical, r.typical_risk) for r in rows]
+    [(24.0, 3, '7H 8H 9H', Fraction(593, 1298))]
+    >>> rows[0].safest, rows[0].riskiest
+    (('7A 8A 9A', '7H 8H 9H'), ('7B 8B 9B',))
+    """
+    from cardgames.thirtyone import score
+
+    tab = as_cards(table)
+    others = [c for c in ORDINARY_CARDS if c not in tab]
+    by_score: dict[float, list[tuple[Fraction, str]]] = {}
+    for mine in itertools.combinations(others, 3):
+        s = float(score(mine))
+        if low <= s < below:
+            text = " ".join(str(c) for c in mine)
+            by_score.setdefault(s, []).append((reveal_risk(mine, tab).p_lose, text))
+    rows = []
+    for s, risks in sorted(by_score.items()):
+        risks.sort()
+        typical_risk, typical = risks[(len(risks) - 1) // 2]
+        lowest, highest = risks[0][0], risks[-1][0]
+        rows.append(ScoreRisk(s, len(risks), lowest, highest, typical, typical_risk,
+                              tuple(h for r, h in risks if r == lowest),
+                              tuple(h for r, h in risks if r == highest)))
+    return tuple(rows)

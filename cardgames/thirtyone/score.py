@@ -46,7 +46,6 @@ from cardgames.cards import (
     Rank,
     Suit,
     as_cards,
-    format_cards,
 )
 from cardgames.errors import CardParseError
 from cardgames.i18n import N_, localized, ngettext
@@ -413,9 +412,3 @@ def explain(cards: Iterable[Card] | str, *, lang: str | None = None) -> str:
     'Srce: As 11 + Kralj 10 = 21 (T11); VII bundeve se ne broji: zbraja se samo jedna boja (R-T2)'
     """
     return classify(cards).describe(lang=lang)
-
-
-def _describe_hand(cards: Iterable[Card]) -> str:
-    """``'AH KH 9H (30: Hearts ...)'`` - used by event descriptions."""
-    cards = tuple(cards)
-    return f"{format_cards(cards)} = {score(cards):g} ({explain(cards)})"

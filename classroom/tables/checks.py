@@ -45,8 +45,8 @@ from cardgames.i18n import gettext as _
 from .errors import BadMessage
 from .students import ClassStore
 
-__all__ = ["ANSWER_MAX", "EXERCISE_RE", "HINT_RE", "STUCK_TRIES", "VERDICTS", "check_payload",
-           "record", "setup", "summary"]
+__all__ = ["ANSWER_MAX", "EXERCISE_RE", "HINT_RE", "LESSON_RE", "STUCK_TRIES", "VERDICTS",
+           "check_payload", "progress", "progress_payload", "record", "setup", "summary"]
 
 #: The longest answer kept, in characters (the widget cuts it there).
 ANSWER_MAX = 200
@@ -160,8 +160,9 @@ class _Tally:
 
     def __init__(self) -> None:
         self.last = 0
-        #: exercise -> student -> [checks, tries, solved after (0: not solved)]
-        self.per: dict[str, dict[str, list[int]]] = defaultdict(dict)
+        #: exercise -> student -> [checks, tries, solved after (0: not solved), the last
+        #: answer checked, its variant]
+        self.per: dict[str, dict[str, list[Any]]] = defaultdict(dict)
         #: exercise -> (group, variant) -> answer -> n (the tries before solving); the
         #: variant is the seed for the "other" group, else None (pooled over the variants)
         self.wrong: dict[str, dict[tuple[str, int | None], Counter[str]]] = defaultdict(
@@ -172,16 +173,19 @@ class _Tally:
                           "FROM checks WHERE rowid > ? ORDER BY rowid", (self.last,))
         for rowid, student, exercise, answer, verdict, hint, variant in rows:
             self.last = rowid
-            st = self.per[exercise].setdefault(student, [0, 0, 0])
+            st = self.per[exercise].setdefault(student, [0, 0, 0, "", None])
             st[0] += 1
+            st[3], st[4] = answer, variant
             if st[2]:
                 continue                  # checked again after solving: not a try
             st[1] += 1
             if verdict == "right":
                 st[2] = st[1]
             else:
-                if hint.startswith(("mistake-", "rounding")):
+                if hint == "rounding":
                     self.wrong[exercise][hint, None][answer] += 1
+                elif hint.startswith("mistake-"):      # a variant's mistake i is its own:
+                    self.wrong[exercise][hint, variant][answer] += 1   # pooled by the view
                 else:
                     self.wrong[exercise]["other", variant][answer] += 1
 
@@ -190,9 +194,11 @@ def summary(store: ClassStore, *, stuck_tries: int = STUCK_TRIES) -> dict[str, A
     """The class view's data (see the module doc): ``{"lessons": [{"lesson": "03",
     "exercises": [{"exercise", "tried", "solved", "tries_to_solve": {"1": n, ...},
     "checks", "wrong": [{"hint", "variant", "count", "answers": [[answer, n], ...]}], "stuck":
-    [name, ...], "stuck_anonymous": n}]}], "students": n}`` (the stuck who gave no
-    display name are counted, not named; ``variant``: the seed of an "other" group, one
-    group per variant, ``None`` for the default variant and the pooled groups).
+    [name, ...], "stuck_anonymous": n, "students": [{"name", "variant", "answer", "solved",
+    "tries"}]}]}], "students": n}`` (the stuck who gave no display name are counted, not
+    named; ``variant``: the variant of an "other" or a known-mistake group, one group per
+    variant, ``None`` for the default variant and the rounding group; each student's
+    variant and last answer, named or ``""``).
     Checks after a student's first right answer
     are not counted as tries to solve (a student may check again).  The sums are kept
     with the store (``store.cache``) and brought up to date from the new rows."""
@@ -208,7 +214,7 @@ def summary(store: ClassStore, *, stuck_tries: int = STUCK_TRIES) -> dict[str, A
         solved_after: Counter[int] = Counter(st[2] for st in by_student.values() if st[2])
         stuck: list[str] = []
         anonymous = 0
-        for student, (_checks, tries, solved) in by_student.items():
+        for student, (_checks, tries, solved, _answer, _variant) in by_student.items():
             if not solved and tries >= stuck_tries:
                 name = names.get(student)
                 if name:
@@ -227,10 +233,77 @@ def summary(store: ClassStore, *, stuck_tries: int = STUCK_TRIES) -> dict[str, A
             "tries_to_solve": {str(k): solved_after[k] for k in sorted(solved_after)},
             "checks": sum(st[0] for st in by_student.values()),
             "wrong": groups, "stuck": sorted(stuck, key=str.casefold),
-            "stuck_anonymous": anonymous})
+            "stuck_anonymous": anonymous,
+            "students": sorted(({"name": names.get(student) or "", "variant": variant,
+                                 "answer": answer, "solved": bool(solved), "tries": tries}
+                                for student, (_c, tries, solved, answer, variant)
+                                in by_student.items()),
+                               key=lambda r: (not r["name"], str(r["name"]).casefold()))})
     students = len({s for by in tally.per.values() for s in by})
     return {"lessons": [{"lesson": k, "exercises": v} for k, v in sorted(lessons.items())],
             "students": students}
+
+
+#: A lesson: its two digits.
+LESSON_RE = re.compile(r"\d\d")
+
+
+def progress_payload(payload: Any) -> dict[str, Any]:
+    """The payload of a progress read: exactly ``{"lesson": "05"}``, else
+    :class:`~classroom.tables.errors.BadMessage`.
+
+    >>> progress_payload({"lesson": "05"})
+    {'lesson': '05'}
+    """
+    if (not isinstance(payload, dict) or set(payload) != {"lesson"}
+            or not isinstance(payload["lesson"], str)
+            or LESSON_RE.fullmatch(payload["lesson"]) is None):
+        raise BadMessage(_("a progress read has exactly the field lesson, such as 05"))
+    return {"lesson": payload["lesson"]}
+
+
+def progress(store: ClassStore, student: str, lesson: str) -> dict[str, Any]:
+    """One student's own progress on ``lesson``, for their reloaded page (issue 31): per
+    exercise the variant (of the last check), the tries (the checks up to the first right
+    one), the wrong ones, whether solved, the last hint given (``hint-2``, ``mistake-0``,
+    ``rounding``) and the answer last checked; ``variant``: the variant of the student's
+    last check on the lesson (the page takes it).  Nothing of another student.
+
+    >>> import tempfile, pathlib
+    >>> from classroom.tables.students import student_id
+    >>> store = ClassStore(pathlib.Path(tempfile.mkdtemp()) / "class.sqlite3")
+    >>> setup(store)
+    >>> ana = student_id("a" * 22)
+    >>> for i, (answer, verdict) in enumerate([("3", "wrong"), ("4", "right")]):
+    ...     _ = store.submit(ana, f"m{i}", "check", check_payload(
+    ...         {"exercise": "01-six-players", "answer": answer, "verdict": verdict,
+    ...          "hint": "hint-1" if verdict == "wrong" else "", "variant": 7}),
+    ...         lambda db, p: record(db, ana, p, time=float(i)))
+    >>> mine = progress(store, ana, "01")
+    >>> mine["variant"], mine["exercises"]["01-six-players"]["tries"]
+    (7, 2)
+    >>> progress(store, student_id("b" * 22), "01")
+    {'lesson': '01', 'variant': None, 'exercises': {}}
+    """
+    setup(store)
+    rows = store.read("SELECT exercise, answer, verdict, hint, variant FROM checks "
+                      "WHERE student = ? AND lesson = ? ORDER BY rowid", (student, lesson))
+    out: dict[str, dict[str, Any]] = {}
+    variant = None
+    for exercise, answer, verdict, hint, var in rows:
+        st = out.setdefault(exercise, {"tries": 0, "wrong": 0, "solved": False, "hint": "",
+                                       "variant": None, "answer": ""})
+        variant = var
+        st["variant"], st["answer"] = var, answer
+        if st["solved"]:
+            continue                       # checked again after solving: not a try
+        st["tries"] += 1
+        if verdict == "right":
+            st["solved"], st["hint"] = True, ""
+        else:
+            st["wrong"] += verdict == "wrong"
+            st["hint"] = hint
+    return {"lesson": lesson, "variant": variant, "exercises": out}
 
 
 def _register() -> None:

@@ -33,7 +33,7 @@ preflight, which this API does not answer; the kernels post with ``urllib``
 (:mod:`widgets.kit.classlink`), so there is no XSRF cookie to check.
 
 >>> [p for p, *_ in class_handlers("/")]
-['/tables/api/class/send']
+['/tables/api/class/send', '/tables/api/class/progress']
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ import json
 import sqlite3
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -57,7 +57,8 @@ from .errors import BadMessage, RateLimited, TableError, TooLarge
 from .protocol import TokenBucket, error_dict
 from .students import BadStudent, ClassStore, check_mid, class_store, identify
 
-__all__ = ["BURST", "KINDS", "MAX_BODY", "RATE", "BadStudent", "ClassApiHandler", "Kind",
+__all__ = ["BURST", "KINDS", "MAX_BODY", "RATE", "BadStudent", "ClassApiHandler",
+           "ClassProgressHandler", "Kind",
            "NotAKernel", "NotJson", "UnknownKind", "class_handlers", "register"]
 
 MAX_BODY = 4096
@@ -109,6 +110,10 @@ class Kind:
     apply: Callable[[ClassStore, sqlite3.Connection, str, str | None, dict[str, Any]],
                     dict[str, Any]]
     schema: str = ""
+    #: ``async prepare(store, student, payload, lang) -> payload``: slow work (a re-run)
+    #: after the cheap checks and before the transaction, off the event loop
+    prepare: Callable[[ClassStore, str, dict[str, Any], str],
+                      Awaitable[dict[str, Any]]] | None = None
 
 
 #: The registered kinds, by name.
@@ -117,9 +122,10 @@ KINDS: dict[str, Kind] = {}
 
 def register(name: str, *, check: Callable[[Any], dict[str, Any]],
              apply: Callable[[ClassStore, sqlite3.Connection, str, str | None,
-                              dict[str, Any]], dict[str, Any]], schema: str = "") -> Kind:
+                              dict[str, Any]], dict[str, Any]], schema: str = "",
+             prepare: Any = None) -> Kind:
     """Register (or replace) the kind ``name`` (see :class:`Kind`)."""
-    kind = KINDS[name] = Kind(name, check, apply, schema)
+    kind = KINDS[name] = Kind(name, check, apply, schema, prepare)
     return kind
 
 
@@ -134,6 +140,9 @@ class ClassApiHandler(web.RequestHandler):
     """``tables/api/class/send`` (see the module doc).  The body is read in chunks and
     kept only up to :data:`MAX_BODY` bytes: a longer one is refused (413) without being
     held in memory, one announced longer (``Content-Length``) before it is read."""
+
+    #: ``tables/api/class/progress``: only ``progress`` reads (:class:`ClassProgressHandler`)
+    read_only = False
 
     def prepare(self) -> None:
         self._chunks: list[bytes] = []
@@ -190,7 +199,7 @@ class ClassApiHandler(web.RequestHandler):
             buckets.move_to_end(student)
         return bucket.take()
 
-    def post(self) -> None:
+    async def post(self) -> None:
         if self._finished:
             return
         body = b"".join(self._chunks)
@@ -208,7 +217,19 @@ class ClassApiHandler(web.RequestHandler):
         if msg.get("lang") in SUPPORTED:
             lang = str(msg["lang"])
         with language(lang):
-            self._answer(msg)
+            begun = self._begin(msg)
+        if begun is None:
+            return
+        mid, student, name, kind, payload, store = begun
+        if kind.prepare is not None and store.answered(student, str(mid)) is None:
+            try:          # (the language is a stack, not a context: none held over an await)
+                payload = await kind.prepare(store, student, payload, lang)
+            except CardgamesError as e:
+                with language(lang):
+                    self._refuse(e, mid)
+                return
+        with language(lang):
+            self._submit(mid, student, name, kind, payload, store)
 
     def _from_kernel(self, auth: Any) -> bool:
         """Under ``make serve`` the lesson pages' kernels run on the server itself: a
@@ -223,7 +244,9 @@ class ClassApiHandler(web.RequestHandler):
         except ValueError:
             return False
 
-    def _answer(self, msg: dict[str, Any]) -> None:
+    def _begin(self, msg: dict[str, Any]) -> tuple[Any, ...] | None:
+        """The checks before the kind's slow work: ``(mid, student, name, kind, payload,
+        store)``, or None when refused or answered (a ping)."""
         mid = msg.get("id")
         auth = self.settings.get("cardgames_tables_auth")
         try:
@@ -233,16 +256,33 @@ class ClassApiHandler(web.RequestHandler):
             student, name = identify(self, auth, msg.get("student"), msg.get("name"))
             if not self._allowed(student):
                 raise RateLimited()
+            if self.read_only != (msg.get("kind") == "progress"):
+                raise UnknownKind(msg.get("kind"))
+            if self.read_only:            # the student's own progress: read, nothing stored
+                from . import checks
+
+                lesson = checks.progress_payload(msg.get("payload"))["lesson"]
+                answer = checks.progress(class_store(self.settings), student, lesson)
+                self.finish(json.dumps({"id": mid, "ok": True, "answer": answer}))
+                return
             kind = KINDS.get(str(msg.get("kind")))
             if kind is None:
                 raise UnknownKind(msg.get("kind"))
             payload = kind.check(msg.get("payload"))
             if kind.name == "ping":
                 self.finish(json.dumps({"id": mid, "ok": True, "answer": {}}))
-                return
+                return None
             store = class_store(self.settings)
             if kind.schema:
                 store.ensure(kind.schema)
+        except CardgamesError as e:
+            self._refuse(e, mid)
+            return None
+        return mid, student, name, kind, payload, store
+
+    def _submit(self, mid: Any, student: str, name: str | None, kind: Kind,
+                payload: dict[str, Any], store: ClassStore) -> None:
+        try:
             answer = store.submit(student, str(mid), kind.name, payload,
                                   lambda db, p: kind.apply(store, db, student, name, p),
                                   name=name)
@@ -250,6 +290,17 @@ class ClassApiHandler(web.RequestHandler):
             self._refuse(e, mid)
             return
         self.finish(json.dumps({"id": mid, "ok": True, "answer": answer}))
+
+
+class ClassProgressHandler(ClassApiHandler):
+    """``tables/api/class/progress``: a student's kernel reads the student's own progress
+    on a lesson (issue 31: a reloaded page restores it).  The same envelope, checks and
+    identity as ``send`` (a kernel on this server, or the hub user of the token; the
+    student key's hash names the student, so only their own checks are read), kind
+    ``progress``, payload ``{"lesson": "05"}``; the answer is
+    :func:`classroom.tables.checks.progress`.  Nothing is stored."""
+
+    read_only = True
 
 
 def _parse(body: bytes) -> dict[str, Any]:
@@ -287,6 +338,7 @@ def class_handlers(base_url: str) -> list[tuple[Any, ...]]:
     from . import checks  # noqa: F401 - registers the kind "check"
 
     base = "/" + base_url.strip("/") + "/" if base_url.strip("/") else "/"
-    return [(base + "tables/api/class/send", ClassApiHandler)]
+    return [(base + "tables/api/class/send", ClassApiHandler),
+            (base + "tables/api/class/progress", ClassProgressHandler)]
 
 

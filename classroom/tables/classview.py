@@ -16,7 +16,7 @@ teacher's language; variants with the same numbers are one group).  Only the
 teacher's pages show this: the students' API (:mod:`.classapi`) answers each
 student about their own message only.
 
->>> [p for p, *_ in classview_handlers("/")]
+>>> [p for p, *_ in classview_handlers("/")][:2]
 ['/tables/teacher/class/?', '/tables/api/class/view']
 >>> class_words("de")["class_title"] != class_words("en")["class_title"]
 True
@@ -70,6 +70,13 @@ CLASS_WORDS = {
                        "numbers, so their answers differ (the known mistakes are the same "
                        "ideas)."),
     "class_for": N_("Their question: {question}"),
+    "class_students_list": N_("Each student: variant, last answer"),
+    "class_no_name": N_("without a name"),
+    "class_variant": N_("variant {code}"),
+    "class_default": N_("the default numbers"),
+    "class_solved_mark": N_("solved"),
+    "class_gradebook": N_("Download the gradebook (CSV: one row per student and exercise)"),
+    "class_gradebook_summary": N_("the summary per lesson (CSV)"),
 }
 
 
@@ -131,6 +138,58 @@ def variant_question(exercise: str, seed: int | None, lang: str) -> tuple[str, s
         return repr(drawn.params), plain(tr(drawn.question, lang=lang))
 
 
+@lru_cache(maxsize=1024)
+def variant_mistake(exercise: str, seed: int | None, i: int, lang: str) -> tuple[str, str]:
+    """The known mistake ``i`` of the variant ``seed``: its msgid (the same idea in every
+    variant: the groups are pooled by it) and its hint in ``lang`` (``("", "")``: none).
+
+    >>> variant_mistake("03-p32", None, 0, "en")[1].startswith("With the Chronicler")
+    True
+    """
+    ex = _exercises().get(exercise)
+    if ex is None:
+        return "", ""
+    drawn = ex.variant(seed)
+    if not 0 <= i < len(drawn.mistakes):
+        return "", ""
+    from widgets.exercises.texts import tr
+
+    hint = drawn.mistakes[i][1]
+    with language(lang):
+        return repr(getattr(hint, "msgid", str(hint))), plain(tr(hint, lang=lang))
+
+
+def _mistakes_pooled(exercise: str, groups: list[dict[str, Any]], lang: str,
+                     words: dict[str, str]) -> list[dict[str, Any]]:
+    """The known-mistake groups of every variant pooled by the mistake's idea (its msgid),
+    each labelled with its hint (the first variant's numbers); the others as they are."""
+    out: list[dict[str, Any]] = []
+    pooled: dict[str, dict[str, Any]] = {}
+    for group in groups:
+        hint = str(group["hint"])
+        if not hint.startswith("mistake-"):
+            out.append(group)
+            continue
+        i = int(hint.split("-", 1)[1])
+        idea, text = variant_mistake(exercise, group["variant"], i, lang)
+        same = pooled.get(idea or hint)
+        if same is None:
+            group["label"] = f"{words['class_mistake']} {i + 1}" + (f": {text}" if text else "")
+            group["variant"] = None
+            pooled[idea or hint] = group
+            out.append(group)
+            continue
+        same["count"] += group["count"]
+        answers: dict[str, int] = dict((a, n) for a, n in same["answers"])
+        for a, n in group["answers"]:
+            answers[a] = answers.get(a, 0) + n
+        same["answers"] = [[a, n] for a, n in sorted(answers.items(),
+                                                     key=lambda kv: (-kv[1], kv[0]))
+                           ][:checks.TOP_ANSWERS]
+    out.sort(key=lambda g: -int(g["count"]))
+    return out
+
+
 def _by_variant(exercise: str, groups: list[dict[str, Any]], lang: str) -> list[dict[str, Any]]:
     """The "other" groups of the same variant numbers merged (two seeds may draw the same
     numbers), each with its variant's ``question``; the order of :func:`checks.summary`."""
@@ -169,10 +228,13 @@ def view_data(store: Any, lang: str) -> dict[str, Any]:
             lab = labels(ex["exercise"], lang)
             ex["number"], ex["question"] = lab["number"], lab["question"]
             ex["varies"] = lab["varies"]
+            ex["wrong"] = _mistakes_pooled(ex["exercise"], ex["wrong"], lang, w)
             if lab["varies"]:
                 ex["wrong"] = _by_variant(ex["exercise"], ex["wrong"], lang)
             for group in ex["wrong"]:
                 hint = str(group["hint"])
+                if "label" in group:
+                    continue
                 if hint.startswith("mistake-"):
                     i = int(hint.split("-", 1)[1])
                     text = lab["mistakes"][i] if i < len(lab["mistakes"]) else ""
@@ -211,10 +273,33 @@ class ClassViewApi(TeacherHandler):
         self.finish(script_json(view_data(class_store(self.settings), self.lang)))
 
 
+class GradebookCsv(TeacherHandler):
+    """``tables/api/class/gradebook.csv`` (and ``gradebook-summary.csv``): the gradebook
+    (:mod:`classroom.tables.gradebook`), the teacher only, as a download."""
+
+    def initialize(self, shared: Any, summary: bool = False) -> None:
+        super().initialize(shared)
+        self.summary = summary
+
+    def get(self) -> None:
+        if self._finished:
+            return
+        from . import gradebook
+
+        store = class_store(self.settings)
+        name = "gradebook-summary.csv" if self.summary else "gradebook.csv"
+        self.set_header("Content-Type", "text/csv; charset=UTF-8")
+        self.set_header("Content-Disposition", f'attachment; filename="{name}"')
+        self.finish(gradebook.summary_csv(store) if self.summary
+                    else gradebook.gradebook_csv(store))
+
+
 def classview_handlers(base_url: str) -> list[tuple[Any, ...]]:
     """The class view's routes under ``base_url``."""
     shared = Shared(base_url)
     b = shared.base_url + "tables"
     kw = {"shared": shared}
     return [(b + r"/teacher/class/?", ClassViewPage, kw),
-            (b + r"/api/class/view", ClassViewApi, kw)]
+            (b + r"/api/class/view", ClassViewApi, kw),
+            (b + r"/api/class/gradebook\.csv", GradebookCsv, kw),
+            (b + r"/api/class/gradebook-summary\.csv", GradebookCsv, {**kw, "summary": True})]

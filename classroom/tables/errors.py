@@ -17,8 +17,9 @@ from __future__ import annotations
 from cardgames.errors import CardgamesError
 from cardgames.i18n import gettext as _
 
-__all__ = ["BadMessage", "BadSecret", "GameOver", "NotStarted", "RateLimited", "SeatHeld",
-           "TableError", "TableFull", "TooLarge", "UnknownTable"]
+__all__ = ["BadMessage", "BadSecret", "BadTakeoverCode", "GameOver", "NameTaken", "NotStarted",
+           "RateLimited", "SeatHeld", "TableError", "TableFull", "TooLarge", "TooManyTables",
+           "UnknownTable"]
 
 
 class TableError(CardgamesError):
@@ -93,3 +94,34 @@ class BadMessage(TableError):
 
     def __init__(self, why: str) -> None:
         super().__init__(_("a message the table cannot read: {why}").format(why=why))
+
+
+class NameTaken(TableError):
+    """A display name already at the table (compared without case and spacing)."""
+
+    code = "name-taken"
+
+    def __init__(self, name: str) -> None:
+        super().__init__(_("{name} is taken at this table: choose another name").format(
+            name=name))
+
+
+class BadTakeoverCode(TableError):
+    """A seat's one-time code that is wrong, used or expired."""
+
+    code = "bad-takeover-code"
+
+    def __init__(self, minutes: int) -> None:
+        super().__init__(_("this code does not open a seat at this table: codes work once "
+                           "and for {minutes} minutes; ask your seat's page or the teacher "
+                           "for a new one").format(minutes=minutes))
+
+
+class TooManyTables(TableError):
+    """A student (or the class) holds as many open tables made by students as allowed."""
+
+    code = "too-many-tables"
+
+    def __init__(self, most: int) -> None:
+        super().__init__(_("students may have at most {most} open tables they made: play "
+                           "at one of them, or ask the teacher").format(most=most))

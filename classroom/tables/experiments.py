@@ -65,7 +65,7 @@ from cardgames.analysis.experiments import (
 from cardgames.errors import CardgamesError
 from cardgames.i18n import gettext as _
 
-from .students import ClassStore
+from .students import ClassStore, check_mid
 
 __all__ = ["KIND_RESULT", "KIND_SEED", "MAX_SEEDS", "SCHEMA", "ExperimentRefused",
            "ExperimentService"]
@@ -112,10 +112,13 @@ def check_seed_payload(payload: Any) -> dict[str, Any]:
     return {"experiment": _experiment(payload["experiment"]).key}
 
 
-def check_result_payload(payload: Any, *, sample: float = 1.0) -> dict[str, Any]:
-    """The payload of an ``experiment-result`` message, checked and **re-run** (before the
-    store's transaction: a tournament share takes ~0.1 s): a made-up result is refused
-    here. ``sample`` < 1 re-runs only that share of the seeds (a fixed pick by the seed)."""
+def check_result_payload(payload: Any, *, sample: float = 1.0, rerun: bool = True
+                         ) -> dict[str, Any]:
+    """The payload of an ``experiment-result`` message, checked: ``{"result": ...}``.
+    ``rerun``: also **re-run** it here (a made-up result is refused); the class API
+    re-runs only after :meth:`ExperimentService.precheck` (the seed is this student's,
+    its run open, not counted yet), off the event loop (:func:`prepare_result`).
+    ``sample`` < 1 re-runs only that share of the seeds (a fixed pick by the seed)."""
     if not isinstance(payload, dict) or set(payload) != {"result"}:
         raise ExperimentRefused("bad-message", _("a result message holds the result only"))
     result = Result.from_dict(payload["result"])
@@ -123,11 +126,108 @@ def check_result_payload(payload: Any, *, sample: float = 1.0) -> dict[str, Any]
     if not 1 <= result.n <= e.max_n:
         raise ExperimentRefused("fabricated", _("a share is 1 to {most} trials").format(
             most=e.max_n))
-    checked = sample >= 1 or zlib.crc32(str(result.seed).encode()) / 2**32 < sample
-    if checked and not e.verify(result.seed, result.n, result):
-        raise ExperimentRefused("fabricated", _("this result is not what the seed gives: "
-                                                "it was not counted"))
+    if rerun and checked(result.seed, sample) and not e.verify(result.seed, result.n, result):
+        raise _fabricated()
     return {"result": result.to_dict()}
+
+
+def checked(seed: int, sample: float) -> bool:
+    """Whether the result of ``seed`` is re-run when ``sample`` of them are."""
+    return sample >= 1 or zlib.crc32(str(seed).encode()) / 2**32 < sample
+
+
+def _fabricated() -> ExperimentRefused:
+    return ExperimentRefused("fabricated", _("this result is not what the seed gives: "
+                                             "it was not counted"))
+
+
+def rerun(data: dict[str, Any]) -> tuple[bool, float]:
+    """(Run in the executor's process.) Whether the result ``data`` is what its seed
+    gives, and the CPU seconds the re-run took."""
+    start = time.process_time()
+    result = Result.from_dict(data)
+    ok = experiment(result.experiment).verify(result.seed, result.n, result)
+    return ok, time.process_time() - start
+
+
+class CpuBudget:
+    """CPU seconds of re-runs each student may use: :data:`CPU_BURST` at once, refilled
+    at :data:`CPU_RATE` a second (one student keeps at most that share of one core busy).
+    Over it, a result is refused for now (429: the kernel sends it again later).
+
+    >>> t = [0.0]
+    >>> b = CpuBudget(clock=lambda: t[0])
+    >>> b.allows("k:a"), b.charge("k:a", CPU_BURST + 1.0), b.allows("k:a"), b.allows("k:b")
+    (True, None, False, True)
+    >>> t[0] = 2.0 / CPU_RATE; b.allows("k:a")
+    True
+    """
+
+    def __init__(self, *, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self._left: dict[str, tuple[float, float]] = {}
+
+    def _now(self, student: str) -> float:
+        left, when = self._left.get(student, (CPU_BURST, self.clock()))
+        now = self.clock()
+        return min(CPU_BURST, left + (now - when) * CPU_RATE)
+
+    def allows(self, student: str) -> bool:
+        return self._now(student) > 0.0
+
+    def charge(self, student: str, seconds: float) -> None:
+        self._left[student] = (self._now(student) - seconds, self.clock())
+        if len(self._left) > 5000:                       # forget the oldest
+            self._left.pop(next(iter(self._left)))
+
+
+#: CPU seconds of re-runs a student may use at once, and per second after (see CpuBudget).
+CPU_BURST = 10.0
+CPU_RATE = 0.5
+BUDGET = CpuBudget()
+_POOL: list[Any] = []
+
+
+def _executor() -> Any:
+    """One worker process for the re-runs (spawned: the server's threads are not forked);
+    made on first use."""
+    if not _POOL:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        _POOL.append(ProcessPoolExecutor(max_workers=1,
+                                         mp_context=multiprocessing.get_context("spawn")))
+    return _POOL[0]
+
+
+async def prepare_result(store: ClassStore, student: str, payload: dict[str, Any],
+                         lang: str) -> dict[str, Any]:
+    """The class API's step before an ``experiment-result`` is stored: the seed's owner
+    and run checked first (:meth:`ExperimentService.precheck`), then the re-run in a
+    worker process, off the event loop, within the student's :data:`BUDGET`."""
+    import asyncio
+    from concurrent.futures.process import BrokenProcessPool
+
+    from cardgames.i18n import language
+
+    from .errors import RateLimited
+
+    with language(lang):
+        result = Result.from_dict(payload["result"])
+        ExperimentService.of(store).precheck(student, result)
+        if not BUDGET.allows(student):
+            raise RateLimited()
+    try:
+        ok, seconds = await asyncio.get_running_loop().run_in_executor(
+            _executor(), rerun, result.to_dict())
+    except BrokenProcessPool:
+        _POOL.clear()
+        ok, seconds = rerun(result.to_dict())
+    BUDGET.charge(student, seconds)
+    if not ok:
+        with language(lang):
+            raise _fabricated()
+    return payload
 
 
 class ExperimentService:
@@ -233,7 +333,12 @@ class ExperimentService:
         with the result ``data`` (:meth:`Result.to_dict`): ``{"accepted": True, "pooled",
         ...}`` once re-run and written, else ``{"accepted": False, "error": {...}}``."""
         try:
-            payload = check_result_payload({"result": data}, sample=self.sample)
+            payload = check_result_payload({"result": data}, rerun=False)
+            result = Result.from_dict(payload["result"])
+            if self.store.answered(student, check_mid(mid)) is None:
+                self.precheck(student, result)              # before any re-run (issue 29)
+                if checked(result.seed, self.sample) and not rerun(payload["result"])[0]:
+                    raise _fabricated()
             answer = self.store.submit(student, mid, KIND_RESULT, payload,
                                        lambda db, p: self.apply_result(db, student, p))
         except CardgamesError as e:
@@ -265,11 +370,15 @@ class ExperimentService:
                    (run[0], seed, student, self.clock()))
         return {"experiment": key, "run": run[0], "seed": seed, "n": run[1]}
 
-    def apply_result(self, db: sqlite3.Connection, student: str, payload: dict[str, Any]
-                     ) -> dict[str, Any]:
-        """Count a re-run result (:func:`check_result_payload`) of a seed handed to
-        ``student`` in an open run (in the class store's transaction)."""
-        result = Result.from_dict(payload["result"])
+    def precheck(self, student: str, result: Result) -> None:
+        """Refuse ``result`` unless its seed was handed to ``student`` in an open run of
+        its experiment, is not counted yet, and the share size is the run's: a cheap read,
+        before the re-run (issue 29: a forged result was re-run first)."""
+        with self.store.transaction() as db:
+            self._check_result(db, student, result)
+
+    def _check_result(self, db: sqlite3.Connection, student: str, result: Result
+                      ) -> tuple[int, int]:
         key = result.experiment
         row = db.execute(
             "SELECT s.run, r.n, r.closed FROM experiment_seeds s JOIN experiment_runs r ON "
@@ -288,6 +397,15 @@ class ExperimentService:
         if result.n != n:
             raise ExperimentRefused("fabricated", _("a share of this run is {n} trials, not "
                                                     "{m}").format(n=n, m=result.n))
+        return run, n
+
+    def apply_result(self, db: sqlite3.Connection, student: str, payload: dict[str, Any]
+                     ) -> dict[str, Any]:
+        """Count a re-run result (:func:`check_result_payload`, :func:`prepare_result`) of
+        a seed handed to ``student`` in an open run (in the class store's transaction)."""
+        result = Result.from_dict(payload["result"])
+        key = result.experiment
+        run, n = self._check_result(db, student, result)
         db.execute("INSERT INTO experiment_results VALUES (?, ?, ?, ?, ?, ?, ?)",
                    (run, result.seed, student, json.dumps(result.trials),
                     json.dumps(result.successes), json.dumps(result.histogram), self.clock()))
@@ -409,7 +527,8 @@ def register_kinds() -> None:
 
     with _REGISTERED:
         register(KIND_SEED, check=check_seed_payload, apply=apply_seed, schema=SCHEMA)
-        register(KIND_RESULT, check=check_result_payload, apply=apply_result, schema=SCHEMA)
+        register(KIND_RESULT, check=lambda p: check_result_payload(p, rerun=False),
+                 apply=apply_result, schema=SCHEMA, prepare=prepare_result)
 
 
 register_kinds()

@@ -37,6 +37,7 @@ MAX_BODY = 8192
 CODE = r"([^/]{1,16})"
 #: HTTP status of a service refusal, by its code.
 STATUS = {"unknown-table": 404, "table-full": 409, "game-over": 410, "rate-limited": 429,
+          "name-taken": 409, "bad-takeover-code": 403, "too-many-tables": 429,
           "too-large": 413, "seat-held": 409, "not-started": 409}
 SECURITY_HEADERS = {
     "Cache-Control": "no-store",
@@ -207,6 +208,9 @@ class PageHandler(web.RequestHandler):
     # ---------------------------------------------------------------- tables
     def summary(self, code: str) -> Any:
         """The service's summary of table ``code``, or None."""
+        one = getattr(self.svc, "summary", None)
+        if callable(one):
+            return one(code)
         for s in self.svc.tables():
             if field(s, "code") == code:
                 return s
@@ -240,8 +244,13 @@ class PageHandler(web.RequestHandler):
         return f"{self.join_base()}tables/join/{code}"
 
     def app_url(self, code: str, seat: int, secret: str) -> str:
-        prefix = self.settings.get("cardgames_tables_app_url") or (
-            self.base + "voila/render/app_online.ipynb")
+        """The seat's page.  Under ``make serve``: ``tables/play/<CODE>``, whose handler
+        (:class:`classroom.handlers.SeatPageHandler`) reads the seat from this browser's
+        cookie: no secret in the address (issue 29).  On the hub (the app runs in the
+        student's own server, which cannot read this service's cookie) the old link."""
+        prefix = self.settings.get("cardgames_tables_app_url")
+        if not prefix:
+            return f"{self.base}tables/play/{code}?" + urlencode({"lang": self.lang})
         return f"{prefix}?" + urlencode({"table": code, "seat": seat, "key": secret,
                                          "lang": self.lang})
 

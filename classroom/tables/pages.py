@@ -30,6 +30,7 @@ cookie the classroom server's pages already use) and a body of at most 8 KiB.
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from tornado import web
@@ -39,6 +40,7 @@ from cardgames.errors import CardgamesError
 from cardgames.i18n import language
 
 from .auth import DisplayNameError
+from .errors import NameTaken
 from .pagebase import (
     CODE,
     STATIC,
@@ -51,7 +53,9 @@ from .pagebase import (
     table_options,
 )
 from .qr import qr_svg
+from .service import MOVE_SECONDS
 from .teacher import (
+    MoveApi,
     QrApi,
     ReplayPage,
     SeededReplayPage,
@@ -62,7 +66,8 @@ from .teacher import (
     teacher_frames,
 )
 
-__all__ = ["STATIC", "Shared", "page_handlers", "teacher_frames"]
+__all__ = ["STATIC", "Shared", "cookie_seat", "page_handlers", "seat_cookie_name",
+           "set_seat_cookie", "teacher_frames"]
 
 _MESSAGES = {404: ("unknown_title", "unknown_text"), 409: ("full_title", "full_text"),
              410: ("over_title", "over_text")}
@@ -79,25 +84,51 @@ class JoinCodeHandler(PageHandler):
         self.page("join_code.html")
 
 
+def seat_cookie_name(code: str) -> str:
+    """The name of the cookie of this browser's seat at table ``code``."""
+    return f"cgseat_{code}"
+
+
+def cookie_seat(handler: web.RequestHandler, svc: Any, code: str) -> tuple[int, str] | None:
+    """``(seat, secret)`` of this browser at table ``code`` (its seat cookie, checked
+    with the service), or None."""
+    cookie = handler.request.cookies.get(seat_cookie_name(code))
+    if cookie is None or svc is None:
+        return None
+    seat, _sep, secret = cookie.value.partition(":")
+    if not (seat.isdigit() and len(seat) <= 2 and 0 < len(secret) <= 100):
+        return None
+    try:
+        if svc.check_seat(code, int(seat), secret):
+            return int(seat), secret
+    except CardgamesError:
+        return None
+    return None
+
+
+def set_seat_cookie(handler: web.RequestHandler, base: str, code: str, seat: int,
+                    secret: str) -> None:
+    """This browser holds ``seat`` at ``code``: the secret in an HttpOnly cookie of the
+    tables' path only.  SameSite=Lax, not Strict: a student who comes back through the
+    teacher's link in a chat or the school's learning platform (a top-level GET from
+    another site) must find her seat; such a GET only opens this browser's own seat, and
+    every request that changes something is a POST with the ``_xsrf`` token."""
+    handler.set_cookie(seat_cookie_name(code), f"{seat}:{secret}", path=base + "tables/",
+                       httponly=True, samesite="Lax", expires_days=7)
+
+
 class JoinHandler(PageHandler):
     """``tables/join/<CODE>``: the display name, then a free seat (see the module doc)."""
 
     def _cookie_seat(self, code: str) -> tuple[int, str] | None:
-        cookie = self.request.cookies.get(f"cgseat_{code}")
-        if cookie is None:
-            return None
-        seat, _sep, secret = cookie.value.partition(":")
-        if not (seat.isdigit() and len(seat) <= 2 and 0 < len(secret) <= 100):
-            return None
-        try:
-            if self.svc.check_seat(code, int(seat), secret):
-                return int(seat), secret
-        except CardgamesError:
-            return None
-        return None
+        return cookie_seat(self, self.svc, code)
 
     def refuse(self, code: str, status: int, *, name: str = "") -> None:
-        if status in _MESSAGES:
+        if status == 409:        # full or started: a student whose seat is elsewhere moves it
+            self.message("full_title", self.w["full_text"].format(code=code), status=409,
+                         link=(f"{self.base}tables/move/{code}?lang={self.lang}",
+                               self.w["move_link"]))
+        elif status in _MESSAGES:
             title, text = _MESSAGES[status]
             self.message(title, self.w[text].format(code=code), status=status,
                          link=(f"{self.base}tables/join?lang={self.lang}", self.w["other_code"]))
@@ -150,10 +181,11 @@ class JoinHandler(PageHandler):
         try:
             with language(self.lang):
                 seat, secret = self.svc.join(code, name)
+        except NameTaken as e:               # "Ana is taken": the form again (issue 29)
+            return self.form(code, error=str(e), name=typed[:24], status=409)
         except CardgamesError as e:
             return self.refuse(code, refusal_status(e))
-        self.set_cookie(f"cgseat_{code}", f"{seat}:{secret}", path=self.base + "tables/",
-                        httponly=True, samesite="Lax", expires_days=7)
+        set_seat_cookie(self, self.base, code, seat, secret)
         self.redirect(self.app_url(code, seat, secret), status=303)
 
 
@@ -177,7 +209,8 @@ class NewTableHandler(PageHandler):
             with language(self.lang):
                 game, seats, bots, options = table_options(self.get_body_argument)
                 t = self.svc.create_table(game=game, seats=seats, bots="heuristic",
-                                          options=options, by="student")
+                                          options=options, by="student",
+                                          maker=self.maker())
         except CardgamesError as e:
             self.page("new.html", status=400, error=str(e), games=games())
             return
@@ -186,6 +219,49 @@ class NewTableHandler(PageHandler):
                         path=self.base + "tables/", httponly=True, samesite="Strict",
                         expires_days=1)
         self.redirect(f"{self.base}tables/new/{code}?lang={self.lang}", status=303)
+
+
+    def maker(self) -> str:
+        """This browser's id as a maker of tables (a random HttpOnly cookie): at most
+        ``STUDENT_TABLES_EACH`` open tables each, the teacher's cap for all (issue 29)."""
+        cookie = self.request.cookies.get("cgmaker")
+        if cookie is not None and 20 <= len(cookie.value) <= 64:
+            return str(cookie.value)
+        value = secrets.token_urlsafe(18)
+        self.set_cookie("cgmaker", value, path=self.base + "tables/", httponly=True,
+                        samesite="Strict", expires_days=1)
+        return value
+
+
+class MoveSeatHandler(PageHandler):
+    """``tables/move/<CODE>``: with this browser's seat cookie, the seat's one-time code
+    (:meth:`TableService.move_code`); without it, a form for that code, which moves the
+    seat here (a new secret in this browser's cookie; the old page stops)."""
+
+    def get(self, raw: str) -> None:
+        code = normal_code(raw)
+        if self.summary(code) is None:
+            raise web.HTTPError(404)
+        held = cookie_seat(self, self.svc, code)
+        if held is None:
+            self.page("move.html", code=code, move_code="", error="", minutes=0, url="")
+            return
+        with language(self.lang):
+            text = self.svc.move_code(code, held[0], held[1])
+        self.page("move.html", code=code, move_code=text, error="",
+                  minutes=int(MOVE_SECONDS // 60), url=f"{self.join_base()}tables/move/{code}")
+
+    def post(self, raw: str) -> None:
+        code = normal_code(raw)
+        try:
+            with language(self.lang):
+                seat, secret = self.svc.move_seat(code, self.get_body_argument("code", ""))
+        except CardgamesError as e:
+            self.page("move.html", status=refusal_status(e), code=code, move_code="",
+                      error=str(e), minutes=0, url="")
+            return
+        set_seat_cookie(self, self.base, code, seat, secret)
+        self.redirect(self.app_url(code, seat, secret), status=303)
 
 
 class SharedTableHandler(PageHandler):
@@ -226,6 +302,7 @@ def page_handlers(base_url: str) -> list[tuple[Any, ...]]:
         (b + r"/join/?", JoinCodeHandler, kw),
         (b + rf"/join/{CODE}/?", JoinHandler, kw),
         (b + r"/new/?", NewTableHandler, kw),
+        (b + rf"/move/{CODE}/?", MoveSeatHandler, kw),
         (b + rf"/new/{CODE}/?", SharedTableHandler, kw),
         (b + r"/teacher/?", TeacherPage, kw),
         (b + r"/teacher/replay/?", SeededReplayPage, kw),
@@ -233,6 +310,7 @@ def page_handlers(base_url: str) -> list[tuple[Any, ...]]:
         (b + r"/api/tables/?", TablesApi, kw),
         (b + rf"/api/tables/{CODE}/start", StartApi, kw),
         (b + r"/api/settings", SettingsApi, kw),
+        (b + rf"/api/tables/{CODE}/move/([0-9])", MoveApi, kw),
         (b + r"/api/qr/([^/]{1,16})\.svg", QrApi, kw),
         (b + r"/static/(.*)", StaticHandler, {"path": str(STATIC)}),
     ]

@@ -63,6 +63,9 @@ WORDS = {
     "offline": N_("The server does not answer; trying again."),
     "row": N_("{label}: {estimate} (95%: {low} to {high}), {trials} trials"),
     "row_exact": N_("exact {exact}"),
+    # predict first (issue 31): the exact value is off the projector until the teacher shows it
+    "show_exact": N_("Show the exact value"),
+    "hide_exact": N_("Hide the exact value"),
 }
 #: "Students who contributed: {n}" in its plural forms (Croatian has three).
 STUDENTS = N_plural("Students who contributed: {n}", "Students who contributed: {n}")

@@ -3,7 +3,8 @@
 A client frame is at most :data:`MAX_FRAME` bytes of JSON text: one object of a known
 ``type`` with exactly its fields, each of its type and range (:func:`parse_frame`).
 The first frame is the ``hello`` (table, seat, key, mark, lang); then ``act``,
-``next`` and ``ping``, each with an ``id`` answered once (``ack`` or ``refused``; an
+``next``, ``ping`` and ``back`` (take the seat back from the bot that plays it while its
+student was idle, issue 29), each with an ``id`` answered once (``ack`` or ``refused``; an
 id seen before on this connection is refused and not applied again).  A connection
 may send :data:`RATE` frames a second (burst :data:`BURST`, a token bucket); past it
 frames are refused, and :data:`MAX_STRIKES` of them within :data:`FLOOD_WINDOW` seconds
@@ -63,6 +64,7 @@ _FIELDS: dict[str, dict[str, tuple[str, bool, Any]]] = {
             "action": ("str", True, (1, 200))},
     "next": {"id": ("int", True, _INT), "mark": ("int", True, _INT)},
     "ping": {"id": ("int", True, _INT)},
+    "back": {"id": ("int", True, _INT)},     # take the seat back from the bot (issue 29)
 }
 
 
@@ -273,6 +275,8 @@ class SeatConnection:
                 mark = svc.act(self.table, self.seat, self.key, msg["action"], msg["mark"])
             elif msg["type"] == "next":
                 mark = svc.next_game(self.table, self.seat, self.key, msg["mark"])
+            elif msg["type"] == "back":
+                mark = svc.take_back(self.table, self.seat, self.key)
             else:
                 mark = svc.mark(self.table)
         except (CardgamesError, ConfigError) as e:

@@ -28,6 +28,7 @@ from cardgames.cards import Chronicler, format_cards, make_deck, parse_card
 from cardgames.errors import ConfigError
 from cardgames.i18n import gettext as _
 from cardgames.i18n import language
+from cardgames.naming import describe_named, seat_title
 from cardgames.render import back_svg, card_svg
 from cardgames.seat import TeacherFrame
 from cardgames.session import Seat, Session
@@ -92,10 +93,13 @@ def _thirtyone_step(state: Any, n: int) -> dict[str, Any]:
 
 def replay_data(frames: Sequence[Any], names: Sequence[str], *, game: str,
                 lang: str = "en") -> dict[str, Any]:
-    """The replay of ``frames`` (see the module doc) with the seats' ``names``, its
-    texts (the events' descriptions) in ``lang``; at most :data:`MAX_STEPS` steps."""
+    """The replay of ``frames`` (see the module doc) with the seats' ``names`` (each
+    seat's :func:`cardgames.naming.seat_name`), its texts (the events' descriptions, each
+    seat named as on every page: "Player 2 (Ana)", issue 29) in ``lang``; at most
+    :data:`MAX_STEPS` steps."""
     info = registry.get(game)
     n = len(names)
+    named = {i: name for i, name in enumerate(names) if name}
     step_of = _liar_step if info.name == "liar" else _thirtyone_step
     steps = []
     previous: Any = None
@@ -109,10 +113,11 @@ def replay_data(frames: Sequence[Any], names: Sequence[str], *, game: str,
             step = step_of(state, n)
             step.update(game=f.game, match=f.match, move=f.move, action=f.action,
                         to_act=state.current_player, over=bool(state.is_over()),
-                        said=[e.describe() for e in events[before:]])
+                        said=[describe_named(e, named) for e in events[before:]])
             steps.append(step)
             previous = f
-    return {"game": info.name, "names": list(names), "steps": steps,
+        titles = [seat_title(i, name) for i, name in enumerate(names)]
+    return {"game": info.name, "names": list(names), "titles": titles, "steps": steps,
             "cut": len(frames) > MAX_STEPS}
 
 

@@ -8,7 +8,9 @@ the public events and the service's notes (R-L11, R-T9).  A seat to act whose
 student is away (disconnected past ``reconnect_grace``, or idle past
 ``bot_timeout``) is played by the game's ``heuristic`` bot from that seat's view
 only, one move at a time, logged as a concrete action with a note "played by the bot
-for Ana".  ``replay`` (every hand) is the teacher's only.
+for Ana"; the bot then plays that seat on until its student moves or takes it back
+(:meth:`TableService.take_back`), and each seat's row says how many seconds are left
+before the bot plays (``bot_in``: the page's countdown, issue 29).  ``replay`` (every hand) is the teacher's only.
 
 >>> import tempfile, pathlib
 >>> d = tempfile.TemporaryDirectory()
@@ -35,11 +37,23 @@ from typing import Any
 
 from cardgames import registry
 from cardgames.errors import ConfigError
+from cardgames.i18n import get_language
 from cardgames.i18n import gettext as _
 from cardgames.session import Seat, Session
-from cardgames.wire import dump_event, dump_seat_view
+from cardgames.wire import MAX_EVENTS, dump_event, dump_seat_view
 
-from .errors import BadMessage, BadSecret, GameOver, NotStarted, SeatHeld, TableFull, UnknownTable
+from .errors import (
+    BadMessage,
+    BadSecret,
+    BadTakeoverCode,
+    GameOver,
+    NameTaken,
+    NotStarted,
+    SeatHeld,
+    TableFull,
+    TooManyTables,
+    UnknownTable,
+)
 from .store import TableStore
 from .summary import ReplayFrame, TableSummary, replay_frames, summarize
 from .table import Table, new_session, parse_action, rebuild, stale
@@ -57,6 +71,26 @@ MAX_BOT_RUN = 2_000
 NAME_MAX = 24
 #: The bot that plays a student's seat while the student is away.
 TAKEOVER_BOT = "heuristic"
+#: A seat's one-time code (to move the seat to another device): its length and its life.
+#: 8 of the 31 code characters: 31**8 ~ 8.5e11 codes, tried over HTTP at a rate limit.
+MOVE_CODE_LENGTH = 8
+MOVE_SECONDS = 600.0
+#: Open tables (waiting or playing) one student may have made, and the teacher's
+#: default cap on every student-made open table (the store's setting
+#: ``student_tables_cap``): a class of 30 at tables of 2, the smallest table of both
+#: games (L1, T1), needs 15.
+STUDENT_TABLES_EACH = 2
+STUDENT_TABLES_CAP = 15
+STUDENT_TABLES_SETTING = "student_tables_cap"
+
+
+def name_key(name: str) -> str:
+    """A display name as the table compares them: no case, spacing folded.
+
+    >>> name_key("  ana   MARIA ") == name_key("Ana Maria")
+    True
+    """
+    return " ".join(name.split()).casefold()
 
 Subscriber = Callable[[dict[str, Any]], None]
 log = logging.getLogger("classroom.tables")
@@ -83,6 +117,10 @@ class TableService:
         self.seeds = seeds or (lambda: secrets.randbelow(2**31))
         self._tables: dict[str, Table] = {}
         self._lock = threading.RLock()
+        #: the one-time codes that move a seat: (table, seat) -> (code's hash, until)
+        self._moves: dict[tuple[str, int], tuple[str, float]] = {}
+        #: each table's summary and what it was made from (:meth:`summary`)
+        self._summaries: dict[str, tuple[tuple[Any, ...], TableSummary]] = {}
 
     # ------------------------------------------------------------------ tables
     def _table(self, code: object) -> Table:
@@ -95,9 +133,15 @@ class TableService:
         return isinstance(code, str) and code.strip().upper() in self._tables
 
     def create_table(self, *, game: str, seats: int, bots: str = "heuristic",
-                     options: Mapping[str, Any] | None = None, by: str = "teacher") -> TableSummary:
-        """A new table waiting for its players (options checked by the engine now)."""
+                     options: Mapping[str, Any] | None = None, by: str = "teacher",
+                     maker: str | None = None) -> TableSummary:
+        """A new table waiting for its players (options checked by the engine now).
+        ``by="student"``: ``maker`` (an id of the student's browser) may have at most
+        :data:`STUDENT_TABLES_EACH` open tables, and the class at most the teacher's cap
+        (:meth:`student_tables_cap`), else :class:`TooManyTables`."""
         info = registry.get(game)
+        if by == "student":
+            self._check_student_tables(maker)
         if isinstance(seats, bool) or not isinstance(seats, int):
             raise ConfigError(_("seats must be a whole number, not {seats!r}").format(seats=seats))
         info.check_bot(bots)
@@ -113,6 +157,8 @@ class TableService:
         Session.new(info.name, seats=[Seat.remote("?")] * seats, seed=seed, options=opts)
         try:
             config = {"seats": seats, "bots": bots.strip().lower(), "options": opts, "by": by}
+            if maker is not None:
+                config["maker"] = _hash(maker)[:32]
             json.dumps(config)
         except TypeError as e:
             raise ConfigError(_("options cannot be saved: {error}").format(error=e)) from None
@@ -123,6 +169,30 @@ class TableService:
             t = Table(code=code, game=info.name, config=config, seed=seed, created=created)
             self._tables[code] = t
             return summarize(t, self)
+
+    def student_tables_cap(self) -> int:
+        """The teacher's cap on open tables made by students (a setting kept in the store)."""
+        value = self.store.setting(STUDENT_TABLES_SETTING, default=STUDENT_TABLES_CAP)
+        return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 \
+            else STUDENT_TABLES_CAP
+
+    def set_student_tables_cap(self, cap: object) -> int:
+        """Set the teacher's cap (0-200 tables)."""
+        if isinstance(cap, bool) or not isinstance(cap, int) or not 0 <= cap <= 200:
+            raise BadMessage(_("the cap on students' tables is a whole number 0-{most}")
+                             .format(most=200))
+        self.store.set_setting(STUDENT_TABLES_SETTING, cap)
+        return cap
+
+    def _check_student_tables(self, maker: str | None) -> None:
+        mine = None if maker is None else _hash(maker)[:32]
+        open_tables = [t for t in self._tables.values()
+                       if t.config.get("by") == "student" and t.status != "over"]
+        cap = self.student_tables_cap()
+        if len(open_tables) >= cap:
+            raise TooManyTables(cap)
+        if sum(1 for t in open_tables if t.config.get("maker") == mine) >= STUDENT_TABLES_EACH:
+            raise TooManyTables(STUDENT_TABLES_EACH)
 
     def _new_code(self) -> str:
         for _attempt in range(100):
@@ -139,6 +209,8 @@ class TableService:
         with t.lock:
             if t.session is not None:
                 raise GameOver(t.code) if t.session.match_over else TableFull(t.code)
+            if any(name_key(n) == name_key(name) for n in t.names.values()):
+                raise NameTaken(name)            # one name, one seat (issue 29)
             free = [s for s in range(t.seats) if s not in t.names]
             if seat is not None:
                 if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < t.seats:
@@ -176,6 +248,40 @@ class TableService:
         given = _hash(secret)
         return hmac.compare_digest(stored if stored is not None else "-" * 64, given) \
             and stored is not None
+
+    def move_code(self, code: str, seat: int, secret: str | None = None, *,
+                  teacher: bool = False) -> str:
+        """A one-time code that moves student seat ``seat`` to another browser
+        (:meth:`move_seat`), for :data:`MOVE_SECONDS`; asked by the seat itself (its
+        ``secret``) or the teacher (``teacher=True``).  A new code replaces the last."""
+        t = self._table(code)
+        if not teacher and not self.check_seat(t.code, seat, secret):
+            raise BadSecret(t.code, seat)
+        if seat not in t.names:
+            raise BadMessage(_("seat {seat} has no student").format(seat=seat))
+        text = "".join(secrets.choice(CODE_ALPHABET) for _ in range(MOVE_CODE_LENGTH))
+        with t.lock:
+            self._moves[(t.code, seat)] = (_hash(text), self.clock() + MOVE_SECONDS)
+        return text
+
+    def move_seat(self, code: str, move_code: object) -> tuple[int, str]:
+        """The seat a one-time code of :meth:`move_code` opens, with a new secret:
+        ``(seat, secret)``; the old browser's secret stops working (its page is
+        replaced).  Wrong, used or expired: :class:`BadTakeoverCode`."""
+        t = self._table(code)
+        typed = "".join(ch for ch in str(move_code)[:40].upper() if ch.isalnum())
+        now = self.clock()
+        with t.lock:
+            for (table, seat), (digest, until) in list(self._moves.items()):
+                if until < now:
+                    del self._moves[(table, seat)]
+                elif table == t.code and hmac.compare_digest(digest, _hash(typed)):
+                    del self._moves[(table, seat)]
+                    secret = secrets.token_urlsafe(24)
+                    self.store.set_seat_secret(t.code, seat, _hash(secret))
+                    t.hashes[seat] = _hash(secret)
+                    return seat, secret
+        raise BadTakeoverCode(int(MOVE_SECONDS // 60))
 
     def _seat(self, code: str, seat: object, secret: object) -> Table:
         t = self._table(code)
@@ -327,7 +433,8 @@ class TableService:
                 away = (seat not in t.subs
                         and now - t.away_since.get(seat, now) >= self.reconnect_grace)
                 idle = seat in t.subs and now - t.turn_since >= self.bot_timeout
-                if (away or idle) and t.failed_mark != s.mark:
+                # handed to the bot (issue 29): it plays on until the student takes it back
+                if (away or idle or seat in t.by_bot) and t.failed_mark != s.mark:
                     try:
                         self._takeover(t, s, seat)
                     except Exception:
@@ -356,6 +463,27 @@ class TableService:
         t.notes.append({"mark": mark, "kind": "bot-played", "seat": seat,
                         "name": t.names.get(seat, "")})
         self._changed(t)
+
+    def take_back(self, code: str, seat: int, secret: str) -> int:
+        """The student takes the seat back from the bot (issue 29): the bot stops playing
+        it, and the student has a whole ``bot_timeout`` for the move; the mark."""
+        t = self._seat(code, seat, secret)
+        with t.lock:
+            if seat in t.by_bot:
+                t.by_bot.discard(seat)
+                t.turn_since = self.clock()
+                self._broadcast(t)
+            return 0 if t.session is None else t.session.mark
+
+    def bot_in(self, t: Table, seat: int) -> float | None:
+        """Seconds until the bot plays ``seat``'s move (its student to act, connected,
+        not handed to the bot yet): what the seat's page counts down (issue 29); else
+        ``None``."""
+        s = t.session
+        if (s is None or s.to_act != seat or s.seats[seat].kind == "bot" or seat in t.by_bot
+                or seat not in t.subs or t.failed_mark == s.mark):
+            return None
+        return round(max(0.0, self.bot_timeout - (self.clock() - t.turn_since)), 1)
 
     # ------------------------------------------------------------------ subscribers
     def subscribe(self, code: str, seat: int, callback: Subscriber, *,
@@ -407,6 +535,8 @@ class TableService:
             # a first look (no mark) gets every event, the first deal's too (filed before mark 0)
             start = since if isinstance(since, int) and 0 <= since <= s.mark else -1
             events, mark = s.events_since(seat, start)
+            # the last ones, as the view's log (issue 29): a seat away for a long round
+            events = events[-MAX_EVENTS:]
             return {"type": "update", "status": t.status, "mark": mark,
                     "view": dump_seat_view(s.view(seat)),
                     "events": [dump_event(e) for e in events], "seats": self.seat_list(t),
@@ -423,7 +553,8 @@ class TableService:
             else:
                 kind, name = "free", ""
             out.append({"name": name, "kind": kind, "connected": i in t.subs,
-                        "played_by_bot": i in t.by_bot})
+                        "played_by_bot": i in t.by_bot, "bot_in": self.bot_in(t, i),
+                        "bot": s.seats[i].bot if kind == "bot" and s is not None else None})
         return out
 
     def welcome(self, code: str, seat: int) -> dict[str, Any]:
@@ -434,7 +565,27 @@ class TableService:
     # ------------------------------------------------------------------ the teacher's
     def tables(self) -> list[TableSummary]:
         """Every table, for the teacher's live list (public information only)."""
-        return [summarize(t, self) for t in list(self._tables.values())]
+        return [self._summary(t) for t in list(self._tables.values())]
+
+    def summary(self, code: object) -> TableSummary | None:
+        """Table ``code``'s summary (None: no such table): one table's, not every one's
+        (the join page asks it on every request)."""
+        t = self._tables.get(code.strip().upper()) if isinstance(code, str) else None
+        return None if t is None else self._summary(t)
+
+    def _summary(self, t: Table) -> TableSummary:
+        """:func:`summarize`, kept until the table changes (its log, mark, seats,
+        connections, the bot's seats) or another language asks (issue 29)."""
+        s = t.session
+        key = (get_language(), t.seq, None if s is None else s.mark, t.status,
+               tuple(sorted(t.names.items())), tuple(sorted(t.subs)), tuple(sorted(t.by_bot)))
+        hit = self._summaries.get(t.code)
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        with t.lock:
+            out = summarize(t, self)
+        self._summaries[t.code] = (key, out)
+        return out
 
     def replay(self, code: str) -> list[ReplayFrame]:
         """The teacher's replay: every frame of the session (``.frame``, with every hand)

@@ -34,8 +34,10 @@ a crash before it loses nothing that was acknowledged).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import secrets
 import sqlite3
 import threading
 from dataclasses import dataclass, field
@@ -43,7 +45,8 @@ from pathlib import Path
 from typing import Any
 
 __all__ = ["KINDS", "SCHEMA_VERSION", "LogEntry", "SeatRecord", "StoreError", "TableRecord",
-           "TableStore", "data_dir"]
+           "TableStore", "data_dir", "default_data_dir", "private_dir", "private_file",
+           "secret_file"]
 
 SCHEMA_VERSION = 2
 #: The kinds of log entry.
@@ -71,16 +74,83 @@ class StoreError(RuntimeError):
     """The data file is not one this version can read (a newer schema, a broken file)."""
 
 
+def private_dir(path: str | os.PathLike[str]) -> Path:
+    """``path`` made (with its parents) if missing and set to mode 0700: the class's data
+    (every hand, every answer) is its owner's only (issue 29).
+
+    >>> import tempfile, stat
+    >>> d = private_dir(Path(tempfile.mkdtemp()) / "a" / "b")
+    >>> oct(stat.S_IMODE(d.stat().st_mode))
+    '0o700'
+    """
+    folder = Path(path)
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    try:
+        folder.chmod(0o700)
+    except OSError:          # a folder named at start that is not ours: leave its mode
+        pass
+    return folder
+
+
+def private_file(path: str | os.PathLike[str]) -> Path:
+    """``path`` made empty if missing, and set to mode 0600 (before SQLite opens it: its
+    ``-wal`` and ``-shm`` files take the database file's mode).
+
+    >>> import tempfile, stat
+    >>> f = private_file(Path(tempfile.mkdtemp()) / "x.sqlite3")
+    >>> oct(stat.S_IMODE(f.stat().st_mode))
+    '0o600'
+    """
+    file = Path(path)
+    os.close(os.open(file, os.O_CREAT | os.O_WRONLY, 0o600))
+    try:
+        file.chmod(0o600)
+        for extra in ("-wal", "-shm", "-journal"):
+            side = file.with_name(file.name + extra)
+            if side.exists():
+                side.chmod(0o600)
+    except OSError:
+        pass
+    return file
+
+
+def secret_file(folder: str | os.PathLike[str], name: str) -> bytes:
+    """The secret kept in ``folder/name`` (64 hex digits, mode 0600), made on first use
+    and read back at every later start: cookies and keys signed with it stay valid
+    across a restart (issue 29).
+
+    >>> import tempfile
+    >>> d = tempfile.mkdtemp()
+    >>> secret_file(d, "s") == secret_file(d, "s") != secret_file(d, "t")
+    True
+    """
+    path = private_dir(folder) / name
+    try:
+        text = path.read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        text = ""
+    if len(text) < 32:
+        text = secrets.token_hex(32)
+        private_file(path)
+        tmp = path.with_name(path.name + ".tmp")
+        fd = os.open(tmp, os.O_CREAT | os.O_WRONLY | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="ascii") as out:
+            out.write(text)
+        os.replace(tmp, path)
+    return text.encode("ascii")
+
+
 def open_sqlite(path: Path, *, schema_version: int) -> sqlite3.Connection:
     """A connection to the SQLite file ``path`` as the service's stores keep it (WAL,
-    synchronous=FULL: a write acknowledged is on disk; foreign keys on), or a
-    :class:`StoreError` when its schema is newer than ``schema_version``.
+    synchronous=FULL: a write acknowledged is on disk; foreign keys on; the file 0600),
+    or a :class:`StoreError` when its schema is newer than ``schema_version``.
 
     >>> import tempfile
     >>> db = open_sqlite(Path(tempfile.mkdtemp()) / "x.sqlite3", schema_version=1)
     >>> db.execute("PRAGMA journal_mode").fetchone()[0], db.close()
     ('wal', None)
     """
+    private_file(path)
     db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     db.execute("PRAGMA journal_mode=WAL")
     db.execute("PRAGMA synchronous=FULL")
@@ -90,12 +160,14 @@ def open_sqlite(path: Path, *, schema_version: int) -> sqlite3.Connection:
         db.close()
         raise StoreError(f"{path} has schema {version}; this version reads "
                          f"{schema_version}: use a newer cardgames or another data folder")
+    private_file(path)            # the -wal and -shm files SQLite just made
     return db
 
 
 def data_dir() -> Path:
     """The service's data folder: ``$CARDGAMES_DATA_DIR`` if set, else
-    ``jupyter_data_dir()/cardgames`` (made if missing)."""
+    ``jupyter_data_dir()/cardgames`` (made 0700 if missing).  The classroom server
+    uses :func:`default_data_dir` instead: a folder of its own per class."""
     env = os.environ.get("CARDGAMES_DATA_DIR", "").strip()
     if env:
         path = Path(env)
@@ -103,8 +175,37 @@ def data_dir() -> Path:
         from jupyter_core.paths import jupyter_data_dir
 
         path = Path(jupyter_data_dir()) / "cardgames"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return private_dir(path)
+
+
+def default_data_dir(root: str | os.PathLike[str], port: int, *, make: bool = True) -> Path:
+    """The data folder of the class served from folder ``root`` on ``port`` (issue 29):
+    ``$CARDGAMES_DATA_DIR`` if set, else ``<jupyter data dir>/cardgames/<root's
+    name>-<port>-<10 hex digits of the root's path>``: two servers on one computer
+    (another folder, or another port) never share a store, and a restart of the same
+    class finds its own again.  Made 0700 (``make``).
+
+    >>> import os
+    >>> _ = os.environ.pop("CARDGAMES_DATA_DIR", None)
+    >>> a = default_data_dir("/srv/lessons", 8866, make=False)
+    >>> a.name[:13], a == default_data_dir("/srv/lessons/", 8866, make=False)
+    ('lessons-8866-', True)
+    >>> b = default_data_dir("/srv/lessons", 8867, make=False)
+    >>> a != b != default_data_dir("/srv/other", 8866, make=False)
+    True
+    """
+    env = os.environ.get("CARDGAMES_DATA_DIR", "").strip()
+    if env:
+        path = Path(env)
+    else:
+        from jupyter_core.paths import jupyter_data_dir
+
+        where = os.path.normcase(os.path.abspath(os.fspath(root) or "."))
+        digest = hashlib.sha256(f"{where}\0{int(port)}".encode()).hexdigest()[:10]
+        name = "".join(c if c.isalnum() or c in "-_" else "_"
+                       for c in (Path(where).name or "root"))[:40]
+        path = Path(jupyter_data_dir()) / "cardgames" / f"{name}-{int(port)}-{digest}"
+    return private_dir(path) if make else path
 
 
 @dataclass(frozen=True)
@@ -151,7 +252,7 @@ class TableStore:
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        private_dir(self.path.parent)
         self._lock = threading.RLock()
         self._db: sqlite3.Connection | None = open_sqlite(self.path,
                                                           schema_version=SCHEMA_VERSION)
@@ -206,6 +307,12 @@ class TableStore:
         with self._write() as db:
             db.execute("INSERT INTO seats (code, seat, name, secret_hash, claimed) "
                        "VALUES (?, ?, ?, ?, ?)", (code, seat, name, secret_hash, claimed))
+
+    def set_seat_secret(self, code: str, seat: int, secret_hash: str) -> None:
+        """A claimed seat's new secret (its browser moved: a one-time code, issue 29)."""
+        with self._write() as db:
+            db.execute("UPDATE seats SET secret_hash = ? WHERE code = ? AND seat = ?",
+                       (secret_hash, code, seat))
 
     def set_status(self, code: str, status: str) -> None:
         with self._write() as db:

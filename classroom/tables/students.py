@@ -1,10 +1,11 @@
 """Who a student is to the class link, and the class's SQLite file (issue 22).
 
-**Identity.**  Under ``make serve`` a student is one browser: the start page gives it
-a random, unguessable **student key** (:func:`new_key`, kept in the cookie
-:data:`COOKIE` and added to the lesson links as ``?student=KEY``:
-:func:`link_students`); a lesson page's kernel sends that key with each message (or
-one it made itself when the page had none).  The service stores only the key's
+**Identity.**  Under ``make serve`` a student is one browser: the server gives it a
+random, unguessable **student key** signed with the class's secret (:func:`issue_key`,
+kept in the HttpOnly cookie :data:`COOKIE`); the classroom server hands the key of the
+page's browser to the page's kernel (``classroom.handlers.RenderHandler``: never in
+the address), and the kernel sends it with each message.  A key the server did not
+issue is refused (:func:`identify`, issue 29: any made-up string was a new student).  The service stores only the key's
 sha256 (:func:`student_id`: ``"k:<hex>"``), never the key.  A student is anonymous
 unless they give a display name (checked as the tables' names:
 :func:`classroom.tables.auth.check_name`).  On JupyterHub the student is the hub user
@@ -35,7 +36,9 @@ judged again, and is refused again for the same reason.
 
 from __future__ import annotations
 
+import base64
 import hashlib
+import hmac
 import json
 import re
 import secrets
@@ -52,11 +55,12 @@ from cardgames.i18n import gettext as _
 
 from .auth import check_name
 from .errors import BadMessage
-from .store import open_sqlite
+from .store import open_sqlite, private_dir, secret_file
 
 __all__ = ["COOKIE", "DB_NAME", "KEY_RE", "MID_RE", "SCHEMA_VERSION", "BadStudent",
            "ClassStore", "Handler", "check_key", "check_mid", "class_store", "identify",
-           "link_students", "new_key", "student_cookie", "student_id"]
+           "issue_key", "key_issued", "link_students", "new_key", "student_cookie",
+           "student_id", "student_secret"]
 
 #: The class store's file in the service's data folder.
 DB_NAME = "class.sqlite3"
@@ -94,6 +98,55 @@ def new_key() -> str:
     True
     """
     return secrets.token_urlsafe(18)
+
+
+#: The file of the secret that signs the class's student keys (in the data folder).
+SECRET_FILE = "student-key-secret"
+_RANDOM_CHARS, _MAC_CHARS = 16, 22
+
+
+def _mac(secret: bytes, body: str) -> str:
+    digest = hmac.new(secret, f"student:{body}".encode(), "sha256").digest()
+    return base64.urlsafe_b64encode(digest).decode("ascii")[:_MAC_CHARS]
+
+
+def issue_key(secret: bytes) -> str:
+    """A new student key signed with the class's ``secret``: 96 random bits and a
+    132-bit HMAC (38 URL-safe characters).
+
+    >>> key = issue_key(b"s" * 32)
+    >>> len(key), key_issued(key, b"s" * 32), key_issued(key, b"t" * 32)
+    (38, True, False)
+    >>> key_issued("A" * 38, b"s" * 32), key_issued(None, b"s" * 32)
+    (False, False)
+    """
+    body = secrets.token_urlsafe(12)
+    return body + _mac(secret, body)
+
+
+def key_issued(key: object, secret: bytes) -> bool:
+    """``key`` is one :func:`issue_key` made with ``secret`` (constant-time)."""
+    if not isinstance(key, str) or len(key) != _RANDOM_CHARS + _MAC_CHARS \
+            or KEY_RE.fullmatch(key) is None:
+        return False
+    body, mac = key[:_RANDOM_CHARS], key[_RANDOM_CHARS:]
+    return hmac.compare_digest(mac.encode(), _mac(secret, body).encode())
+
+
+def student_secret(settings: dict[str, Any]) -> bytes | None:
+    """The secret signing this class's student keys (``student-key-secret`` in the data
+    folder, beside the tables' file; kept in ``settings``), or None where the server has
+    no tables service (a student's own server on the hub: the hub user is the student)."""
+    secret = settings.get("cardgames_student_secret")
+    if secret is None:
+        tables = settings.get("cardgames_tables")
+        path = getattr(getattr(tables, "store", None), "path", None)
+        if path is None:
+            return None
+        secret = settings["cardgames_student_secret"] = secret_file(Path(path).parent,
+                                                                    SECRET_FILE)
+    assert isinstance(secret, bytes)
+    return secret
 
 
 def check_key(key: object) -> str:
@@ -140,6 +193,10 @@ def identify(handler: Any, auth: Any, key: object, typed_name: object = None,
         from .hub import hub_display_name
 
         return "hub:" + str(name)[:200], hub_display_name(name)
+    secret = student_secret(getattr(handler, "settings", {}))
+    if secret is not None and not key_issued(check_key(key), secret):
+        raise BadStudent(_("this student key was not given by this server: open the "
+                           "lesson from the class's start page"))
     sid = student_id(check_key(key))
     if typed_name is None or typed_name == "":
         return sid, None
@@ -151,7 +208,7 @@ class ClassStore:
 
     def __init__(self, path: str | Path, *, clock: Callable[[], float] = time.time) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        private_dir(self.path.parent)
         self.clock = clock
         self._schemas: set[str] = set()
         #: what users of the store keep beside it (e.g. running sums), by name
@@ -231,6 +288,15 @@ class ClassStore:
                        (student, mid, kind, json.dumps(answer), self.clock()))
             return answer
 
+    def answered(self, student: str, mid: str) -> dict[str, Any] | None:
+        """The stored answer to ``student``'s message ``mid``, or None (not answered)."""
+        rows = self.read("SELECT answer FROM submissions WHERE student = ? AND mid = ?",
+                         (student, mid))
+        if not rows:
+            return None
+        answer: dict[str, Any] = json.loads(rows[0][0])
+        return answer
+
     def count(self, kind: str | None = None) -> int:
         """How many submissions were accepted (of ``kind``)."""
         if kind is None:
@@ -265,12 +331,14 @@ def class_store(settings: dict[str, Any]) -> ClassStore:
 
 # ---------------------------------------------------------------- the start page's side
 def student_cookie(handler: Any, *, path: str = "/") -> str:
-    """The browser's student key: its cookie's, else a new one set in the cookie
-    (HttpOnly, SameSite=Lax, a year)."""
+    """The browser's student key: its cookie's, if this server issued it, else a new
+    one (:func:`issue_key`) set in the cookie (HttpOnly, SameSite=Lax, a year)."""
+    secret = student_secret(getattr(handler, "settings", {}))
     cookie = handler.request.cookies.get(COOKIE)
-    if cookie is not None and KEY_RE.fullmatch(cookie.value or "") is not None:
+    if cookie is not None and KEY_RE.fullmatch(cookie.value or "") is not None and (
+            secret is None or key_issued(cookie.value, secret)):
         return str(cookie.value)
-    key = new_key()
+    key = new_key() if secret is None else issue_key(secret)
     handler.set_cookie(COOKIE, key, path=path, httponly=True, samesite="Lax",
                        expires_days=365)
     return key

@@ -7,8 +7,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
-from cardgames.i18n import gettext as _
-from cardgames.naming import describe_named
+from cardgames.naming import describe_named, seat_name, seat_title
 from cardgames.seat import TeacherFrame
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -17,7 +16,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .service import TableService
     from .table import Table
 
-__all__ = ["ReplayFrame", "TableSummary", "replay_frames", "seat_names", "summarize"]
+__all__ = ["ReplayFrame", "TableSummary", "replay_frames", "seat_names", "seat_titles", "summarize"]
 
 #: The events a teacher's list shows as "the last calls", per game.
 _CALLS = {"liar": ("CallMade", "Revealed", "PileTaken", "WentOut", "RoundOver"),
@@ -57,10 +56,12 @@ class TableSummary:
 
 
 def seat_names(players: list[dict[str, Any]]) -> dict[int, str]:
-    """Each seat's name for the teacher's words (issue 21): a student's as they gave it
-    (the page shows it as text, never as HTML), a bot by its kind.
+    """Each seat's name for the teacher's words (issue 21), the one naming of the seats
+    (:func:`cardgames.naming.seat_name`, issue 29): a student's as they gave it (the page
+    shows it as text, never as HTML), a bot by its kind (``bot``), never "Bot 3".
 
-    >>> seat_names([{"name": "Ana", "kind": "student"}, {"name": "heuristic", "kind": "bot"},
+    >>> seat_names([{"name": "Ana", "kind": "student"},
+    ...             {"name": "Bot 2", "kind": "bot", "bot": "heuristic"},
     ...             {"name": "", "kind": "free"}])
     {0: 'Ana', 1: 'heuristic bot'}
     """
@@ -68,10 +69,22 @@ def seat_names(players: list[dict[str, Any]]) -> dict[int, str]:
     for i, p in enumerate(players):
         name = str(p.get("name") or "")
         if p.get("kind") == "bot":
-            out[i] = _("{kind} bot").format(kind=_(name) if name else "?")
+            out[i] = seat_name(name, bot=str(p.get("bot") or name or "?"))
         elif name:
             out[i] = name
     return out
+
+
+def seat_titles(players: list[dict[str, Any]]) -> list[str]:
+    """Each seat as every page names it: "Player 2 (Ana)", "Player 1 (heuristic bot)"
+    (:func:`cardgames.naming.seat_title`; a free seat: "Player 3").
+
+    >>> seat_titles([{"name": "Ana", "kind": "student"},
+    ...              {"name": "Bot 2", "kind": "bot", "bot": "heuristic"}])
+    ['Player 0 (Ana)', 'Player 1 (heuristic bot)']
+    """
+    names = seat_names(players)
+    return [seat_title(i, names.get(i, "")) for i in range(len(players))]
 
 
 def summarize(t: Table, svc: TableService) -> TableSummary:

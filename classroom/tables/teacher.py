@@ -14,6 +14,7 @@ from cardgames import registry
 from cardgames.errors import CardgamesError, ConfigError
 from cardgames.i18n import N_, language
 from cardgames.i18n import gettext as _
+from cardgames.naming import seat_name
 
 from .pagebase import (
     PageHandler,
@@ -26,8 +27,9 @@ from .pagebase import (
 )
 from .qr import qr_svg
 from .replay import card_pictures, replay_data, seeded_session
+from .summary import seat_names, seat_titles
 
-__all__ = ["BOT_WORDS", "QrApi", "ReplayPage", "SeededReplayPage", "SettingsApi", "StartApi", "TablesApi",
+__all__ = ["BOT_WORDS", "MoveApi", "QrApi", "ReplayPage", "SeededReplayPage", "SettingsApi", "StartApi", "TablesApi",
            "TeacherHandler", "TeacherPage", "teacher_frames"]
 
 #: The teacher page's link to the class experiments' projector page (issue 22).
@@ -94,9 +96,12 @@ class TablesApi(TeacherHandler):
     def table_json(self, s: Any) -> dict[str, Any]:
         code = str(field(s, "code"))
         players = []
-        for p in field(s, "players", default=[]) or []:
-            players.append({k: field(p, k) for k in ("name", "kind", "connected",
-                                                     "played_by_bot")})
+        listed = [dict(p) for p in field(s, "players", default=[]) or []]
+        titles = seat_titles(listed)         # "Player 2 (heuristic bot)" (issue 29)
+        for p, title in zip(listed, titles, strict=True):
+            players.append({**{k: p.get(k) for k in ("name", "kind", "connected",
+                                                      "played_by_bot", "bot_in")},
+                            "title": title})
         calls = [str(c) if not isinstance(c, dict) else c.get("text") or json.dumps(c)
                  for c in (field(s, "last_calls", "calls", default=[]) or [])][-5:]
         return {"code": code, "game": field(s, "game"), "status": field(s, "status"),
@@ -137,13 +142,37 @@ class StartApi(TeacherHandler):
         self.finish({"started": normal_code(raw)})
 
 
+class MoveApi(TeacherHandler):
+    """``tables/api/tables/<CODE>/move/<seat>``: a one-time code that moves a student's
+    seat to another device (the student types it at ``tables/move/<CODE>``; issue 29)."""
+
+    def post(self, raw: str, seat: str) -> None:
+        try:
+            with language(self.lang):
+                text = self.svc.move_code(normal_code(raw), int(seat), teacher=True)
+        except CardgamesError as e:
+            self.set_status(refusal_status(e))
+            self.finish({"error": self.w["refused"].format(reason=str(e))})
+            return
+        self.finish({"code": normal_code(raw), "seat": int(seat), "move_code": text})
+
+
 class SettingsApi(TeacherHandler):
-    """``tables/api/settings``: the switch "let students make tables" (kept in the
-    store, written before this answers: it survives a restart)."""
+    """``tables/api/settings``: the switch "let students make tables" and, if given, the
+    cap on their open tables (``student_tables_cap``), kept in the store, written before
+    this answers: they survive a restart."""
 
     def post(self) -> None:
         self.students_make = self.get_body_argument("students_make", "") in ("1", "on", "true")
-        self.finish({"students_make": self.students_make})
+        cap = self.get_body_argument("student_tables_cap", "").strip()[:4]
+        answer: dict[str, object] = {"students_make": self.students_make}
+        if cap.isdigit() and hasattr(self.svc, "set_student_tables_cap"):
+            try:
+                answer["student_tables_cap"] = self.svc.set_student_tables_cap(int(cap))
+            except CardgamesError as e:
+                self.set_status(400)
+                answer["error"] = str(e)
+        self.finish(answer)
 
 
 class QrApi(TeacherHandler):
@@ -174,8 +203,9 @@ class ReplayPage(TeacherHandler):
                          link=(f"{self.base}tables/teacher?lang={self.lang}",
                                self.w["back_teacher"]))
             return
-        names = [str(field(p, "name", default="?") or "?")
-                 for p in field(s, "players", default=[])]
+        with language(self.lang):      # one naming of the seats (issue 29)
+            named = seat_names([dict(p) for p in field(s, "players", default=[])])
+        names = [named.get(i, "") for i in range(len(field(s, "players", default=[])))]
         data = replay_data(frames, names, game=str(field(s, "game")), lang=self.lang)
         self.show(data, self.w["replay_title"].format(code=code))
 
@@ -208,8 +238,9 @@ class SeededReplayPage(ReplayPage):
         except CardgamesError as e:
             self.show(None, self.w["replay_form"], error=str(e), status=400)
             return
-        data = replay_data(session.replay(), [s.name for s in session.seats], game=game,
-                           lang=self.lang)
+        with language(self.lang):
+            names = [seat_name(s.name, bot=s.bot) for s in session.seats]
+        data = replay_data(session.replay(), names, game=game, lang=self.lang)
         self.show(data, self.w["replay_single"])
 
 

@@ -35,6 +35,15 @@ WORDS = {
     "unknown_title": N_("No table has this code"),
     "unknown_text": N_("No table has the code {code}. Check the code on the board and type "
                        "it again."),
+    "move_title": N_("Move your seat"),
+    "move_shown": N_("Your seat's one-time code. Type it on the other device:"),
+    "move_help": N_("On the other device open {url} and type the code. It works once, for "
+                    "{minutes} minutes; then this page stops and the seat plays there."),
+    "move_label": N_("The code from your seat's page"),
+    "move_hint": N_("Your seat's page shows it under \"Move your seat\"; the teacher can "
+                    "give you one too."),
+    "move_go": N_("Take my seat here"),
+    "move_link": N_("Is your seat open on another device? Move it here"),
     "full_title": N_("This table is full"),
     "full_text": N_("Every seat at table {code} is taken. Ask the teacher for another "
                     "table."),
@@ -92,6 +101,8 @@ WORDS = {
     "away": N_("away"),
     "bot": N_("bot"),
     "bot_plays": N_("played by the bot"),
+    "bot_playing": N_("the bot is playing for them until they take the seat back"),
+    "bot_in": N_("the bot plays for them in {n} s"),
     "free_seat": N_("free seat"),
     "pile": N_("Cards in the pile: {n}"),
     "cards": N_("cards: {n}"),

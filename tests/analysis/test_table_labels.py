@@ -49,13 +49,28 @@ def test_glossary_words_in_the_labels():
     assert label("win_rate", lang="de") == "Gewinnquote"
 
 
-def test_english_is_the_table_itself():
+def test_english_is_the_table_in_words():
+    """Issue 31: an English page shows no programmers' words (win_rate, True, 21.0)."""
     frame = pd.DataFrame({"seat": [0, 1], "win_rate": [0.2625, 0.5], "inside?": [True, False],
-                          "pile taken by": ["1 (player)", "nobody"]}).set_index("seat")
+                          "pile taken by": ["1 (player)", "nobody"],
+                          "score": [21.0, 30.5]}).set_index("seat")
+    before = frame.copy()
     out = shown(frame, lang="en")
     assert out is not frame
-    pd.testing.assert_frame_equal(out, frame)
-    assert repr(out) == repr(frame) and out._repr_html_() == frame._repr_html_()
+    pd.testing.assert_frame_equal(frame, before)          # the original is left as it is
+    assert list(out.columns) == ["win rate", "inside?", "pile taken by", "score"]
+    assert list(out["inside?"]) == ["yes", "no"]
+    assert list(out["score"]) == ["21", "30.5"]
+    assert list(out["win rate"]) == [0.2625, 0.5]         # probabilities stay numbers
+    text = out._repr_html_()
+    assert "21.0" not in text and "True" not in text and "win_rate" not in text
+
+
+def test_scores_are_written_as_points_probabilities_are_not():
+    assert list(shown(pd.Series([24.0, 30.5, 33.0]), lang="de")) == ["24", "30,5", "33"]
+    assert shown(pd.Series([0.25, 0.5]), lang="en").dtype.kind == "f"
+    assert list(shown(pd.DataFrame({"count": [400.0], "mean": [213.7]}), lang="en").iloc[0]) \
+        == ["400", 213.7]
 
 
 def test_croatian_copy_translates_labels_values_and_decimals():
@@ -83,8 +98,8 @@ def test_multiindex_categorical_and_float_labels():
     assert list(out.index) == [("Blasser", "niemand"), ("Lüge", "nächster Spieler (2)")]
     assert list(out["Art"]) == ["drei Asse", "Farbe"]
     scores = pd.DataFrame({"hands": [3, 4]}, index=[21.0, 30.5]).T
-    assert list(shown(scores, lang="hr").columns) == ["21,0", "30,5"]   # as pandas writes them
-    assert list(shown(scores, lang="en").columns) == [21.0, 30.5]
+    assert list(shown(scores, lang="hr").columns) == ["21", "30,5"]   # as a reader writes them
+    assert list(shown(scores, lang="en").columns) == ["21", "30.5"]
 
 
 def test_templates_bots_and_text_numbers():

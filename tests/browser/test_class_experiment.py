@@ -59,9 +59,23 @@ def send(server, mid: str, student: str, kind: str, payload: dict) -> tuple[int,
         return e.code, json.loads(e.read())
 
 
+_KEYS: dict[int, str] = {}
+
+
+def student_key(server, i: int) -> str:
+    """Student ``i``'s key as the server issues them (signed with the class's secret in
+    its data folder: a made-up key is refused, issue 29)."""
+    from classroom.tables.store import secret_file
+    from classroom.tables.students import SECRET_FILE, issue_key
+
+    if i not in _KEYS:
+        _KEYS[i] = issue_key(secret_file(server.data, SECRET_FILE))
+    return _KEYS[i]
+
+
 def http_student(server, i: int) -> int:
     """One student over HTTP: a seed, the share run here, the result; its successes."""
-    key = f"http-student-{i:03d}-0123456789ab"
+    key = student_key(server, i)
     code, got = send(server, f"s{i}", key, "experiment-seed", {"experiment": "hands"})
     assert code == 200 and got["answer"]["n"] == N, got
     r = experiment("hands").share(got["answer"]["seed"], N)
@@ -122,12 +136,18 @@ def test_a_class_of_33_on_the_projector(chromium, server, axe_js):
         m = re.search(r"Your result: hand worth 21 or more: (\d+) of 100", mine)
         assert m, mine
         sent += int(m.group(1))
-        assert "The class (" in mine and "Exact value: 4/31" in mine
+        # predict first (issue 31): the exact value only after the student's prediction
+        assert "The class (" in mine and "4/31" not in mine
+        box = p.locator(".cg-class-experiment")
+        box.locator("input[type='text']").first.fill("13")
+        box.locator("input[type='text']").first.press("Enter")
+        p.wait_for_function("() => document.querySelector('.cg-class-experiment')"
+                            ".innerText.includes('Exact value: 4/31')", timeout=30_000)
 
     sent += sum(http_student(server, i) for i in range(HTTP_STUDENTS // 2, HTTP_STUDENTS))
 
     # a duplicate and a fabricated result: refused, nothing counted
-    key = "http-student-000-0123456789ab"
+    key = student_key(server, 0)
     code, got = send(server, "again-s", key, "experiment-seed", {"experiment": "hands"})
     real = experiment("hands").share(got["answer"]["seed"], N)
     code, ans = send(server, "fake", key, "experiment-result",
@@ -145,7 +165,16 @@ def test_a_class_of_33_on_the_projector(chromium, server, axe_js):
     assert projector.locator("#students").inner_text() == \
         f"Students who contributed: {HTTP_STUDENTS + PAGES}"
     row = projector.locator("#rows li").first.inner_text()
-    assert f"{total * N:,} trials" in row and "4/31" in row
+    assert f"{total * N:,} trials" in row and "4/31" not in row      # predict first (issue 31)
+    assert projector.locator("#chart svg line[stroke-dasharray='8 6']").count() == 0
+    show = projector.get_by_role("button", name="Show the exact value")
+    assert show.get_attribute("aria-pressed") == "false"
+    show.click()
+    projector.wait_for_function(
+        "() => document.querySelector('#rows li').innerText.includes('4/31')")
+    assert projector.locator("#chart svg line[stroke-dasharray='8 6']").count() >= 1
+    assert projector.get_by_role("button", name="Hide the exact value") \
+        .get_attribute("aria-pressed") == "true"
     live = json.loads(urllib.request.urlopen(
         server.url + "tables/api/experiments/status/hands", timeout=30).read())
     assert live["pooled"]["series"][0]["successes"] == sent
@@ -217,7 +246,7 @@ def test_the_tournament_experiment_draws_two_series(chromium, server, artifacts)
     page.wait_for_function(
         "() => document.getElementById('run-status').textContent.startsWith('Open')")
     for i in range(4):
-        k = f"reveal-student-{i:03d}-0123456789ab"
+        k = student_key(server, 1000 + i)
         code, got = send(server, f"rs{i}", k, "experiment-seed", {"experiment": "reveal"})
         assert got["answer"]["n"] == 3, got
         r = experiment("reveal").share(got["answer"]["seed"], 3)

@@ -226,10 +226,12 @@ def open_seat(chromium, online, table: str, name: str, *, lang: str = "en",
     page.goto(online.join_url(table, lang))
     page.get_by_role("textbox").first.fill(name)
     page.locator("form [type=submit], form button").first.click()
-    page.wait_for_url(re.compile(r"voila/render/app_online"), timeout=120_000,
-                      wait_until="commit")
-    query = dict(x.split("=", 1) for x in page.url.split("?", 1)[1].split("&") if "=" in x)
-    s.seat, s.key = int(query["seat"]), query["key"]
+    # the seat's page: no secret in its address; the seat is this browser's cookie (issue 29)
+    page.wait_for_url(re.compile(r"/tables/play/"), timeout=120_000, wait_until="commit")
+    assert "key=" not in page.url
+    cookie = next(c for c in context.cookies() if c["name"] == f"cgseat_{online.codes[table]}")
+    seat, _sep, s.key = cookie["value"].strip('"').partition(":")
+    s.seat = int(seat)
     page.locator("#rendered_cells").wait_for(state="visible", timeout=180_000)
     return s
 
@@ -542,9 +544,8 @@ def test_reload_takes_the_seat_back_and_another_device_cannot(online, chromium):
         assert a.page.url == url and hand_titles(a.page) == hand, "the same seat, the same hand"
         # the join link again on the same device (its cookie): straight back to the seat
         a.page.goto(online.join_url("reload"), wait_until="commit")
-        a.page.wait_for_url(re.compile(r"voila/render/app_online"), timeout=60_000,
-                            wait_until="commit")
-        assert f"seat={a.seat}" in a.page.url and f"key={a.key}" in a.page.url
+        a.page.wait_for_url(re.compile(r"/tables/play/"), timeout=60_000, wait_until="commit")
+        assert a.page.url == url and "key=" not in a.page.url
         a.page.locator(f"{LIAR} button.cg-pick").first.wait_for(timeout=180_000)
         assert hand_titles(a.page) == hand
         # another device: the join page has no free seat for it (409), and the seat's

@@ -122,4 +122,4 @@ def test_lesson06_class_of_30_is_the_tournament_s_games():
     overlap = not (hi21 < lo29 or hi29 < lo21)
     cell = cells("06")["06-class-exp-pool"]
     text = "".join("".join(o.get("text", "")) for o in cell["outputs"])
-    assert f"the two intervals overlap: {overlap}" in text
+    assert f"the two intervals overlap: {'yes' if overlap else 'no'}" in text

@@ -88,7 +88,9 @@ def _expected(key: str, p: dict, chr_scores):
     if key == "06-equal-players":
         return _lives_chain(Fraction(1, 2), Fraction(1, 2), Fraction(0), p["lives"])[3]
     if key == "06-games-needed":
-        return p["p"] * (1 - p["p"]) * Fraction(196, 100) ** 2 / p["w"] ** 2
+        # a number of games is a count: the formula's value rounded up
+        return Fraction(math.ceil(p["p"] * (1 - p["p"]) * Fraction(196, 100) ** 2
+                                  / p["w"] ** 2))
     if key == "06-longest-match":
         n = p["lives"]
         return Fraction(math.comb(2 * n, n), 4 ** n)

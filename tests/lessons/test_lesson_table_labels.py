@@ -98,9 +98,12 @@ def test_the_english_lessons_keep_their_labels():
     """The English copy is the source: its tables show the names the code reads."""
     shown = {text for nb in ENGLISH for each in _tables(nb).values()
              for cells in each for _, text in cells}
-    for label in ("pile taken by", "win_rate", "P(lose a life)", "95% low", "seat",
-                  "0 seven(s) seen elsewhere", "heuristic#1", "True", "nobody", "0.263"):
+    for label in ("pile taken by", "win rate", "P(lose a life)", "95% low", "seat",
+                  "0 seven(s) seen elsewhere", "heuristic #1", "yes", "nobody", "0.263"):
         assert label in shown, label
+    # issue 31: in words, never the code's names (the copies translate the same names)
+    for code in ("win_rate", "heuristic#1", "True", "21.0", "winner_seat"):
+        assert code not in shown, code
 
 
 #: A decimal point (not hr/de's thousands point "40.000"): 0.871, 5.28, 0.0109, 30.5

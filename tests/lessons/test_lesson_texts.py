@@ -87,7 +87,10 @@ def test_lesson04_two_quantities_named_apart_from_the_start():
     md = _student_markdown("04")
     first = md.split("## 2.")[0]
     assert '**"Can be true"**' in first and '**"Could hold enough"**' in first
-    assert "P(\\text{true} \\mid \\text{random pick})" in first
+    # issue 31: P(true | random pick) only after conditional probability is defined
+    defined = md.index("**Conditional probability.**")
+    assert "P(\\text{true} \\mid" not in md[:defined] and "P(true | random pick)" not in md[:defined]
+    assert md.index("*p* = P(true | random pick)") > defined
 
 
 def test_lesson04_multiplication_rule_by_counting():

@@ -108,7 +108,15 @@ def test_a_share_is_counted_and_the_class_shown_beside_mine(svc) -> None:
         assert "The class (3 shares)" in b.pooled.value
         k = pooled.series[0].successes
         assert re.search(rf"\b{k} of 150\b", b.pooled.value), b.pooled.value
-        assert "4/31" in b.pooled.value
+        # predict first (issue 31): the exact value only after a prediction or "Show";
+        # until then it is in no synced trait of the widget
+        assert "4/31" not in b.pooled.value and "hidden" in b.pooled.value
+        assert not any("4/31" in str(getattr(w, "value", "")) for w in _widgets(b))
+        b.prediction.value = "<b>about 20</b>"                # typed on the page: escaped
+        assert "4/31" in b.pooled.value and "&lt;b&gt;about 20" in b.pooled.value
+        assert b.predict_row.layout.display == "none"
+        a.show_button.click()                                 # or without a prediction
+        assert "4/31" in a.pooled.value
         svc.close_run("hands")
         a.add_share()
         settle(a)
@@ -172,3 +180,21 @@ def test_the_class_count_of_shares_has_the_plural_of_its_number(lang, words) -> 
         got = tuple(ngettext("The class ({n} share):", "The class ({n} shares):", n).format(n=n)
                     for n in (1, 2, 5))
     assert got == words
+
+
+def _widgets(root):
+    """Every widget under ``root`` (its children, recursively)."""
+    out = [root]
+    for child in getattr(root, "children", ()):
+        out += _widgets(child)
+    return out
+
+
+def test_an_experiment_without_an_exact_value_asks_no_prediction():
+    from widgets.explainers.class_experiment import ClassExperiment
+
+    w = ClassExperiment("reveal", link=None, seed=1)
+    try:
+        assert w.predict_row.layout.display == "none" and "hidden" not in w.pooled.value
+    finally:
+        w.close_all()

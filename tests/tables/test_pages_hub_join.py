@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 import tempfile
-from urllib.parse import parse_qs, urlsplit
 
 from test_hub_auth import PREFIX, make_auth
 from tornado import web
@@ -60,7 +59,10 @@ class HubJoinPage(AsyncHTTPTestCase):
                        headers={"Authorization": "token alice-browser"},
                        follow_redirects=False)
         assert r.code == 303, r.body
-        seat = int(parse_qs(urlsplit(r.headers["Location"]).query)["seat"][0])
+        # the seat is in the browser's cookie (issue 29), not in the address
+        cookie = next(c for c in r.headers.get_list("Set-Cookie")
+                      if c.startswith(f"cgseat_{code}="))
+        seat = int(cookie.split("=", 1)[1].split(":", 1)[0].strip('"'))
         players = next(s for s in self.svc.tables() if s.code == code).players
         assert players[seat]["name"] == "alice" and players[seat]["kind"] == "student"
         assert all(p["name"] != "Mallory" for p in players)

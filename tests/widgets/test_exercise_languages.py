@@ -35,7 +35,8 @@ ENGLISH = {"the", "and", "of", "with", "which", "what", "you", "your", "is", "ar
            "after", "before", "score", "table", "round", "rounds", "lives", "life", "pile"}
 _CODE = re.compile(r"`[^`]*`|\b\w+ = ")            # code, and a column filter "score = 21"
 _NUMBER_EN = re.compile(r"\d[\d,]*(?:\.\d+)?")
-_NUMBER = re.compile(r"\d+(?:,\d+)?")
+# hr and de: a decimal comma, and points between thousands (2.600, as the lessons print)
+_NUMBER = re.compile(r"\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+(?:,\d+)?")
 
 
 def _texts(ex):

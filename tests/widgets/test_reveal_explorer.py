@@ -36,3 +36,22 @@ def test_a_forged_value_changes_nothing():
         assert w.text.value == text
     finally:
         w.close_all()
+
+
+def test_the_axis_is_the_score_and_numbers_are_in_the_language():
+    """Issue 31: the scores on a true scale (30 and 30.5 half a point apart, 21 and 24
+    three points), numbers with the page's decimal mark, the label never cut."""
+    from cardgames.i18n import language
+
+    hands = {21.0: "OH OL AL", 24.0: "7H 8H 9H", 30.0: "10L UL OL", 30.5: "UB UL UA"}
+    with language("de"):
+        w = RevealExplorer(table=TABLE, hands=hands)
+    try:
+        step = (w._x(30.5) - w._x(30.0)) * 2                 # one point
+        assert abs((w._x(24.0) - w._x(21.0)) - 3 * step) < 1e-6
+        assert list(w.score.options) == ["21", "24", "30", "30,5"]
+        assert "0,457" in w.chart.value or "0,574" in w.text.value
+        assert "0.574" not in w.text.value and "aufdecken ab" in w.caption.value
+        assert w.score.description == ""                      # the label is its own text
+    finally:
+        w.close_all()

@@ -69,9 +69,10 @@ TITLES: dict[str, tuple[str, str, str]] = {
 }
 
 
-def _app(name: str, build, lang: str | None) -> LocalizedApp:
+def _app(name: str, build, lang: str | None, *, play_first: bool = False) -> LocalizedApp:
     title, intro, rule = TITLES[name]
-    return LocalizedApp(build, title=title, intro=intro, rules=rule, lang=lang)
+    return LocalizedApp(build, title=title, intro=intro, rules=rule, lang=lang,
+                        play_first=play_first)
 
 
 def rank_cycle_app(*, lang: str | None = None) -> LocalizedApp:
@@ -142,4 +143,4 @@ def online_app(*, lang: str | None = None) -> LocalizedApp:
     from widgets.app.request import page_query
     from widgets.tables.online import online_table
 
-    return _app("online", lambda: online_table(page_query()), lang)
+    return _app("online", lambda: online_table(page_query()), lang, play_first=True)

@@ -103,11 +103,12 @@ class LocalizedApp:
     ``build`` makes the app's widget (anything with ``_repr_mimebundle_`` or a
     ``widget`` attribute); ``title`` and ``intro`` are English msgids, translated
     when drawn; ``rules`` is the rule id the rules link opens (e.g. ``"L1"``).
-    ``lang``: the language to start in (default: :func:`language_from_query`).
+    ``lang``: the language to start in (default: :func:`language_from_query`);
+    ``play_first``: the app above the header and the picker (a game a phone plays).
     """
 
     def __init__(self, build: Callable[[], Any], *, title: str, intro: str = "",
-                 rules: str = "L1", lang: str | None = None) -> None:
+                 rules: str = "L1", lang: str | None = None, play_first: bool = False) -> None:
         self._build = build
         self._title, self._intro, self._rules = title, intro, rules
         # A pre-heated kernel (make serve STUDENTS=...) runs this before any page asks:
@@ -130,7 +131,10 @@ class LocalizedApp:
         self.picker.observe(self._on_pick, names="value")
         self.app: Any = None
         self.body = ipw.Box()
-        self.widget = ipw.VBox([self.error, self.picker, self.header, self.body])
+        # play_first (the online seat, issue 29): the app on a phone's first screen, the
+        # title, instructions and language picker under it
+        self.widget = ipw.VBox([self.error, self.body, self.picker, self.header] if play_first
+                               else [self.error, self.picker, self.header, self.body])
         self.widget.add_class("localized-app")
         self._render()
         if early:                                   # now wait for the page (its ?lang=)

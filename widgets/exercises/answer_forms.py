@@ -21,7 +21,7 @@ from typing import Any
 
 from cardgames.cards import Card, Rank, as_cards
 from cardgames.errors import CardParseError
-from cardgames.i18n import N_, SUPPORTED, decimal, get_language, language
+from cardgames.i18n import N_, SUPPORTED, decimal, format_count, language
 from cardgames.i18n import gettext as _
 from widgets.exercises.answer_numbers import (
     AnswerFormError,
@@ -237,11 +237,10 @@ def format_answer(kind: Kind, value: Any, *, sig: int | None = 3) -> str:
 
 
 def _whole(n: int) -> str:
-    """A whole number as the key prints it: ``4,960`` in English; in Croatian and German
-    ``4960`` (a dot would read as a decimal point here) and ``12 345`` (a no-break space)."""
-    if get_language() == "en":
-        return f"{n:,}"
-    return str(n) if abs(n) < 10_000 else f"{n:,}".replace(",", "\u00a0")
+    """A whole number as the key prints it, grouped the language's way (``4,960`` in
+    English, ``4.960`` in Croatian and German: the students' answers are read the same
+    way, :func:`~widgets.exercises.answer_numbers.read_numbers`)."""
+    return format_count(n)
 
 
 def normal(kind: Kind, value: Any) -> Any:

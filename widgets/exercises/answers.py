@@ -11,15 +11,14 @@ own ``1/341 ≈ 0.00293``, and lists of ranks (``7 9 U K``, ``VII, IX, Unter, Ki
 ``{Rank.SEVEN, Rank.NINE}``), seats (``seat 2, then seat 0``, ``player 1, tens``) or cards
 (``AH KH 9B``, via :func:`cardgames.as_cards`).
 
-**Commas.**  Croatian and German schools write a decimal comma, so a single comma is a
-decimal comma: ``0,760`` is 0.76 and ``5,813`` is 5.813.  A comma is a thousands separator
-only where nothing else can be meant: two or more groups (``1,234,567``), a decimal point
-after it (``1,234.5``), or a decimal comma after dots (``1.234,5``); spaces between groups
-(``1 234``) are always dropped.  One form stays ambiguous, one comma before exactly three
-digits with a first digit 1–9 (``2,401``): it is read as a decimal comma first, and the
-thousands reading is accepted too when *that* one is right — the two readings differ a
-thousandfold, so no exercise's answer is right under both (a probability never is above 1,
-and the whole-number answers are whole).
+**Numbers as the student writes them** (:func:`~widgets.exercises.answer_numbers.read_numbers`,
+Babel's locale-aware parsing): the page's language first (``2.401`` is 2401 in Croatian
+and German, as their lessons print it; ``0,5`` is ½), then the other way of writing
+(``0.5`` on a Croatian page, ``0,5`` on an English one).  Input that reads as two
+different numbers that way (``2,401`` on an English page: 2401 or 2.401; ``5.813`` on a
+German one) gets a question back and is not counted as a try (:attr:`Verdict.status`
+``'ambiguous'``), unless the answer is a count (a whole number: the page's reading is
+taken; the other would not be whole).
 
 >>> read_number("1.1 %")
 Fraction(11, 1000)
@@ -40,8 +39,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from cardgames.i18n import decimal, ngettext
 from cardgames.i18n import gettext as _
-from cardgames.i18n import ngettext
 from widgets.exercises.answer_forms import (
     FORMS,
     LETTERS,
@@ -76,18 +75,21 @@ __all__ = ["AnswerFormError", "Kind", "Exercise", "Verdict", "read_number", "rea
 @dataclass(frozen=True)
 class Verdict:
     """The judgement of one answer: ``status`` is ``'right'``, ``'wrong'``, ``'rounding'``
-    (a wrong last digit), ``'too coarse'`` or ``'unreadable'``; ``mistake`` is the targeted
+    (a wrong last digit), ``'too coarse'``, ``'ambiguous'`` (reads as two numbers: asked
+    back) or ``'unreadable'``; ``mistake`` is the targeted
     hint of a known wrong answer."""
 
     status: str
     message: str = ""
     mistake: str | None = None
+    #: which of the exercise's ``mistakes`` it is (``mistake`` is its hint, translated)
+    mistake_index: int | None = None
 
     @property
     def counts_as_try(self) -> bool:
         """Right, wrong and misrounded answers are tries (a misrounded one is not right, and
-        trying again for free would let a page search the digits); unreadable and too
-        coarse ones are not."""
+        trying again for free would let a page search the digits); unreadable, ambiguous and
+        too coarse ones are not."""
         return self.status in ("right", "wrong", "rounding")
 
 
@@ -128,6 +130,12 @@ class Exercise:
     #: the seed that drew this variant (``None``: the default variant); the class view
     #: rebuilds the variant from the key and this seed
     seed: int | None = None
+    #: the answer is a count (a whole number): read numbers the page's way, never asked back
+    count: bool = False
+    #: an explorer that works this variant on the page: ``(name, ((param, value), ...))``,
+    #: rendered by :mod:`widgets.exercises.exercise` (``"reveal"``: the reveal explorer
+    #: over the variant's table); plain data, no widgets here
+    explorer: tuple[str, tuple[tuple[str, Any], ...]] | None = None
 
     def variant(self, seed: int | None) -> Exercise:
         """The variant drawn by ``seed`` (``None``: this one, the default variant).
@@ -200,12 +208,18 @@ class Exercise:
             return read_numbers(text)
         return (self.read(text),)
 
+    @property
+    def whole_answer(self) -> bool:
+        """Whether the answer is a count (a whole number)."""
+        return self.count or self.kind is Kind.WHOLE
+
     def judge(self, text: str) -> Verdict:
         """Read ``text`` and judge it against the computed answer.
 
-        Of several readings (``2,401``) the right one counts; otherwise the first.  A known
-        mistake, given exactly or to a rounding slip, gets its targeted hint; a rounding
-        slip of the answer gets a hint about rounding, not about the idea.
+        Two readings (``2,401`` on an English page) are asked back, unless the answer is a
+        count (the first whole reading counts).  A known mistake, given exactly or to a
+        rounding slip, gets its targeted hint; a rounding slip of the answer gets a hint
+        about rounding, not about the idea.
         """
         try:
             readings = self._readings(text)
@@ -213,6 +227,14 @@ class Exercise:
             return Verdict("unreadable", _("I could not read that ({error}). {form} "
                                            "Accepted: {forms}.").format(
                 error=e, form=self.form, forms=_(FORMS[self.kind])))
+        if self.kind is Kind.NUMBER and len(readings) > 1:
+            if not self.whole_answer:
+                return Verdict("ambiguous", _(
+                    "Did you mean {first} or {second}? Write it again with the decimal mark "
+                    "of this page ({example}), without grouping marks.").format(
+                    first=_shown(readings[0]), second=_shown(readings[1]),
+                    example=decimal("0.5")))
+            readings = tuple(sorted(readings, key=lambda v: v.denominator != 1))[:1]
         if self.probability:
             readings = tuple(v for v in readings if 0 <= v <= 1)
             if not readings:
@@ -227,9 +249,9 @@ class Exercise:
                 form=self.form))
         wrongs = [(normal(self.kind, v() if callable(v) else v), tr(hint))
                   for v, hint in self.mistakes]
-        for wrong, hint in wrongs:           # any reading of 1,801 may be the mistake
+        for i, (wrong, hint) in enumerate(wrongs):
             if any(self._same(wrong, v, text) == "right" for v in readings):
-                return Verdict("wrong", hint, mistake=hint)
+                return Verdict("wrong", hint, mistake=hint, mistake_index=i)
         if status == "rounding":
             return Verdict("rounding", ngettext(
                 "Close: check the last digit. Round the exact value to {sig} significant "
@@ -237,9 +259,9 @@ class Exercise:
                 "Close: check the last digit. Round the exact value to {sig} significant "
                 "figures, halves up, rather than cutting digits off.",
                 self.sig or 0).format(sig=self.sig))
-        for wrong, hint in wrongs:
+        for i, (wrong, hint) in enumerate(wrongs):
             if self._same(wrong, given, text) == "rounding":
-                return Verdict("wrong", hint, mistake=hint)
+                return Verdict("wrong", hint, mistake=hint, mistake_index=i)
         return Verdict("wrong")
 
     def is_right(self, value: Any) -> bool:
@@ -253,6 +275,13 @@ class Exercise:
         if self.kind is Kind.NUMBER and isinstance(value, float):
             return judge_number(self.answer(), given, sig=self.sig or 3) == "right"
         return self._same(self.answer(), given, "") == "right"
+
+
+def _shown(value: Fraction) -> str:
+    """A reading as the page writes it (``2401``, ``2,401`` in hr and de)."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return decimal(str(float(value)))
 
 
 #: computed answers, per exercise (plain Python, never synced)

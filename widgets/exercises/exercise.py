@@ -42,19 +42,23 @@ import html
 import os
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 import ipywidgets as ipw
 
+from cardgames.i18n import N_, ngettext
 from cardgames.i18n import gettext as _
+from cardgames.seeds import VARIANTS, variant_code
 from widgets.app.seeding import app_seed
 from widgets.exercises.answers import LETTERS, Exercise, Kind, Verdict, hint_for
 from widgets.exercises.exercise_data import EXERCISES, get
+from widgets.exercises.progress import earned_hint, follow, unfollow
 from widgets.exercises.report import ClassNote, report_check
 from widgets.exercises.texts import tr
 from widgets.kit.rule_links import RulesHTML
 
 __all__ = ["ExerciseWidget", "Session", "SESSION", "exercise", "exercise_seed", "inline_html",
-           "get", "EXERCISES"]
+           "get", "EXERCISES", "VARIANTS", "variant_code"]
 
 SHOW_SOLUTION_AFTER = 3
 
@@ -82,26 +86,26 @@ class Session:
 
 
 SESSION = Session()
+#: An exercise's title in the printed handouts (tools/handouts.py); on a lesson page the
+#: lesson's "### Exercise N" heading is the title (issue 31: one heading per exercise).
+TITLE = N_("Exercise {number}.")
 
 
 class ExerciseWidget(ipw.VBox):
     """One exercise.  ``exercise`` and ``session`` are plain attributes (not traits)."""
 
+    children: tuple[Any, ...]          # the VBox's trait (for the type checker)
+
     def __init__(self, ex: Exercise, *, session: Session | None = None, **kwargs):
         self._exercise = ex
         self._session = SESSION if session is None else session
         choice = ex.kind is Kind.CHOICE
-        form = _("Choose one, then Check.") if choice else ex.form
-        number = html.escape(_("Exercise {number}.").format(number=ex.number))
-        self.question = RulesHTML(
-            f"<div class='cg-exercise-question'><b>{number}</b> "
-            f"{inline_html(tr(ex.question))} <i>{inline_html(form)}</i></div>")
+        self.question = RulesHTML(self._question_html())
         self.answer_box: ipw.Text | ipw.RadioButtons
         if choice:                     # the options are public; which is right is not
             self.answer_box = ipw.RadioButtons(
-                options=[(f"({LETTERS[i]}) {c}", LETTERS[i])
-                         for i, c in enumerate(ex.shown_choices)],
-                value=None, layout=ipw.Layout(width="auto", max_width="100%"))
+                options=self._options(), value=None,
+                layout=ipw.Layout(width="auto", max_width="100%"))
         else:
             self.answer_box = ipw.Text(placeholder=_("your answer"), description=_("Answer:"),
                                        layout=ipw.Layout(width="24em"))
@@ -114,11 +118,84 @@ class ExerciseWidget(ipw.VBox):
         self.class_note = ClassNote()    # the class link (issue 22): shared or local
         self.check_button.on_click(lambda _b: self.submit(self.answer_box.value))
         self.solution_button.on_click(lambda _b: self.show_solution())
+        self.explorer = _explorer(ex)      # the variant's own explorer, if it has one
         super().__init__(
             [self.question,
              ipw.HBox([self.answer_box, self.check_button, self.solution_button]),
-             self.feedback, self.solution, self.class_note], **kwargs)
+             self.feedback, self.solution,
+             *([self.explorer] if self.explorer is not None else []), self.class_note],
+            **kwargs)
         self.add_class("cg-exercise")
+        self._refresh_solution_button()
+        follow(self)                     # a reloaded page: the student's progress back
+
+    def _question_html(self) -> str:
+        ex = self._exercise
+        form = _("Choose one, then Check.") if ex.kind is Kind.CHOICE else ex.form
+        # no "Exercise N." (TITLE) here: the lesson's "### Exercise N" heading above the
+        # widget is its one title on the page (issue 31); the printed handouts use TITLE
+        word = _("variant {code}")
+        code = ("" if ex.seed is None else
+                f"<span class='cg-variant' style='color:#555;font-size:.85em'>"
+                f"{html.escape(word.format(code=ex.seed))}</span> ")
+        return (f"<div class='cg-exercise-question'>{code}"
+                f"{inline_html(tr(ex.question))} <i>{inline_html(form)}</i></div>")
+
+    def _options(self) -> list[tuple[str, str]]:
+        return [(f"({LETTERS[i]}) {c}", LETTERS[i])
+                for i, c in enumerate(self._exercise.shown_choices)]
+
+    @property
+    def exercise(self) -> Exercise:
+        """The exercise (the variant) this widget asks."""
+        return self._exercise
+
+    @staticmethod
+    def adopt_page_variant(variant: int) -> None:
+        """Later exercises of this page draw ``variant`` too (the variant a reloaded page's
+        student had, :mod:`widgets.exercises.progress`); nothing on an unserved page."""
+        if _PAGE_SEED and _PAGE_SEED[0] is not None:
+            _PAGE_SEED[0] = variant
+
+    def use_variant(self, seed: int | None) -> None:
+        """Ask the variant drawn by ``seed`` instead (a reloaded page takes the variant the
+        student had): the question, the options and the explorer redrawn."""
+        drawn = get(self._exercise.key, seed)
+        if drawn is self._exercise:
+            return
+        self._exercise = drawn
+        self.question.value = self._question_html()
+        if isinstance(self.answer_box, ipw.RadioButtons):
+            self.answer_box.options = self._options()
+            self.answer_box.value = None
+        if self.explorer is not None:
+            new = _explorer(drawn)
+            kids: tuple[Any, ...] = tuple(self.children)
+            self.children = tuple(new if c is self.explorer else c for c in kids
+                                  if new is not None or c is not self.explorer)
+            self.explorer.close()
+            self.explorer = new
+
+    def restore(self, state: dict[str, object]) -> None:
+        """The student's progress on this exercise, as the class service kept it
+        (:func:`classroom.tables.checks.progress`): tries, solved, the last hint."""
+        key = self._exercise.key
+        tries, wrong = _count(state.get("tries")), _count(state.get("wrong"))
+        if tries <= self.tries:
+            return                       # this page went further already
+        self._session.tries[key] = tries
+        self._session.wrong[key] = wrong
+        if state.get("solved"):
+            self._session.solved.add(key)
+            self._say("✔ " + ngettext("Solved before, after {n} try.",
+                                       "Solved before, after {n} tries.", tries).format(n=tries)
+                      + " " + _sentence(tr(self._exercise.why)), "green")
+        else:
+            hint = earned_hint(self._exercise, str(state.get("hint") or ""), wrong)
+            self._say("↻ " + ngettext("Your progress is back: {n} try so far.",
+                                       "Your progress is back: {n} tries so far.",
+                                       tries).format(n=tries)
+                      + (" " + _("Hint:") + f" {hint}" if hint else ""), "#555")
         self._refresh_solution_button()
 
     def __repr__(self) -> str:          # stable text/plain for nbval
@@ -138,7 +215,7 @@ class ExerciseWidget(ipw.VBox):
             self._session.tries[key] = self.tries + 1
         if verdict.status == "right":
             self._session.solved.add(key)
-            self._say("✔ " + _("Right.") + " " + verdict.message, "green")
+            self._say("✔ " + _("Right.") + " " + _sentence(verdict.message), "green")
         elif verdict.status == "wrong":
             wrong = self._session.wrong[key] = self._session.wrong.get(key, 0) + 1
             lead = verdict.message if verdict.message and not verdict.mistake else ""
@@ -174,10 +251,43 @@ class ExerciseWidget(ipw.VBox):
         self.solution_button.layout.display = None if self._earned() else "none"
 
     def close_all(self) -> None:
+        unfollow(self)
+        if self.explorer is not None and hasattr(self.explorer, "close_all"):
+            self.explorer.close_all()
         for w in (self.question, self.answer_box, self.check_button, self.solution_button,
                   self.feedback, self.solution, self.class_note, *self.children):
             w.close()
         self.close()
+
+
+def _count(value: object) -> int:
+    """A count the class service sent back (tries, wrong answers): 0 unless a whole number."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
+
+
+def _sentence(text: str) -> str:
+    """``text`` as a sentence after another: its first letter capital (the why-lines start
+    lower case, written to follow "Right.").
+
+    >>> _sentence("prvi redak"), _sentence("")
+    ('Prvi redak', '')
+    """
+    return text[:1].upper() + text[1:]
+
+
+def _explorer(ex: Exercise) -> ipw.Widget | None:
+    """The widget of ``ex.explorer`` (``"reveal"``: lesson 5's reveal explorer over the
+    variant's own table, one hand per score and the variant's hand at 31)."""
+    if ex.explorer is None:
+        return None
+    name, params = ex.explorer
+    if name != "reveal":
+        raise ValueError(f"no explorer called {name!r}")
+    from widgets.exercises.exercise_data.lesson05 import explorer_hands
+    from widgets.explainers.reveal_explorer import RevealExplorer
+
+    p = dict(params)
+    return RevealExplorer(table=p["table"], hands=explorer_hands(p["table"], p["hand"]))
 
 
 _PAGE_SEED: list[int | None] = []
@@ -189,9 +299,11 @@ def _served() -> bool:
 
 
 def exercise_seed() -> int | None:
-    """This page's seed for the exercise variants: when served by Voila, a fresh random
-    one (63 bits, once per kernel: one kernel serves one page) or ``CARDGAMES_SEED_EXERCISES``
-    if set (the tests); else ``None`` (the default variants: Jupyter, nbval, the handouts).
+    """This page's variant code (the seed of its exercises' variants): when served by
+    Voila, a random one of 1 to :data:`VARIANTS` (once per kernel: one kernel serves one
+    page; the answer key tabulates every code), ``CARDGAMES_SEED_EXERCISES`` if set (the
+    tests), or the code the student had on this lesson before (:mod:`widgets.exercises.
+    progress`); else ``None`` (the default variants: Jupyter, nbval, the handouts).
 
     >>> import os
     >>> served = "VOILA_PREHEAT" in os.environ or "VOILA_BASE_URL" in os.environ
@@ -200,7 +312,7 @@ def exercise_seed() -> int | None:
     >>> _PAGE_SEED.clear()
     """
     if not _PAGE_SEED:
-        _PAGE_SEED.append(app_seed("exercises") if _served() else None)
+        _PAGE_SEED.append(variant_code(app_seed("exercises")) if _served() else None)
     return _PAGE_SEED[0]
 
 

@@ -24,4 +24,10 @@ WORDS = {
     "mistakes": N_("**Typical mistakes and their hints:**"),
     "name": N_("Name: ______________________________ &nbsp; Date: ______________"),
     "answer line": N_("Answer: ____________________________"),
+    "variants": N_("Answers by variant code"),
+    "variants title": N_("Answers by variant code — {title}"),
+    "variants lead": N_("Each student's page shows its **variant code** beside the "
+                        "exercise's number; the row of that code holds its answers. The "
+                        "general method and a worked solution are in the answer key."),
+    "code": N_("Code"),
 }

@@ -18,7 +18,7 @@ not on the hub, where the teacher sees the hub user's name).
 >>> from widgets.exercises.exercise_data import get
 >>> from widgets.exercises.answers import Verdict
 >>> ex = get("01-six-players")
->>> hint_id(ex, 1, Verdict("wrong", "x", mistake=ex.mistakes[0][1]))
+>>> hint_id(ex, 1, Verdict("wrong", "x", mistake=ex.mistakes[0][1], mistake_index=0))
 'mistake-0'
 >>> hint_id(ex, 2, Verdict("wrong", "x")), hint_id(ex, 1, Verdict("right"))
 ('hint-2', '')
@@ -34,7 +34,8 @@ from typing import Any
 import ipywidgets as ipw
 
 from cardgames.i18n import gettext as _
-from widgets.exercises.answers import Exercise, Verdict
+from widgets.exercises.answer_numbers import canonical
+from widgets.exercises.answers import Exercise, Kind, Verdict
 from widgets.kit.classlink import LOCAL_NOTE, ClassLink, check_display_name, class_link
 
 __all__ = ["ANSWER_MAX", "ClassNote", "check_payload", "hint_id", "report_check"]
@@ -48,10 +49,8 @@ def hint_id(ex: Exercise, wrong_tries: int, verdict: Verdict) -> str:
         return ""
     if verdict.status == "rounding":
         return "rounding"
-    if verdict.mistake:
-        for i, (_value, hint) in enumerate(ex.mistakes):
-            if hint == verdict.mistake:
-                return f"mistake-{i}"
+    if verdict.mistake_index is not None:      # by its index: the hint is translated
+        return f"mistake-{verdict.mistake_index}"
     return f"hint-{max(1, min(wrong_tries, len(ex.hints)))}"
 
 
@@ -59,6 +58,8 @@ def check_payload(ex: Exercise, text: object, verdict: Verdict, wrong_tries: int
                   ) -> dict[str, Any]:
     """The check as sent: exercise id, answer as typed, verdict, hint id, variant (seed)."""
     typed = text if isinstance(text, str) else ""
+    if ex.kind is Kind.NUMBER:        # one way of writing: 0,5 and 0.5 are one answer
+        typed = canonical(typed) or typed
     return {"exercise": ex.key, "answer": " ".join(typed.split())[:ANSWER_MAX],
             "verdict": verdict.status, "hint": hint_id(ex, wrong_tries, verdict),
             "variant": ex.seed}

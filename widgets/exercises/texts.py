@@ -31,10 +31,13 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from cardgames.cards import Rank
-from cardgames.i18n import decimal, format_number, get_language, language, ngettext
+from cardgames.i18n import format_number, get_language, language, ngettext
 from cardgames.i18n import gettext as _
 
 __all__ = ["Msg", "tr", "num", "joined", "rank_word", "rank_count"]
+
+
+_SWAP_MARKS = str.maketrans(",.", ".,")
 
 
 class _Missing(dict):  # type: ignore[type-arg]
@@ -140,8 +143,9 @@ def _value(v: Any, lang: str) -> Any:
             return v.rank.count(v.n)
     if isinstance(v, _Joined):
         return v.sep.join(v.wrap.format(_value(i, lang)) for i in v.items)
-    if isinstance(v, _Num):
-        return decimal(format(v.value, v.spec), lang=lang)
+    if isinstance(v, _Num):                 # grouping marks swap too: 2,599 -> 2.599
+        text = format(v.value, v.spec)
+        return text if lang == "en" else text.translate(_SWAP_MARKS)
     if isinstance(v, float):
         return format_number(v, lang=lang)
     if isinstance(v, Fraction):

@@ -12,12 +12,20 @@ in the outbox until it is back (each counted once). Without a class server (Jupy
 nbval) the share is run from a local seed: the student's own result and the exact value,
 and one line saying that results are not shared.
 
+**Predict first** (issue 31): the exact value is not on the page until the student has
+written a prediction or pressed "Show the exact value"; until then it is kept in Python
+(the experiment's own :attr:`exact`), never in a synced trait.  The prediction is free
+text (at most :data:`MAX_PREDICTION` characters, escaped), shown back beside the value.
+
 >>> w = ClassExperiment("hands", link=None, seed=5)
 >>> "not shared" in w.note.value, w.shares
 (True, 0)
 >>> w.add_share(); w.shares, "of 100" in w.mine.value
 (1, True)
->>> "4/31" in w.pooled.value
+>>> "4/31" in w.pooled.value                 # not before a prediction
+False
+>>> w.prediction.value = "about 15"
+>>> "4/31" in w.pooled.value and "about 15" in w.pooled.value
 True
 >>> w.close_all()
 """
@@ -38,6 +46,8 @@ __all__ = ["ClassExperiment", "KIND_RESULT", "KIND_SEED", "MAX_SHARES"]
 
 #: Shares one widget runs at most (a click after that changes nothing).
 MAX_SHARES = 50
+#: The longest prediction kept (a longer text from the page is cut).
+MAX_PREDICTION = 80
 #: The class link's kinds (``classroom.tables.experiments``).
 KIND_SEED = "experiment-seed"
 KIND_RESULT = "experiment-result"
@@ -64,6 +74,10 @@ class ClassExperiment(ipw.VBox):
         self._local_seed = seed
         self._results: list[Result] = []          # this student's shares (plain Python)
         self._busy = False
+        self._pooled: dict[str, Any] | None = None
+        self._prediction = ""
+        # nothing to hide when the engine knows no exact value (lesson 06's experiment)
+        self._exact_shown = all(x is None for x in self._experiment.exact)
         try:
             self._loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
         except RuntimeError:
@@ -80,8 +94,19 @@ class ClassExperiment(ipw.VBox):
 
         self.button.on_click(guarded(lambda _b: self.add_share(), where="class experiment",
                                      show=self._show_error, expected=(ValueError,)))
-        super().__init__([self.title, self.button, self.mine, self.pooled, self.note,
-                          self.status], **kwargs)
+        self.prediction = ipw.Text(placeholder=_("write it before you look"),
+                                   description=_("Your prediction:"), continuous_update=False,
+                                   style={"description_width": "initial"},
+                                   layout=ipw.Layout(width="24em", max_width="100%"))
+        self.show_button = ipw.Button(description=_("Show the exact value"))
+        self.prediction.observe(self._predicted, names="value")
+        self.show_button.on_click(guarded(lambda _b: self.show_exact(), where="class experiment",
+                                          show=self._show_error, expected=(ValueError,)))
+        self.predict_row = ipw.HBox([self.prediction, self.show_button],
+                                    layout=ipw.Layout(flex_flow="row wrap", align_items="center",
+                                                      display="none" if self._exact_shown else None))
+        super().__init__([self.title, self.predict_row, self.button, self.mine, self.pooled,
+                          self.note, self.status], **kwargs)
         self.add_class("cg-class-experiment")
         if self._link is None:
             self.note.value = html.escape(_("Results are not shared (no class server): you "
@@ -95,6 +120,19 @@ class ClassExperiment(ipw.VBox):
     def shares(self) -> int:
         """The shares this student has run (and, in a class, had counted)."""
         return len(self._results)
+
+    # ------------------------------------------------------------ predict first
+    def _predicted(self, change: dict[str, Any]) -> None:
+        text = " ".join(str(change.get("new") or "").split())[:MAX_PREDICTION]
+        if text:
+            self._prediction = text
+            self.show_exact()
+
+    def show_exact(self) -> None:
+        """Put the exact value on the page (after a prediction, or the Show button)."""
+        self._exact_shown = True
+        self.predict_row.layout.display = "none"
+        self._show_pooled(self._pooled)
 
     # ------------------------------------------------------------ the click
     def add_share(self) -> None:
@@ -190,6 +228,7 @@ class ClassExperiment(ipw.VBox):
 
     def _show_pooled(self, data: dict[str, Any] | None) -> None:
         e = self._experiment
+        self._pooled = data
         parts = []
         if data is not None:
             series = data.get("series") or []
@@ -205,7 +244,14 @@ class ClassExperiment(ipw.VBox):
                     n=format_count(int(data.get("shares", 0))))),
                 html.escape("; ".join(texts))))
         exact = [(label, x) for label, x in zip(e.series, e.exact, strict=True) if x is not None]
-        if exact:
+        if self._prediction:
+            parts.append(html.escape(_("Your prediction: {prediction}").format(
+                prediction=self._prediction)))
+        if exact and not self._exact_shown:
+            parts.append("<i>{}</i>".format(html.escape(_(
+                "The exact value stays hidden until you write a prediction or press "
+                "“Show the exact value”."))))
+        elif exact:
             parts.append("<b>{}</b> {}".format(html.escape(_("Exact value:")), html.escape(
                 "; ".join(f"{x} = {_num(float(x))}" for _label, x in exact))))
         self.pooled.value = "<br>".join(parts)

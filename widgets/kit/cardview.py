@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import functools
 import html
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 
 import ipywidgets as ipw
 
@@ -28,7 +28,7 @@ from cardgames.cards import Card
 from cardgames.i18n import N_, ngettext
 from cardgames.i18n import gettext as _
 from cardgames.render import back_svg, card_svg
-from widgets.kit.responsive import PICK_CLASS
+from widgets.kit.responsive import PICK_CLASS, SCROLL_X
 from widgets.kit.rule_links import RulesHTML
 
 __all__ = ["CardButton", "HandView", "DEFAULT_CARD_WIDTH", "close_widget"]
@@ -201,6 +201,7 @@ class HandView:
         # stays level (with "flex-end" that card sat higher than its neighbours)
         self.row = ipw.Box([], layout=ipw.Layout(display="flex", flex_flow="row wrap",
                                                  align_items="flex-start"))
+        self.row.add_class(SCROLL_X)      # a phone's own hand: one row, scrolled sideways
         self.status = RulesHTML(value="")
         self.widget = ipw.VBox([self.title, self.row, self.status])
         self._quiet = True
@@ -388,8 +389,3 @@ class HandView:
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)
-
-
-def hand_row(cards: Sequence[Card], **kwargs) -> HandView:
-    """A face-up, non-selectable view of ``cards`` (a convenience for lessons)."""
-    return HandView(cards, **kwargs)

@@ -11,7 +11,9 @@ The folder (``$CARDGAMES_CACHE``, else ``~/.cache/cardgames``, else the temporar
 folder) has a sub-folder per version of what draws the charts (the drawing
 module's source, the language's translations and matplotlib's version), so a
 changed chart is drawn again.  A lock file lets one kernel draw while the others
-wait (a pool of 30 starting at once draws once).  When the helper cannot run (no
+wait (a pool of 30 starting at once draws once): ``fcntl.flock`` on Linux and macOS,
+``msvcrt.locking`` on Windows (neither module exists on the other system, so both are
+imported only where they are).  When the helper cannot run (no
 writable folder, an error), the caller draws in its own process: the chart is
 the same, only the memory is not saved.
 
@@ -28,7 +30,6 @@ names that folder, and :func:`cached_svg` reads a chart found there first.
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import functools
 import hashlib
 import importlib.util
@@ -40,6 +41,7 @@ import tempfile
 from collections.abc import Callable, Iterator
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 from cardgames.i18n import catalog_path
 
@@ -77,7 +79,7 @@ def cache_folder(module: str, lang: str) -> Path:
     """The folder of ``module``'s charts in ``lang`` (created)."""
     roots = [os.environ.get("CARDGAMES_CACHE", ""),
              os.path.join(os.path.expanduser("~"), ".cache", "cardgames"),
-             os.path.join(tempfile.gettempdir(), f"cardgames-{os.getuid()}")]
+             os.path.join(tempfile.gettempdir(), f"cardgames-{_user()}")]
     error: OSError | None = None
     for root in filter(None, roots):
         folder = Path(root) / "charts" / f"{module}-{lang}-{_version(module, lang)}"
@@ -90,14 +92,50 @@ def cache_folder(module: str, lang: str) -> Path:
     raise error or OSError("no writable folder for the chart cache")
 
 
+def _user() -> str:
+    """This user's id on POSIX, the login name on Windows (no ``os.getuid`` there)."""
+    if hasattr(os, "getuid"):
+        return str(os.getuid())
+    return "".join(c for c in os.environ.get("USERNAME", "user") if c.isalnum()) or "user"
+
+
+def _lock_functions() -> tuple[Callable[[Any], None], Callable[[Any], None]] | None:
+    """(lock, unlock) of an open file: ``fcntl.flock`` (Linux, macOS), else
+    ``msvcrt.locking`` of its first byte (Windows; retries for 10 s, then OSError), else
+    None (no lock: two kernels may then both draw, each writing the same files)."""
+    if sys.platform == "win32":
+        import msvcrt
+
+        def lock(f: Any) -> None:
+            f.seek(0)
+            msvcrt.locking(f.fileno(), msvcrt.LK_LOCK, 1)
+
+        def unlock(f: Any) -> None:
+            f.seek(0)
+            msvcrt.locking(f.fileno(), msvcrt.LK_UNLCK, 1)
+
+        return lock, unlock
+    try:
+        import fcntl
+    except ImportError:
+        return None
+    return (lambda f: fcntl.flock(f, fcntl.LOCK_EX)), (lambda f: fcntl.flock(f, fcntl.LOCK_UN))
+
+
 @contextlib.contextmanager
 def _locked(path: Path) -> Iterator[None]:
-    with open(path, "a") as f:
-        fcntl.flock(f, fcntl.LOCK_EX)
+    """Hold an exclusive lock on ``path`` (waits for another process holding it)."""
+    functions = _lock_functions()
+    with open(path, "a+b") as f:
+        if functions is None:
+            yield
+            return
+        lock, unlock = functions
+        lock(f)
         try:
             yield
         finally:
-            fcntl.flock(f, fcntl.LOCK_UN)
+            unlock(f)
 
 
 def write_svg(folder: Path, file_name: str, svg: str) -> None:

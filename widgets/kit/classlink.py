@@ -71,7 +71,8 @@ TIMEOUT = 10.0
 #: A student key (as ``classroom.tables.students.KEY_RE``: 22-64 URL-safe characters).
 KEY_RE = re.compile(r"[A-Za-z0-9_-]{22,64}")
 
-LOCAL_NOTE = N_("Results are not shared (no class server).")
+LOCAL_NOTE = N_("Results are not shared and progress is not kept (no class server): a "
+                "reload starts the exercises over.")
 SHARED_NOTE = N_("Results are shared with the class server.")
 OFFLINE_NOTE = N_("The class server does not answer: results are kept and sent when it "
                   "is back.")
@@ -89,6 +90,15 @@ def http_url(ws_url: str) -> str:
     if url.endswith("/ws"):
         url = url[: -len("/ws")]
     return url.rstrip("/") + "/api/class/send"
+
+
+def progress_url(send_url: str) -> str:
+    """The progress read's address beside the send address.
+
+    >>> progress_url("http://127.0.0.1:8866/tables/api/class/send")
+    'http://127.0.0.1:8866/tables/api/class/progress'
+    """
+    return send_url[: -len("/send")] + "/progress" if send_url.endswith("/send") else send_url
 
 
 def _post(url: str, body: bytes, headers: dict[str, str], timeout: float,
@@ -174,6 +184,8 @@ class Message:
     payload: dict[str, Any]
     on_answer: Callable[[dict[str, Any]], None] | None = None
     answer: dict[str, Any] | None = field(default=None)
+    #: where it goes (``None``: the link's ``send`` address)
+    url: str | None = None
 
 
 class ClassLink:
@@ -246,6 +258,18 @@ class ClassLink:
         self._start()
         return mid
 
+    def read_progress(self, lesson: str,
+                      on_answer: Callable[[dict[str, Any]], None]) -> str:
+        """Ask the class service for this student's own progress on ``lesson`` (``"05"``;
+        ``tables/api/class/progress``, issue 31); ``on_answer`` gets the answer (from the
+        link's thread), after the messages queued before it."""
+        mid = self.send("progress", {"lesson": lesson}, on_answer=on_answer)
+        with self._cond:
+            for m in self._outbox:
+                if m.mid == mid:
+                    m.url = progress_url(self.url)
+        return mid
+
     def flush(self, timeout: float = 10.0) -> bool:
         """Wait (at most ``timeout`` s) until every message is answered (tests, scripts)."""
         return self._idle.wait(timeout)
@@ -308,7 +332,7 @@ class ClassLink:
             try:
                 body = self._body(m)
                 self.tries += 1
-                status, answer = self._post(self.url, body, headers, TIMEOUT)
+                status, answer = self._post(m.url or self.url, body, headers, TIMEOUT)
             except (OSError, TimeoutError, ValueError) as e:
                 log.info("class link: %s unreachable (%s); again in %.1f s", self.url, e, delay)
                 status, answer = 0, {}

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import ipywidgets as ipw
 
-__all__ = ["CSS", "PICK_CLASS", "SCROLL_X", "TOUCH_PX", "mark_language", "scroll_x",
+__all__ = ["CSS", "OWN_HAND", "PICK_CLASS", "SMALL_CARDS", "SCROLL_X", "TOUCH_PX", "mark_language", "scroll_x",
            "style_widget"]
 
 #: The smallest touch target, in CSS pixels (WCAG 2.5.5; Apple's and Google's guides).
@@ -50,6 +50,12 @@ TOUCH_PX = 44
 SCROLL_X = "cg-scroll-x"
 #: The class of a card's Pick button (cardview.CardButton).
 PICK_CLASS = "cg-pick"
+#: The class of a player's own hand at a play table: on a phone (at most 600 px wide)
+#: its cards are smaller and stay in one row that scrolls sideways, so that whose turn,
+#: the hand and the buttons fit the first screen (issue 29).
+OWN_HAND = "cg-own-hand"
+#: Other cards a phone shows small (the Thirty-One table's three, beside your hand).
+SMALL_CARDS = "cg-small-cards"
 
 CSS = f"""
 .jupyter-button, .widget-button, .widget-toggle-button {{
@@ -78,6 +84,19 @@ CSS = f"""
 .jupyter-widgets.widget-tab > .lm-TabBar .lm-TabBar-tab {{ color:#333 !important;
   min-height:{TOUCH_PX}px; }}
 .jupyter-widgets a[href*="files/rules/"] {{ color:#0b57d0; text-decoration:underline; }}
+.localized-app .jupyter-widgets.widget-html:has(> .widget-html-content:empty) {{
+  display:none; }}
+@media (max-width: 600px) {{
+  .{OWN_HAND} .{SCROLL_X} {{ flex-wrap:nowrap !important; overflow-x:auto; }}
+  .{OWN_HAND} .{SCROLL_X} > .widget-vbox {{ flex:0 0 auto; }}
+  .{OWN_HAND} .{SCROLL_X} svg.card {{ width:64px; height:auto; }}
+  .{OWN_HAND} .{SCROLL_X} .widget-html {{ width:68px !important; }}
+  .{OWN_HAND} .{PICK_CLASS} {{ width:64px !important; font-size:0.85em; }}
+  .{SMALL_CARDS} .{SCROLL_X} svg.card {{ width:56px; height:auto; }}
+  .{SMALL_CARDS} .{SCROLL_X} .widget-html {{ width:60px !important; }}
+  .{SMALL_CARDS} .{PICK_CLASS} {{ width:60px !important; font-size:0.8em; }}
+  .cg-table-title {{ font-size:1.15em !important; }}
+}}
 """
 
 

@@ -13,17 +13,18 @@ error's fields, never from its message).
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from cardgames.cards import Card
 from cardgames.errors import ActionParseError, CardgamesError, IllegalActionError
 from cardgames.i18n import N_
 from cardgames.i18n import gettext as _
+from cardgames.naming import bot_label
 from cardgames.render import back_svg, card_svg
 from widgets.kit.cardview import HandView
 
 __all__ = ["BLUE", "CLICK_FAILED", "GREEN", "GREY", "HIGHLIGHT", "RED", "backs_html",
-           "bot_label", "cards_html", "esc", "refusal_text", "show_cards"]
+           "bot_label", "cards_html", "esc", "log_list", "refusal_text", "show_cards"]
 
 RED = "#b00020"
 BLUE = "#1565c0"
@@ -35,18 +36,6 @@ HIGHLIGHT = "#fff3c4"
 #: Shown when a click fails for a reason that is not the player's (the details go to the log).
 CLICK_FAILED = N_("Something went wrong at the table; it was not your move that caused it. "
                   "The details are in the Python log.")
-#: The bot kinds of the engines, translated when shown (the names stay the identifiers).
-_BOT_NAMES = {"heuristic": N_("heuristic"), "random": N_("random"), "caller": N_("caller"),
-              "expert": N_("expert")}
-
-
-def bot_label(name: str) -> str:
-    """A bot kind's name in the current language (an unknown name as it is).
-
-    >>> bot_label("heuristic"), bot_label("MyBot")
-    ('heuristic', 'MyBot')
-    """
-    return _(_BOT_NAMES[name]) if name in _BOT_NAMES else name
 
 
 def esc(text: object) -> str:
@@ -122,3 +111,23 @@ def show_cards(view: HandView, cards: Sequence[Card], *, force: bool = False) ->
         return False
     view.set_cards(cards)
     return True
+
+
+def log_list(items: Iterable[tuple[str, str, bool]], *, css_class: str, newest_first: bool,
+             empty: str | None = None) -> str:
+    """An ``<ol>`` of ``(html, style, new)`` items, the new ones highlighted (a table's
+    event log).
+
+    >>> log_list([("a", "", False), ("b", "", True)], css_class="x", newest_first=True)[:24]
+    "<ol reversed class='x' s"
+    """
+    lis = [f"<li style='{style}{f'background:{HIGHLIGHT};' if new else ''}"
+           f"padding:1px 4px'>{text}</li>" for text, style, new in items]
+    if newest_first:
+        lis.reverse()
+    if empty is None:
+        empty = _("No moves yet.")
+    body = "".join(lis) or f"<li style='color:{GREY}'>{esc(empty)}</li>"
+    rev = " reversed" if newest_first else ""
+    return (f"<ol{rev} class='{css_class}' style='margin:4px 0;padding-left:2.2em'>"
+            f"{body}</ol>")

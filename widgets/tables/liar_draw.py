@@ -137,6 +137,9 @@ class LiarLayout:
                                  layout=ipw.Layout(flex_flow="row wrap", margin="4px 0"))
         # side by side on a laptop; one under the other on a tablet or a phone, each as
         # wide as the screen (min_width 0: a flex item may narrow below its content)
+        self.status.add_class("cg-status")
+        self.hand.widget.add_class("cg-own-hand")
+        self.actions.add_class("cg-actions")
         left = ipw.VBox([self.status, self.hand.widget, self.actions, self.message],
                         layout=ipw.Layout(flex="3 1 560px", min_width="0", max_width="100%"))
         right = ipw.VBox([self.seats, self.pile],
@@ -299,14 +302,17 @@ def seats_html(v: LiarView, *, human: int, names: Sequence[str], scores: Sequenc
             f"<td class='liar-seat-name' style='{cell};{weight}'>{seat_label_html(names[p])}"
             f"{dealer}</td>"
             f"<td style='{cell};text-align:right'><b>{n}</b></td>"
-            f"<td style='{cell}'>{backs}</td>"
+            # the backs take what is left and are cut there (the count is beside them):
+            # every column, the score too, fits a phone (issue 29)
+            f"<td style='{cell};width:100%;max-width:0;overflow:hidden;white-space:nowrap'>"
+            f"{backs}</td>"
             f"<td style='{cell};text-align:right'>{scores[p]}</td></tr>")
     player, cards, score = esc(_("Player")), esc(_("Cards")), esc(_("Score"))
     head = (f"<tr><th></th><th style='text-align:left;padding:4px 8px'>{player}</th>"
             f"<th style='padding:4px 8px'>{cards}</th><th></th>"
             f"<th style='padding:4px 8px'>{score}</th></tr>")
     return scroll_x(f"<table class='liar-seats' style='border-collapse:collapse;"
-                    f"font-size:1.1em;margin:4px 0'>{head}{''.join(rows)}</table>")
+                    f"font-size:1.1em;margin:4px 0;width:100%'>{head}{''.join(rows)}</table>")
 
 
 def pile_html(v: LiarView, *, human: int) -> str:

@@ -77,6 +77,7 @@ from widgets.tables.liar_draw import (
     seats_html,
     status_html,
 )
+from widgets.tables.remote_frames import shown_of
 from widgets.tables.table_base import GREY, PlayTable, bot_label, esc, refusal_text, show_cards
 
 __all__ = ["BOT_KINDS", "MAX_BOT_MOVES", "LiarTable"]
@@ -138,6 +139,7 @@ class LiarTable(LiarLayout, PlayTable):
     _drawn: tuple[int, int] = (0, 0)    # the (match, round) drawn (online: a new deal)
     _clearing = False                   # the seat's own move clears its picks
     GAME = "Liar"
+    STALE_RULE = "R-L5"
     GAME_NAME = "liar"
 
     def __init__(self, *, bots: Sequence[str | Any] = ("heuristic",) * 3, decks: int = 1,
@@ -322,7 +324,7 @@ class LiarTable(LiarLayout, PlayTable):
             self._say(_("This round is not over yet (L11): play it to the end, or start a "
                         "New match."))
         elif sv.match_over:
-            played = len(sv.places)
+            played = sv.total("places")
             self._say(ngettext("The match is over after {n} round (R-L10): press New match.",
                                "The match is over after {n} rounds (R-L10): press New match.",
                                played).format(n=played))
@@ -415,7 +417,7 @@ class LiarTable(LiarLayout, PlayTable):
         self.pile.value = pile_html(v, human=self._human)
         self.seats.value = seats_html(v, human=self._human, names=names, scores=sv.points)
         self.header.value = header_html(v, round_no=sv.round, rounds=sv.rounds)
-        self.result.value = result_html(v, out, scores=sv.points, played=len(sv.places),
+        self.result.value = result_html(v, out, scores=sv.points, played=sv.total("places"),
                                         match_over=sv.match_over, winners=sv.winners,
                                         human=self._human,
                                         names=names)
@@ -434,6 +436,7 @@ class LiarTable(LiarLayout, PlayTable):
         items += self._note_items()
         title = esc(_("What happened this round"))
         note = esc(_("(newest at the bottom; highlighted: since your last move)"))
+        note += esc(shown_of(len(v.events), self.view.total("view.events")))
         self.log.value = (
             f"<div style='font-size:1.1em;font-weight:bold;margin-top:8px'>{title} "
             f"<span style='font-weight:normal;color:{GREY};font-size:0.85em'>{note}</span></div>"

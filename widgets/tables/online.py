@@ -8,9 +8,12 @@ and draws the seat with the play table of its game (``LiarTable.for_session``,
 ``ThirtyOneTable.for_session``): the student's kernel and browser only ever receive
 that seat's view (R-L11, R-T9).
 
-Above the table: who sits at it (connected, away, played by the bot), and one line
-in the student's language for everything that is not a game: waiting for players,
-reconnecting, an unknown code, a bad key, a finished game, the service unreachable.
+Above the table, one line in the student's language for everything that is not a
+game: waiting for players, reconnecting, an unknown code, a bad key, a finished game,
+the service unreachable; and the bot (issue 29): a countdown of the last
+:data:`COUNTDOWN_S` seconds before the service's bot plays the student's move, then
+"The bot is playing for you — take your seat back." with its button.  Under the table
+(a phone's first screen is the game): who sits at it (connected, away, played by the bot).
 Never a traceback.  Without a table in the query (in Jupyter, nbval, or a link cut
 short) the page says how to get here instead of connecting.
 
@@ -23,33 +26,39 @@ True
 
 from __future__ import annotations
 
+import asyncio
 import html
+import math
 import os
+import time
 from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlsplit
 
 import ipywidgets as ipw
 
-from cardgames.errors import ConfigError
+from cardgames.errors import CardgamesError, ConfigError
 from cardgames.i18n import gettext as _
 from cardgames.i18n import ngettext
 from cardgames.naming import NamedSeat
 from widgets.app.request import page_query
 from widgets.kit.cardview import close_widget
-from widgets.kit.table_html import bot_label
+from widgets.kit.table_html import bot_label, refusal_text
 from widgets.tables.remote import RemoteSession, check_join
 
-__all__ = ["URL_VARIABLE", "OnlineTable", "join_page_url", "online_table"]
+__all__ = ["COUNTDOWN_S", "URL_VARIABLE", "OnlineTable", "join_page_url", "online_table"]
 
 #: The environment variable with the service's seat websocket (set for the kernels).
 URL_VARIABLE = "CARDGAMES_TABLES_URL"
 _RED, _GREY = "#b00020", "#555"
+#: The countdown before the service's bot plays a student's move is shown for its last
+#: this many seconds (the service's ``bot_timeout`` is 60 s by default; issue 29).
+COUNTDOWN_S = 30.0
 
 
-def _line(text: str, *, colour: str = _GREY, role: str = "status") -> str:
+def _line(text: str, *, colour: str = _GREY, role: str = "status", size: str = "1.1em") -> str:
     return (f"<div class='online-status' role='{role}' style='color:{colour};"
-            f"font-size:1.1em;margin:6px 0'>{html.escape(text)}</div>")
+            f"font-size:{size};margin:4px 0;line-height:1.3'>{html.escape(text)}</div>")
 
 
 class OnlineTable:
@@ -64,14 +73,35 @@ class OnlineTable:
                  **remote: Any) -> None:
         self.status = ipw.HTML()
         self.players = ipw.HTML()
+        # the bot and this seat (issue 29): a countdown before the service's bot plays
+        # the student's move, then "the bot is playing for you" with a button back
+        self.bot_line = ipw.HTML()
+        self.take_back_button = ipw.Button(
+            description=_("Take my seat back"), button_style="warning",
+            tooltip=_("Stop the bot: you make your own moves again"),
+            layout=ipw.Layout(display="none", width="auto", min_height="44px"))
+        self.take_back_button.add_class("online-take-back")
+        self.take_back_button.on_click(self._on_take_back)
+        self.bot_box = ipw.HBox([self.bot_line, self.take_back_button],
+                                layout=ipw.Layout(flex_flow="row wrap", align_items="center",
+                                                  display="none", min_height="0",
+                                                  margin="0"))
+        self.bot_box.add_class("online-bot")
         self.body = ipw.Box()
-        self.widget = ipw.VBox([self.status, self.players, self.body])
+        # the table first (a phone shows whose turn, the hand and the buttons on its first
+        # screen, issue 29), who sits where under it
+        self.widget = ipw.VBox([self.status, self.bot_box, self.body, self.players])
         self.widget.add_class("online-table")
         self.table: Any = None
         self.session: RemoteSession | None = None
         self._closed = False
         self._code = ""
         self._seat = 0
+        self._timer: Any = None           # the countdown's next tick (the kernel's loop)
+        try:
+            self._loop: Any = asyncio.get_running_loop()
+        except RuntimeError:              # a script, the tests: tick() by hand
+            self._loop = None
         if not query.get("table"):
             self._say(_("This page is your seat at an online table. Open it from your "
                         "table's join page: type the code your teacher shows (or scan its "
@@ -90,6 +120,8 @@ class OnlineTable:
                         "table's join page again.").format(error=e), error=True)
             return
         url = url or os.environ.get(URL_VARIABLE, "")
+        # the seat's one-time code to move it to another device (issue 29)
+        self._move = join_page_url(url)[: -len("join")] + f"move/{self._code}"
         try:
             self.session = RemoteSession(url, table=self._code, seat=self._seat, key=key,
                                          lang=_lang(), token=os.environ.get(
@@ -105,6 +137,7 @@ class OnlineTable:
     def _say(self, text: str, *, error: bool = False) -> None:
         self.status.value = _line(text, colour=_RED if error else _GREY,
                                   role="alert" if error else "status") if text else ""
+        self.status.layout.display = "" if text else "none"    # no empty line on a phone
 
     def _changed(self) -> None:
         """(The kernel's loop) the session changed: the status line, the players, the table."""
@@ -139,9 +172,101 @@ class OnlineTable:
             self._say(_("The game at table {code} is over.").format(code=code))
         else:
             self._say("")
-        self.players.value = self._players_html(s, seat)
+        move = html.escape(_("Move your seat to another device"))
+        self.players.value = self._players_html(s, seat) + (
+            f"<div class='online-move' style='margin:2px 0;font-size:0.9em'><a href="
+            f"'{html.escape(self._move)}?lang={_lang()}' target='_blank' rel='noopener'>"
+            f"{move}</a></div>")
         if s.started and self.table is None and status != "failed":
             self._build(s)
+        self.tick()
+
+    # ------------------------------------------------------------------ the bot
+    def bot_state(self, now: float | None = None) -> tuple[str, float | None]:
+        """This seat and the service's bot now: ``("playing", None)`` (the bot plays the
+        seat until the student takes it back), ``("countdown", seconds)`` (the bot plays
+        the move in that many seconds unless the student moves; shown from
+        :data:`COUNTDOWN_S` seconds on), or ``("", None)``."""
+        s = self.session
+        if s is None or s.status not in ("playing", "over") or not s.started:
+            return "", None
+        players = s.players
+        me = players[self._seat] if self._seat < len(players) else None
+        if me is None or me.kind == "bot":
+            return "", None
+        if me.played_by_bot:
+            return "playing", None
+        if me.bot_at is not None and s.status == "playing":
+            left = me.bot_at - (time.monotonic() if now is None else now)
+            if left <= COUNTDOWN_S:
+                return "countdown", max(0.0, left)
+        return "", None
+
+    def tick(self, now: float | None = None) -> None:
+        """Draw the bot line now; while a countdown runs, again in a second (the kernel's
+        loop; without one a caller ticks)."""
+        if self._closed:
+            return
+        state, left = self.bot_state(now)
+        if state == "playing":
+            text = _("The bot is playing for you — take your seat back.")
+            self.bot_line.value = _line(text, colour=_RED, role="alert", size="1em")
+        elif state == "countdown":
+            n = math.ceil(left or 0.0)
+            text = ngettext("Your move: in {n} second the bot plays for you.",
+                            "Your move: in {n} seconds the bot plays for you.", n).format(n=n)
+            self.bot_line.value = _line(text, colour=_RED, role="timer", size="1em")
+        else:
+            self.bot_line.value = ""
+        self.bot_box.layout.display = "" if state else "none"
+        self.take_back_button.layout.display = "" if state == "playing" else "none"
+        self.take_back_button.disabled = state != "playing"
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        s = self.session
+        me = (s.players[self._seat] if s is not None and self._seat < len(s.players)
+              else None)
+        if self._loop is not None and me is not None and me.bot_at is not None:
+            # each second while it counts; else once it is due to start
+            wait = 1.0 if state else max(0.5, me.bot_at - time.monotonic() - COUNTDOWN_S)
+            try:
+                self._timer = self._loop.call_later(wait, self._ticked)
+            except RuntimeError:             # the loop closed meanwhile
+                self._timer = None
+
+    def _ticked(self) -> None:
+        self._timer = None
+        try:
+            self.tick()
+        except Exception:  # noqa: BLE001 - a timer must not raise into the loop
+            import logging
+
+            logging.getLogger(__name__).exception("online table: the countdown failed")
+
+    def _on_take_back(self, _button: Any = None) -> None:
+        """*Take my seat back* (checked here: a disabled button can be clicked from a
+        browser): the service's bot stops playing this seat."""
+        if self._closed or self.session is None:
+            return
+        state, _left = self.bot_state()
+        if state != "playing":
+            self.tick()
+            return
+        try:
+            self.session.take_back()
+        except CardgamesError as err:
+            self.bot_line.value = _line(refusal_text(err, show_legal=False), colour=_RED,
+                                        role="alert")
+            return
+        except Exception:  # noqa: BLE001 - the page shows a line, never a traceback
+            import logging
+
+            logging.getLogger(__name__).exception("online table: taking the seat back failed")
+            self.bot_line.value = _line(_("Something went wrong on this page; reload it to "
+                                          "take your seat again."), colour=_RED, role="alert")
+            return
+        self.tick()
 
     def _build(self, s: RemoteSession) -> None:
         if s.game == "liar":
@@ -195,7 +320,7 @@ class OnlineTable:
                 label = p.name
             name = html.escape(_("Player {player}").format(player=NamedSeat(i, label)))
             if i == me:
-                tag = _("you")
+                tag = _("you") if not p.played_by_bot else _("you: the bot plays")
             elif p.kind == "bot":
                 tag = ""
             elif p.played_by_bot:
@@ -217,11 +342,15 @@ class OnlineTable:
     def close(self) -> None:
         """Close the table, the connection (its thread) and the widgets."""
         self._closed = True
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
         if self.table is not None:
             self.table.close()              # closes the session too
         elif self.session is not None:
             self.session.close()
-        for w in (self.status, self.players, self.body, self.widget):
+        for w in (self.status, self.players, self.bot_line, self.take_back_button,
+                  self.bot_box, self.body, self.widget):
             close_widget(w)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:

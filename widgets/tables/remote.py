@@ -46,7 +46,7 @@ from typing import Any
 from cardgames.errors import ActionParseError, ConfigError, IllegalActionError, WireError
 from cardgames.i18n import gettext as _
 from cardgames.seat import Seat, SeatView
-from cardgames.wire import load_event, load_seat_view
+from cardgames.wire import MAX_EVENTS, load_event, load_seat_view
 from widgets.tables.remote_frames import (
     CODE_RE,
     KEY_RE,
@@ -246,6 +246,11 @@ class RemoteSession:
         """Ask the service for the next Liar round or Thirty-One game (the first ask wins)."""
         return self._ask({"type": "next", "mark": self.mark}, action=None)
 
+    def take_back(self) -> list[Any]:
+        """Take this seat back from the bot that plays it (issue 29: the service's bot
+        plays a seat whose student was idle until they take it back)."""
+        return self._ask({"type": "back"}, action=None)
+
     def _offline(self, action: str | None, reason: str) -> IllegalActionError:
         return IllegalActionError(reason, player=self._seat, action=action, reason=reason)
 
@@ -432,9 +437,9 @@ class RemoteSession:
                 field="view.seat", expected=f"seat {self._seat}", value=sv.seat),
                 field="view.seat")
         raw = frame.get("events") or []
-        if not isinstance(raw, list) or len(raw) > 50_000:
+        if not isinstance(raw, list) or len(raw) > MAX_EVENTS:    # the service's window
             raise WireError(_("wire field {field}: at most {most} items, not {n}").format(
-                field="events", most=50_000, n=len(raw) if isinstance(raw, list) else -1),
+                field="events", most=MAX_EVENTS, n=len(raw) if isinstance(raw, list) else -1),
                 field="events")
         events = [load_event(e) for e in raw]
         players = read_players(frame["seats"]) if "seats" in frame else self._players

@@ -8,6 +8,7 @@ page (:func:`check_join`), the seats (:class:`Player`), the service's notes
 from __future__ import annotations
 
 import re
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,10 +22,11 @@ from cardgames.errors import (
     WireError,
 )
 from cardgames.i18n import gettext as _
+from cardgames.i18n import ngettext
 from cardgames.wire import MAX_SEATS
 
 __all__ = ["CODE_RE", "KEY_RE", "MAX_NOTES", "STATUSES", "Note", "Player", "RemoteRefusal", "check_join",
-           "engine_error", "first_deal", "read_notes", "read_players"]
+           "engine_error", "first_deal", "read_notes", "read_players", "shown_of"]
 
 #: A table's join code: 6 characters of an alphabet without 0 O 1 I L (the service's).
 CODE_RE = re.compile(r"[A-HJKMNP-Z2-9]{6}")
@@ -39,12 +41,15 @@ MAX_NOTES = 200
 class Player:
     """A seat of the table as the service tells it: its ``name``, ``kind`` (``"human"``,
     ``"bot"``), whether its student is ``connected`` and whether a bot plays it for them
-    now (``played_by_bot``)."""
+    now (``played_by_bot``); ``bot_at``: when (this process's ``time.monotonic()``) the
+    bot will play this seat's move unless its student moves first (the service's
+    ``bot_in`` seconds, from the frame's arrival; ``None``: no countdown, issue 29)."""
 
     name: str
     kind: str
     connected: bool
     played_by_bot: bool
+    bot_at: float | None = None
 
 
 @dataclass(frozen=True)
@@ -130,7 +135,15 @@ def engine_error(error: Any, *, sent_mark: int | None) -> CardgamesError:
     return RemoteRefusal(message, code=code or "refused")
 
 
-def read_players(data: Any) -> tuple[Player, ...]:
+#: The longest countdown a seat is told (a day: any bot timeout a teacher sets is shorter).
+MAX_BOT_IN = 86_400.0
+
+
+def read_players(data: Any, *, now: float | None = None) -> tuple[Player, ...]:
+    """The seats of a frame, checked; ``now``: the frame's arrival (``time.monotonic()``),
+    from which a seat's ``bot_in`` countdown runs."""
+    if now is None:
+        now = time.monotonic()
     if not isinstance(data, list) or len(data) > MAX_SEATS:
         raise WireError(_("wire field {field}: expected {expected}, not {value}").format(
             field="seats", expected="a list of seats", value=repr(data)[:40]), field="seats")
@@ -138,13 +151,23 @@ def read_players(data: Any) -> tuple[Player, ...]:
     for i, d in enumerate(data):
         if not (isinstance(d, dict) and isinstance(d.get("name"), str)
                 and isinstance(d.get("kind"), str) and isinstance(d.get("connected"), bool)
-                and isinstance(d.get("played_by_bot", False), bool)):
+                and isinstance(d.get("played_by_bot", False), bool)
+                and _bot_in(d.get("bot_in"))):
             raise WireError(_("wire field {field}: expected {expected}, not {value}").format(
                 field=f"seats[{i}]", expected="a seat", value=repr(d)[:40]),
                 field=f"seats[{i}]")
+        bot_in = d.get("bot_in")
         out.append(Player(d["name"][:40], d["kind"][:12], d["connected"],
-                          bool(d.get("played_by_bot", False))))
+                          bool(d.get("played_by_bot", False)),
+                          None if bot_in is None else now + float(bot_in)))
     return tuple(out)
+
+
+def _bot_in(value: Any) -> bool:
+    return value is None or (isinstance(value, int | float) and not isinstance(value, bool)
+                             and 0 <= value <= MAX_BOT_IN)
+
+
 
 
 def read_notes(data: Any) -> list[Note]:
@@ -172,3 +195,17 @@ def first_deal(deal: tuple[Any, ...], received: list[Any]) -> list[Any]:
         if overlap and list(deal[k:k + overlap]) == received[:overlap]:
             return list(deal[:k])
     return list(deal) if not received else []
+
+
+def shown_of(shown: int, total: int) -> str:
+    """The words a log adds when it shows only the last ``shown`` of ``total`` events (a
+    long round's log comes as a window, :data:`cardgames.wire.WINDOWED`); ``""`` when it
+    shows them all.
+
+    >>> shown_of(549, 1200), shown_of(12, 12)
+    (' (the last 549 of 1200 events)', '')
+    """
+    if total <= shown:
+        return ""
+    return " " + ngettext("(the last {n} of {total} event)", "(the last {n} of {total} events)",
+                          total).format(n=shown, total=total)

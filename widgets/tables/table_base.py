@@ -65,25 +65,13 @@ from widgets.kit.table_html import (
     bot_label,
     cards_html,
     esc,
+    log_list,
     refusal_text,
     show_cards,
 )
 
-__all__ = [
-    "BLUE",
-    "GREEN",
-    "GREY",
-    "HIGHLIGHT",
-    "RED",
-    "PlayTable",
-    "SeatView",
-    "backs_html",
-    "bot_label",
-    "cards_html",
-    "esc",
-    "refusal_text",
-    "show_cards",
-]
+__all__ = ["BLUE", "GREEN", "GREY", "HIGHLIGHT", "RED", "PlayTable", "SeatView", "backs_html",
+           "bot_label", "cards_html", "esc", "refusal_text", "show_cards"]
 
 log = logging.getLogger(__name__)
 # A library does not print: without a handler configured by the host, Python's last-resort
@@ -128,6 +116,8 @@ class PlayTable:
 
     #: Player-facing words for a rule, used when an engine error carries no ``reason``.
     RULE_WORDS: Mapping[str, str] = {}
+    #: The rule a decision on a view that is gone breaks (whose turn it is).
+    STALE_RULE = "T5"
     #: The name of the game, for the log.
     GAME = "card game"
     #: The game's name in :mod:`cardgames.registry`.
@@ -310,8 +300,13 @@ class PlayTable:
         start = len(self._log)
         try:
             self._session.act(self._human, action, mark=mark)
-        except StaleActionError:
+        except StaleActionError as err:
             log.debug("%s table: a stale decision was refused", self.GAME)
+            if self._remote:
+                # the service's table is ahead of this page (it was drawn for the mark
+                # sent): the click is answered, with the engine's words (issue 29)
+                self._say_moved_on(err.rule or self.STALE_RULE)
+                self._render()
             return False
         except CardgamesError as err:
             log.debug("refused for the human in seat %s: %s", self._human, err)
@@ -408,10 +403,15 @@ class PlayTable:
 
     def _on_decision(self, kind: Any, token: Any) -> None:
         """A decision button drawn for ``token`` was clicked."""
-        if token != self._token():       # a click on a view that is gone: quietly nothing
+        if token != self._token():
             log.debug("%s table: a click drawn for %s came at %s: ignored",
                       self.GAME, token, self._token())
-            return
+            if token == self._drawn_for:
+                # the page shows this button's view, but the table moved on under it (an
+                # online table's news not drawn yet): say so, never nothing (issue 29)
+                self._say_moved_on(self.STALE_RULE)
+                self._render()
+            return                       # an older view's button (a double-click): quietly
         if self._refuse_if_stopped():
             self._render()
             return
@@ -487,25 +487,17 @@ class PlayTable:
         self.message.value = (f"<div style='color:{RED};font-size:1.15em;margin:4px 0'>"
                               f"{esc(text)}</div>" if text else "")
 
+    def _say_moved_on(self, rule: str) -> None:
+        """A click answered a view that is gone, though the page still showed it."""
+        self._say(_("The table moved on before your click arrived: look at it again "
+                    "({rule}).").format(rule=rule))
+
     def _refuse(self, text: str) -> bool:
         self._say(text)
         return False
 
     # ================================================================ the event log
-    @staticmethod
-    def _log_list(items: Iterable[tuple[str, str, bool]], *, css_class: str,
-                  newest_first: bool, empty: str | None = None) -> str:
-        """An ``<ol>`` of ``(html, style, new)`` items, the new ones highlighted."""
-        lis = [f"<li style='{style}{f'background:{HIGHLIGHT};' if new else ''}"
-               f"padding:1px 4px'>{text}</li>" for text, style, new in items]
-        if newest_first:
-            lis.reverse()
-        if empty is None:
-            empty = _("No moves yet.")
-        body = "".join(lis) or f"<li style='color:{GREY}'>{esc(empty)}</li>"
-        rev = " reversed" if newest_first else ""
-        return (f"<ol{rev} class='{css_class}' style='margin:4px 0;padding-left:2.2em'>"
-                f"{body}</ol>")
+    _log_list = staticmethod(log_list)
 
     # ================================================================ lifecycle
     def _guarded(self, fn: Callable[[], Any]) -> Callable[[Any], None]:

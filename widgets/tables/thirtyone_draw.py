@@ -183,8 +183,17 @@ class ThirtyOneLayout:
 
         self.log_title = ipw.HTML("<b style='font-size:1.1em'>" + html.escape(_("What happened"))
                                   + "</b>")
-        left = ipw.VBox([self.result, self.opponents, self.table_box, self.hand_box, self.me,
-                         self.swap_preview, self.actions_row, self.flow_row, self.message],
+        # your own cards and your buttons first, the others' face-down cards after them
+        # (a phone's first screen, issue 29)
+        # what to do first (whose turn), your cards and your buttons, then the details:
+        # the dealer and the phase, your lives, the others' face-down cards
+        self.prompt.add_class("cg-status")
+        self.hand_box.add_class("cg-own-hand")
+        self.table_box.add_class("cg-small-cards")
+        self.actions_row.add_class("cg-actions")
+        left = ipw.VBox([self.result, self.table_box, self.hand_box, self.swap_preview,
+                         self.actions_row, self.flow_row, self.message, self.me,
+                         self.status, self.opponents],
                         layout=ipw.Layout(flex="1 1 640px", min_width="0", max_width="100%"))
         # beside the table on a laptop, under it on a tablet or a phone (min_width 0: a
         # flex item may narrow below its content)
@@ -192,7 +201,7 @@ class ThirtyOneLayout:
                          layout=ipw.Layout(flex="1 1 420px", min_width="0", max_width="100%",
                                            margin="0 0 0 16px"))
         self.body = ipw.HBox([left, right], layout=ipw.Layout(flex_flow="row wrap"))
-        self.widget = ipw.VBox([style_widget(), self.header, self.status, self.prompt,
+        self.widget = ipw.VBox([style_widget(), self.header, self.prompt,
                                 self.body, self.settings_row],
                                layout=ipw.Layout(padding="4px", max_width="100%"))
         self.widget.add_class("thirty-one-table")
@@ -212,7 +221,7 @@ def header_html(match: int, deal: int, players: int) -> str:
     title = html.escape(_("Thirty-One"))
     sub = html.escape(_("match {match} · deal {deal}").format(match=match, deal=deal) + " · "
                       + ngettext("{n} player", "{n} players", players).format(n=players))
-    return ("<div style='font-size:1.5em;font-weight:bold;margin:2px 0'>"
+    return ("<div class='cg-table-title' style='font-size:1.5em;font-weight:bold;margin:2px 0'>"
             f"{title} <span style='font-weight:normal;{MUTED};font-size:0.75em'>· "
             f"{sub}</span></div>")
 
@@ -318,6 +327,10 @@ def prompt_html(v: Any, name: Namer, *, pending: int, over: bool, my_turn: bool,
             text = _("{player} revealed: your final turn (T10, R-T6). Swap one (pick a card "
                      "of your hand and a table card) or swap all — only if you then hold at "
                      "least 21 — or stand.").format(player=name(v.revealer).capitalize())
+        elif v.passed[v.player]:       # no Pass button now: the prompt says why (R-T5)
+            text = _("Your turn: pick a card of your hand and a table card and press "
+                     "“Swap”, or swap all or reveal — not pass: you passed on your last "
+                     "turn (T8, R-T5).")
         else:
             text = _("Your turn: pick a card of your hand and a table card and press "
                      "“Swap”, or swap all, pass or reveal (T5-T9).")

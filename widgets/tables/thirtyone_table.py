@@ -65,6 +65,7 @@ from cardgames.thirtyone import (
 from cardgames.thirtyone.actions import ThirtyOneAction, parse_action
 from cardgames.thirtyone.events import deal_log, event_seats
 from widgets.kit.cardview import HandView
+from widgets.tables.remote_frames import shown_of
 from widgets.tables.table_base import PlayTable, refusal_text, show_cards
 from widgets.tables.thirtyone_draw import (
     CARD_W,
@@ -467,6 +468,8 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
             items += self._note_items()
         title = html.escape(_("Deal {deal}").format(deal=shown))
         note = html.escape(_("(newest first; new since your last move highlighted)"))
+        if shown == v.deal:
+            note += html.escape(shown_of(len(v.events), self.view.total("view.events")))
         self.log.value = (f"<div style='font-size:1.05em'><b>{title}</b> "
                           f"<span style='color:#555'>{note}</span>"
                           f"{self._log_list(items, css_class='t31-log', newest_first=True)}"

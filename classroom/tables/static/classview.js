@@ -57,6 +57,21 @@
     const stuck = el("p", "stuck" + (names.length ? " some" : ""),
                      W.class_stuck + ": " + (names.length ? names.join(", ") : W.class_nobody_stuck));
     a.appendChild(stuck);
+    // each student: variant and last answer (names and answers as text only)
+    if (ex.students && ex.students.length) {
+      const d = el("details", "students");
+      d.appendChild(el("summary", "", W.class_students_list));
+      const ul = el("ul", "students");
+      for (const st of ex.students) {
+        const li = el("li", st.solved ? "student solved" : "student");
+        const variant = st.variant === null ? W.class_default : fmt(W.class_variant, {code: st.variant});
+        li.textContent = `${st.name || W.class_no_name} · ${variant} · ${st.answer || "∅"}` +
+          (st.solved ? ` ✔ ${W.class_solved_mark}` : "");
+        ul.appendChild(li);
+      }
+      d.appendChild(ul);
+      a.appendChild(d);
+    }
     return a;
   }
 

@@ -1,5 +1,6 @@
 // The projector's page (issue 22): poll the experiment's live JSON each second, draw the
-// class's estimate with its 95% interval as it grows (SVG), the exact value as a line.
+// class's estimate with its 95% interval as it grows (SVG), the exact value as a line once
+// the teacher shows it (issue 31: the class predicts first; the page starts without it).
 (function () {
   "use strict";
   var root = document.getElementById("projector");
@@ -8,6 +9,7 @@
   var COLORS = ["#0b57d0", "#b3261e"];
   var SVG = "http://www.w3.org/2000/svg";
   var busy = false;
+  var showExact = false, last = null;
 
   function fmt(v, digits) {
     return v === null || v === undefined ? "–" :
@@ -68,7 +70,7 @@
     var xmax = 1, ymax = 0.05;
     hist.forEach(function (h) { h.series.forEach(function (s) {
       xmax = Math.max(xmax, s.trials); if (s.trials) ymax = Math.max(ymax, s.high); }); });
-    series.forEach(function (s) { if (s.exact !== null) ymax = Math.max(ymax, s.exact); });
+    series.forEach(function (s) { if (showExact && s.exact !== null) ymax = Math.max(ymax, s.exact); });
     var ya = nice(Math.min(1, ymax * 1.1)), xa = nice(xmax);
     xa.step = Math.max(1, Math.round(xa.step));
     ymax = ya.top; xmax = Math.max(xa.top, 1);
@@ -97,7 +99,7 @@
         var last = pts[pts.length - 1];
         el("circle", {cx: X(last.trials), cy: Y(last.estimate), r: 5, fill: c}, svg);
       }
-      if (s.exact !== null) {
+      if (showExact && s.exact !== null) {
         el("line", {x1: L, y1: Y(s.exact), x2: R, y2: Y(s.exact), stroke: "#1a1a1a",
                     "stroke-width": 2, "stroke-dasharray": "8 6"}, svg);
         text(svg, R, Y(s.exact) - 6, W.exact + " " + fmt(s.exact, 4), "end", 18);
@@ -107,7 +109,7 @@
       return {line: true, color: COLORS[k], label: W["series_" + key + "_" + k]}; }) :
       [{line: true, color: COLORS[0], label: W.estimate}];
     items.push({fill: COLORS[0], opacity: 0.18, label: W.interval});
-    if (series.some(function (s) { return s.exact !== null; }))
+    if (showExact && series.some(function (s) { return s.exact !== null; }))
       items.push({line: true, color: "#1a1a1a", dash: "8 6", label: W.exact});
     legend(svg, items);
   }
@@ -123,7 +125,7 @@
     var scores = Object.keys(exact).map(Number).filter(function (s) { return s > 0; })
       .sort(function (a, b) { return a - b; });
     var ymax = 0.01;
-    scores.forEach(function (s) { ymax = Math.max(ymax, exact[s], total ? (mine[s] || 0) / total : 0); });
+    scores.forEach(function (s) { ymax = Math.max(ymax, showExact ? exact[s] : 0, total ? (mine[s] || 0) / total : 0); });
     var ya = nice(ymax * 1.1);
     ymax = ya.top;
     var bw = (R - L) / scores.length;
@@ -137,12 +139,14 @@
       var x = L + i * bw;
       var share = total ? (mine[s] || 0) / total : 0;
       el("rect", {x: x + 3, y: Y(share), width: bw - 6, height: B - Y(share), fill: COLORS[1]}, svg);
-      el("rect", {x: x + 3, y: Y(exact[s]), width: bw - 6, height: B - Y(exact[s]), fill: "none",
-                  stroke: "#1a1a1a", "stroke-width": 2}, svg);
+      if (showExact)
+        el("rect", {x: x + 3, y: Y(exact[s]), width: bw - 6, height: B - Y(exact[s]), fill: "none",
+                    stroke: "#1a1a1a", "stroke-width": 2}, svg);
       text(svg, x + bw / 2, B + 20, fmt(s, s % 1 ? 1 : 0), "middle", 17);
     });
     text(svg, R, B + 42, W.score, "end", 18);
-    legend(svg, [{fill: COLORS[1], label: W.estimate}, {stroke: "#1a1a1a", label: W.exact}]);
+    legend(svg, showExact ? [{fill: COLORS[1], label: W.estimate}, {stroke: "#1a1a1a", label: W.exact}]
+                          : [{fill: COLORS[1], label: W.estimate}]);
   }
 
   function summary(data) {
@@ -160,7 +164,7 @@
       var words = W.row.replace("{label}", W["series_" + key + "_" + k])
         .replace("{estimate}", fmt(s.estimate, 4)).replace("{low}", fmt(s.trials ? s.low : null, 4))
         .replace("{high}", fmt(s.trials ? s.high : null, 4)).replace("{trials}", whole(s.trials));
-      if (s.exact !== null) words += "; " + W.row_exact.replace("{exact}", fmt(s.exact, 4) + " (" + s.exact_text + ")");
+      if (showExact && s.exact !== null) words += "; " + W.row_exact.replace("{exact}", fmt(s.exact, 4) + " (" + s.exact_text + ")");
       li.appendChild(document.createTextNode(words));
       rows.appendChild(li);
     });
@@ -178,12 +182,21 @@
     root.dataset.trials = p.series.map(function (s) { return s.trials; }).join(",");
   }
 
+  function draw() {
+    if (!last) return;
+    var button = document.getElementById("exact-button");
+    button.hidden = !last.pooled.series.some(function (s) { return s.exact !== null; });
+    button.textContent = showExact ? W.hide_exact : W.show_exact;
+    button.setAttribute("aria-pressed", showExact ? "true" : "false");
+    lineChart(last); histogram(last); summary(last);
+  }
+
   function poll() {
     if (busy) return;
     busy = true;
     fetch(root.dataset.live, {credentials: "same-origin", cache: "no-store"})
       .then(function (r) { if (!r.ok) throw new Error(r.status); return r.json(); })
-      .then(function (data) { lineChart(data); histogram(data); summary(data); })
+      .then(function (data) { last = data; draw(); })
       .catch(function () { document.getElementById("updated").textContent = W.offline; })
       .then(function () { busy = false; });
   }
@@ -202,6 +215,10 @@
   document.getElementById("open-form").addEventListener("submit", function (ev) {
     ev.preventDefault();
     post(root.dataset.open, {n: document.getElementById("n").value});
+  });
+  document.getElementById("exact-button").addEventListener("click", function () {
+    showExact = !showExact;
+    draw();
   });
   document.getElementById("close-button").addEventListener("click", function () {
     post(root.dataset.close);

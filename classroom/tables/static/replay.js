@@ -22,7 +22,8 @@
     return d;
   };
   const n = R.steps.length;
-  const who = p => p + " · " + R.names[p];      // the events say "Player 0"
+  // one naming of the seats (issue 29): "Player 2 (Ana)", as the events and every page say
+  const who = p => (R.titles && R.titles[p]) || (p + " · " + R.names[p]);
   slider.max = String(Math.max(n - 1, 0));
   slider.setAttribute("aria-valuetext", "");
 

@@ -117,10 +117,14 @@
       if (!p || !p.name) {
         li.appendChild(el("span", "free", W.free_seat));
       } else {
-        li.appendChild(el("span", "name", p.name));
+        // one naming of the seats (issue 29): "Player 2 (Ana)", "Player 3 (heuristic bot)"
+        li.appendChild(el("span", "name", p.title || p.name));
         if (p.kind === "bot") li.appendChild(el("span", "tag bot", W.bot));
-        else if (p.played_by_bot) li.appendChild(el("span", "tag bot", W.bot_plays));
+        else if (p.played_by_bot) li.appendChild(el("span", "tag bot", W.bot_playing));
         else li.appendChild(el("span", p.connected ? "tag" : "tag away", p.connected ? W.connected : W.away));
+        // the countdown the student's page shows before the bot plays for them
+        if (p.kind !== "bot" && typeof p.bot_in === "number")
+          li.appendChild(el("span", "tag countdown", fmt(W.bot_in, {n: Math.ceil(p.bot_in)})));
         if (t.game === "liar" && t.hand_sizes.length > i)
           li.appendChild(el("span", "tag", fmt(W.cards, {n: t.hand_sizes[i]})));
         if (t.game !== "liar" && t.lives.length > i)

@@ -105,8 +105,7 @@ def _chr_ex(target: float = 21) -> Exercise:
     return Exercise(
         key="03-chronicler-21", lesson="03", number=3, kind=Kind.WHOLE,
         question=Msg(N_("Of the 496 hands that **hold the Chronicler**, how many score **exactly "
-                        "{target}**? (In the notebook: find them with the table `table_chr` and "
-                        "explain one with `explain`.)"), target=target),
+                        "{target}**?"), target=target),
         compute=lambda: _count(True, target, with_chr=True),
         hints=(first,
                Msg(N_("Keep only the rows of the table that hold the Chronicler AND score "
@@ -127,7 +126,8 @@ def _chr_ex(target: float = 21) -> Exercise:
                   Msg(N_("Filter the table of the 5,456 hands for chronicler = True and score = "
                          "{target}: {answer} hands. The Chronicler becomes the best card for "
                          "the other two, copies included (**R-T3**)."), target=target)),
-        vary=lambda rng: _chr_ex(float(rng.choice((21, 25, 27, 28, 29, 30)))),
+        # (no 25: no hand with the Chronicler scores 25, the Chronicler always adds 10 or 11)
+        vary=lambda rng: _chr_ex(float(rng.choice((21, 27, 28, 29, 30)))),
         params=(("score", target),),
         method=Msg(N_("Filter the hands holding the Chronicler by their score (the Chronicler "
                       "plays the best card, **R-T3**) and count them.")))

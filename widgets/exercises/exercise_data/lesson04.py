@@ -80,7 +80,7 @@ def _two_ex(hand: str, rank: Rank, mine: int, m: int) -> Exercise:
     g, unseen = 4 - mine, 24
     ranks = rank_word(rank, "plural_nominative")
     mistakes: list[tuple[Any, str]] = [
-        (Fraction(g, unseen) ** m, _WITHOUT),
+        *([(Fraction(g, unseen) ** m, _WITHOUT)] if m > 1 else []),   # one card: no second
         (lambda: _holds(hand, claim), Msg(N_("That is the chance that seat 1 *holds* enough of "
                                              "them (so an honest seat 1 could make the claim: "
                                              "*h* of section 4). \"Can be true\" here is about "

@@ -46,25 +46,26 @@ def _best_swap(mine: str = "7H 8B AH", table: str = "10H KB 9L",
 
 @cache
 def _rows() -> tuple[tuple[float, str], ...]:
-    """Section 3's table: one hand per score from 21 to 32, lowest first."""
-    from cardgames.analysis import hands
+    """Section 3's table: the typical (median) hand of each score from 21 to 30.5, lowest
+    first (31 is exercise 2's; issue 31: the rows are the engine's risk_by_score)."""
+    from cardgames.analysis.reveal import risk_by_score
 
-    cand = hands.hand_table(exclude=TABLE)
-    cand = (cand[(cand["score"] >= 21) & (cand["score"] < 33)]
-            .drop_duplicates("score").sort_values("score"))
-    return tuple((float(s), str(h)) for h, s in zip(cand["cards"], cand["score"], strict=True))
+    return tuple((r.score, r.typical) for r in risk_by_score(TABLE, below=31))
+
+
+@cache
+def explorer_hands(table: str, hand: str) -> dict[float, str]:
+    """The hands of exercise 2's explorer: the typical (median) hand of each score from 21
+    to 30.5 that ``table`` leaves (as section 3's table), and at 31 the variant's own
+    ``hand``."""
+    from cardgames.analysis.reveal import risk_by_score
+
+    return {**{r.score: r.typical for r in risk_by_score(table, below=31)}, 31.0: hand}
 
 
 def _threshold(level: Fraction = Fraction(1, 4)) -> float:
     """The lowest score (one hand per score, as in section 3) where P(lose) < ``level``."""
     return min(s for s, h in _rows() if p_lose_if_reveal(h) < level)
-
-
-def _neighbour(level: Fraction, step: int) -> float:
-    """The score one row below (``-1``) or above (``+1``) the threshold in the table."""
-    scores = [s for s, _h in _rows()]
-    i = scores.index(_threshold(level)) + step
-    return scores[min(max(i, 0), len(scores) - 1)]
 
 
 _BEST_METHOD = Msg(N_("Try each of the 9 swaps of one card (**T6**) and score the hand it "
@@ -140,41 +141,66 @@ def _thirty_ones(table: str) -> tuple[str, ...]:
                  if not {f"{a}{s}", f"{b}{s}", f"A{s}"} & set(table.split()))
 
 
+def _section_two() -> Fraction:
+    """Section 2's P(lose | reveal 21 now): ``AH KH 9B`` on the lesson's table (1481/2599)."""
+    return p_lose_if_reveal("AH KH 9B", TABLE)
+
+
 def _reveal_ex(hand: str, table: str = TABLE) -> Exercise:
+    """A variant of exercise 2: ``hand`` (a 31) on ``table``; every text from its numbers."""
     default = table == TABLE
+    risk = _risk(hand, table)
     mistakes: list[tuple[Any, str]] = [(0, _TIE)]
-    if hand == "OB KB AB" and default:
-        mistakes.append((Fraction(57, 100), Msg(N_("That is the 21 hand of section 2; use "
-                                                   "OB KB AB."))))
-    if hand != "UH OH AH" and default:
-        mistakes.append((lambda: p_lose_if_reveal("UH OH AH"), Msg(_OTHER_HAND, hand=hand)))
-    mistakes.append((lambda: _unconditioned(hand, table),
-                     Msg(N_("That counts all 2,600 hands, three Aces too: the deal is still on, "
-                            "so the opponent cannot hold them (**R-T7**)."))))
+    if default:
+        mistakes.append((_section_two, Msg(_SECTION_TWO, hand=hand)))
+        if hand != "UH OH AH":
+            mistakes.append((lambda: p_lose_if_reveal("UH OH AH"), Msg(_OTHER_HAND, hand=hand)))
+    aces = [c for c in ("AH", "AB", "AL", "AA") if c not in hand.split()]
+    three_aces_unseen = not any(c in table.split() for c in aces)
+    if three_aces_unseen:          # else the unconditioned count is the same number
+        mistakes.append((lambda: _unconditioned(hand, table),
+                         Msg(N_("That counts all 2,600 hands, three Aces too: the deal is "
+                                "still on, so the opponent cannot hold them (**R-T7**)."))))
     ace = any(c.startswith("A") for c in table.split())
-    call = f"`p_lose_if_reveal(parse_cards('{hand}'), {'table' if default else repr(table)})`"
+    possible = (Msg(N_("The opponent holds 3 of the 26 unseen cards, but not `{aces}`: three "
+                       "Aces would have ended the deal at once (**R-T7**), so 2,600 − 1 = "
+                       "2,599 hands are possible."), aces=" ".join(aces))
+                if three_aces_unseen else
+                Msg(N_("The opponent holds 3 of the 26 unseen cards. Three Aces are not "
+                       "possible for them (you hold one, the table another), so all 2,600 "
+                       "hands are possible.")))
     return Exercise(
         key="05-reveal-31", lesson="05", number=2, kind=Kind.NUMBER, probability=True,
         question=(Msg(_SAME_TABLE, hand=hand) if default else
                   Msg(N_("The table is `{table}` and you hold `{hand}` (31). What is P(you lose "
                          "a life if you reveal now)?"), table=table, hand=hand)),
         compute=lambda: p_lose_if_reveal(hand, table),
-        hints=(_CAN_31_LOSE, _FINAL_TURN if default else
-               Msg(N_("The opponent gets a final turn (**R-T6**): count the possible opponent "
-                      "hands that end at 31 or more after their best final move — the "
-                      "enumeration of section 2 does that for you if you give it your new hand "
-                      "and table."))),
+        hints=(_CAN_31_LOSE, _FINAL_TURN if default else _FINAL_TURN_HERE),
         mistakes=tuple(mistakes),
         why=(_NO_ACE if not ace else
              Msg(N_("the opponent must reach 31 (a tie costs both a life, T13) or three Aces "
                     "with the table's Ace (33) on their final turn; three Aces already in their "
                     "hand would have ended the deal (R-T7)."))),
-        solution=Msg(N_("The opponent holds 3 of the 26 unseen cards, but not three Aces: they "
-                        "would have ended the deal at once (**R-T7**), so fewer than 2,600 hands "
-                        "are possible. For each, let the engine play their best final turn "
-                        "(**R-T6**) and count those ending at 31 or more (a tie loses a life "
-                        "too, **T13**): {call} gives {answer}."), call=call),
-        vary=_vary_reveal, params=(("hand", hand), ("table", table)), method=_REVEAL_METHOD)
+        solution=Msg(N_("{possible} For each, the engine plays their best final turn "
+                        "(**R-T6**); {lose} of the {hands} end at 31 or more (a tie loses a "
+                        "life too, **T13**): P = {lose}/{hands} = {answer}."),
+                     possible=possible, lose=sum(f >= 31 for f in risk.finals),
+                     hands=num(risk.hands, ",")),
+        vary=_vary_reveal, params=(("hand", hand), ("table", table)), method=_REVEAL_METHOD,
+        explorer=("reveal", (("table", table), ("hand", hand))))
+
+
+@cache
+def _risk(hand: str, table: str) -> Any:
+    from cardgames.analysis.reveal import reveal_risk
+
+    return reveal_risk(hand, table)
+
+
+_SECTION_TWO = N_("That is the 21 hand of section 2 (`AH KH 9B`); use {hand}.")
+_FINAL_TURN_HERE = Msg(N_("The opponent gets a final turn (**R-T6**): count the possible "
+                          "opponent hands that end at 31 or more after their best final move. "
+                          "The explorer under this exercise counts them for your table."))
 
 
 _SAME_TABLE = N_("Same table as in section 1 (`10H 7L OA`), but you hold `{hand}` (31). What is "
@@ -212,9 +238,7 @@ def _threshold_ex(k: int) -> Exercise:
                    level=below),
                Msg(N_("Read the table from the top (low scores) down: which is the first row "
                       "below {level}?"), level=below)),
-        mistakes=((lambda: _neighbour(level, +1), Msg(_HIGHER, level=below)),
-                  (lambda: _neighbour(level, -1),
-                   Msg(N_("That row's probability is not below {level}."), level=below))),
+        mistakes=_threshold_mistakes(level, below),
         why=Msg(N_("the first row of the table whose probability is below {level}."),
                 level=below),
         solution=Msg(N_("Read the table from the low scores down: the first score whose "
@@ -227,8 +251,22 @@ def _threshold_ex(k: int) -> Exercise:
 _HIGHER = N_("Look one row higher: is that probability below {level} too?")
 
 
+def _threshold_mistakes(level: Fraction, below: Any) -> tuple[tuple[Any, str], ...]:
+    """The rows just after and just before the threshold, when the table has them (the
+    last row's level has no row after it: that mistake would be the answer)."""
+    scores = [s for s, _h in _rows()]
+    i = scores.index(_threshold(level))
+    out: list[tuple[Any, str]] = []
+    if i + 1 < len(scores):
+        out.append((scores[i + 1], Msg(_HIGHER, level=below)))
+    if i > 0:
+        out.append((scores[i - 1], Msg(N_("That row's probability is not below {level}."),
+                                       level=below)))
+    return tuple(out)
+
+
 def _vary_threshold(rng: random.Random) -> Exercise:
-    return _threshold_ex(rng.choice((2, 3, 4, 5, 8, 10)))
+    return _threshold_ex(rng.choice((2, 3, 4, 5)))   # every level a row of the table reaches
 
 
 EXERCISES: tuple[Exercise, ...] = (
@@ -258,8 +296,7 @@ EXERCISES: tuple[Exercise, ...] = (
         compute=lambda: p_lose_if_reveal("OB KB AB"),
         hints=(_CAN_31_LOSE, _FINAL_TURN),
         mistakes=((0, _TIE),
-                  (Fraction(57, 100), Msg(N_("That is the 21 hand of section 2; use "
-                                             "OB KB AB."))),
+                  (_section_two, Msg(_SECTION_TWO, hand="OB KB AB")),
                   (lambda: p_lose_if_reveal("UH OH AH"), Msg(_OTHER_HAND, hand="OB KB AB")),
                   (lambda: _unconditioned("OB KB AB"),
                    Msg(N_("That counts all 2,600 hands, three Aces `AH AL AA` too: the deal is "
@@ -272,28 +309,8 @@ EXERCISES: tuple[Exercise, ...] = (
                         "loses a life too, **T13**): {call} gives {answer}."),
                      call="`p_lose_if_reveal(parse_cards('OB KB AB'), table)`"),
         vary=_vary_reveal, params=(("hand", "OB KB AB"), ("table", TABLE)),
-        method=_REVEAL_METHOD),
-    Exercise(
-        key="05-threshold", lesson="05", number=3, kind=Kind.NUMBER, sig=None,
-        question=Msg(N_("In the table of section 3 (one hand per score), what is the **lowest** "
-                        "score at which revealing now loses a life less than 1 time in {k}? "
-                        "(Other hands of the same score carry other risks: see \"Same score, "
-                        "different risk\".)"), k=4),
-        precision_text=_AS_ROW,
-        compute=_threshold,
-        hints=(Msg(N_("Less than 1 time in {k} means a probability below {level}."), k=4,
-                   level=num(0.25)),
-               Msg(N_("Read the table from the top (low scores) down: which is the first row "
-                      "below {level}?"), level=num(0.25))),
-        mistakes=((30, Msg(_HIGHER, level=num(0.25))),
-                  (28, Msg(N_("0.28 is not below 0.25.")))),
-        why=Msg(N_("the row for 29 is the first below 0.25 (0.218); 28 still loses 0.28 of the "
-                   "time.")),
-        solution=Msg(N_("Reading the table from the low scores: 28 → 0.2813, 29 → 0.2178. The "
-                        "first score below 1/4 is {answer} — for that table and that hand; "
-                        "another hand with the same score can give another probability "
-                        "(section 3).")),
-        vary=_vary_threshold, params=(("level", Fraction(1, 4)),), method=_THRESHOLD_METHOD),
+        method=_REVEAL_METHOD, explorer=("reveal", (("table", TABLE), ("hand", "OB KB AB")))),
+    _threshold_ex(4),
 )
 
 

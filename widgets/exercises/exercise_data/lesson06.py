@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from fractions import Fraction
 from functools import cache
@@ -32,9 +33,16 @@ def _chain(i: int, j: int, a: Fraction = HALF, b: Fraction = HALF, t: Fraction =
     return mean, dist
 
 
-def _games_needed(p: Fraction = HALF, w: Fraction = Fraction("0.02")) -> Fraction:
+def _games_exact(p: Fraction = HALF, w: Fraction = Fraction("0.02")) -> Fraction:
+    """1.96² · p(1 − p) / w², exactly (a fraction of a game, in general)."""
     z = Fraction("1.96")
     return z * z * p * (1 - p) / (w * w)
+
+
+def _games_needed(p: Fraction = HALF, w: Fraction = Fraction("0.02")) -> Fraction:
+    """The games needed: a count, so the formula's value rounded **up** (fewer games
+    would leave the interval wider than asked)."""
+    return Fraction(math.ceil(_games_exact(p, w)))
 
 
 _EQUAL_METHOD = Msg(N_("The chain over both players' lives (**T13**, **R-T8**): E(i, j) = 1 + "
@@ -119,26 +127,33 @@ def _games_ex(p: Fraction, w: Fraction) -> Exercise:
             Fraction(1, 3): N_("around a win rate near **0.333** (three evenly matched "
                                "players)")}[p]
     pq = num(float(p * (1 - p)), ".4g")
+    exact = _games_exact(p, w)
     return Exercise(
         key="06-games-needed", lesson="06", number=2, kind=Kind.NUMBER,
         question=Msg(N_("About how many games do you need for a 95 %\u00a0interval of "
                         "half-width **{w}** {near}? Use the formula of section 2."),
                      w=num(float(w)), near=Msg(near)),
-        precision_text=_WHOLE,
+        precision_text=_WHOLE, count=True,
         compute=lambda: _games_needed(p, w),
         hints=(_WHICH_P, _PUT_IN),
-        mistakes=((_games_needed(other, w), Msg(N_("The win rate is near {p} now: p(1 − p) = "
+        mistakes=((_games_exact(other, w), Msg(N_("The win rate is near {p} now: p(1 − p) = "
                                                    "{pq}."), p=num(float(p), ".3g"), pq=pq)),
                   (z * p * (1 - p) / (w * w), _SQUARE_Z),
                   (z * z * p * (1 - p) / w, Msg(_SQUARE_W, w2=num(float(w * w))))),
         why=Msg(N_("n = 1.96² · {pq} / {w}²."), pq=pq, w=num(float(w))),
-        solution=Msg(N_("n ≈ 1.96² · p(1 − p) / w² = 3.8416 · {pq} / {w2} = {answer}. (The "
-                        "formula is Wald's normal approximation; the lessons draw Wilson "
-                        "intervals, which are almost the same width here.)"),
-                     pq=pq, w2=num(float(w * w))),
+        solution=Msg(_GAMES_SOLUTION, pq=pq, w2=num(float(w * w)),
+                     exact=(Msg(N_("{value}, already a whole number of games"),
+                                value=num(int(exact), ","))
+                            if exact.denominator == 1 else
+                            Msg(N_("{value}; games are counted in whole numbers, so round "
+                                   "**up** (fewer games would leave the interval wider than "
+                                   "{w})"), value=num(float(exact), ",.2f"), w=num(float(w))))),
         vary=_vary_games, params=(("p", p), ("w", w)), method=_GAMES_METHOD)
 
 
+_GAMES_SOLUTION = N_("n ≈ 1.96² · p(1 − p) / w² = 3.8416 · {pq} / {w2} = {exact}: {answer}. "
+                     "(The formula is Wald's normal approximation; the lessons draw Wilson "
+                     "intervals, which are almost the same width here.)")
 _SQUARE_W = N_("Square the half-width: w² = {w2}.")
 
 
@@ -204,7 +219,7 @@ EXERCISES: tuple[Exercise, ...] = (
         question=Msg(N_("About how many games do you need for a 95 %\u00a0interval of "
                         "half-width **0.02** around a win rate near **0.5** (two evenly matched "
                         "players)? Use the formula of section 2.")),
-        precision_text=_WHOLE,
+        precision_text=_WHOLE, count=True,
         compute=_games_needed,
         hints=(_WHICH_P, _PUT_IN),
         mistakes=((Fraction("1801"), Msg(N_("The win rate is near 0.5 now: p(1 − p) = "
