@@ -27,8 +27,9 @@ REPO = Path(__file__).resolve().parents[1]
 CACHE = REPO / ".cache" / "site"
 
 #: what the build reads: a change to any of these builds the site again
-INPUTS = ("tools/static_site.py", "tools/static_site_pages.py", "tools/static_site_npm", "pyproject.toml", "cardgames",
-          "widgets", "classroom", "lessons", "share/jupyter/voila/templates/cardgames")
+INPUTS = ("tools/static_site.py", "tools/static_site_pages.py", "tools/static_site_npm",
+          "pyproject.toml", "cardgames", "widgets", "classroom", "lessons",
+          "share/jupyter/voila/templates/cardgames")
 
 
 def input_key() -> str:
