@@ -25,7 +25,8 @@ from cardgames.i18n import gettext as _
 
 from .startpage import STYLE
 
-__all__ = ["LIMITS", "SiteLink", "exercises_intro", "site_start_page", "start_page_name"]
+__all__ = ["LIMITS", "SiteLink", "exercises_intro", "page_footer", "site_start_page",
+           "start_page_name"]
 
 TITLE = N_("Card games: homework and practice")
 GROUPS = {"apps": N_("Apps"), "exercises": N_("Exercises"), "rules": N_("Rules")}
@@ -62,6 +63,19 @@ def exercises_intro(lang: str) -> str:
     return _("For practice: each answer is checked here, in your browser, and nothing is "
              "sent anywhere. Wrong answers get a hint; after three tries you can see the "
              "solution.", lang=check_language(lang))
+
+
+def page_footer(lang: str) -> str:
+    """The last cell of every app and exercise page (Markdown), in ``lang``: the site's
+    first two limits and the way back to the start page (the page is ``voici/render/``).
+
+    >>> page_footer("de").endswith("(../../index-de.html)")
+    True
+    """
+    lang = check_language(lang)
+    limits = " ".join(_(text, lang=lang) for text in LIMITS[:2])
+    back = _("Back to the start page", lang=lang)
+    return f"---\n\n{limits}\n\n[{back}](../../{start_page_name(lang)})"
 
 
 @dataclass(frozen=True)

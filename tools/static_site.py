@@ -19,7 +19,8 @@ under ``.cache/site/`` (reused while its inputs are the same):
   The npm ``pyodide`` package holds the runtime only; its ``pyodide-lock.json`` names
   Pyodide's own builds of these packages, whose hashes differ from PyPI's, so the lock
   is rewritten for the wheels downloaded here (and trimmed to what the pages load);
-- this checkout: ``cardgames`` and ``widgets`` as one wheel, the lessons' rules pages.
+- this checkout: ``cardgames`` and ``widgets`` as one wheel, the lessons' rules pages;
+  the pages themselves (the notebooks and the start page): ``tools/static_site_pages.py``.
 
 The kernel's start-up packages are all named in ``loadPyodideOptions.packages``, so
 Pyodide fetches them from the lock at once instead of installing them one by one with
@@ -48,7 +49,9 @@ CACHE = REPO / ".cache" / "site"
 NPM_SPEC = REPO / "tools" / "static_site_npm"
 TEMPLATES = REPO / "share" / "jupyter"
 LANGUAGES = ("en", "hr", "de")
-sys.path.insert(0, str(REPO))    # classroom.static_site_page, widgets (the charts)
+sys.path.insert(0, str(REPO))    # widgets (the charts)
+sys.path.insert(0, str(REPO / "tools"))
+from static_site_pages import contents, start_pages  # noqa: E402
 
 #: the apps of lessons/ the site holds (each in en, hr, de)
 APPS = ("app_liar", "app_thirty_one", "app_rank_cycle", "app_call_explainer",
@@ -203,9 +206,10 @@ def charts_wheel(folder: Path) -> Path:
                        "0.1.0", files)
 
 
-def sqlite3_stub(folder: Path) -> Path:
-    """An empty ``sqlite3`` wheel: the kernel installs it first; IPython runs without it."""
-    return write_wheel(folder / "sqlite3-1.0.0-py3-none-any.whl", "sqlite3", "1.0.0", {})
+def stub_wheel(folder: Path, name: str) -> Path:
+    """An empty wheel named ``name``: the kernel installs ``name`` at start, and IPython
+    runs without it (``sqlite3``: its history; ``jedi``: completion)."""
+    return write_wheel(folder / f"{name}-1.0.0-py3-none-any.whl", name, "1.0.0", {})
 
 
 # ---------------------------------------------------------------- the Pyodide folder
@@ -238,7 +242,10 @@ def pyodide_folder(modules: Path, target: Path) -> list[str]:
     # this checkout, the stand-ins, the kernel
     entry("cardgames", project_wheel(CACHE / "made"), "0.1.0", ["cardgames", "widgets"],
           ["ipywidgets"])
-    entry("sqlite3", sqlite3_stub(CACHE / "made"), "1.0.0", [], [])
+    entry("sqlite3", stub_wheel(CACHE / "made", "sqlite3"), "1.0.0", [], [])
+    # jedi (1.5 MB): the kernel's code completion, which no page of the site asks for;
+    # IPython runs without it (its completer checks whether jedi imports)
+    entry("jedi", stub_wheel(CACHE / "made", "jedi"), "1.0.0", [], [])
     entry("cardgames_charts", charts_wheel(CACHE / "made"), "0.1.0", ["cardgames_charts"], [])
     for name, imports in (("ipykernel", ["ipykernel"]), ("pyodide_kernel", ["pyodide_kernel"])):
         wheel = next(made.glob(f"{name}-*-py3-none-any.whl"))
@@ -247,8 +254,7 @@ def pyodide_folder(modules: Path, target: Path) -> list[str]:
         entry(name, pypi_wheel(name, version), version, imports, depends)
     # Pyodide's own packages the others depend on (and micropip, which the worker loads
     # to install piplite): PyPI's wheels of the same versions
-    todo = ["micropip", *(d for e in list(entries.values()) for d in e["depends"]),
-            "jedi", "ipython"]
+    todo = ["micropip", *(d for e in list(entries.values()) for d in e["depends"]), "ipython"]
     while todo:
         key = by_name.get(canonical(todo.pop()))
         if key is None or key in entries:
@@ -258,152 +264,13 @@ def pyodide_folder(modules: Path, target: Path) -> list[str]:
             raise SystemExit(f"{key} is a Pyodide build ({old['file_name']}): not on PyPI")
         wheel = pypi_wheel(key, old["version"])
         depends = [by_name.get(canonical(d), d) for d in old["depends"]
-                   if canonical(d) not in ("matplotlib", "sqlite3")]
+                   if canonical(d) not in ("matplotlib", "sqlite3", "jedi")]
         entry(key, wheel, old["version"], old["imports"], depends)
         todo.extend(depends)
     new = copy.deepcopy(lock)
     new["packages"] = dict(sorted(entries.items()))
     (target / "pyodide-lock.json").write_text(json.dumps(new, indent=1, sort_keys=True))
     return [*KERNEL_PACKAGES, *APP_PACKAGES]
-
-
-# ---------------------------------------------------------------- contents
-
-def setup_cell(lang: str, *, charts: bool = False) -> dict:
-    """The first cell of every page (hidden, as all code): the page's language; the page
-    counts as served (Voici is Voila's static form: exercises draw their variants); the
-    Hand scorer's charts (loaded from the site: ``cardgames_charts``)."""
-    source = ["# the static site (tools/static_site.py): this page's language, a served page\n",
-              "import os\n",
-              f"os.environ['CARDGAMES_LANG'] = {lang!r}\n",
-              "os.environ['VOILA_BASE_URL'] = '/'\n"]
-    if charts:
-        source += ["import pyodide_js\n",
-                   "await pyodide_js.loadPackage('cardgames_charts')\n",
-                   "import cardgames_charts\n",
-                   "os.environ['CARDGAMES_CHARTS'] = cardgames_charts.__path__[0]\n"]
-    return {"cell_type": "code", "execution_count": None, "id": "site-setup",
-            "metadata": {}, "outputs": [], "source": source}
-
-
-#: run first in a Python process: importing any of these packages fails there, as in the
-#: browser, which has none of them (tests/widgets/test_no_analysis_imports.py uses it too)
-BLOCKED = ("pandas", "numpy", "matplotlib", "pyarrow", "tqdm", "scipy")
-BLOCKER = f"""
-import importlib.abc, sys
-class _Blocker(importlib.abc.MetaPathFinder):
-    def find_spec(self, name, path=None, target=None):
-        if name.partition(".")[0] in {BLOCKED!r}:
-            raise ImportError(f"{{name}} is not available in the browser (static site)")
-sys.meta_path.insert(0, _Blocker())
-"""
-
-_EXERCISE_CHECK = BLOCKER + """
-import json
-from widgets.exercises.exercise import EXERCISES, ExerciseWidget, Session, get
-ok = []
-for key in EXERCISES:
-    try:
-        for seed in (None, 1, 2, 3, 4, 5):
-            w = ExerciseWidget(get(key, seed), session=Session())
-            w.submit("1")
-            w.close_all()
-    except ImportError:
-        continue
-    ok.append(key)
-print(json.dumps(ok))
-"""
-
-
-def browser_exercises() -> list[str]:
-    """The exercises that need none of :data:`BLOCKED` (their default variant and five
-    others built and checked once, in a process where those cannot be imported)."""
-    out = subprocess.run([sys.executable, "-c", _EXERCISE_CHECK], check=True,
-                         capture_output=True, text=True, cwd=REPO,
-                         env={**os.environ, "PYTHONPATH": str(REPO)})
-    return json.loads(out.stdout.strip().splitlines()[-1])
-
-
-EXERCISE_CELL = re.compile(r'\s*exercise\("([\w-]+)"\)\s*')
-
-
-def _lesson_source(lesson: Path, lang: str) -> Path:
-    return lesson if lang == "en" else lesson.parent / lang / lesson.name
-
-
-def exercise_notebook(lesson: Path, lang: str, keys: set[str]) -> dict | None:
-    """A page of ``lesson``'s exercises in ``keys`` (in lesson order, each under its
-    heading from the lesson, "### Exercise 2"), in ``lang`` (the built lesson's
-    headings); ``None`` when the lesson has none of them."""
-    from classroom.static_site_page import exercises_intro
-
-    nb = json.loads(_lesson_source(lesson, lang).read_text())
-    cells = nb["cells"]
-    title = next(line[2:].strip() for c in cells if c["cell_type"] == "markdown"
-                 for line in "".join(c["source"]).splitlines() if line.startswith("# "))
-    body: list[dict] = []
-    for i, cell in enumerate(cells):
-        m = EXERCISE_CELL.fullmatch("".join(cell["source"])) if cell["cell_type"] == "code" else None
-        if not m or m.group(1) not in keys:
-            continue
-        before = "".join(cells[i - 1]["source"]) if i else ""
-        if cells[i - 1]["cell_type"] == "markdown" and before.startswith("#") and len(before) < 200:
-            body.append({"cell_type": "markdown", "id": f"h-{m.group(1)}", "metadata": {},
-                         "source": before})
-        body.append({"cell_type": "code", "execution_count": None, "id": f"x-{m.group(1)}",
-                     "metadata": {}, "outputs": [], "source": f'exercise("{m.group(1)}")'})
-    if not body:
-        return None
-    head = [setup_cell(lang),
-            {"cell_type": "markdown", "id": "title", "metadata": {},
-             "source": f"# {title}\n\n{exercises_intro(lang)}"},
-            {"cell_type": "code", "execution_count": None, "id": "imports", "metadata": {},
-             "outputs": [], "source": "from widgets.exercises.exercise import exercise"}]
-    return {**nb, "cells": head + body,
-            "metadata": {**nb["metadata"], "cardgames": {"language": lang}}}
-
-
-def _notebook(app: str, lang: str) -> dict:
-    nb = json.loads((REPO / "lessons" / f"{app}.ipynb").read_text())
-    nb["cells"] = [setup_cell(lang, charts=app == "app_hand_scorer"), *nb["cells"]]
-    for cell in nb["cells"]:
-        if cell["cell_type"] == "code":
-            cell["outputs"], cell["execution_count"] = [], None
-    return nb
-
-
-def page_name(app: str, lang: str) -> str:
-    """The notebook (and page) name of ``app`` in ``lang``.
-
-    >>> page_name("app_liar", "en"), page_name("app_liar", "hr")
-    ('app_liar', 'app_liar-hr')
-    """
-    return app if lang == "en" else f"{app}-{lang}"
-
-
-def lessons() -> list[Path]:
-    return sorted((REPO / "lessons").glob("[0-9][0-9]_*.ipynb"))
-
-
-def contents(folder: Path, apps: tuple[str, ...], exercises: bool) -> list[str]:
-    """Write the pages' notebooks into ``folder``; the exercise pages' names."""
-    if folder.exists():
-        shutil.rmtree(folder)
-    folder.mkdir(parents=True)
-    for app in apps:
-        for lang in LANGUAGES:
-            (folder / f"{page_name(app, lang)}.ipynb").write_text(
-                json.dumps(_notebook(app, lang), indent=1))
-    pages = []
-    keys = set(browser_exercises()) if exercises else set()
-    for lesson in lessons():
-        for lang in LANGUAGES:
-            nb = exercise_notebook(lesson, lang, keys)
-            if nb is not None:
-                name = page_name(f"exercises_{lesson.name[:2]}", lang)
-                (folder / f"{name}.ipynb").write_text(json.dumps(nb, indent=1))
-                pages.append(name)
-    return pages
 
 
 # ---------------------------------------------------------------- build
@@ -452,32 +319,6 @@ def build(out: Path, apps: tuple[str, ...], exercises: bool = True) -> None:
     for lang in LANGUAGES:
         shutil.copy2(REPO / "lessons" / "rules" / f"{lang}.html", rules / f"{lang}.html")
     start_pages(out, apps, pages)
-
-
-def start_pages(out: Path, apps: tuple[str, ...], pages: list[str]) -> None:
-    """``index.html`` (en), ``index-hr.html``, ``index-de.html``: the site's start page."""
-    from classroom.catalog import catalog
-    from classroom.static_site_page import (
-        EXERCISES_DESCRIPTION,
-        SiteLink,
-        site_start_page,
-        start_page_name,
-    )
-
-    entries = {e.name: e for e in catalog(REPO / "lessons")}
-    for lang in LANGUAGES:
-        links = [SiteLink("apps", f"voici/render/{page_name(app, lang)}.html",
-                          entries[f"{app}.ipynb"].title, entries[f"{app}.ipynb"].description)
-                 for app in apps]
-        for lesson in lessons():
-            name = page_name(f"exercises_{lesson.name[:2]}", lang)
-            if name in pages:
-                links.append(SiteLink("exercises", f"voici/render/{name}.html",
-                                      entries[lesson.name].title, EXERCISES_DESCRIPTION))
-        links += [SiteLink("rules", f"voici/files/{e.name}", e.title, e.description, e.lang)
-                  for e in entries.values() if e.group == "rules"]
-        (out / start_page_name(lang)).write_text(site_start_page(links, lang=lang),
-                                                 encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -3,7 +3,7 @@ static site, Pyodide) there is no pandas, numpy or matplotlib, so no app may imp
 unless a plot or a table of a lesson asks for it.
 
 Each test runs a fresh Python in which importing any of those packages fails
-(``tools/static_site.py``'s ``BLOCKER``, a ``sys.meta_path`` finder, as the site's build
+(``tools/static_site_pages.py``'s ``BLOCKER``, a ``sys.meta_path`` finder, as the site's build
 uses it), imports the app's modules, builds the app's widget and uses it once.
 """
 
@@ -21,9 +21,9 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def _tool():
-    name = "cardgames_tool_static_site"
+    name = "cardgames_tool_static_site_pages"
     if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, REPO / "tools" / "static_site.py")
+        spec = importlib.util.spec_from_file_location(name, REPO / "tools" / "static_site_pages.py")
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
         spec.loader.exec_module(module)
