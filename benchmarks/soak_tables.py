@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import shutil
 import sys
 import time
 import traceback
@@ -70,7 +71,8 @@ def main(argv: list[str] | None = None) -> int:
             return Path(tempfile.mkdtemp(prefix=name))
 
     mp = unthrottled()
-    svc = service(ram_folder(_Factory()), Clock())
+    folder = ram_folder(_Factory())
+    svc = service(folder, Clock())
     server = ThreadServer(svc)
     rng = random.Random(args.seed)
     games = actions = longest = longest_events = windowed = cut = 0
@@ -115,6 +117,7 @@ def main(argv: list[str] | None = None) -> int:
         server.stop()
         svc.close()
         mp.undo()
+        shutil.rmtree(folder, ignore_errors=True)
     print()
     print(f"games {games} ({cut} cut at the time limit), actions {actions:,}, longest round "
           f"{longest:,} actions ({longest_events:,} events), windowed views {windowed:,}, "

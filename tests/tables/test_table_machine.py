@@ -25,6 +25,7 @@ A SIGKILL of a service process mid-round is tests/tables/test_kill_resume.py's (
 from __future__ import annotations
 
 import json
+import shutil
 import sqlite3
 import threading
 from typing import Any
@@ -273,6 +274,7 @@ class TableMachine(RuleBasedStateMachine):
         self.server.stop()
         self.svc.close()
         self.patch.undo()
+        shutil.rmtree(self.folder, ignore_errors=True)
 
 
 TableMachine.TestCase.settings = settings(

@@ -8,6 +8,8 @@ service's."""
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 from socket_kit import ThreadServer
 from tables_kit import Clock, service
@@ -28,12 +30,14 @@ from cardgames.wire import MAX_EVENTS, MAX_PLAYS
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     mp = unthrottled()
-    svc = service(ram_folder(tmp_path_factory), Clock())
+    folder = ram_folder(tmp_path_factory)
+    svc = service(folder, Clock())
     srv = ThreadServer(svc)
     yield srv
     srv.stop()
     svc.close()
     mp.undo()
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 def _play(server, game, seats, options, *, students, kinds, bots):
