@@ -67,9 +67,14 @@ _OVERFLOW_JS = """(slack) => {
     // inside a scroll container that itself fits: scrolled there, not clipped
     let inScroller = false;
     if (el.closest('.jupyter-widgets')) {
-      const box = el.parentElement &&
+      // any such box around it that fits (a card's drawing in a phone's hand row)
+      let box = el.parentElement &&
           el.parentElement.closest('.cg-scroll-x, .widget-html-content');
-      inScroller = !!box && scrollsX(box) && fits(box.getBoundingClientRect());
+      while (box && !inScroller) {
+        inScroller = scrollsX(box) && fits(box.getBoundingClientRect());
+        box = box.parentElement &&
+            box.parentElement.closest('.cg-scroll-x, .widget-html-content');
+      }
     } else {
       for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
         if (scrollsX(a) && fits(a.getBoundingClientRect())) { inScroller = true; break; }

@@ -31,6 +31,12 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from pagecheck import (  # noqa: E402
+    axe_source,
+    axe_violations,
+    overflowing,
+    small_touch_targets,
+)
 from test_online_tables import (  # noqa: E402
     T31,
     Online,
@@ -47,42 +53,60 @@ PHONE = {"width": 375, "height": 740}
 LAPTOP = {"width": 1280, "height": 800}
 #: seconds a student may take for a move on this module's server (the countdown shows
 #: the last 30 s: widgets.tables.online.COUNTDOWN_S)
-BOT_TIMEOUT = 40
+BOT_TIMEOUT = 35
 TABLES = {"liar": ("liar", 2, {"rounds": 1}), "t31": ("thirty-one", 2, {"lives": 3})}
 LANGS = ("en", "hr", "de")
 
 
-@pytest.fixture(scope="module")
-def online(start_voila, tmp_path_factory):
+def _online(start_voila, tmp_path_factory, name: str, bot_timeout: float, tables: dict):
     try:
         from classroom.tables import TableService, TableStore
     except ImportError:
         missing("classroom.tables is not there (the table service)")
-    data = tmp_path_factory.mktemp("cardgames-phone")
+    data = tmp_path_factory.mktemp(f"cardgames-{name}")
     svc = TableService(TableStore(data / "tables.sqlite3"))
     codes = {}
     try:
-        for name, (game, seats, options) in TABLES.items():
-            codes[name] = svc.create_table(game=game, seats=seats, bots="heuristic",
-                                           options=options, by="teacher").code
+        for key, (game, seats, options) in tables.items():
+            codes[key] = svc.create_table(game=game, seats=seats, bots="heuristic",
+                                          options=options, by="teacher").code
     finally:
         svc.close()
     old = os.environ.get("CARDGAMES_DATA_DIR")
     os.environ["CARDGAMES_DATA_DIR"] = str(data)
     try:
-        server = start_voila("lessons", cwd=REPO, name="online-phone",
-                             extra_args=[f"--ClassroomVoila.tables_bot_timeout={BOT_TIMEOUT}"])
+        server = start_voila("lessons", cwd=REPO, name=name,
+                             extra_args=[f"--ClassroomVoila.tables_bot_timeout={bot_timeout}"])
     finally:
         if old is None:
             os.environ.pop("CARDGAMES_DATA_DIR", None)
         else:
             os.environ["CARDGAMES_DATA_DIR"] = old
-    o = Online(server=server, data=data, codes=codes, url=server.url)
+    return Online(server=server, data=data, codes=codes, url=server.url)
+
+
+@pytest.fixture(scope="module")
+def online(start_voila, tmp_path_factory):
+    """The layout's server: a student has all the time they want (no bot plays for them
+    while the test looks at the page in three languages)."""
+    o = _online(start_voila, tmp_path_factory, "online-phone", 3600, TABLES)
     try:
         yield o
     finally:
         o.loop.close()
-        server.stop()
+        o.server.stop()
+
+
+@pytest.fixture(scope="module")
+def online_fast(start_voila, tmp_path_factory):
+    """The bot's server: a student has :data:`BOT_TIMEOUT` seconds for a move."""
+    o = _online(start_voila, tmp_path_factory, "online-bot", BOT_TIMEOUT,
+                {"t31": TABLES["t31"]})
+    try:
+        yield o
+    finally:
+        o.loop.close()
+        o.server.stop()
 
 
 def teacher_get(online: Online, path: str) -> bytes:
@@ -123,7 +147,12 @@ def seated(chromium, online, name: str, table: str):
     s = open_seat(chromium, online, table, name, viewport=PHONE)
     answer = teacher_post(online, f"tables/{online.codes[table]}/start")
     assert answer.get("started") == online.codes[table], answer
-    s.page.locator(".cg-own-hand .card, .cg-own-hand button").first.wait_for(timeout=120_000)
+    try:
+        s.page.locator(".cg-own-hand .cg-pick").first.wait_for(state="attached",
+                                                               timeout=120_000)
+    except Exception:
+        s.page.screenshot(path=str(REPO / "test-artifacts" / f"seated-{table}.png"))
+        raise
     return s
 
 
@@ -136,9 +165,8 @@ def switch_language(page, lang: str) -> None:
     page.locator(".language-picker").get_by_role("button", name=names[lang]).click()
     page.wait_for_function("l => document.documentElement.lang === l", arg=lang,
                            timeout=60_000)
-    page.locator(".online-table:not([data-old]) .cg-own-hand .card,"
-                 ".online-table:not([data-old]) .cg-own-hand button").first.wait_for(
-                     timeout=60_000)
+    page.locator(".online-table:not([data-old]) .cg-own-hand .cg-pick").first.wait_for(
+        state="attached", timeout=60_000)
     harness.wait_quiet(page, 500, 15_000)
 
 
@@ -157,7 +185,21 @@ FIRST_SCREEN = """() => {
 }"""
 
 
+def ready(page, lang: str) -> None:
+    """The seat as a student at it sees it while playing: a deal's result left (Next deal),
+    the seat taken back if the bot took it meanwhile (a slow machine)."""
+    from cardgames.i18n import gettext
+
+    for label in ("Take my seat back", "Next deal ▶", "Next deal ▶", "Next deal ▶"):
+        b = page.get_by_role("button", name=gettext(label, lang=lang), exact=True)
+        if b.count() and b.first.is_visible():
+            b.first.click()
+            harness.wait_quiet(page, 500, 10_000)
+
+
 def check_first_screen(page, *, game: str, name: str = "") -> dict:
+    if page.locator(T31).count():
+        ready(page, name.rsplit("-", 1)[-1] if name else "en")
     page.evaluate("() => window.scrollTo(0, 0)")
     found = page.evaluate(FIRST_SCREEN)
     if os.environ.get("PHONE_EXPLORE"):
@@ -199,6 +241,16 @@ def test_a_phone_shows_whose_turn_your_hand_and_buttons_first_in_both_games(onli
             shoot(s.page, f"online-{table}-laptop-{lang}.png")
         switch_language(s.page, "en")
         s.page.set_viewport_size(PHONE)
+        harness.wait_quiet(s.page, 300, 5_000)
+        found = overflowing(s.page)
+        assert found["items"] == [] and found["scrollWidth"] <= PHONE["width"], found
+        assert small_touch_targets(s.page) == []
+        axe = axe_source()
+        if axe is None:
+            missing("axe-core is not installed: make axe")
+        s.page.add_script_tag(content=axe)
+        bad = axe_violations(s.page)
+        assert bad == [], [f"{v['id']} ({v['impact']}): {v['nodes'][:2]}" for v in bad]
         # one naming: the bot's seat is "Player 1 (heuristic bot)" on the phone
         text = s.page.locator(".online-table").inner_text()
         assert "Player 1 (heuristic bot)" in text, text[:600]
@@ -222,14 +274,23 @@ def teacher_page(chromium, online: Online, viewport: dict):
     return context, page
 
 
-def test_a_click_is_answered_and_the_bot_never_plays_unseen(online, seats, chromium):
+def test_a_click_is_answered_and_the_bot_never_plays_unseen(online_fast, chromium):
     """Thirty-One against the bot: Sara passes; at her next turn Pass is not offered and a
     forged click on it shows R-T5 (T8); then she waits: a countdown, the bot plays for her
     (the page and the teacher's list say so), and she takes her seat back."""
+
+    online = online_fast
+    code = online.codes["t31"]
+    s = seated(chromium, online, "Sara", "t31")
+    try:
+        _click_is_answered(online, s, chromium, code)
+    finally:
+        close_seat(s)
+
+
+def _click_is_answered(online, s, chromium, code) -> None:
     from playwright.sync_api import expect
 
-    code = online.codes["t31"]
-    s = seats["t31"]
     page = s.page
     page.set_viewport_size(PHONE)
     table = page.locator(T31)

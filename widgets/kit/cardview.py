@@ -28,7 +28,7 @@ from cardgames.cards import Card
 from cardgames.i18n import N_, ngettext
 from cardgames.i18n import gettext as _
 from cardgames.render import back_svg, card_svg
-from widgets.kit.responsive import PICK_CLASS, SCROLL_X
+from widgets.kit.responsive import CARD_CLASS, PICK_CLASS, SCROLL_HANDLE, SCROLL_X
 from widgets.kit.rule_links import RulesHTML
 
 __all__ = ["CardButton", "HandView", "DEFAULT_CARD_WIDTH", "close_widget"]
@@ -78,6 +78,7 @@ class CardButton:
         self._drawn = self._selected      # the selection the drawing shows (redraw on change)
         self.html = ipw.HTML(value=self._svg(),
                              layout=ipw.Layout(width=f"{width + 4}px", margin="0"))
+        self.html.add_class(CARD_CLASS)
         self.button: ipw.Button | None = None
         children: list[ipw.Widget] = [self.html]
         if selectable and card is not None:
@@ -201,12 +202,25 @@ class HandView:
         # stays level (with "flex-end" that card sat higher than its neighbours)
         self.row = ipw.Box([], layout=ipw.Layout(display="flex", flex_flow="row wrap",
                                                  align_items="flex-start"))
-        self.row.add_class(SCROLL_X)      # a phone's own hand: one row, scrolled sideways
         self.status = RulesHTML(value="")
         self.widget = ipw.VBox([self.title, self.row, self.status])
+        self._handle: ipw.HTML | None = None    # scroll_on_phones: the row's keyboard stop
         self._quiet = True
         self.set_cards(cards, face_up=face_up)
         self._quiet = False
+
+    def scroll_on_phones(self) -> None:
+        """A player's own hand: on a phone one row of cards that scrolls sideways
+        (:data:`widgets.kit.responsive.OWN_HAND`), reachable by the keyboard too: the row
+        starts with a small "⇆" that takes the focus (shown on a phone only; the Pick
+        buttons may all be disabled, and a box cannot take the focus itself)."""
+        self.row.add_class(SCROLL_X)
+        if self._handle is None:
+            label = html.escape(_("Your cards scroll sideways: use the arrow keys or swipe"))
+            self._handle = ipw.HTML(f"<span tabindex='0' role='note' aria-label='{label}' "
+                                    f"title='{label}'>⇆</span>")
+            self._handle.add_class(SCROLL_HANDLE)
+            self.row.children = [self._handle, *self.row.children]
 
     @classmethod
     def backs(cls, count: int, **kwargs) -> HandView:
@@ -297,7 +311,8 @@ class HandView:
                               on_click=functools.partial(self._clicked, i, gen))
             slot.enabled = self._enabled and self._selectable and shown is not None
             self._slots.append(slot)
-        self.row.children = [slot.box for slot in self._slots]
+        self.row.children = [*([self._handle] if self._handle is not None else []),
+                             *(slot.box for slot in self._slots)]
         for slot in old:
             slot.close()
         self.status.value = ""
@@ -383,7 +398,7 @@ class HandView:
         for slot in self._slots:
             slot.close()
         self._slots = []
-        for w in (self.title, self.row, self.status, self.widget):
+        for w in (self._handle, self.title, self.row, self.status, self.widget):
             close_widget(w)
         self._callbacks = []
 

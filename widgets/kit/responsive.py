@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import ipywidgets as ipw
 
-__all__ = ["CSS", "OWN_HAND", "PICK_CLASS", "SMALL_CARDS", "SCROLL_X", "TOUCH_PX", "mark_language", "scroll_x",
+__all__ = ["CARD_CLASS", "CSS", "OWN_HAND", "PICK_CLASS", "SCROLL_HANDLE", "SMALL_CARDS", "SCROLL_X", "TOUCH_PX", "mark_language", "scroll_x",
            "style_widget"]
 
 #: The smallest touch target, in CSS pixels (WCAG 2.5.5; Apple's and Google's guides).
@@ -50,9 +50,14 @@ TOUCH_PX = 44
 SCROLL_X = "cg-scroll-x"
 #: The class of a card's Pick button (cardview.CardButton).
 PICK_CLASS = "cg-pick"
+#: The class of a card's drawing in a hand (cardview.CardButton).
+CARD_CLASS = "cg-card"
+#: The keyboard's stop in a phone's sideways-scrolling hand (cardview.HandView).
+SCROLL_HANDLE = "cg-scroll-handle"
 #: The class of a player's own hand at a play table: on a phone (at most 600 px wide)
 #: its cards are smaller and stay in one row that scrolls sideways, so that whose turn,
-#: the hand and the buttons fit the first screen (issue 29).
+#: the hand and the buttons fit the first screen (issue 29); wider, a hand of 13 or more
+#: cards (a Liar hand that took the pile) is drawn smaller, and of 21 or more smaller still.
 OWN_HAND = "cg-own-hand"
 #: Other cards a phone shows small (the Thirty-One table's three, beside your hand).
 SMALL_CARDS = "cg-small-cards"
@@ -84,18 +89,33 @@ CSS = f"""
 .jupyter-widgets.widget-tab > .lm-TabBar .lm-TabBar-tab {{ color:#333 !important;
   min-height:{TOUCH_PX}px; }}
 .jupyter-widgets a[href*="files/rules/"] {{ color:#0b57d0; text-decoration:underline; }}
+.jupyter-widgets.{SCROLL_HANDLE} {{ display:none; }}
+.jupyter-widgets.jupyter-button.mod-warning {{ background-color:#b35900; }}
 .localized-app .jupyter-widgets.widget-html:has(> .widget-html-content:empty) {{
   display:none; }}
+@media (min-width: 601px) {{
+  .{OWN_HAND} .{SCROLL_X}:has(> :nth-child(14)) svg.card {{ width:64px; height:auto; }}
+  .{OWN_HAND} .{SCROLL_X}:has(> :nth-child(14)) .{CARD_CLASS} {{ width:68px !important; }}
+  .{OWN_HAND} .{SCROLL_X}:has(> :nth-child(14)) .{PICK_CLASS} {{ width:64px !important;
+    font-size:0.85em; }}
+  .{OWN_HAND} .{SCROLL_X}:has(> :nth-child(22)) svg.card {{ width:52px; }}
+  .{OWN_HAND} .{SCROLL_X}:has(> :nth-child(22)) .{CARD_CLASS} {{ width:56px !important; }}
+  .{OWN_HAND} .{SCROLL_X}:has(> :nth-child(22)) .{PICK_CLASS} {{ width:52px !important;
+    font-size:0.75em; padding:2px !important; }}
+}}
 @media (max-width: 600px) {{
   .{OWN_HAND} .{SCROLL_X} {{ flex-wrap:nowrap !important; overflow-x:auto; }}
   .{OWN_HAND} .{SCROLL_X} > .widget-vbox {{ flex:0 0 auto; }}
+  .{OWN_HAND} .jupyter-widgets.{SCROLL_HANDLE} {{ display:flex; align-self:center;
+    flex:0 0 auto; min-width:{TOUCH_PX}px; justify-content:center; font-size:1.4em; }}
   .{OWN_HAND} .{SCROLL_X} svg.card {{ width:64px; height:auto; }}
-  .{OWN_HAND} .{SCROLL_X} .widget-html {{ width:68px !important; }}
+  .{OWN_HAND} .{SCROLL_X} .{CARD_CLASS} {{ width:68px !important; }}
   .{OWN_HAND} .{PICK_CLASS} {{ width:64px !important; font-size:0.85em; }}
-  .{SMALL_CARDS} .{SCROLL_X} svg.card {{ width:56px; height:auto; }}
-  .{SMALL_CARDS} .{SCROLL_X} .widget-html {{ width:60px !important; }}
+  .{SMALL_CARDS} svg.card {{ width:56px; height:auto; }}
+  .{SMALL_CARDS} .{CARD_CLASS} {{ width:60px !important; }}
   .{SMALL_CARDS} .{PICK_CLASS} {{ width:60px !important; font-size:0.8em; }}
   .cg-table-title {{ font-size:1.15em !important; }}
+  .cg-prompt {{ font-size:1.05em !important; line-height:1.35; }}
 }}
 """
 

@@ -93,6 +93,7 @@ class LiarLayout:
         self.pile = RulesHTML()
         self.hand = HandView((), selectable=True, card_width=self._card_width,
                              title=_("Your hand"))
+        self.hand.scroll_on_phones()
         self.step_button = ipw.Button(description=_("Next bot move"), layout=big,
                                       tooltip=_("One bot makes one move"))
         self.bots_button = ipw.Button(description=_("Let the bots play"), layout=big,

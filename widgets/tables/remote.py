@@ -35,11 +35,14 @@ bounded.
 from __future__ import annotations
 
 import asyncio
+import atexit
 import collections
 import json
 import logging
+import socket
 import threading
 import time
+import weakref
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -69,6 +72,22 @@ log = logging.getLogger(__name__)
 log.addHandler(logging.NullHandler())
 
 _MAX_FRAME = 8 * 2**20
+#: The sessions whose socket is open in this process (dropped at its exit, :func:`_drop_all`).
+_LIVE: weakref.WeakSet[RemoteSession] = weakref.WeakSet()
+
+
+@atexit.register
+def _drop_all() -> None:
+    """The kernel is shutting down (its page closed): drop every seat's socket now, so the
+    service sees the seat away at once, not when the process is gone (about 1.6 s later:
+    "connected" is right within 2 s, issue 29)."""
+    for session in list(_LIVE):
+        ws = session._ws
+        try:
+            if ws is not None:
+                ws.socket.shutdown(socket.SHUT_RDWR)
+        except (OSError, AttributeError):
+            pass
 
 
 class RemoteSession:
@@ -349,6 +368,7 @@ class RemoteSession:
                         return
                     with self._cond:
                         self._ws = ws
+                    _LIVE.add(self)
                     self._attempts = 0
                     for text in ws:
                         if self._stop.is_set():

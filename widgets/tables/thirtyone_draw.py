@@ -347,8 +347,8 @@ def prompt_html(v: Any, name: Namer, *, pending: int, over: bool, my_turn: bool,
                      player=name(v.current_player).capitalize())
     color = "#0d47a1" if my_turn else "#333"
     weight = "bold" if my_turn else "normal"
-    return (f"<div style='font-size:1.25em;color:{color};font-weight:{weight};"
-            f"margin:4px 0 8px 0'>{html.escape(text)}</div>")
+    return (f"<div class='cg-prompt' style='font-size:1.25em;color:{color};"
+            f"font-weight:{weight};margin:4px 0 8px 0'>{html.escape(text)}</div>")
 
 
 def preview_html(hand: Sequence[Card], h: Card, t: Card) -> str:

@@ -256,6 +256,7 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
                                    title=_("Your hand"), on_change=pick)
         self._table_view.widget.add_class("t31-table")
         self._hand_view.widget.add_class("t31-hand")
+        self._hand_view.scroll_on_phones()
         self.table_box.children = [self._table_view.widget]
         self.hand_box.children = [self._hand_view.widget]
 
