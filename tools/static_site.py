@@ -321,7 +321,55 @@ def build(out: Path, apps: tuple[str, ...], exercises: bool = True) -> None:
     start_pages(out, apps, pages)
 
 
+#: the build tools' own environment: voici-core, jupyterlite-core and the Pyodide kernel
+#: (the ``site`` extra of pyproject.toml) live there, not in .venv: their JupyterLab
+#: extension (``@jupyterlite/pyodide-kernel-extension``) breaks every JupyterLab and Voila
+#: page of the environment it is installed in ("Shared module @jupyterlite/services
+#: doesn't exist").  The rest (the widgets, matplotlib, Voila's templates) is the running
+#: environment's, through a ``.pth`` line and JUPYTER_PATH.
+BUILD_ENV = CACHE / "tools-venv"
+
+
+def _site_pins() -> list[str]:
+    import tomllib
+
+    data = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    return list(data["project"]["optional-dependencies"]["site"])
+
+
+def build_python() -> Path:
+    """The Python of :data:`BUILD_ENV`, made (a venv that sees this environment's
+    packages, plus the ``site`` pins) when missing or when the pins changed."""
+    import site
+    import venv
+
+    pins = _site_pins()
+    python = BUILD_ENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    stamp = BUILD_ENV / ".pins"
+    wanted = "\n".join(pins + [sys.prefix])
+    if python.exists() and stamp.exists() and stamp.read_text(encoding="utf-8") == wanted:
+        return python
+    if BUILD_ENV.exists():
+        shutil.rmtree(BUILD_ENV)
+    venv.EnvBuilder(with_pip=True).create(BUILD_ENV)
+    purelib = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                             check=True, capture_output=True, text=True).stdout.strip()
+    Path(purelib, "_cardgames_parent_env.pth").write_text(
+        "\n".join(site.getsitepackages()) + "\n", encoding="utf-8")
+    run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *pins])
+    stamp.write_text(wanted, encoding="utf-8")
+    return python
+
+
 def main(argv: list[str] | None = None) -> int:
+    if os.environ.get("CARDGAMES_SITE_BUILD_ENV") != str(BUILD_ENV):
+        python = build_python()          # then this script again, in the build environment
+        env = dict(os.environ, CARDGAMES_SITE_BUILD_ENV=str(BUILD_ENV))
+        env["JUPYTER_PATH"] = os.pathsep.join(filter(None, [
+            str(Path(sys.prefix) / "share" / "jupyter"), os.environ.get("JUPYTER_PATH")]))
+        args = sys.argv[1:] if argv is None else argv
+        return subprocess.run([str(python), str(Path(__file__).resolve()), *args],
+                              env=env).returncode
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=REPO / "site",
                         help="the folder to write (default: site/)")
