@@ -110,7 +110,10 @@ def test_every_link_opens_its_page_without_errors(voila_server, page, page_log):
         if name.startswith("app_"):
             page.locator("#rendered_cells").wait_for(state="visible", timeout=90_000)
             page.locator("#rendered_cells").locator(
-                "button:not(:disabled), select, .noUi-handle, input").first.wait_for(
+                # the first *visible* control (app_online's hidden "Take my seat back"
+                # button comes first in the page)
+                "button:not(:disabled):visible, select:visible, .noUi-handle:visible, "
+                "input:visible").first.wait_for(
                 state="visible", timeout=60_000)
         if name.endswith(".ipynb"):
             page.wait_for_function(
