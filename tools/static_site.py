@@ -68,6 +68,9 @@ APP_PACKAGES = ("ipywidgets", "cardgames")
 EXTRA = {
     "comm": ("0.2.3", ["comm"], ["traitlets"]),
     "ipywidgets": ("8.1.9", ["ipywidgets"], ["comm", "traitlets", "ipython"]),
+    # widgets.exercises.answer_numbers reads decimals with Babel (not a dependency of
+    # cardgames[widgets]); loaded by the exercise pages only (static_site_pages.setup_cell)
+    "babel": ("2.19.0", ["babel"], []),
 }
 
 #: files of the npm pyodide package the site needs (not the consoles, types, maps)

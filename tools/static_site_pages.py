@@ -34,7 +34,7 @@ def page_name(app: str, lang: str) -> str:
     return app if lang == "en" else f"{app}-{lang}"
 
 
-def setup_cell(lang: str, *, charts: bool = False) -> dict:
+def setup_cell(lang: str, *, charts: bool = False, packages: tuple[str, ...] = ()) -> dict:
     """The first cell of every page (hidden, as all code): the page's language; the page
     counts as served (Voici is Voila's static form: exercises draw their variants); the
     Hand scorer's charts (loaded from the site: ``cardgames_charts``)."""
@@ -42,6 +42,8 @@ def setup_cell(lang: str, *, charts: bool = False) -> dict:
               "import os\n",
               f"os.environ['CARDGAMES_LANG'] = {lang!r}\n",
               "os.environ['VOILA_BASE_URL'] = '/'\n"]
+    if packages:
+        source += ["import pyodide_js\n", f"await pyodide_js.loadPackage({list(packages)!r})\n"]
     if charts:
         source += ["import pyodide_js\n",
                    "await pyodide_js.loadPackage('cardgames_charts')\n",
@@ -119,7 +121,7 @@ def exercise_notebook(lesson: Path, lang: str, keys: set[str]) -> dict | None:
                      "metadata": {}, "outputs": [], "source": f'exercise("{m.group(1)}")'})
     if not body:
         return None
-    head = [setup_cell(lang),
+    head = [setup_cell(lang, packages=("babel",)),
             {"cell_type": "markdown", "id": "title", "metadata": {},
              "source": f"# {title}\n\n{exercises_intro(lang)}"},
             {"cell_type": "code", "execution_count": None, "id": "imports", "metadata": {},
