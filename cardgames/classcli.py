@@ -173,20 +173,23 @@ def run(args: argparse.Namespace) -> int:
 
     extra = list(getattr(args, "jupyter_args", None) or [])
     try:
+        status: int
         if args.command == "serve":
-            return commands.serve(args.folder, students=args.students,
-                                  notebooks=args.notebooks, ip=args.ip, port=args.port,
-                                  lang=args.lang, max_kernels=args.max_kernels,
-                                  warm_mb=args.warm_mb, data_dir=args.data_dir,
-                                  check=args.check, jupyter_args=extra)
-        if args.command == "lab":
-            return commands.lab(args.folder, port=args.port, jupyter_args=extra)
-        if args.command == "handouts":
-            return commands.handouts(args.out)
-        return commands.copy_lessons(args.dest, lang=args.lang)
+            status = commands.serve(args.folder, students=args.students,
+                                    notebooks=args.notebooks, ip=args.ip, port=args.port,
+                                    lang=args.lang, max_kernels=args.max_kernels,
+                                    warm_mb=args.warm_mb, data_dir=args.data_dir,
+                                    check=args.check, jupyter_args=extra)
+        elif args.command == "lab":
+            status = commands.lab(args.folder, port=args.port, jupyter_args=extra)
+        elif args.command == "handouts":
+            status = commands.handouts(args.out)
+        else:
+            status = commands.copy_lessons(args.dest, lang=args.lang)
     except (commands.CommandError, bundle.BundleError) as e:
         raise UsageError(_("{prog} {command}: error: {error}").format(
             prog=PROG, command=args.command, error=e)) from None
+    return status
 
 
 def build_test_parser() -> argparse.ArgumentParser:
