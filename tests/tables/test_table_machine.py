@@ -107,6 +107,10 @@ class TableMachine(RuleBasedStateMachine):
         self.acked: list[tuple[int, int, str]] = []        # (seat, mark, action)
         self.takeovers: list[tuple[int, int]] = []          # (seat, mark) the model expects
         self.away: dict[int, float] = {}                    # seat -> since (clock)
+        # seats handed to the bot: it plays them on until the student moves or takes the
+        # seat back (TableService.tick, issue 29's countdown; restored from the log's last
+        # move of each seat after a restart)
+        self.by_bot: set[int] = set()
         self.turn_since = self.clock.t
         for seat in self.keys:
             self._open(seat)
@@ -161,6 +165,7 @@ class TableMachine(RuleBasedStateMachine):
             action = self.students[to_act].choose(c.view(to_act))
             c.act(to_act, action, mark=mark)
             self.acked.append((to_act, mark, action))
+            self.by_bot.discard(to_act)
         self._changed(mark)
         self._settle()
 
@@ -217,11 +222,12 @@ class TableMachine(RuleBasedStateMachine):
         if seat is not None and seat in self.keys and not s.match_over:
             gone = seat in self.away and self.clock.t - self.away[seat] >= GRACE
             idle = seat in self.clients and self.clock.t - self.turn_since >= IDLE
-            expect = int(gone or idle)
+            expect = int(gone or idle or seat in self.by_bot)
         moved = self.server.call(self.svc.tick)
         assert moved == expect, (moved, expect, seat, self.away, self.turn_since, self.clock.t)
         if moved:
             self.takeovers.append((seat, mark))
+            self.by_bot.add(seat)
         self._changed(mark)
         self._settle()
 
