@@ -70,6 +70,8 @@ LABELS: tuple[str, ...] = (
     NP_("table", "hand"), NP_("table", "score"), NP_("table", "why (engine's explain)"),
     NP_("table", "chronicler"), NP_("table", "kind"), NP_("table", "suit"),
     NP_("table", "nothing"), NP_("table", "three of a rank"), NP_("table", "three Aces"),
+    NP_("table", "Hearts"), NP_("table", "Bells"), NP_("table", "Leaves"),
+    NP_("table", "Acorns"),                # the scoring suit (hands.hand_table's data)
     NP_("table", "hands (32 cards)"), NP_("table", "hands (with Chronicler)"),
     NP_("table", "formula"), NP_("table", "enumeration"), NP_("table", "exact fraction"),
     NP_("table", "simulation"), NP_("table", "95%% interval"), NP_("table", "exact inside?"),
