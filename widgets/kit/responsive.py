@@ -89,6 +89,8 @@ CSS = f"""
 .jupyter-widgets.widget-tab > .lm-TabBar .lm-TabBar-tab {{ color:#333 !important;
   min-height:{TOUCH_PX}px; }}
 .jupyter-widgets a[href*="files/rules/"] {{ color:#0b57d0; text-decoration:underline; }}
+.jp-RenderedHTMLCommon a:link, .jp-RenderedHTMLCommon a:visited {{
+  text-decoration:underline !important; }}
 .jupyter-widgets.{SCROLL_HANDLE} {{ display:none; }}
 .jupyter-widgets.jupyter-button.mod-warning {{ background-color:#b35900; }}
 .localized-app .jupyter-widgets.widget-html:has(> .widget-html-content:empty) {{
