@@ -179,13 +179,7 @@ def _mistakes_pooled(exercise: str, groups: list[dict[str, Any]], lang: str,
             pooled[idea or hint] = group
             out.append(group)
             continue
-        same["count"] += group["count"]
-        answers: dict[str, int] = dict((a, n) for a, n in same["answers"])
-        for a, n in group["answers"]:
-            answers[a] = answers.get(a, 0) + n
-        same["answers"] = [[a, n] for a, n in sorted(answers.items(),
-                                                     key=lambda kv: (-kv[1], kv[0]))
-                           ][:checks.TOP_ANSWERS]
+        _pool_into(same, group)
     out.sort(key=lambda g: -int(g["count"]))
     return out
 
@@ -206,13 +200,7 @@ def _by_variant(exercise: str, groups: list[dict[str, Any]], lang: str) -> list[
             group["question"] = question
             out.append(group)
             continue
-        same["count"] += group["count"]
-        answers: dict[str, int] = dict((a, n) for a, n in same["answers"])
-        for a, n in group["answers"]:
-            answers[a] = answers.get(a, 0) + n
-        same["answers"] = [[a, n] for a, n in sorted(answers.items(),
-                                                     key=lambda kv: (-kv[1], kv[0]))
-                           ][:checks.TOP_ANSWERS]
+        _pool_into(same, group)
     out.sort(key=lambda g: -int(g["count"]))         # stable: summary's order on ties
     return out
 
@@ -303,3 +291,14 @@ def classview_handlers(base_url: str) -> list[tuple[Any, ...]]:
             (b + r"/api/class/view", ClassViewApi, kw),
             (b + r"/api/class/gradebook\.csv", GradebookCsv, kw),
             (b + r"/api/class/gradebook-summary\.csv", GradebookCsv, {**kw, "summary": True})]
+
+
+def _pool_into(same: dict[str, Any], group: dict[str, Any]) -> None:
+    """Add ``group``'s count and answers to ``same`` (most given first, the top ones)."""
+    same["count"] += group["count"]
+    answers: dict[str, int] = dict((a, n) for a, n in same["answers"])
+    for a, n in group["answers"]:
+        answers[a] = answers.get(a, 0) + n
+    same["answers"] = [[a, n] for a, n in sorted(answers.items(),
+                                                 key=lambda kv: (-kv[1], kv[0]))
+                       ][:checks.TOP_ANSWERS]
