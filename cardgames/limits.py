@@ -19,7 +19,7 @@ from types import MappingProxyType
 
 from cardgames.cards import ORDINARY_CARDS, Chronicler
 
-__all__ = ["DECK", "LIAR_CHRONICLERS", "LIAR_PLAYERS", "LIMITS", "MATCH_ROUNDS", "PLAY_CARDS",
+__all__ = ["DECK", "LIAR_CHRONICLERS", "LIAR_MAX_PLAYS", "LIAR_PLAYERS", "LIMITS", "MATCH_ROUNDS", "PLAY_CARDS",
            "TABLE_LIVES", "THIRTY_ONE_PLAYERS", "THREE_ACES", "WireLimits", "liar_cards",
            "liar_log_window"]
 
@@ -36,6 +36,11 @@ LIAR_CHRONICLERS = (Chronicler.COLORFUL, Chronicler.PALE)
 THIRTY_ONE_CHRONICLERS = 1
 #: The cards of a Liar play (R-L4: 1-4).
 PLAY_CARDS = 4
+#: Liar: the plays after which a round stops with nobody out, places by cards held (the
+#: rules' "Settled by the program" 10, ``LiarGame(max_plays=...)``: off in the engine;
+#: on, with this number, in tournaments and at the online tables, where two careful
+#: players could go round for ever).
+LIAR_MAX_PLAYS = 1000
 #: The (fewest, most) lives a table offers (R-T8 option, default 3, T13; the engine
 #: allows any number >= 0).
 TABLE_LIVES = (0, 9)

@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 # long_form and summarize (tables of the results) live in .summary; importable from here too
-from cardgames import registry
+from cardgames import limits, registry
 from cardgames.analysis.summary import summarize
 from cardgames.core import Agent, Game, Outcome
 from cardgames.errors import ConfigError
@@ -75,8 +75,9 @@ CHUNK_SIZE = 200
 PARALLEL_THRESHOLD = 2_000
 
 #: The default safety cap of Liar tournaments (``LiarGame(max_plays=...)``): a round
-#: stopped after this many plays has no winner (``end == "cap"``).
-LIAR_MAX_PLAYS = 1000
+#: stopped after this many plays has no winner (``end == "cap"``); the online tables'
+#: too (:data:`cardgames.limits.LIAR_MAX_PLAYS`).
+LIAR_MAX_PLAYS = limits.LIAR_MAX_PLAYS
 
 def make_game(game: str | Game, players: int, **options: Any) -> Game:
     """A game object: ``game`` by name (``"thirty-one"``, ``"liar"``: :mod:`cardgames.registry`)

@@ -1,7 +1,8 @@
 """What the table service does for a seat's browser and a student's tables (issue 29):
-a one-time code that moves a seat to another device, and the cap on tables students make.
+a one-time code that moves a seat to another device, the cap on tables students make, and
+when a seat's move clock starts (a deal's result on show, the bot's countdown).
 :class:`SeatMoves` is a part of :class:`~classroom.tables.service.TableService` (it uses
-its tables, store, clock and lock).
+its tables, store, wall clock and lock; the codes are kept in the store).
 
 >>> import tempfile, pathlib
 >>> from classroom.tables.service import TableService
@@ -18,7 +19,6 @@ its tables, store, clock and lock).
 from __future__ import annotations
 
 import hashlib
-import hmac
 import secrets
 from typing import TYPE_CHECKING, Any
 
@@ -56,9 +56,10 @@ class SeatMoves:
     """(A part of ``TableService``.)"""
 
     _tables: dict[str, Table]
-    _moves: dict[tuple[str, int], tuple[str, float]]
     store: Any
+    wall: Any
     clock: Any
+    bot_timeout: float
 
     _table: Any                 # TableService's: the table of a code
     check_seat: Any             # TableService's: a seat's secret, checked
@@ -75,7 +76,8 @@ class SeatMoves:
             raise BadMessage(_("seat {seat} has no student").format(seat=seat))
         text = "".join(secrets.choice(_ALPHABET) for _ in range(MOVE_CODE_LENGTH))
         with t.lock:
-            self._moves[(t.code, seat)] = (_hash(text), self.clock() + MOVE_SECONDS)
+            # kept in the store (its hash, until a wall time): a restart keeps it (issue 29)
+            self.store.set_move(t.code, seat, _hash(text), self.wall() + MOVE_SECONDS)
         return text
 
     def move_seat(self, code: str, move_code: object) -> tuple[int, str]:
@@ -84,18 +86,39 @@ class SeatMoves:
         replaced).  Wrong, used or expired: :class:`BadTakeoverCode`."""
         t = self._table(code)
         typed = "".join(ch for ch in str(move_code)[:40].upper() if ch.isalnum())
-        now = self.clock()
         with t.lock:
-            for (table, seat), (digest, until) in list(self._moves.items()):
-                if until < now:
-                    del self._moves[(table, seat)]
-                elif table == t.code and hmac.compare_digest(digest, _hash(typed)):
-                    del self._moves[(table, seat)]
-                    secret = secrets.token_urlsafe(24)
-                    self.store.set_seat_secret(t.code, seat, _hash(secret))
-                    t.hashes[seat] = _hash(secret)
-                    return seat, secret
+            seat = self.store.take_move(t.code, _hash(typed), self.wall())
+            if seat is not None and seat in t.names:
+                secret = secrets.token_urlsafe(24)
+                self.store.set_seat_secret(t.code, seat, _hash(secret))
+                t.hashes[seat] = _hash(secret)
+                return seat, secret
         raise BadTakeoverCode(int(MOVE_SECONDS // 60))
+
+    @staticmethod
+    def _turn_start(t: Table, seat: int) -> float:
+        """When ``seat``'s move clock started: the table's last change, or later while the
+        seat's page shows the last deal's result (:meth:`_dealt`)."""
+        return max(t.turn_since, t.clock_from.get(seat, t.turn_since))
+
+    def _dealt(self, t: Table, s: Any) -> None:
+        """After a change: if it ended a deal and dealt the next by itself (Thirty-One, T13;
+        not a deal a student asked for, :meth:`next_game`), each connected student's page
+        shows the deal's result until the student leaves it (a ``back`` message,
+        :meth:`take_back`): the move clock of that student's next move starts then, or a
+        whole ``bot_timeout`` later at the latest (issue 29: the countdown does not run
+        against a student reading the result)."""
+        here = [seat for seat in t.names if seat in t.subs and s.seats[seat].kind != "bot"]
+        if not here:                     # nobody reads a result (a table of bots runs fast)
+            t.deal_key = None
+            return
+        v = s.view(here[0])
+        key = (v.match, v.round)
+        if t.deal_key is not None and key != t.deal_key:
+            later = self.clock() + self.bot_timeout
+            for seat in here:
+                t.clock_from[seat] = later
+        t.deal_key = key
 
     def student_tables_cap(self) -> int:
         """The teacher's cap on open tables made by students (a setting kept in the store)."""

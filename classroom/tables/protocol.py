@@ -280,6 +280,10 @@ class SeatConnection:
             else:
                 mark = svc.mark(self.table)
         except (CardgamesError, ConfigError) as e:
+            if msg["type"] in ("act", "next"):
+                # a click, even a refused one: the student is here, and gets the seat back
+                # from the bot that plays it (issue 29; the bot's move made the click late)
+                svc.take_back(self.table, self.seat, self.key)
             self.send({"type": "refused", "id": mid, "error": error_dict(e)})
             return
         self.strikes = 0

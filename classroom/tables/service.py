@@ -38,6 +38,7 @@ from cardgames import registry
 from cardgames.errors import ConfigError
 from cardgames.i18n import get_language
 from cardgames.i18n import gettext as _
+from cardgames.limits import LIAR_MAX_PLAYS
 from cardgames.session import Seat, Session
 from cardgames.wire import MAX_EVENTS, dump_event, dump_seat_view
 
@@ -62,8 +63,13 @@ __all__ = ["CODE_ALPHABET", "Subscriber", "TableService"]
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 #: The options a table offers, per game (the engine validates their values).
-TABLE_OPTIONS = {"liar": ("decks", "chroniclers", "rounds"),
+TABLE_OPTIONS = {"liar": ("decks", "chroniclers", "rounds", "max_plays"),
                  "thirty-one": ("chronicler", "lives")}
+#: The options a table has unless given: a Liar round stops after this many plays, places
+#: by cards held (the rules' "Settled by the program" 10: two careful players could go
+#: round for ever, issue 29).
+TABLE_DEFAULTS: dict[str, dict[str, Any]] = {"liar": {"max_plays": LIAR_MAX_PLAYS},
+                                             "thirty-one": {}}
 #: Bot moves after one change at most (a Liar round among bots only can cycle, rarely).
 MAX_BOT_RUN = 2_000
 NAME_MAX = 24
@@ -100,8 +106,6 @@ class TableService(SeatMoves):
         self.seeds = seeds or (lambda: secrets.randbelow(2**31))
         self._tables: dict[str, Table] = {}
         self._lock = threading.RLock()
-        #: the one-time codes that move a seat: (table, seat) -> (code's hash, until)
-        self._moves: dict[tuple[str, int], tuple[str, float]] = {}
         #: each table's summary and what it was made from (:meth:`summary`)
         self._summaries: dict[str, tuple[tuple[Any, ...], TableSummary]] = {}
 
@@ -130,7 +134,7 @@ class TableService(SeatMoves):
         info.check_bot(bots)
         if not isinstance(bots, str):
             raise ConfigError(_("a bot name is text, not {bot!r}").format(bot=bots))
-        opts = dict(options or {})
+        opts = {**TABLE_DEFAULTS[info.name], **dict(options or {})}
         for key in opts:
             if key not in TABLE_OPTIONS[info.name]:
                 raise ConfigError(_("unknown option {key!r} for {game}: use {names}").format(
@@ -242,6 +246,7 @@ class TableService(SeatMoves):
             s = self._started(t)
             self._apply(t, s, seat, action_text, mark, "act")
             t.by_bot.discard(seat)
+            t.clock_from.pop(seat, None)
             self._changed(t)
             return s.mark
 
@@ -256,6 +261,7 @@ class TableService(SeatMoves):
                 s.next_game()                      # the engine's refusal (L11, T13)
             self._log(t, seat, mark, "next", "next")
             s.next_game()
+            t.deal_key = None            # dealt on request: no result on show (_dealt)
             self._changed(t)
             return s.mark
 
@@ -317,6 +323,8 @@ class TableService(SeatMoves):
         if s is not None and (s.over or t.since_snapshot >= self.snapshot_every):
             self._snapshot(t)
         t.turn_since = self.clock()
+        if s is not None:
+            self._dealt(t, s)
         self._broadcast(t)
         if bots:
             self._run_bots(t)
@@ -357,7 +365,7 @@ class TableService(SeatMoves):
                     continue
                 away = (seat not in t.subs
                         and now - t.away_since.get(seat, now) >= self.reconnect_grace)
-                idle = seat in t.subs and now - t.turn_since >= self.bot_timeout
+                idle = seat in t.subs and now - self._turn_start(t, seat) >= self.bot_timeout
                 # handed to the bot (issue 29): it plays on until the student takes it back
                 if (away or idle or seat in t.by_bot) and t.failed_mark != s.mark:
                     try:
@@ -391,12 +399,17 @@ class TableService(SeatMoves):
 
     def take_back(self, code: str, seat: int, secret: str) -> int:
         """The student takes the seat back from the bot (issue 29): the bot stops playing
-        it, and the student has a whole ``bot_timeout`` for the move; the mark."""
+        it, and the student has a whole ``bot_timeout`` for the move; or the student left
+        the deal's result on show (:meth:`_dealt`): the move clock starts now.  The mark."""
         t = self._seat(code, seat, secret)
         with t.lock:
+            now = self.clock()
             if seat in t.by_bot:
                 t.by_bot.discard(seat)
-                t.turn_since = self.clock()
+                t.turn_since = now
+                self._broadcast(t)
+            elif t.clock_from.get(seat, now) > now:     # left the deal's result: clock on
+                t.clock_from[seat] = now
                 self._broadcast(t)
             return 0 if t.session is None else t.session.mark
 
@@ -408,7 +421,7 @@ class TableService(SeatMoves):
         if (s is None or s.to_act != seat or s.seats[seat].kind == "bot" or seat in t.by_bot
                 or seat not in t.subs or t.failed_mark == s.mark):
             return None
-        return round(max(0.0, self.bot_timeout - (self.clock() - t.turn_since)), 1)
+        return round(max(0.0, self.bot_timeout - (self.clock() - self._turn_start(t, seat))), 1)
 
     # ------------------------------------------------------------------ subscribers
     def subscribe(self, code: str, seat: int, callback: Subscriber, *,
@@ -418,6 +431,9 @@ class TableService(SeatMoves):
         with t.lock:
             t.subs[seat] = [callback, mark]
             t.away_since.pop(seat, None)
+            if seat in t.by_bot:             # a returning student gets the seat back (issue 29)
+                t.by_bot.discard(seat)
+                t.turn_since = self.clock()
             self._broadcast(t)
 
     def unsubscribe(self, code: str, seat: int, callback: Subscriber | None = None) -> None:

@@ -13,6 +13,9 @@ Four tables (schema :data:`SCHEMA_VERSION`, SQLite's ``user_version``):
 - ``settings``: the teacher's switches (key, JSON value), e.g. ``students_make`` (let
   students make tables), so that they survive a restart.  (Schema 1 files gain this
   table when opened; nothing else changed.)
+- ``moves``: per table and seat, the sha256 of its one-time code to move the seat to
+  another device, and until when (wall time) it works: a code shown before a restart
+  works after it (issue 29).  (Files of schema 2 gain this table when opened.)
 
 Each write is its own committed transaction: the service writes an action to the
 log before it applies it (a crash after the write replays it on the next start;
@@ -65,6 +68,9 @@ CREATE TABLE IF NOT EXISTS log (
     mark INTEGER NOT NULL, kind TEXT NOT NULL, action TEXT NOT NULL, time REAL NOT NULL,
     PRIMARY KEY (code, seq));
 CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS moves (
+    code TEXT NOT NULL REFERENCES tables(code), seat INTEGER NOT NULL,
+    code_hash TEXT NOT NULL, until REAL NOT NULL, PRIMARY KEY (code, seat));
 """
 #: The longest key and JSON value of a setting.
 SETTING_KEY_MAX, SETTING_VALUE_MAX = 64, 4096
@@ -356,6 +362,40 @@ class TableStore:
         with self._write() as db:
             db.execute("INSERT INTO settings (key, value) VALUES (?, ?) "
                        "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (key, text))
+
+    def set_move(self, code: str, seat: int, code_hash: str, until: float) -> None:
+        """Seat ``seat``'s one-time code (its hash), good until ``until`` (wall time); it
+        replaces the seat's last one."""
+        with self._write() as db:
+            db.execute("INSERT INTO moves (code, seat, code_hash, until) VALUES (?, ?, ?, ?) "
+                       "ON CONFLICT(code, seat) DO UPDATE SET code_hash = excluded.code_hash, "
+                       "until = excluded.until", (code, seat, code_hash, until))
+
+    def take_move(self, code: str, code_hash: str, now: float) -> int | None:
+        """The seat whose one-time code at table ``code`` has ``code_hash`` and works at
+        ``now``, the code used up (removed); ``None`` if there is none.  Expired codes
+        are removed on the way.
+
+        >>> import tempfile
+        >>> store = TableStore(Path(tempfile.mkdtemp()) / "t.sqlite3")
+        >>> store.add_table("K7QX3M", game="liar", config={"seats": 2}, seed=5, created=0.0)
+        >>> store.set_move("K7QX3M", 1, "ab" * 32, until=100.0)
+        >>> store.take_move("K7QX3M", "cd" * 32, 50.0), store.take_move("K7QX3M", "ab" * 32, 50.0)
+        (None, 1)
+        >>> store.take_move("K7QX3M", "ab" * 32, 50.0)          # used: gone
+        >>> store.close()
+        """
+        import hmac
+
+        with self._write() as db:
+            db.execute("DELETE FROM moves WHERE until < ?", (now,))
+            rows = db.execute("SELECT seat, code_hash FROM moves WHERE code = ?",
+                              (code,)).fetchall()
+            for seat, digest in rows:
+                if hmac.compare_digest(str(digest), code_hash):
+                    db.execute("DELETE FROM moves WHERE code = ? AND seat = ?", (code, seat))
+                    return int(seat)
+        return None
 
     # -- reading --------------------------------------------------------------------
     def setting(self, key: str, *, default: Any = None) -> Any:

@@ -37,6 +37,9 @@ class Table:
     subs: dict[int, list[Any]] = field(default_factory=dict)  # seat -> [callback, sent mark]
     away_since: dict[int, float] = field(default_factory=dict)
     turn_since: float = 0.0
+    # a seat's move clock starts no sooner than this: a deal's result on show (issue 29)
+    clock_from: dict[int, float] = field(default_factory=dict)
+    deal_key: tuple[int, int] | None = None   # (match, round) last seen by _changed
     failed_mark: int | None = None     # a bot failed at this mark: not asked again there
     lock: threading.RLock = field(default_factory=threading.RLock)
 

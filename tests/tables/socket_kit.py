@@ -26,11 +26,12 @@ def free_port() -> int:
 
 
 class ThreadServer:
-    """``Application(table_handlers("/"))`` with ``svc`` in its settings, on a free port."""
+    """``Application(table_handlers("/"))`` with ``svc`` in its settings, on a free port
+    (or ``port``: a restarted service comes back where it was)."""
 
-    def __init__(self, svc: Any) -> None:
+    def __init__(self, svc: Any, port: int | None = None) -> None:
         self.svc = svc
-        self.port = free_port()
+        self.port = free_port() if port is None else port
         self.url = f"ws://127.0.0.1:{self.port}/tables/ws"
         self._ready = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)

@@ -19,6 +19,8 @@ import sys
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from class_kit import ClassServer, check, post  # noqa: E402
@@ -127,3 +129,42 @@ def test_class_keys_are_issued_by_the_server(tmp_path):
         assert set(server.store.names()) == {student_id(key)}
     finally:
         server.stop()
+
+
+def test_a_seats_one_time_code_survives_a_restart_once_and_in_time(tmp_path):
+    """The one-time code is kept in the store (its hash, until a wall time): shown before a
+    restart, it works after it, once, and not after its life (:data:`MOVE_SECONDS`)."""
+    from tables_kit import Clock, service
+
+    from classroom.tables.errors import BadTakeoverCode
+    from classroom.tables.moves import MOVE_SECONDS
+
+    now = [5_000.0]
+    wall = lambda: now[0]  # noqa: E731 - the store's wall clock, moved by the test
+    svc = service(tmp_path, Clock(), wall=wall)
+    code = svc.create_table(game="liar", seats=3).code
+    seat, secret = svc.join(code, "Ana")
+    other, other_secret = svc.join(code, "Ben")
+    given = svc.move_code(code, seat, secret)
+    late = svc.move_code(code, other, other_secret)
+    svc.close()
+    import sqlite3
+
+    db = sqlite3.connect(tmp_path / "tables.sqlite3")
+    stored = [row[0] for row in db.execute("SELECT code_hash FROM moves")]
+    db.close()
+    assert len(stored) == 2 and given not in " ".join(stored)      # hashed, not the code
+    svc = service(tmp_path, Clock(), wall=wall)
+    try:
+        assert svc.load() == 1
+        moved, new = svc.move_seat(code, given.lower())
+        assert moved == seat and svc.check_seat(code, seat, new)
+        assert not svc.check_seat(code, seat, secret)
+        with pytest.raises(BadTakeoverCode):                       # once
+            svc.move_seat(code, given)
+        now[0] += MOVE_SECONDS + 1                                  # too late
+        with pytest.raises(BadTakeoverCode):
+            svc.move_seat(code, late)
+        assert svc.check_seat(code, other, other_secret)
+    finally:
+        svc.close()

@@ -19,22 +19,36 @@ service's mark:
 - each seat's view is the service's as the wire carries it (it loaded);
 - no seat's view, as sent, names a card hidden from it (R-L11).
 
-A SIGKILL of a service process mid-round is tests/tables/test_kill_resume.py's (slow).
+A ``kill -9`` of a service process: the service goes on in a process of its own
+(``service_process.py``) from the same store, a student's action is acknowledged there
+and, at random, another is sent unanswered; the process is killed (SIGKILL) and the
+service restarts from its store: the acknowledged action is kept, the unanswered one is
+applied at most once (as the store says).  (The whole classroom server killed mid-round
+is tests/tables/test_kill_resume.py's, slow.)
+
+A student back on the page (a reload, a reconnection) or clicking (even a refused click)
+gets the seat back from the bot that plays it (issue 29), as the model expects.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import signal
+import socket
 import sqlite3
-import threading
+import subprocess
+import sys
+import time
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
-from socket_kit import ThreadServer
+from socket_kit import Client, ThreadServer, hello
 from tables_kit import Clock, cards_in, service
 from wire_kit import Student, ram_folder, session_of, unthrottled, wait_for
 
@@ -43,6 +57,9 @@ from cardgames.wire import MAX_EVENTS, dump_seat_view, load_seat_view
 from classroom.tables.routes import DB_NAME
 
 GRACE, IDLE = 10.0, 60.0
+REPO = Path(__file__).resolve().parents[2]
+#: kill -9 of a service process at most this often in one example (each costs a start)
+KILLS = 1
 
 
 class _Folder:
@@ -52,20 +69,38 @@ class _Folder:
         return Path(tempfile.mkdtemp(prefix=name))
 
 
-class PortServer(ThreadServer):
-    """ThreadServer on a given port (a restarted service comes back where it was)."""
+PortServer = ThreadServer          # ThreadServer(svc, port): back where it was
 
-    def __init__(self, svc: Any, port: int | None = None) -> None:
-        if port is None:
-            super().__init__(svc)
-            return
-        self.svc, self.port = svc, port
-        self.url = f"ws://127.0.0.1:{port}/tables/ws"
-        self._ready = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
-        self._thread.start()
-        if not self._ready.wait(10):
-            raise RuntimeError("the test server did not start")
+
+def _service_process(folder: Path, port: int) -> subprocess.Popen[str]:
+    """``service_process.py`` on ``folder``'s store at ``port`` (its own process group),
+    once it listens."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(REPO), str(Path(__file__).parent), os.environ.get("PYTHONPATH", "")])}
+    proc = subprocess.Popen([sys.executable, str(Path(__file__).with_name(
+        "service_process.py")), str(folder), str(port)], env=env, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    if line.strip() != "ready":
+        proc.kill()
+        raise RuntimeError(f"the service process did not start: {line}{proc.stdout.read()}")
+    end = time.monotonic() + 10
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return proc
+        except OSError:
+            if time.monotonic() > end:
+                raise
+            time.sleep(0.05)
+
+
+def _kill_nine(proc: subprocess.Popen[str]) -> None:
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=10)
+    if proc.stdout is not None:
+        proc.stdout.close()
 
 
 def _hidden_from(state: Any, seat: int) -> set[str]:
@@ -112,6 +147,7 @@ class TableMachine(RuleBasedStateMachine):
         # move of each seat after a restart)
         self.by_bot: set[int] = set()
         self.turn_since = self.clock.t
+        self.kills = 0
         for seat in self.keys:
             self._open(seat)
         self._settle()
@@ -127,6 +163,14 @@ class TableMachine(RuleBasedStateMachine):
         self.clients[seat] = RemoteSession(self.server.url, table=self.code, seat=seat,
                                            key=self.keys[seat], loop=None, backoff=(0.05, 0.1))
         self.away.pop(seat, None)
+        self._came_back(seat)
+
+    def _came_back(self, seat: int) -> None:
+        """The student is here (a page opened, a click): the seat is theirs again, with a
+        whole timeout (TableService.subscribe, take_back; issue 29)."""
+        if seat in self.by_bot:
+            self.by_bot.discard(seat)
+            self.turn_since = self.clock.t
 
     def _settle(self) -> None:
         """Until every open client is connected and has the service's mark."""
@@ -195,6 +239,7 @@ class TableMachine(RuleBasedStateMachine):
         with pytest.raises(expect):
             c.act(seat, action, mark=mark - 1 if kind == "stale" else mark)
         assert s.mark == mark and len(self._log()) == rows      # nothing changed
+        self._came_back(seat)                       # a click, even refused: the seat back
 
     @rule(seat=st.sampled_from([0, 1]))
     def reload(self, seat: int) -> None:
@@ -234,18 +279,92 @@ class TableMachine(RuleBasedStateMachine):
     @rule()
     def restart(self) -> None:
         port, open_seats = self.server.port, sorted(self.clients)
-        for seat in open_seats:                 # the pages reload once the server is back
+        self._stop_in_process()
+        self._start_in_process(port, open_seats)
+
+    def _stop_in_process(self) -> None:
+        for seat in sorted(self.clients):       # the pages reload once the server is back
             self.clients.pop(seat).close()
         self.server.stop()
         self.svc.close()
+
+    def _start_in_process(self, port: int, open_seats: list[int]) -> None:
         self.svc = service(self.folder, self.clock, reconnect_grace=GRACE, bot_timeout=IDLE)
         assert self.svc.load() == 1
         self.server = PortServer(self.svc, port)
+        self.turn_since = self.clock.t
         for seat in self.keys:                 # every named seat is away from the start
             self.away[seat] = self.clock.t
+        # the seats whose last move in the log is the bot's are handed to it (table.rebuild)
+        last: dict[int, str] = {}
+        for seat, _m, kind, _a in self._log():
+            if kind in ("act", "takeover") and seat is not None:
+                last[seat] = kind
+        self.by_bot = {seat for seat, kind in last.items() if kind == "takeover"}
         for seat in open_seats:
             self._open(seat)
         self._settle()
+
+    @precondition(lambda self: self.kills < KILLS)
+    @rule(pending=st.booleans())
+    def kill_nine(self, pending: bool) -> None:
+        """The service goes on in a process of its own; a student's action is acknowledged
+        there (and with ``pending`` one more sent, unanswered); ``kill -9``; the service
+        restarts from its store."""
+        self.kills += 1
+        port, open_seats = self.server.port, sorted(self.clients)
+        self._stop_in_process()
+        before = len(self._log())
+        proc = _service_process(self.folder, port)
+        url = f"ws://127.0.0.1:{port}/tables/ws"
+        conns: dict[int, Client] = {}
+        sent: tuple[int, int, str] | None = None
+        acks = 0
+        try:
+            latest = {}
+            for seat, key in sorted(self.keys.items()):
+                conns[seat] = Client(url)
+                assert hello(conns[seat], self.code, seat, key)["type"] == "welcome"
+                latest[seat] = conns[seat].until(lambda f: f["type"] == "update")
+            for step in range(2 if pending else 1):
+                view = latest[min(latest)]["view"]
+                mark = latest[min(latest)]["mark"]
+                seat = view["to_act"]
+                if view["match_over"] or (seat is not None and seat not in self.keys):
+                    break
+                if seat is None:                        # the round is over: deal the next
+                    seat, frame = min(self.keys), {"type": "next"}
+                    action = "next"
+                else:
+                    sv = load_seat_view(latest[seat]["view"])
+                    action = self.students[seat].choose(sv)
+                    frame = {"type": "act", "action": action}
+                mid = conns[seat].request(frame.pop("type"), mark=mark, **frame)
+                if step == 1:                           # unanswered: killed now
+                    sent = (seat, mark, action)
+                    break
+                answer = conns[seat].answer(mid)
+                assert answer["type"] == "ack", answer
+                self.acked.append((seat, mark, action))
+                acks += 1
+                now = answer["mark"]
+                for s_, c in conns.items():
+                    latest[s_] = c.until(lambda f, m=now: f["type"] == "update"
+                                         and f["mark"] == m)
+        finally:
+            _kill_nine(proc)
+            for c in conns.values():
+                try:
+                    c.ws.close()
+                except Exception:  # noqa: BLE001 - a socket of a killed process
+                    pass
+        new = self._log()[before:]
+        assert all(kind in ("act", "next", "bot") for _s, _m, kind, _a in new), new
+        students = [(seat, mark, action) for seat, mark, kind, action in new
+                    if kind in ("act", "next")]
+        if sent is not None and len(students) == acks + 1 and students[-1] == sent:
+            self.acked.append(sent)     # logged before the kill: kept, and applied once
+        self._start_in_process(port, open_seats)
 
     # ------------------------------------------------------------------ invariants
     @invariant()

@@ -61,6 +61,7 @@ class Played:
     windowed: int = 0                  # views that came windowed
     refused: list[str] = field(default_factory=list)
     cut: bool = False                  # stopped at the deadline, unfinished
+    code: str = ""                     # the table's code
 
 
 def ram_folder(factory: Any) -> Any:

@@ -19,7 +19,8 @@ of the GUIDE: ``hello`` -> ``welcome``, then ``update`` frames after every chang
   the engine's error rebuilt from its fields (``IllegalActionError``,
   ``ActionParseError``, ``StaleActionError``: the table words it as for a local
   session), or :class:`RemoteRefusal` for the service's own refusals.
-- **Reconnecting**: when the service goes away (a restart) the client says
+- **Reconnecting**: when the service goes away (a restart; or it stops answering the
+  pings, :data:`PING_SECONDS`: its process killed or frozen) the client says
   ``"reconnecting"`` and tries again with a growing pause (``backoff``), presenting its
   mark, so that the service sends what it missed.  An ``error`` frame from the service
   (a bad key, an unknown table, another device took the seat) ends it for good:
@@ -72,6 +73,11 @@ log = logging.getLogger(__name__)
 log.addHandler(logging.NullHandler())
 
 _MAX_FRAME = 8 * 2**20
+#: A ping every this many seconds, and the pong awaited as long (then 0.5 s to close): a
+#: service that stopped answering (its process gone or frozen, its socket left open) is
+#: noticed within 2 s, and the page says "reconnecting" ("Connected" is right within 2 s,
+#: issue 29).
+PING_SECONDS = 0.75
 #: The sessions whose socket is open in this process (dropped at its exit, :func:`_drop_all`).
 _LIVE: weakref.WeakSet[RemoteSession] = weakref.WeakSet()
 
@@ -360,8 +366,9 @@ class RemoteSession:
         headers = {"Authorization": f"token {self._token}"} if self._token else None
         while not self._stop.is_set():
             try:
-                with connect(self._url, open_timeout=5, close_timeout=1, max_size=_MAX_FRAME,
-                             additional_headers=headers) as ws:
+                with connect(self._url, open_timeout=5, close_timeout=0.5, max_size=_MAX_FRAME,
+                             additional_headers=headers, ping_interval=PING_SECONDS,
+                             ping_timeout=PING_SECONDS) as ws:
                     ws.send(self._hello())
                     first = json.loads(ws.recv(timeout=10))
                     if not self._welcome(first):

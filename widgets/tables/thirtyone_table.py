@@ -363,6 +363,8 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
             return self._refuse(_("The match is over: choose the settings below and press "
                                   "“New match”."))
         self._seen += 1
+        if self._remote and not self._pending:
+            self._left_result()
         self._mark_new()
         self._say("")
         self._new_views()
@@ -370,6 +372,19 @@ class ThirtyOneTable(ThirtyOneLayout, PlayTable):
             self._advance()
         self._render()
         return True
+
+    def _left_result(self) -> None:
+        """At an online table: tell the service the result was left (a ``back``), so that
+        the bot's countdown for the next move starts now, not while the result was read
+        (issue 29).  A lost connection changes nothing here (the service's clock then runs
+        from the deal's end, a whole timeout later at most)."""
+        back = getattr(self._session, "take_back", None)
+        if back is None:
+            return
+        try:
+            back()
+        except CardgamesError:
+            pass
 
     def new_match(self, *, bots: int | None = None, kind: str | None = None,
                   chronicler: bool | None = None, lives: int | None = None) -> bool:
