@@ -49,7 +49,7 @@ def setup_cell(lang: str, *, charts: bool = False, packages: tuple[str, ...] = (
         source += ["import pyodide_js\n", f"await pyodide_js.loadPackage({list(packages)!r})\n"]
     if class_link:
         source += ["from widgets.kit.classlink_browser import use_site_server\n",
-                   "await use_site_server()\n"]
+                   "_server = await use_site_server()\n"]      # (not shown on the page)
     if charts:
         source += ["import pyodide_js\n",
                    "await pyodide_js.loadPackage('cardgames_charts')\n",

@@ -277,8 +277,10 @@ def test_checks_go_to_the_class_server_the_site_names(page, site, class_server, 
     open_page(page, site, "exercises_01-hr", expect, ".cg-exercise")
     question, wrong, right = croatian_question(page, expect)
     answer_wrong_then_right(question, wrong, right, expect)
-    # the page says its results are shared (SHARED_NOTE, in Croatian)
+    # the page says its results are shared (SHARED_NOTE, in Croatian); the setup shows
+    # nothing of its own (no server address printed above the title)
     expect(question).to_contain_text("Rezultati se dijele s poslužiteljem razreda.")
+    assert class_server.base not in page.inner_text("body")
     # the teacher's class view: one student tried 01-all-ranks and solved it on the
     # second try (the wrong answer, then the right one)
     view: dict = {}
