@@ -76,7 +76,7 @@ TEMPLATES = REPO / "share" / "jupyter"
 LANGUAGES = ("en", "hr", "de")
 sys.path.insert(0, str(REPO))    # widgets (the charts)
 sys.path.insert(0, str(REPO / "tools"))
-from static_site_pages import contents, start_pages  # noqa: E402
+from static_site_pages import contents, python_env, start_pages  # noqa: E402
 
 import cardgames  # noqa: E402 - this checkout's, or the installed one
 
@@ -249,7 +249,7 @@ def charts_wheel(folder: Path) -> Path:
         names = [chart_file_name("hands", lang, v) for v in chart_values()]
         if not all((charts / n).is_file() for n in names):
             run([sys.executable, "-m", module, "--lang", lang, "--out", str(charts)],
-                "drawing the Hand scorer's charts (matplotlib)", env={**os.environ, "PYTHONPATH": str(REPO)}, stdout=subprocess.DEVNULL)
+                "drawing the Hand scorer's charts (matplotlib)", env=python_env(), stdout=subprocess.DEVNULL)
         for n in names:
             files[f"cardgames_charts/{n}"] = (charts / n).read_bytes()
     return write_wheel(folder / "cardgames_charts-0.1.0-py3-none-any.whl", "cardgames_charts",
@@ -512,6 +512,11 @@ def main(argv: list[str] | None = None) -> int:
         build(args.out.resolve(), tuple(args.apps), not args.no_exercises, langs, server)
     except BuildError as e:
         print(f"cardgames site: error: {e}", file=sys.stderr, flush=True)
+        return 2
+    except subprocess.CalledProcessError as e:        # a helper Python: its last line
+        last = str(e.stderr or "").strip().splitlines()[-1:]
+        print(f"cardgames site: error: a step of the build failed (exit {e.returncode})"
+              + (f": {last[0]}" if last else ""), file=sys.stderr, flush=True)
         return 2
     print(f"The static site is in {args.out.resolve()}: put the folder on any web host "
           "(docs/serving.md); its start page is index.html", flush=True)

@@ -88,12 +88,22 @@ print(json.dumps(ok))
 """
 
 
+def python_env() -> dict[str, str]:
+    """The environment of a helper Python: ``widgets`` and ``cardgames`` importable from
+    where this one imports them (the checkout, or the installed packages)."""
+    import widgets
+
+    root = str(Path(widgets.__file__).resolve().parent.parent)
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(
+        filter(None, [root, os.environ.get("PYTHONPATH")]))}
+
+
 def browser_exercises() -> list[str]:
     """The exercises that need none of :data:`BLOCKED` (their default variant and five
     others built and checked once, in a process where those cannot be imported)."""
     out = subprocess.run([sys.executable, "-c", _EXERCISE_CHECK], check=True,
                          capture_output=True, text=True, cwd=REPO,
-                         env={**os.environ, "PYTHONPATH": str(REPO)})
+                         env=python_env())
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
