@@ -115,10 +115,14 @@ handouts: $(STAMP)
 
 # The static site for homework (docs/serving.md): Voici pages whose Python (Pyodide) runs in
 # the student's browser; any static host serves the folder.  From this checkout, PyPI and npm
-# (tools/static_site_npm/), downloads kept in .cache/site/.  make site SITE=/some/folder
+# (tools/static_site_npm/), downloads kept in .cache/site/.  `cardgames site` (tools/static_site.py):
+# make site SITE=/some/folder SITE_LANG="hr de" CLASS_SERVER=http://192.168.1.20:8866
 SITE ?= site
+SITE_LANG ?=
+CLASS_SERVER ?=
 site: $(STAMP)
-	nice -n 10 $(BIN)/python tools/static_site.py --out $(SITE)
+	nice -n 10 $(BIN)/python -m cardgames site --out $(SITE) $(if $(SITE_LANG),--lang $(SITE_LANG)) \
+	    $(if $(CLASS_SERVER),--class-server $(CLASS_SERVER))
 
 # the static site in headless Chromium: first paint and first usable widget, cold and warm
 bench-site: $(STAMP)

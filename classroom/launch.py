@@ -324,12 +324,15 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def start(root: Path, p: Plan, voila_args: list[str], *, tables_dir: str = "",
-          config_dir: Path | None = None) -> None:
+          config_dir: Path | None = None, allow_origins: tuple[str, ...] = ()) -> None:
     """Run the server on ``root`` with plan ``p`` until it stops (``config_dir``: where
-    its ``voila.json`` is, instead of the current folder)."""
+    its ``voila.json`` is, instead of the current folder; ``allow_origins``: the static
+    sites whose pages may send checks, :mod:`classroom.tables.cors`)."""
     from .app import ClassroomVoila
 
     config = voila_config(p)
+    if allow_origins:
+        config.ClassroomVoila.allow_origins = list(allow_origins)
     if config_dir is not None:
         from jupyter_core.paths import jupyter_config_path
 

@@ -29,11 +29,14 @@ Under ``make serve`` the lesson pages' kernels run on the server, so only messag
 from its own address (loopback) are taken: a student's browser or script on the
 network gets 403 (``not-a-kernel``); on the hub the kernel's token says who it is.
 Browsers cannot post here from another site either: a JSON body needs a CORS
-preflight, which this API does not answer; the kernels post with ``urllib``
-(:mod:`widgets.kit.classlink`), so there is no XSRF cookie to check.
+preflight, which this API answers only for the origins the teacher named
+(``cardgames serve --allow-origin``: the static site's pages, whose Python runs in the
+browser; :mod:`classroom.tables.cors`, with ``tables/api/class/key``, where such a page
+gets its student key); the kernels post with ``urllib`` (:mod:`widgets.kit.classlink`),
+so there is no XSRF cookie to check.
 
 >>> [p for p, *_ in class_handlers("/")]
-['/tables/api/class/send', '/tables/api/class/progress']
+['/tables/api/class/send', '/tables/api/class/progress', '/tables/api/class/key']
 """
 
 from __future__ import annotations
@@ -53,6 +56,7 @@ from cardgames.errors import CardgamesError
 from cardgames.i18n import SUPPORTED, language
 from cardgames.i18n import gettext as _
 
+from .cors import ClassKeyHandler, cors_headers, from_named_origin, preflight
 from .errors import BadMessage, RateLimited, TableError, TooLarge
 from .protocol import TokenBucket, error_dict
 from .students import BadStudent, ClassStore, check_mid, class_store, identify
@@ -168,6 +172,11 @@ class ClassApiHandler(web.RequestHandler):
         self.set_header("Cache-Control", "no-store")
         self.set_header("X-Content-Type-Options", "nosniff")
         self.set_header("Content-Type", "application/json; charset=UTF-8")
+        cors_headers(self)        # a page of the static site the teacher named, if it is one
+
+    def options(self) -> None:
+        """The CORS preflight of a static site's page (:func:`~.cors.preflight`)."""
+        preflight(self, "POST")
 
     def check_xsrf_cookie(self) -> None:
         """No XSRF cookie: the kernels post, and a JSON body cannot come from another
@@ -234,10 +243,11 @@ class ClassApiHandler(web.RequestHandler):
     def _from_kernel(self, auth: Any) -> bool:
         """Under ``make serve`` the lesson pages' kernels run on the server itself: a
         message from another address is not from a kernel (a browser, a script) and is
-        refused, unless ``settings["cardgames_class_remote"]`` allows it.  On the hub the
-        token says who sends (the kernels run in the students' own servers)."""
+        refused, unless ``settings["cardgames_class_remote"]`` allows it, or the page
+        is of an origin the teacher named (the static site: :mod:`.cors`).  On the hub
+        the token says who sends (the kernels run in the students' own servers)."""
         if callable(getattr(auth, "user_name", None)) or self.settings.get(
-                "cardgames_class_remote"):
+                "cardgames_class_remote") or from_named_origin(self):
             return True
         try:
             return ipaddress.ip_address(str(self.request.remote_ip)).is_loopback
@@ -339,6 +349,7 @@ def class_handlers(base_url: str) -> list[tuple[Any, ...]]:
 
     base = "/" + base_url.strip("/") + "/" if base_url.strip("/") else "/"
     return [(base + "tables/api/class/send", ClassApiHandler),
-            (base + "tables/api/class/progress", ClassProgressHandler)]
+            (base + "tables/api/class/progress", ClassProgressHandler),
+            (base + "tables/api/class/key", ClassKeyHandler)]
 
 
