@@ -17,17 +17,28 @@ for _name, _value in APP_SEEDS.items():
     os.environ[_name] = _value
 
 # the online tables' data folder (classroom.tables.data_dir): never the user's own; the
-# servers the tests start inherit it (a test may give its own with --tables-dir)
-if not os.environ.get("CARDGAMES_DATA_DIR"):
+# servers the tests start inherit it (a test may give its own with --tables-dir).
+# Under pytest-xdist (``make test`` runs two workers, issue 34) every worker has a folder of
+# its own: a worker inherits the environment of the run that started it, whose folder
+# (made below, or the user's) is then the parent of the workers' folders.
+_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+if not os.environ.get("CARDGAMES_DATA_DIR") or _WORKER:
     import atexit
     import shutil
     import tempfile
 
-    os.environ["CARDGAMES_DATA_DIR"] = tempfile.mkdtemp(prefix="cardgames-test-data-")
+    _parent = os.environ.get("CARDGAMES_DATA_DIR") if _WORKER else None
+    if _parent and os.path.isdir(_parent):
+        os.environ["CARDGAMES_DATA_DIR"] = tempfile.mkdtemp(prefix=f"{_WORKER}-", dir=_parent)
+    else:
+        os.environ["CARDGAMES_DATA_DIR"] = tempfile.mkdtemp(prefix="cardgames-test-data-")
     atexit.register(shutil.rmtree, os.environ["CARDGAMES_DATA_DIR"], ignore_errors=True)
 
 
 import pytest  # noqa: E402
+
+# a test over 120 s fails unless marked slow with a reason (tests/timelimit.py, issue 34)
+from timelimit import pytest_runtest_makereport  # noqa: E402, F401
 
 
 @pytest.fixture(scope="session")
