@@ -8,6 +8,7 @@ kernels started by the tests inherit, so a test can replay an app exactly.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 #: The seeds the app tests replay (tests/browser/test_app_*.py use the same numbers).
 APP_SEEDS = {"CARDGAMES_SEED_LIAR": "14", "CARDGAMES_SEED_THIRTY_ONE": "2026",
@@ -84,6 +85,21 @@ def pytest_collection_modifyitems(config, items):
     modules move, in their order, so module-scoped servers start once."""
     late = {item.path for item in items if "playwright_session" in item.fixturenames}
     items.sort(key=lambda item: item.path in late)
+    here = Path(__file__).parent
+    for item in items:
+        reason = ALONE.get(item.path.relative_to(here).as_posix())
+        if reason:
+            item.add_marker(pytest.mark.alone(reason=reason))
+
+
+#: Modules that cannot run beside other tests (marker ``alone``): ``make test`` runs them
+#: after the others, in a pytest of their own without workers (docs/testing.md, issue 34).
+ALONE = {
+    "browser/test_classroom_load.py":
+        "8 students' pages for 20 s: its answer times and kernel counts are of its server alone",
+    "browser/test_classroom_hold.py":
+        "16 kernels' memory measured against the launcher's estimate, the machine's free memory",
+}
 
 
 #: Variables that change what a server started later serves (a page's request, the
