@@ -87,7 +87,7 @@ def pytest_collection_modifyitems(config, items):
     items.sort(key=lambda item: item.path in late)
     here = Path(__file__).parent
     for item in items:
-        reason = ALONE.get(item.path.relative_to(here).as_posix())
+        reason = item.path.is_relative_to(here) and ALONE.get(item.path.relative_to(here).as_posix())
         if reason:
             item.add_marker(pytest.mark.alone(reason=reason))
 
