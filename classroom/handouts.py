@@ -13,8 +13,10 @@ file                          pages  contents
                                      solution, the typical mistakes (one page per lesson)
 ``worksheets.pdf``            6      each lesson's exercises without answers (one page each)
 ``answer-key-variants.pdf``   6      every variant code's answers (1-30), a table per lesson
-``hr/answer-key.pdf`` …       6      the answer key and the worksheets in Croatian and German
-                                     (``hr/``, ``de/``: ``answer-key.pdf``, ``worksheets.pdf``)
+``hr/answer-key.pdf`` …       6      the answer key, the worksheets and the answers by variant
+                                     code in Croatian and German (``hr/``, ``de/``:
+                                     ``answer-key.pdf``, ``worksheets.pdf``,
+                                     ``answer-key-variants.pdf``)
 ``liar-decision-table.pdf``   2      lesson 02's decision table, blank (still has cards /
                                      last cards)
 ``thirty-one-score-sheet.pdf`` 1     a score sheet for a Thirty-One match
@@ -71,10 +73,11 @@ PAGES = {"answer-key.pdf": 6, "worksheets.pdf": 6, "liar-decision-table.pdf": 2,
 #: the games with a rules card, and the languages of the cards besides English
 CARDS = ("liar", "thirty-one")
 CARD_LANGUAGES = ("hr", "de")
-#: the answer key and the worksheets are printed in these languages too, into ``<lang>/``
+#: the answer key, the worksheets and the answers by variant code are printed in these
+#: languages too, into ``<lang>/``
 KEY_LANGUAGES = ("hr", "de")
-KEY_PAGES = {f"{lang}/{name}": PAGES[name] for lang in KEY_LANGUAGES
-             for name in ("answer-key.pdf", "worksheets.pdf")}
+KEY_DOCUMENTS = ("answer-key.pdf", "worksheets.pdf", "answer-key-variants.pdf")
+KEY_PAGES = {f"{lang}/{name}": PAGES[name] for lang in KEY_LANGUAGES for name in KEY_DOCUMENTS}
 #: the page "running a class experiment" is printed in these languages too, into ``<lang>/``
 #: (a document, translated as a whole: ``docs/handouts/class-experiment.<lang>.md``)
 EXPERIMENT_LANGUAGES = ("hr", "de")
@@ -227,10 +230,12 @@ def worksheets(lang: str = "en") -> str:
 
 
 def keys_in_languages() -> dict[str, str]:
-    """``{"hr/answer-key.pdf": html, ...}``: the key and the worksheets in each language,
-    and the page "running a class experiment" (``hr/class-experiment.pdf``, ...)."""
-    docs = {f"{lang}/{name}": (answer_key if name == "answer-key.pdf" else worksheets)(lang)
-            for lang in KEY_LANGUAGES for name in ("answer-key.pdf", "worksheets.pdf")}
+    """``{"hr/answer-key.pdf": html, ...}``: the key, the worksheets and the answers by
+    variant code in each language, and the page "running a class experiment"
+    (``hr/class-experiment.pdf``, ...)."""
+    make = {"answer-key.pdf": answer_key, "worksheets.pdf": worksheets,
+            "answer-key-variants.pdf": variant_key}
+    docs = {f"{lang}/{name}": make[name](lang) for lang in KEY_LANGUAGES for name in KEY_DOCUMENTS}
     docs.update({f"{lang}/class-experiment.pdf": class_experiment(lang)
                  for lang in EXPERIMENT_LANGUAGES})
     return docs

@@ -153,7 +153,7 @@ def _language_put_back():
     tests/test_doctests.py; tests/test_doctests.py before tests/test_cli_input.py)."""
     from cardgames import i18n
 
-    chosen, stack = i18n._chosen, list(i18n._stack)
+    chosen, stack = i18n._chosen, list(i18n._blocks())
     yield
     i18n._chosen = chosen
-    i18n._stack[:] = stack
+    i18n._blocks()[:] = stack

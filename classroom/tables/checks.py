@@ -267,7 +267,8 @@ def progress(store: ClassStore, student: str, lesson: str) -> dict[str, Any]:
     exercise the variant (of the last check), the tries (the checks up to the first right
     one), the wrong ones, whether solved, the last hint given (``hint-2``, ``mistake-0``,
     ``rounding``) and the answer last checked; ``variant``: the variant of the student's
-    last check on the lesson (the page takes it).  Nothing of another student.
+    last check on the lesson of an exercise drawn in variants (the page takes it; a check
+    of an exercise without variants has none).  Nothing of another student.
 
     >>> import tempfile, pathlib
     >>> from classroom.tables.students import student_id
@@ -293,7 +294,8 @@ def progress(store: ClassStore, student: str, lesson: str) -> dict[str, Any]:
     for exercise, answer, verdict, hint, var in rows:
         st = out.setdefault(exercise, {"tries": 0, "wrong": 0, "solved": False, "hint": "",
                                        "variant": None, "answer": ""})
-        variant = var
+        if var is not None:                # an exercise without variants says nothing
+            variant = var                  # about the page's code (03-p32: None)
         st["variant"], st["answer"] = var, answer
         if st["solved"]:
             continue                       # checked again after solving: not a try

@@ -46,7 +46,7 @@ from typing import Any
 
 import ipywidgets as ipw
 
-from cardgames.i18n import N_, ngettext
+from cardgames.i18n import N_, decimal, ngettext
 from cardgames.i18n import gettext as _
 from cardgames.seeds import VARIANTS, variant_code
 from widgets.app.seeding import app_seed
@@ -61,6 +61,8 @@ __all__ = ["ExerciseWidget", "Session", "SESSION", "exercise", "exercise_seed", 
            "get", "EXERCISES", "VARIANTS", "variant_code"]
 
 SHOW_SOLUTION_AFTER = 3
+#: A number as the page sends it (``answer_numbers.canonical``: a decimal point, no grouping).
+_SENT_NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:/-?\d+(?:\.\d+)?)?(?: %)?")
 
 
 def inline_html(text: str) -> str:
@@ -157,6 +159,13 @@ class ExerciseWidget(ipw.VBox):
         if _PAGE_SEED and _PAGE_SEED[0] is not None:
             _PAGE_SEED[0] = variant
 
+    @staticmethod
+    def page_seeded() -> bool:
+        """Whether this page draws its exercises from a page seed (served by Voila; not
+        Jupyter, nbval, the handouts): its student's progress is asked for, an exercise
+        without variants included."""
+        return bool(_PAGE_SEED) and _PAGE_SEED[0] is not None
+
     def use_variant(self, seed: int | None) -> None:
         """Ask the variant drawn by ``seed`` instead (a reloaded page takes the variant the
         student had): the question, the options and the explorer redrawn."""
@@ -185,6 +194,7 @@ class ExerciseWidget(ipw.VBox):
             return                       # this page went further already
         self._session.tries[key] = tries
         self._session.wrong[key] = wrong
+        self._put_back(state.get("answer"))
         if state.get("solved"):
             self._session.solved.add(key)
             self._say("✔ " + ngettext("Solved before, after {n} try.",
@@ -197,6 +207,20 @@ class ExerciseWidget(ipw.VBox):
                                        tries).format(n=tries)
                       + (" " + _("Hint:") + f" {hint}" if hint else ""), "#555")
         self._refresh_solution_button()
+
+    def _put_back(self, answer: object) -> None:
+        """The answer the student last checked, back in its box (a choice: its option; a
+        number as the page sent it, ``0.5``, written the page's way, ``0,5`` in hr/de)."""
+        if not isinstance(answer, str) or not answer.strip():
+            return
+        if isinstance(self.answer_box, ipw.RadioButtons):
+            values = [v for _label, v in self._options()]
+            if answer in values:
+                self.answer_box.value = answer
+            return
+        if self._exercise.kind is Kind.NUMBER and _SENT_NUMBER.fullmatch(answer):
+            answer = decimal(answer)
+        self.answer_box.value = answer[:200]
 
     def __repr__(self) -> str:          # stable text/plain for nbval
         return f"ExerciseWidget({self._exercise.key!r})"

@@ -276,7 +276,7 @@ EXERCISES = (*EXERCISES, Exercise(
                "second given the first, 1/92 in all.")),
     solution=Msg(N_("The first claimed card is a seven with probability 3/24; given that, the "
                     "second with 2/23 (one seven and one card fewer). P = (3/24) · (2/23) = "
-                    "6/552 = 1/92, what `claim_odds` gives: {answer}")),
+                    "6/552 = 1/92: {answer}")),
     vary=lambda rng: shuffled(_default("04-without-replacement"), rng),
     params=(("order", (0, 1, 2, 3)),),
     method=Msg(N_("The multiplication rule without replacement: P(first good) · P(second good | "
