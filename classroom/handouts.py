@@ -33,7 +33,7 @@ file                          pages  contents
                                      ``docs/handouts/class-experiment.hr.md``, ``.de.md``
 ============================  =====  =====================================================
 
-The exercises come from :mod:`widgets.exercises.exercise_data` (the answers computed by the engine),
+The exercises come from :mod:`cardgames.courseware.exercise_data` (the answers computed by the engine),
 the teacher pages from the lessons' first cell and their cells tagged ``teacher``.  No LaTeX:
 Playwright's ``page.pdf`` on the system's Chromium.
 """
@@ -52,11 +52,11 @@ import mistune
 
 from cardgames.i18n import gettext as _
 from cardgames.i18n import language
-from widgets.exercises.answers import Exercise, Kind
-from widgets.exercises.exercise import inline_html
-from widgets.exercises.exercise_data import LESSONS, by_lesson
-from widgets.exercises.key_words import WORDS
-from widgets.exercises.texts import tr
+from cardgames.courseware.answers import Exercise, Kind
+from cardgames.courseware.texts import inline_html
+from cardgames.courseware.exercise_data import LESSONS, by_lesson
+from cardgames.courseware.key_words import WORDS
+from cardgames.courseware.texts import tr
 
 from .bundle import data_root
 
@@ -183,8 +183,8 @@ def variant_key(lang: str = "en") -> str:
     table per lesson (rows: the codes; columns: the exercises), in ``lang``: the teacher
     reads a student's code under the exercise's number and checks the answer here (the
     general method and the default's worked solution are in the answer key)."""
-    from widgets.exercises.exercise import VARIANTS
-    from widgets.exercises.exercise_data import get
+    from cardgames.seeds import VARIANTS
+    from cardgames.courseware.exercise_data import get
 
     pages = []
     with language(lang):
@@ -242,7 +242,7 @@ def keys_in_languages() -> dict[str, str]:
 
 
 def liar_decision_table() -> str:
-    from widgets.exercises.exercise_data.lesson02 import CALLS, PLAYS
+    from cardgames.courseware.exercise_data.lesson02 import CALLS, PLAYS
 
     intro = ("<p>Four players, both Chroniclers (<b>L2</b>). Seat 0 has played one card as a "
              "seven; seat 1 must announce <b>eights</b> (<b>L8</b>) and puts down the cards "

@@ -98,7 +98,7 @@ APP_PACKAGES = ("ipywidgets", "cardgames")
 EXTRA = {
     "comm": ("0.2.3", ["comm"], ["traitlets"]),
     "ipywidgets": ("8.1.9", ["ipywidgets"], ["comm", "traitlets", "ipython"]),
-    # widgets.exercises.answer_numbers reads decimals with Babel (not a dependency of
+    # cardgames.courseware.answer_numbers reads decimals with Babel (not a dependency of
     # cardgames[widgets]); loaded by the exercise pages only (static_site_pages.setup_cell)
     "babel": ("2.19.0", ["babel"], []),
 }

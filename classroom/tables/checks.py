@@ -149,11 +149,6 @@ def record(db: sqlite3.Connection, student: str, payload: dict[str, Any], *,
     return {"counted": True}
 
 
-def _apply(store: ClassStore, db: sqlite3.Connection, student: str, name: str | None,
-           payload: dict[str, Any]) -> dict[str, Any]:
-    return record(db, student, payload)
-
-
 class _Tally:
     """The running sums of the ``checks`` table, read incrementally (the rows after the
     last one read), so that a poll of the class view costs the new checks, not all."""
@@ -306,12 +301,3 @@ def progress(store: ClassStore, student: str, lesson: str) -> dict[str, Any]:
             st["wrong"] += verdict == "wrong"
             st["hint"] = hint
     return {"lesson": lesson, "variant": variant, "exercises": out}
-
-
-def _register() -> None:
-    from .classapi import register
-
-    register("check", check=check_payload, apply=_apply, schema=SCHEMA)
-
-
-_register()

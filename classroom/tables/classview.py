@@ -9,7 +9,8 @@ digit; the others), and who is stuck (three tries, not solved), by display name
 (students who gave none are counted, not named).  The data is
 :func:`classroom.tables.checks.summary` of the class store; the labels (the
 exercise's question, each known mistake's hint, in the teacher's language) come
-from the exercises' own data (``widgets.exercises.exercise_data``).  An exercise
+from the exercises' own data (``cardgames.courseware.exercise_data``, content that
+imports no ipywidgets: the server never loads them, issue 32).  An exercise
 drawn in variants shows its "other wrong answers" per variant, each beside that
 variant's question (rebuilt here from the exercise id and the student's seed, in the
 teacher's language; variants with the same numbers are one group).  Only the
@@ -28,6 +29,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from cardgames.courseware.texts import tr
 from cardgames.i18n import N_, language
 from cardgames.i18n import gettext as _
 
@@ -87,10 +89,10 @@ def class_words(lang: str) -> dict[str, str]:
 
 @lru_cache(maxsize=4)
 def _exercises() -> dict[str, Any]:
-    try:
-        from widgets.exercises.exercise_data import EXERCISES
-    except ImportError:                 # pragma: no cover - the widgets not installed
-        return {}
+    # read when first asked (the lessons' modules, not at the server's start); content
+    # only: no ipywidgets in the server (issue 32, tests/tables/test_server_imports.py)
+    from cardgames.courseware.exercise_data import EXERCISES
+
     return dict(EXERCISES)
 
 
@@ -109,12 +111,7 @@ def labels(exercise: str, lang: str) -> dict[str, Any]:
     ex = _exercises().get(exercise)
     if ex is None:
         return {"number": None, "question": exercise, "mistakes": [], "varies": False}
-    try:                              # the exercises' texts are translated when shown
-        from widgets.exercises.texts import tr
-    except ImportError:               # pragma: no cover - before the texts module
-        def tr(text: Any, *, lang: str | None = None, **extra: Any) -> str:
-            return _(str(text), lang=lang)
-    with language(lang):
+    with language(lang):              # the exercises' texts are translated when shown
         return {"number": ex.number, "question": plain(tr(ex.question, lang=lang)),
                 "mistakes": [plain(tr(hint, lang=lang)) for _value, hint in ex.mistakes],
                 "varies": ex.vary is not None}
@@ -131,8 +128,6 @@ def variant_question(exercise: str, seed: int | None, lang: str) -> tuple[str, s
     ex = _exercises().get(exercise)
     if ex is None:
         return "", exercise
-    from widgets.exercises.texts import tr
-
     drawn = ex.variant(seed)
     with language(lang):
         return repr(drawn.params), plain(tr(drawn.question, lang=lang))
@@ -152,8 +147,6 @@ def variant_mistake(exercise: str, seed: int | None, i: int, lang: str) -> tuple
     drawn = ex.variant(seed)
     if not 0 <= i < len(drawn.mistakes):
         return "", ""
-    from widgets.exercises.texts import tr
-
     hint = drawn.mistakes[i][1]
     with language(lang):
         return repr(getattr(hint, "msgid", str(hint))), plain(tr(hint, lang=lang))

@@ -17,9 +17,9 @@ import handout_pdf as pdf
 import pytest
 
 from cardgames.i18n import language
-from widgets.exercises.answers import spellings
-from widgets.exercises.exercise_data import EXERCISES
-from widgets.exercises.texts import tr
+from cardgames.courseware.answers import spellings
+from cardgames.courseware.exercise_data import EXERCISES
+from cardgames.courseware.texts import tr
 
 REPO = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.browser        # it prints with headless Chromium

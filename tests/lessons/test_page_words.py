@@ -78,9 +78,9 @@ def test_every_exercise_variants_question_speaks_to_students():
     import re
 
     from cardgames.i18n import language
-    from widgets.exercises.exercise import inline_html
-    from widgets.exercises.exercise_data import EXERCISES, get
-    from widgets.exercises.texts import tr
+    from cardgames.courseware.texts import inline_html
+    from cardgames.courseware.exercise_data import EXERCISES, get
+    from cardgames.courseware.texts import tr
 
     bad = set()
     for key in EXERCISES:

@@ -13,7 +13,7 @@ from class_kit import ClassServer, post
 
 from widgets.exercises import progress
 from widgets.exercises.exercise import ExerciseWidget, Session
-from widgets.exercises.exercise_data import get
+from cardgames.courseware.exercise_data import get
 from widgets.kit import classlink
 from widgets.kit.classlink import ClassLink
 

@@ -13,8 +13,8 @@ import pytest
 from class_kit import TOKEN, ClassServer, get, post
 
 from cardgames.i18n import language
-from widgets.exercises.answers import Verdict
-from widgets.exercises.exercise_data import get as exercise
+from cardgames.courseware.answers import Verdict
+from cardgames.courseware.exercise_data import get as exercise
 from widgets.exercises.report import check_payload
 
 ANA, IVO, ZED = "a" * 22, "i" * 22, "z" * 22

@@ -10,9 +10,9 @@ import pytest
 from hidden import live_widgets, synced_strings
 
 from widgets.exercises import report
-from widgets.exercises.answers import spellings
+from cardgames.courseware.answers import spellings
 from widgets.exercises.exercise import ExerciseWidget, Session
-from widgets.exercises.exercise_data import get
+from cardgames.courseware.exercise_data import get
 from widgets.kit import classlink
 from widgets.kit.classlink import ClassLink
 

@@ -2,12 +2,12 @@
 
 Works the same in JupyterLab and in Voila (only standard ipywidgets).  Everything is
 checked in Python: the answer, the hints not yet earned and the worked solution live in
-plain Python attributes (the :class:`~widgets.exercises.answers.Exercise` and a :class:`Session`),
+plain Python attributes (the :class:`~cardgames.courseware.answers.Exercise` and a :class:`Session`),
 never in a synced trait, so the browser sees only the question, what the student typed
 and the feedback already earned (see ``widgets/__init__.py``).
 
 Every text is shown in the language current when the widget is made or the answer is
-checked (:mod:`widgets.exercises.texts`): a page in Croatian shows the Croatian question,
+checked (:mod:`cardgames.courseware.texts`): a page in Croatian shows the Croatian question,
 hints and solution of an exercise built earlier, with decimal commas.
 
 * Nothing before the first try: the feedback line starts empty.
@@ -46,15 +46,15 @@ from typing import Any
 
 import ipywidgets as ipw
 
+from cardgames.courseware.answers import LETTERS, Exercise, Kind, Verdict, hint_for
+from cardgames.courseware.exercise_data import EXERCISES, get
+from cardgames.courseware.texts import inline_html, tr
 from cardgames.i18n import N_, decimal, ngettext
 from cardgames.i18n import gettext as _
 from cardgames.seeds import VARIANTS, variant_code
 from widgets.app.seeding import app_seed
-from widgets.exercises.answers import LETTERS, Exercise, Kind, Verdict, hint_for
-from widgets.exercises.exercise_data import EXERCISES, get
 from widgets.exercises.progress import earned_hint, follow, unfollow
 from widgets.exercises.report import ClassNote, report_check
-from widgets.exercises.texts import tr
 from widgets.kit.rule_links import RulesHTML
 
 __all__ = ["ExerciseWidget", "Session", "SESSION", "exercise", "exercise_seed", "inline_html",
@@ -63,19 +63,6 @@ __all__ = ["ExerciseWidget", "Session", "SESSION", "exercise", "exercise_seed", 
 SHOW_SOLUTION_AFTER = 3
 #: A number as the page sends it (``answer_numbers.canonical``: a decimal point, no grouping).
 _SENT_NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:/-?\d+(?:\.\d+)?)?(?: %)?")
-
-
-def inline_html(text: str) -> str:
-    """Escape ``text`` and render ``code``, **bold** and *italic* (for questions and hints).
-
-    >>> inline_html("Use `score` on **AH** < *x*")
-    'Use <code>score</code> on <b>AH</b> &lt; <i>x</i>'
-    """
-    s = html.escape(text, quote=False)
-    s = re.sub(r"`([^`]+)`", r"<code>\1</code>", s)
-    s = re.sub(r"\*\*([^*]+)\*\*", r"<b>\1</b>", s)
-    s = re.sub(r"(?<![\w*])\*([^*\s][^*]*)\*(?![\w*])", r"<i>\1</i>", s)
-    return s
 
 
 @dataclass
@@ -307,7 +294,7 @@ def _explorer(ex: Exercise) -> ipw.Widget | None:
     name, params = ex.explorer
     if name != "reveal":
         raise ValueError(f"no explorer called {name!r}")
-    from widgets.exercises.exercise_data.lesson05 import explorer_hands
+    from cardgames.courseware.exercise_data.lesson05 import explorer_hands
     from widgets.explainers.reveal_explorer import RevealExplorer
 
     p = dict(params)

@@ -12,7 +12,7 @@ tries, whether solved and its last hint back (:meth:`ExerciseWidget.restore`).  
 a class server nothing is asked, and the exercise's line says that progress is not kept
 (:data:`widgets.kit.classlink.LOCAL_NOTE`).
 
->>> from widgets.exercises.exercise_data import get
+>>> from cardgames.courseware.exercise_data import get
 >>> earned_hint(get("01-six-players"), "hint-1", 1) == str(get("01-six-players").hints[0])
 True
 >>> earned_hint(get("01-six-players"), "", 0)
@@ -26,9 +26,9 @@ import logging
 import threading
 from typing import Any
 
+from cardgames.courseware.answers import Exercise
+from cardgames.courseware.texts import tr
 from cardgames.i18n import ngettext
-from widgets.exercises.answers import Exercise
-from widgets.exercises.texts import tr
 from widgets.kit.classlink import class_link
 
 __all__ = ["earned_hint", "follow", "unfollow", "wait_applied"]

@@ -17,8 +17,8 @@ not on the hub, where the teacher sees the hub user's name); Enter or **Save nam
 saves it, and a line under the box says what happened: sending, saved (the class server
 took it), refused and why, or no name.
 
->>> from widgets.exercises.exercise_data import get
->>> from widgets.exercises.answers import Verdict
+>>> from cardgames.courseware.exercise_data import get
+>>> from cardgames.courseware.answers import Verdict
 >>> ex = get("01-six-players")
 >>> hint_id(ex, 1, Verdict("wrong", "x", mistake=ex.mistakes[0][1], mistake_index=0))
 'mistake-0'
@@ -35,10 +35,10 @@ from typing import Any
 
 import ipywidgets as ipw
 
+from cardgames.courseware.answer_numbers import canonical
+from cardgames.courseware.answers import Exercise, Kind, Verdict
 from cardgames.i18n import get_language
 from cardgames.i18n import gettext as _
-from widgets.exercises.answer_numbers import canonical
-from widgets.exercises.answers import Exercise, Kind, Verdict
 from widgets.kit.classlink import LOCAL_NOTE, ClassLink, check_display_name, class_link
 
 __all__ = ["ANSWER_MAX", "ClassNote", "check_payload", "hint_id", "report_check"]

@@ -8,10 +8,10 @@ from math import comb
 from typing import Any
 
 from cardgames.cards import ORDINARY_CARDS, Rank
+from cardgames.courseware.answers import Exercise, Kind
+from cardgames.courseware.exercise_data._choices import shuffled
+from cardgames.courseware.texts import Msg, rank_count, rank_word
 from cardgames.i18n import N_
-from widgets.exercises.answers import Exercise, Kind
-from widgets.exercises.exercise_data._choices import shuffled
-from widgets.exercises.texts import Msg, rank_count, rank_word
 
 
 def _claim(hand: str, claim: str, seen: str = "") -> Fraction:

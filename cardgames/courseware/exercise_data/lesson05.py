@@ -7,10 +7,10 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from cardgames.courseware.answers import Exercise, Kind
+from cardgames.courseware.exercise_data._choices import shuffled
+from cardgames.courseware.texts import Msg, num
 from cardgames.i18n import N_
-from widgets.exercises.answers import Exercise, Kind
-from widgets.exercises.exercise_data._choices import shuffled
-from widgets.exercises.texts import Msg, num
 
 TABLE = "10H 7L OA"
 

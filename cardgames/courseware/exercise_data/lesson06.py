@@ -8,10 +8,10 @@ from fractions import Fraction
 from functools import cache
 from math import comb
 
+from cardgames.courseware.answers import Exercise, Kind
+from cardgames.courseware.exercise_data._choices import shuffled
+from cardgames.courseware.texts import Msg, num
 from cardgames.i18n import N_, N_plural
-from widgets.exercises.answers import Exercise, Kind
-from widgets.exercises.exercise_data._choices import shuffled
-from widgets.exercises.texts import Msg, num
 
 HALF = Fraction(1, 2)
 
