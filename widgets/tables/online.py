@@ -289,7 +289,7 @@ class OnlineTable:
 
     def _build(self, s: RemoteSession) -> None:
         # the game's own play table (the one whose GAME_NAME is the session's game)
-        self.table = table_class(s.game).for_session(s)
+        self.table = table_class(str(s.game)).for_session(s)
         self.body.children = (self.table.widget,)
 
     def _failure_text(self, code: str, message: str) -> str:

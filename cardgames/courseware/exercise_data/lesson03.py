@@ -12,7 +12,7 @@ from cardgames.courseware.texts import Msg
 from cardgames.i18n import N_
 
 
-def _table(chronicler: bool):
+def _table(chronicler: bool) -> Any:
     from cardgames.analysis import hands
 
     return hands.hand_table(chronicler=chronicler)
@@ -29,7 +29,8 @@ def _count(chronicler: bool, score: float, *, with_chr: bool | None = None) -> i
 def _p32() -> Fraction:
     from cardgames.analysis import hands
 
-    return hands.probability(exactly=32, chronicler=True, exact=True)
+    p: Fraction = hands.probability(exactly=32, chronicler=True, exact=True)
+    return p
 
 
 def _count_ex(target: float = 31) -> Exercise:

@@ -69,7 +69,8 @@ _SHRINKS = Msg(N_("The unseen pile shrinks too: 24 − 3 cards."))
 _TAKE_OUT = N_("{seen} cannot be in seat 1's claim: take them out (**R-L11**).")
 
 
-def _deal(rng: random.Random, rank: Rank, mine: int, others: int, avoid=()) -> list[str]:
+def _deal(rng: random.Random, rank: Rank, mine: int, others: int,
+          avoid: tuple[str, ...] | list[str] = ()) -> list[str]:
     good = [c for c in ORDINARY_CARDS if c.rank is rank and str(c) not in avoid]
     rest = [c for c in ORDINARY_CARDS if c.rank is not rank and str(c) not in avoid]
     return [str(c) for c in rng.sample(good, mine) + rng.sample(rest, others)]

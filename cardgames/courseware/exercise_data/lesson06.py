@@ -17,7 +17,8 @@ HALF = Fraction(1, 2)
 
 
 @cache
-def _chain(i: int, j: int, a: Fraction = HALF, b: Fraction = HALF, t: Fraction = Fraction(0)):
+def _chain(i: int, j: int, a: Fraction = HALF, b: Fraction = HALF, t: Fraction = Fraction(0)
+           ) -> tuple[Fraction, dict[int, Fraction]]:
     """(expected deals, {deals: probability}) of a match from lives (i, j) (T13, R-T8)."""
     if i < 0 or j < 0:
         return Fraction(0), {0: Fraction(1)}
