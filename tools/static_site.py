@@ -131,12 +131,23 @@ OFFLINE = ("no network? The first build downloads from the package registries (P
 
 
 def run(cmd: list[str], why: str = "", **kwargs) -> None:
-    """Run ``cmd``; a failure is a :class:`BuildError` saying ``why`` (what it was for)."""
+    """Run ``cmd``; a failure is a :class:`BuildError` saying ``why`` (what it was for)
+    and the command's last line of errors (all of them kept in ``last-error.log`` of the
+    cache folder), so that the teacher reads one line."""
     print("+", " ".join(str(c) for c in cmd), flush=True)
     try:
-        subprocess.run(cmd, check=True, **kwargs)
-    except (subprocess.CalledProcessError, OSError) as e:
+        done = subprocess.run(cmd, stderr=subprocess.PIPE, text=True, **kwargs)
+    except OSError as e:
         raise BuildError(f"{why or cmd[0]} failed ({e})") from None
+    if done.returncode == 0:
+        return
+    lines = [line for line in done.stderr.splitlines()
+             if line.strip() and not line.startswith("WARNING:")]
+    log = CACHE / "last-error.log"
+    log.parent.mkdir(parents=True, exist_ok=True)
+    log.write_text(done.stderr, encoding="utf-8")
+    last = lines[-1].strip()[:300] if lines else f"exit status {done.returncode}"
+    raise BuildError(f"{why or cmd[0]} failed: {last} (all of it: {log})")
 
 
 # ---------------------------------------------------------------- downloads (cached)
