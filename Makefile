@@ -69,10 +69,14 @@ VOILA_PORT ?= 8866
 STUDENTS    ?=
 NOTEBOOKS   ?=
 MAX_KERNELS ?=
+# the static site whose exercise pages may send checks here (make site CLASS_SERVER=...):
+# make serve VOILA_IP=0.0.0.0 ALLOW_ORIGIN=https://school.example
+ALLOW_ORIGIN ?=
 
 serve: $(STAMP)
 	$(BIN)/python -m cardgames serve lessons --students='$(STUDENTS)' --notebooks='$(NOTEBOOKS)' \
-	    --max-kernels='$(MAX_KERNELS)' --ip=$(VOILA_IP) --port=$(VOILA_PORT)
+	    --max-kernels='$(MAX_KERNELS)' --ip=$(VOILA_IP) --port=$(VOILA_PORT) \
+	    $(foreach o,$(ALLOW_ORIGIN),--allow-origin $(o))
 
 # `cardgames lab`: JupyterLab on this computer only, in the lessons folder, with JupyterLab's
 # own token protection left on: open the printed http://127.0.0.1:<port>/lab?token=... address.

@@ -22,7 +22,8 @@ HERE = Path(__file__).resolve().parent
 DATA = ("lessons", "share/jupyter/voila/templates/cardgames", "voila.json", "docs/cards",
         "docs/handouts", "docs/rules", "translations",
         # cardgames site (the static site, issue 33): its build script and npm lock
-        "tools/static_site.py", "tools/static_site_pages.py", "tools/static_site_npm")
+        "tools/static_site.py", "tools/static_site_pages.py", "tools/static_site_checks.py",
+        "tools/static_site_npm")
 SKIP = shutil.ignore_patterns("__pycache__", "*.pyc", ".ipynb_checkpoints", "*~", ".DS_Store")
 
 

@@ -28,7 +28,8 @@ REPO = Path(__file__).resolve().parents[1]
 CACHE = REPO / ".cache" / "site"
 
 #: what the build reads: a change to any of these builds the site again
-INPUTS = ("tools/static_site.py", "tools/static_site_pages.py", "tools/static_site_npm",
+INPUTS = ("tools/static_site.py", "tools/static_site_pages.py", "tools/static_site_checks.py",
+          "tools/static_site_npm",
           "pyproject.toml", "cardgames", "widgets", "classroom", "lessons",
           "share/jupyter/voila/templates/cardgames")
 

@@ -82,3 +82,27 @@ def test_an_installed_package_says_what_the_build_needs(monkeypatch, capsys):
 def test_serve_refuses_an_origin_that_is_not_one():
     proc = cli("serve", "--check", "--allow-origin", "https://school.example/homework/")
     assert_usage_error(proc, "--allow-origin", "an origin is scheme://host[:port]")
+
+
+def test_no_registry_and_no_cache_is_one_line_with_the_pip_command(tmp_path):
+    """The first build with no package index (PIP_NO_INDEX: as with no network) and an
+    empty cache: the build tools cannot be installed; the line says so, where they go,
+    and the exact pip command to install them there."""
+    cache = tmp_path / "cache"
+    env = {"CARDGAMES_SITE_CACHE": str(cache), "PIP_NO_INDEX": "1", "PIP_FIND_LINKS": ""}
+    proc = subprocess.run([sys.executable, "-m", "cardgames", "site", "--out",
+                           str(tmp_path / "site")], capture_output=True, text=True,
+                          timeout=600, cwd=REPO, env={**os.environ, **env})
+    assert proc.returncode == 2, proc.stderr
+    err = proc.stderr.strip()
+    assert "\n" not in err and err.startswith("cardgames site: error:"), err
+    assert "no network?" in err
+    import tomllib
+
+    pins = tomllib.loads((REPO / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"]["site"]
+    python = cache / "tools-venv" / "bin" / "python"
+    command = f"{python} -m pip install --disable-pip-version-check " + " ".join(
+        f'"{pin}"' for pin in pins)
+    assert err.endswith(command), err
+    assert not (tmp_path / "site").exists()

@@ -76,6 +76,8 @@ TEMPLATES = REPO / "share" / "jupyter"
 LANGUAGES = ("en", "hr", "de")
 sys.path.insert(0, str(REPO))    # widgets (the charts)
 sys.path.insert(0, str(REPO / "tools"))
+import static_site_checks as checks  # noqa: E402
+from static_site_checks import OFFLINE, BuildError, class_server, out_problem  # noqa: E402
 from static_site_pages import contents, python_env, start_pages  # noqa: E402
 
 import cardgames  # noqa: E402 - this checkout's, or the installed one
@@ -121,22 +123,24 @@ def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-class BuildError(Exception):
-    """A build that cannot go on; the message (one line) says why and what to do."""
-
-
-#: what a download failure most likely means, and what to do
-OFFLINE = ("no network? The first build downloads from the package registries (PyPI, npm) "
-           "and keeps everything in {cache}; later builds need no network")
-
-
 def run(cmd: list[str], why: str = "", **kwargs) -> None:
-    """Run ``cmd``; a failure is a :class:`BuildError` saying ``why`` (what it was for)."""
+    """Run ``cmd``; a failure is a :class:`BuildError` saying ``why`` (what it was for)
+    and the command's last line of errors (all of them kept in ``last-error.log`` of the
+    cache folder), so that the teacher reads one line."""
     print("+", " ".join(str(c) for c in cmd), flush=True)
     try:
-        subprocess.run(cmd, check=True, **kwargs)
-    except (subprocess.CalledProcessError, OSError) as e:
+        done = subprocess.run(cmd, stderr=subprocess.PIPE, text=True, **kwargs)
+    except OSError as e:
         raise BuildError(f"{why or cmd[0]} failed ({e})") from None
+    if done.returncode == 0:
+        return
+    lines = [line for line in done.stderr.splitlines()
+             if line.strip() and not line.startswith("WARNING:")]
+    log = CACHE / "last-error.log"
+    log.parent.mkdir(parents=True, exist_ok=True)
+    log.write_text(done.stderr, encoding="utf-8")
+    last = lines[-1].strip()[:300] if lines else f"exit status {done.returncode}"
+    raise BuildError(f"{why or cmd[0]} failed: {last} (all of it: {log})")
 
 
 # ---------------------------------------------------------------- downloads (cached)
@@ -342,45 +346,6 @@ def lite_config(packages: list[str]) -> dict:
     }
 
 
-#: the file of a built site saying so (a folder with it may be built over)
-MARKER = ".cardgames-site"
-
-
-def out_problem(out: Path) -> str | None:
-    """Why the site cannot be written to ``out`` (it is replaced as a whole), or None."""
-    if out.exists() and not out.is_dir():
-        return f"{out} is a file, not a folder"
-    built = (out / MARKER).is_file() or (       # (a site built before the marker)
-        (out / "voici" / "render").is_dir() and (out / "index.html").is_file())
-    if out.is_dir() and any(out.iterdir()) and not built:
-        return (f"{out} is a folder with other files in it: give a new or empty folder, or "
-                "one this command wrote before (it is replaced as a whole)")
-    return None
-
-
-def class_server(text: str) -> str:
-    """The class server's address as the pages use it: ``http(s)://host[:port]/[base/]``.
-
-    >>> class_server("http://192.168.1.20:8866"), class_server("https://hub.example/class/")
-    ('http://192.168.1.20:8866/', 'https://hub.example/class/')
-    """
-    from urllib.parse import urlsplit
-
-    url = text.strip()
-    url = url if url.endswith("/") else url + "/"
-    try:
-        parts = urlsplit(url)
-        ok = (parts.scheme in ("http", "https") and bool(parts.hostname) and parts.port != 0
-              and not (parts.query or parts.fragment or parts.username or "?" in url
-                       or "#" in url) and len(url) <= 300)
-    except ValueError:
-        ok = False
-    if not ok:
-        raise BuildError(f"--class-server: {text!r} is not a class server's address: give "
-                         "the address its students open, e.g. http://192.168.1.20:8866")
-    return url
-
-
 def build(out: Path, apps: tuple[str, ...], exercises: bool = True,
           langs: tuple[str, ...] = LANGUAGES, server: str | None = None) -> None:
     problem = out_problem(out)
@@ -414,7 +379,7 @@ def build(out: Path, apps: tuple[str, ...], exercises: bool = True,
     start_pages(out, apps, pages, langs, server is not None)
     # the class server the pages send the exercises' checks to (widgets.kit.classlink_browser)
     (out / "class-server.json").write_text(json.dumps({"server": server}) + "\n")
-    (out / MARKER).write_text("a static site built by cardgames site (tools/static_site.py)\n")
+    (out / checks.MARKER).write_text("a static site built by cardgames site (tools/static_site.py)\n")
 
 
 #: the build tools' own environment: voici-core, jupyterlite-core and the Pyodide kernel
