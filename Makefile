@@ -35,14 +35,25 @@ lint: $(STAMP)
 	$(BIN)/python -m mypy widgets
 
 # every test: axe-core comes first when npm is there (without it the accessibility
-# tests skip here and fail in CI, where .ci/run installs npm)
-# It prints the 30 slowest tests, then its wall time and load (tests/conftest.py; issue 34).
+# tests skip here and fail in CI, where .ci/run installs npm).
+# Two runs (docs/testing.md, issue 34): every test but those marked `alone`, on
+# TEST_WORKERS processes (pytest-xdist; a whole module to one worker, so its servers start
+# once), then the `alone` ones (load and memory measurements) by themselves.  Each prints
+# its 30 slowest tests, its wall time and the load (tests/conftest.py); then the total.
+# A test over 120 s fails unless marked slow with a reason (tests/timelimit.py).
+TEST_WORKERS ?= 2
+PYTEST_XDIST := -n $(TEST_WORKERS) --dist loadfile
 test: lint
 	@if command -v npm >/dev/null 2>&1; then $(MAKE) --no-print-directory axe; fi
-	$(BIN)/python -m pytest tests --durations=30
+	@t0=$$(date +%s); \
+	$(BIN)/python -m pytest tests $(PYTEST_XDIST) -m "not alone" --durations=30; a=$$?; \
+	$(BIN)/python -m pytest tests -m alone --durations=30; b=$$?; \
+	echo "make test: wall time $$(( $$(date +%s) - t0 )) s for both runs (pytest exit codes $$a, $$b)"; \
+	[ $$a -eq 0 ] && [ $$b -eq 0 ]
 
+# under 5 minutes (issue 34): no browser, hub, slow or alone test
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest tests -m "not browser and not slow and not hub"
+	$(BIN)/python -m pytest tests $(PYTEST_XDIST) -m "not browser and not slow and not hub and not alone"
 
 # `cardgames serve` (classroom/commands.py, the same command a teacher runs after pip install):
 # Voila standalone (not a Jupyter server extension: no code can be run from the page),
@@ -115,10 +126,14 @@ handouts: $(STAMP)
 
 # The static site for homework (docs/serving.md): Voici pages whose Python (Pyodide) runs in
 # the student's browser; any static host serves the folder.  From this checkout, PyPI and npm
-# (tools/static_site_npm/), downloads kept in .cache/site/.  make site SITE=/some/folder
+# (tools/static_site_npm/), downloads kept in .cache/site/.  `cardgames site` (tools/static_site.py):
+# make site SITE=/some/folder SITE_LANG="hr de" CLASS_SERVER=http://192.168.1.20:8866
 SITE ?= site
+SITE_LANG ?=
+CLASS_SERVER ?=
 site: $(STAMP)
-	nice -n 10 $(BIN)/python tools/static_site.py --out $(SITE)
+	nice -n 10 $(BIN)/python -m cardgames site --out $(SITE) $(if $(SITE_LANG),--lang $(SITE_LANG)) \
+	    $(if $(CLASS_SERVER),--class-server $(CLASS_SERVER))
 
 # the static site in headless Chromium: first paint and first usable widget, cold and warm
 bench-site: $(STAMP)

@@ -1,8 +1,8 @@
 """The one build step pyproject.toml cannot say: the class's files go into the wheel.
 
 A class needs more than the import packages: the lessons (en/hr/de, executed, and the
-apps), their rules pages, the Voila page template, ``voila.json``, the handout sources
-and the lessons' translations.  They stay where they are in the repository (``lessons/``,
+apps), their rules pages, the Voila page template, ``voila.json``, the handout sources,
+the lessons' translations and the static site's build script (``cardgames site``).  They stay where they are in the repository (``lessons/``,
 ``share/``, ``docs/``, ``translations/``); ``build_py`` copies them into the built
 package as ``classroom/data/`` (found at run time by ``classroom.bundle``).  The sdist
 carries the same folders (MANIFEST.in), so a wheel built from it is the same.  An
@@ -20,7 +20,9 @@ from setuptools.command.build_py import build_py
 HERE = Path(__file__).resolve().parent
 #: (folder or file in the repository, where it goes under classroom/data/)
 DATA = ("lessons", "share/jupyter/voila/templates/cardgames", "voila.json", "docs/cards",
-        "docs/handouts", "docs/rules", "translations")
+        "docs/handouts", "docs/rules", "translations",
+        # cardgames site (the static site, issue 33): its build script and npm lock
+        "tools/static_site.py", "tools/static_site_pages.py", "tools/static_site_npm")
 SKIP = shutil.ignore_patterns("__pycache__", "*.pyc", ".ipynb_checkpoints", "*~", ".DS_Store")
 
 

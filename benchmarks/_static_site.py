@@ -8,7 +8,7 @@
 - :class:`StaticServer`: the folder served by Python's own ``http.server`` on a free port
   of 127.0.0.1 (as any static host would: plain files, ``.wasm`` as ``application/wasm``).
 - :func:`watch_hosts`: every request a page (and its web workers) makes to a host other
-  than the server's, recorded.
+  than the server's (and the ports of 127.0.0.1 it names in ``also``), recorded.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import http.server
+import io
 import shutil
 import subprocess
 import sys
@@ -55,8 +56,8 @@ def built_site(*, python: str = sys.executable) -> Path:
         return out
     for old in CACHE.glob("built-*"):
         shutil.rmtree(old, ignore_errors=True)
-    subprocess.run(["nice", "-n", "10", python, str(REPO / "tools" / "static_site.py"),
-                    "--out", str(out)], check=True, cwd=REPO)
+    subprocess.run(["nice", "-n", "10", python, "-m", "cardgames", "site", "--out", str(out)],
+                   check=True, cwd=REPO)
     done.write_text(key)
     return out
 
@@ -65,19 +66,37 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
                       ".wasm": "application/wasm", ".js": "text/javascript",
                       ".mjs": "text/javascript", ".json": "application/json"}
+    #: (the server's) files answered instead of the folder's, by path ("/class-server.json")
+    overrides: dict[str, bytes] = {}
+
+    def send_head(self):
+        body = self.overrides.get(self.path.split("?", 1)[0])
+        if body is None:
+            return super().send_head()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
 
     def log_message(self, format, *args):  # noqa: A002 - the base class's name
         pass
 
 
 class StaticServer:
-    """``folder`` served on 127.0.0.1 (a free port) from a thread; :meth:`stop` ends it."""
+    """``folder`` served on 127.0.0.1 (a free port) from a thread; :meth:`stop` ends it.
+    ``overrides``: files served instead of the folder's (a test's ``class-server.json``);
+    ``also``: ports of 127.0.0.1 the pages may ask too (a test's class server)."""
 
     def __init__(self, folder: Path) -> None:
-        handler = functools.partial(_Handler, directory=str(folder))
+        self.overrides: dict[str, bytes] = {}
+        self.also: set[int] = set()
+        handler = functools.partial(type("Handler", (_Handler,), {"overrides": self.overrides}),
+                                    directory=str(folder))
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self.port = self.httpd.server_address[1]
         self.url = f"http://127.0.0.1:{self.port}/"
+        self.origin = f"http://127.0.0.1:{self.port}"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
 
@@ -96,7 +115,8 @@ def watch_hosts(page, server: StaticServer, log: list[str]) -> None:
     is recorded here.)"""
     def local(url: str) -> bool:
         parts = urlsplit(url)
-        return parts.scheme in ("data", "blob") or (parts.hostname == "127.0.0.1"
-                                                    and parts.port == server.port)
+        return parts.scheme in ("data", "blob") or (
+            parts.hostname == "127.0.0.1" and (parts.port == server.port
+                                               or parts.port in server.also))
 
     page.on("request", lambda r: None if local(r.url) else log.append(r.url))

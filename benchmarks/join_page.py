@@ -82,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
         warm = time.perf_counter() - t0
         t0 = time.perf_counter()
         for t in list(svc._tables.values()):
-            summarize(t, svc)
+            summarize(t, svc.seat_list(t))
         every = time.perf_counter() - t0
         t0 = time.perf_counter()
         for code in rng.sample(codes, 100):

@@ -58,6 +58,7 @@ import importlib.util
 import json
 import os
 import random
+import urllib.parse
 import re
 import statistics
 import sys
@@ -248,10 +249,14 @@ async def browser_student(s: Student, browser, base: str, args, stop_at: float,
         await page.goto(f"{base}tables/join/{s.code}?lang=en")
         await page.get_by_role("textbox").first.fill(s.name)
         await page.locator("form [type=submit], form button").first.click()
-        await page.wait_for_url(re.compile(r"voila/render/app_online"), timeout=60_000,
+        # the join page sends the browser to its seat's page, tables/play/<CODE>; the
+        # seat and its secret are in the browser's HttpOnly seat cookie, never in the
+        # address (issue 29): read them from the browser's cookies, as the server does
+        await page.wait_for_url(re.compile(r"tables/play/"), timeout=60_000,
                                  wait_until="commit")
-        q = dict(x.split("=", 1) for x in page.url.split("?", 1)[1].split("&") if "=" in x)
-        s.seat, s.key = int(q["seat"]), q["key"]
+        jar = {c["name"]: c["value"] for c in await context.cookies()}
+        seat, _, key = urllib.parse.unquote(jar[f"cgseat_{s.code}"]).strip('"').partition(":")
+        s.seat, s.key = int(seat), key
         await page.locator(".liar-table").wait_for(state="visible", timeout=OPEN_TIMEOUT * 1000)
         s.joined_s = time.monotonic() - t0
         page.set_default_timeout(15_000)         # a move's click: bounded

@@ -1,9 +1,11 @@
-"""The teacher's commands of the ``cardgames`` command line: serve, lab, handouts, lessons.
+"""The teacher's commands of the ``cardgames`` command line: serve, lab, handouts, lessons,
+site.
 
     cardgames serve [FOLDER] [--students N --notebooks "..."] [--ip IP] [--port N] [--lang hr]
     cardgames lab [FOLDER]
     cardgames handouts --out DIR
     cardgames lessons copy DIR [--lang hr]
+    cardgames site --out DIR [--lang hr de] [--class-server URL]
 
 Only the arguments are read here (``--help`` in the CLI's languages); the commands run in
 :mod:`classroom.commands`, imported when one of them runs, never by ``import cardgames``
@@ -18,6 +20,9 @@ ways nobody could read.
 >>> a = p.parse_args(["serve", "mine", "--port", "9000", "--lang", "HR"])
 >>> a.folder, a.port, a.lang, a.ip
 ('mine', 9000, 'hr', '127.0.0.1')
+>>> a = p.parse_args(["site", "--out", "homework", "--lang", "hr", "DE"])
+>>> a.out, a.langs, a.class_server
+('homework', ['hr', 'de'], None)
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ from cardgames.i18n import gettext as _
 __all__ = ["COMMANDS", "add_commands", "check_ours", "jupyter_option", "run"]
 
 #: The teacher's commands (each runs :mod:`classroom.commands`).
-COMMANDS = ("serve", "lab", "handouts", "lessons")
+COMMANDS = ("serve", "lab", "handouts", "lessons", "site")
 #: The packages that must sit side by side: the engine, its widgets, the server.
 PACKAGES = ("cardgames", "widgets", "classroom")
 HOME = Path(__file__).resolve().parent.parent
@@ -128,6 +133,10 @@ def add_commands(sub: Any, parser_class: type[argparse.ArgumentParser]) -> None:
                           "port in Jupyter's data folder)"))
     p.add_argument("--check", action="store_true",
                    help=_("check the settings and print the plan, then stop"))
+    p.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                   help=_("the address of a static site (cardgames site --class-server) whose "
+                          "pages may send exercise checks here, e.g. https://school.example "
+                          "(again for more sites)"))
     p.set_defaults(func=run, command="serve")
 
     p = sub.add_parser("lab", help=_("open the lessons in JupyterLab, on this computer only"),
@@ -165,6 +174,25 @@ def add_commands(sub: Any, parser_class: type[argparse.ArgumentParser]) -> None:
                           "top (default: every language, as served)"))
     q.set_defaults(func=run, command="lessons")
 
+    p = sub.add_parser("site", help=_("the apps and exercises as a static site for homework"),
+                       description=_("The apps, explainers and exercises as a folder of plain "
+                       "files whose Python runs in the student's browser: put it on any web "
+                       "host for homework with no server. For practice, not for marks. It needs "
+                       "npm; the first build downloads from PyPI and npm."),
+                       epilog=_("examples:") + "\n  cardgames site --out homework\n  cardgames "
+                       "site --out domaca-zadaca --lang hr --class-server http://192.168.1.20:"
+                       "8866\n" + _("With --class-server, start that server with: cardgames "
+                                     "serve --allow-origin <the site's address>"),
+                       formatter_class=raw)
+    p.add_argument("--out", required=True, metavar="DIR",
+                   help=_("the folder to write (new, empty, or a site built before)"))
+    p.add_argument("--lang", dest="langs", nargs="+", type=_language, default=None,
+                   metavar="LANG", help=_("the pages' languages: en, hr, de (default: all three)"))
+    p.add_argument("--class-server", default=None, metavar="URL",
+                   help=_("the class server (cardgames serve) that gets the exercises' checks "
+                          "(default: none, nothing is sent)"))
+    p.set_defaults(func=run, command="site")
+
 
 def run(args: argparse.Namespace) -> int:
     """Run a teacher's command (its arguments read by :func:`add_commands`)."""
@@ -179,11 +207,14 @@ def run(args: argparse.Namespace) -> int:
                                     notebooks=args.notebooks, ip=args.ip, port=args.port,
                                     lang=args.lang, max_kernels=args.max_kernels,
                                     warm_mb=args.warm_mb, data_dir=args.data_dir,
-                                    check=args.check, jupyter_args=extra)
+                                    check=args.check, jupyter_args=extra,
+                                    allow_origins=tuple(args.allow_origin))
         elif args.command == "lab":
             status = commands.lab(args.folder, port=args.port, jupyter_args=extra)
         elif args.command == "handouts":
             status = commands.handouts(args.out)
+        elif args.command == "site":
+            status = commands.site(args.out, langs=args.langs, class_server=args.class_server)
         else:
             status = commands.copy_lessons(args.dest, lang=args.lang)
     except (commands.CommandError, bundle.BundleError) as e:

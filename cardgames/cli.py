@@ -2,7 +2,7 @@
 
 Subcommands: ``score`` (a Thirty-One hand), ``odds`` (Liar claims, Thirty-One
 hands), ``simulate`` (a seeded tournament among bots), and the teacher's ``serve``,
-``lab``, ``handouts`` and ``lessons copy`` (:mod:`cardgames.classcli`, which runs
+``lab``, ``handouts``, ``lessons copy`` and ``site`` (:mod:`cardgames.classcli`, which runs
 ``classroom`` only when one of them runs). Run ``python -m cardgames --help`` for examples.
 
 Bad arguments and every engine error (:class:`~cardgames.errors.CardgamesError`)
@@ -343,7 +343,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help=_("liar: each game is a match of this many rounds (R-L10)"))
     p.add_argument("--no-progress", action="store_true", help=_("no progress bar"))
     p.set_defaults(func=_cmd_simulate)
-    add_commands(sub, _Parser)             # serve, lab, handouts, lessons (classcli)
+    add_commands(sub, _Parser)             # serve, lab, handouts, lessons, site (classcli)
     return parser
 
 

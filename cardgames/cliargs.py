@@ -20,7 +20,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from cardgames.i18n import N_, format_count
+from cardgames import registry
+from cardgames.i18n import format_count
 from cardgames.i18n import gettext as _
 
 __all__ = ["MAX_CHUNK", "MAX_GAMES", "MAX_ROUNDS", "MAX_SEED", "MAX_WORKERS", "OPTIONS", "PROG",
@@ -35,25 +36,9 @@ class UsageError(Exception):
 
 #: The options ``simulate --option KEY=VALUE`` takes, per game, with the largest value and
 #: why: each bound is far beyond a real game and keeps one run to minutes, not days.
+#: (The games' own: :attr:`GameInfo.cli_options <cardgames.registry.GameInfo.cli_options>`.)
 OPTIONS: dict[str, dict[str, tuple[int, int, str]]] = {
-    "thirty-one": {
-        "lives": (0, 9, N_("lives 0-9: every life is a deal a player may lose, and the tables "
-                           "offer 0-9 (R-T8)")),
-        "turn_cap": (0, 1000, N_("turn_cap 0-1000: a cap on a deal's turns (R-T10); 1000 "
-                                 "turns is far beyond any real deal")),
-        "chronicler": (0, 1, N_("chronicler true or false (T2)")),
-    },
-    "liar": {
-        "decks": (1, 2, N_("decks 1 or 2 (R-L2)")),
-        "chroniclers": (0, 0, N_("chroniclers none, both, colorful or pale (R-L2)")),
-        "points": (0, 1000, N_("points: up to 8 whole numbers 0-1000 per place (R-L10)")),
-        "max_plays": (1, 100_000, N_("max_plays 1-100000: the safety cap on a round's plays "
-                                     "(default 1000)")),
-        "tie_places": (0, 0, N_("tie_places competition or dense (R-L10)")),
-        "target": (1, 1000, N_("target 1-1000: a match to this many points (R-L10); 1000 is "
-                               "already hundreds of rounds")),
-    },
-}
+    info.name: dict(info.cli_options) for info in registry.games()}
 
 
 def read_option(game: str, key: str, value: str) -> object:

@@ -24,6 +24,9 @@ by one function, ``state.view(player)``, separate from the state.
   card, the random state, or anything derived from them.
 - :class:`Outcome` -- how a game ended, in one shape for both games.
 - :class:`Agent` -- anything that picks an action from a view.
+- :class:`Match` -- the games of a match one after another, and what they add up to
+  (scores or lives, winners, places; what a seat's view adds).
+- :class:`ViewCodec` -- how a game's seat view travels on the wire.
 
 >>> from cardgames.liar import LiarGame
 >>> from cardgames.thirtyone import ThirtyOneGame
@@ -38,15 +41,16 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from cardgames.errors import ConfigError, IllegalActionError
 from cardgames.i18n import gettext as _
 
 __all__ = [
-    "Action", "Agent", "Game", "LegalActions", "Outcome", "State", "View",
-    "check_player", "check_seed",
+    "Action", "Agent", "Game", "LegalActions", "Match", "Outcome", "State", "View",
+    "ViewCodec", "check_player", "check_seed",
 ]
 
 
@@ -176,6 +180,58 @@ class Game(Protocol):
     def new_state(self, *, seed: int, dealer: int = 0) -> State: ...
 
     def replay(self, seed: int, actions: Iterable[Any], dealer: int = 0) -> State: ...
+
+
+@runtime_checkable
+class Match(Protocol):
+    """The games of one match, dealt one after another, and what they add up to.
+
+    Liar's match is rounds with points and places (R-L10,
+    :class:`~cardgames.liar.LiarMatch`); a Thirty-One match lives inside its state, a
+    game of deals to the last player with lives (T13,
+    :class:`~cardgames.thirtyone.ThirtyOneMatch`).  A session (:mod:`cardgames.session`)
+    and the tables know a match only through this protocol; a game makes its match with
+    :meth:`cardgames.registry.GameInfo.make_match`.
+
+    - ``next_game(saved=None)`` deals the next game and returns it with the keywords
+      that deal it again (``game.new_state(**start)``: the teacher's replay); a
+      ``saved`` state (a session read back) is taken as that game instead.  Past the
+      match's end: :class:`~cardgames.errors.GameOverError`.
+    - ``record(state)`` counts the finished game ``state`` (the last one dealt).
+    - ``is_over()``: no game is left to deal.
+    - ``winners()``: the match's winners once it is over (shared when tied).
+    - ``seat_view(state, view)``: what a seat's view adds to the engine's ``view`` of
+      ``state``, as
+      :class:`~cardgames.seat.SeatView`'s fields: ``round`` (1 = the first) and the
+      game's own (Liar: ``points``, ``places`` per finished round, ``rounds``;
+      Thirty-One: ``lives``).
+    """
+
+    def next_game(self, saved: State | None = None) -> tuple[State, dict[str, Any]]: ...
+
+    def record(self, state: State) -> object: ...
+
+    def is_over(self) -> bool: ...
+
+    def winners(self) -> tuple[int, ...]: ...
+
+    def seat_view(self, state: State, view: Any) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class ViewCodec:
+    """How one game's seat view travels on the wire (:mod:`cardgames.wire`).
+
+    ``view``: the game's view class (a frozen dataclass: its fields are what is sent);
+    ``windows``: its lists that grow with play, each with the most of its last items
+    sent (the count travels with them); ``legal``: for a game whose legal actions are
+    derived from the view again on loading instead of being sent (Liar's plays, R-L4),
+    ``legal(view, seat, to_act)`` gives them (the engine's collection; ``None``: none).
+    """
+
+    view: type
+    windows: Mapping[str, int]
+    legal: Callable[[Any, int, int | None], LegalActions | None] | None = None
 
 
 @runtime_checkable

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import functools
 import os
+import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -70,7 +71,22 @@ ENV_VAR = "CARDGAMES_LANG"
 
 _LOCALEDIR = os.path.join(os.path.dirname(__file__), "locale")
 _chosen: str | None = None          # set_language(); None: the environment decides
-_stack: list[str] = []              # language() blocks, innermost last
+
+
+class _Blocks(threading.local):
+    """Each thread's own :func:`language` blocks, innermost last: a block in one thread
+    (a server's request, the class link's) never changes another thread's language."""
+
+    def __init__(self) -> None:
+        self.stack: list[str] = []
+
+
+_BLOCKS = _Blocks()
+
+
+def _blocks() -> list[str]:
+    """This thread's open :func:`language` blocks (tests put them back)."""
+    return _BLOCKS.stack
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -90,8 +106,9 @@ def check_language(lang: object) -> str:
 
 def get_language() -> str:
     """The current language code (see the module docstring for the order)."""
-    if _stack:
-        return _stack[-1]
+    stack = _BLOCKS.stack
+    if stack:
+        return stack[-1]
     if _chosen is not None:
         return _chosen
     env = os.environ.get(ENV_VAR, "").strip()
@@ -113,7 +130,17 @@ class language:  # used like a function: ``with language("hr"):``
     """A block in language ``lang`` (``None``: the current language); ``as`` gives the code.
 
     The language is checked when the block is made, so ``language("xx")``
-    fails at once.  Blocks nest; each restores the language it found.
+    fails at once.  Blocks nest; each restores the language it found.  A block is its
+    thread's own: another thread (a server answering a request, the class link) keeps
+    its language.
+
+    >>> import threading
+    >>> seen = []
+    >>> with language("hr"):
+    ...     t = threading.Thread(target=lambda: seen.append(get_language())); t.start(); t.join()
+    ...     seen.append(get_language())
+    >>> seen
+    ['en', 'hr']
     """
 
     __slots__ = ("code",)
@@ -122,11 +149,11 @@ class language:  # used like a function: ``with language("hr"):``
         self.code = get_language() if lang is None else check_language(lang)
 
     def __enter__(self) -> str:
-        _stack.append(self.code)
+        _BLOCKS.stack.append(self.code)
         return self.code
 
     def __exit__(self, *exc: object) -> None:
-        _stack.pop()
+        _BLOCKS.stack.pop()
 
 
 def localized(method: F) -> F:

@@ -30,19 +30,23 @@ from types import MappingProxyType
 from typing import Any
 
 from cardgames.agents import RandomAgent
-from cardgames.core import Agent, Game
+from cardgames.core import Agent, Game, Match, ViewCodec
 from cardgames.errors import ConfigError
 from cardgames.i18n import N_
 from cardgames.i18n import gettext as _
 from cardgames.liar import LiarGame
+from cardgames.liar import actions as _liar_actions
+from cardgames.liar import table as _liar
 from cardgames.liar.bots import LiarCallerAgent, LiarHeuristicAgent, LiarRandomAgent
 from cardgames.liar.expert import LiarExpertAgent
 from cardgames.limits import LIAR_PLAYERS, TABLE_LIVES, THIRTY_ONE_PLAYERS
 from cardgames.thirtyone import ThirtyOneGame
+from cardgames.thirtyone import actions as _thirtyone_actions
+from cardgames.thirtyone import table as _thirtyone
 from cardgames.thirtyone.bots import ThirtyOneHeuristicAgent
 from cardgames.thirtyone.expert import ThirtyOneExpertAgent
 
-__all__ = ["GameInfo", "for_game", "games", "get", "names"]
+__all__ = ["GameInfo", "default", "for_game", "games", "get", "names"]
 
 
 @dataclass(frozen=True)
@@ -62,6 +66,17 @@ class GameInfo:
       (fewest, most) lives a table offers (R-T8; the engine allows any
       number >= 0), or ``None``; ``chroniclers``: the Chronicler choices (L2, T2).
     - ``rules``: the rule numbers of the game (``"L1-L13"``).
+    - What a table of it needs (issue 32: the session, the wire, the table service and
+      the online seat know a game only through these): ``match`` makes its
+      :class:`~cardgames.core.Match` (:meth:`make_match`); ``parse_action`` reads an
+      action's text; ``turn_rule`` is the rule a stale action breaks (the first action
+      counts: R-L5, T5) and ``end_rule`` the one that ends a game (L11, T13);
+      ``view_codec`` carries a seat's view on the wire; ``summary`` gives a view's
+      public counts for the teacher's list and ``last_calls`` the events it shows;
+      ``replay_step`` one step of the teacher's replay (every hand); ``table_form``
+      the options a table's form offers (name -> kind, default); ``table_defaults`` the
+      options an online table has unless given (Liar: a round's safety cap); ``cli_options`` the options ``cardgames simulate --option`` takes, each with its
+      bounds and why (an ``N_`` msgid).
     """
 
     name: str
@@ -76,6 +91,29 @@ class GameInfo:
     chroniclers: tuple[Any, ...] = ()
     match_defaults: Mapping[str, Any] = field(default_factory=dict)
     match_options: tuple[str, ...] = ()
+    match: Callable[..., Match] | None = None
+    parse_action: Callable[[str], Any] | None = None
+    turn_rule: str = ""
+    end_rule: str = ""
+    view_codec: ViewCodec | None = None
+    summary: Callable[[Any], dict[str, Any]] | None = None
+    last_calls: tuple[str, ...] = ()
+    replay_step: Callable[[Any, int], dict[str, Any]] | None = None
+    table_form: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    table_defaults: Mapping[str, Any] = field(default_factory=dict)
+    cli_options: Mapping[str, tuple[int, int, str]] = field(default_factory=dict)
+
+    def make_match(self, game: Game, *, seed: int, single: bool = False,
+                   **match_options: Any) -> Match:
+        """The match of a table of ``game`` from ``seed`` (``single``: one game; the
+        match's options, e.g. Liar's ``rounds`` and ``target``, R-L10).
+
+        >>> m = get("liar").make_match(get("liar").make_game(players=2), seed=1, rounds=2)
+        >>> m.is_over(), len(m.next_game())
+        (False, 2)
+        """
+        assert self.match is not None, self.name
+        return self.match(game, seed=seed, single=single, **match_options)
 
     @property
     def bot_names(self) -> tuple[str, ...]:
@@ -187,6 +225,15 @@ def names() -> tuple[str, ...]:
     return tuple(_REGISTRY)
 
 
+def default() -> GameInfo:
+    """The game a form gets when it names none: Liar (the lessons' first game).
+
+    >>> default().name
+    'liar'
+    """
+    return _REGISTRY["liar"]
+
+
 def games() -> tuple[GameInfo, ...]:
     """Every registered game."""
     return tuple(_REGISTRY.values())
@@ -210,6 +257,11 @@ _register(GameInfo(
     players=THIRTY_ONE_PLAYERS,                                              # T1
     lives=TABLE_LIVES,                                                       # R-T8, T13
     chroniclers=(False, True),                                               # T2
+    match=_thirtyone.make_match, parse_action=_thirtyone_actions.parse_action,
+    turn_rule="T5", end_rule="T13", view_codec=_thirtyone.VIEW_CODEC,
+    summary=_thirtyone.summary, last_calls=_thirtyone.LAST_CALLS,
+    replay_step=_thirtyone.replay_step, table_form=_thirtyone.TABLE_FORM,
+    cli_options=MappingProxyType(_thirtyone.CLI_OPTIONS),
 ))
 _register(GameInfo(
     name="liar", title=N_("Liar"), game_class=LiarGame, rules="L1-L13, R-L1-R-L11",
@@ -220,4 +272,10 @@ _register(GameInfo(
     chroniclers=("none", "colorful", "pale", "both"),                        # L2, L12, L13
     match_defaults=MappingProxyType({"rounds": 5, "target": None}),          # R-L10
     match_options=("rounds", "target"),
+    match=_liar.make_match, parse_action=_liar_actions.LiarAction.parse,
+    turn_rule="R-L5", end_rule="L11", view_codec=_liar.VIEW_CODEC,
+    summary=_liar.summary, last_calls=_liar.LAST_CALLS,
+    replay_step=_liar.replay_step, table_form=_liar.TABLE_FORM,
+    table_defaults=MappingProxyType(_liar.TABLE_DEFAULTS),
+    cli_options=MappingProxyType(_liar.CLI_OPTIONS),
 ))

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol, overload
 
 from cardgames.core import LegalActions, State
 from cardgames.errors import ConfigError
 from cardgames.i18n import gettext as _
+from cardgames.wire_dump import dump_seat_view
 
 __all__ = ["SEAT_KINDS", "Seat", "SeatLegal", "SeatView", "TeacherFrame"]
 
@@ -25,9 +26,6 @@ SEAT_KINDS = ("human", "bot", "remote")
 _NAME_MAX = 40
 
 
-#: :func:`cardgames.wire.dump_seat_view`, set by that module when it is imported (it imports
-#: this one; :mod:`cardgames.session` imports it)
-_CODEC: Callable[[SeatView], dict[str, Any]] | None = None
 
 
 class _BotFactory(Protocol):
@@ -280,9 +278,7 @@ class SeatView:
         """Plain JSON data, e.g. to send to the seat's own browser: what the seat may know,
         nothing else.  It is :func:`cardgames.wire.dump_seat_view` (one validated codec
         for every seat view; :func:`cardgames.wire.load_seat_view` reads it back)."""
-        if _CODEC is None:
-            raise RuntimeError("SeatView.to_dict needs cardgames.wire: import cardgames.wire")
-        return _CODEC(self)
+        return dump_seat_view(self)
 
 
 @dataclass(frozen=True)

@@ -52,16 +52,12 @@ import json
 import threading
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, cast
+from typing import Any
 
 from cardgames import registry
-from cardgames import wire as _wire  # noqa: F401 -- SeatView.to_dict is its dump_seat_view
-from cardgames.core import Agent, State, check_player, check_seed
+from cardgames.core import Agent, Match, State, check_player, check_seed
 from cardgames.errors import ConfigError, IllegalActionError, StaleActionError
 from cardgames.i18n import gettext as _
-from cardgames.liar.game import LiarGame
-from cardgames.liar.match import LiarMatch
-from cardgames.liar.state import LiarState
 from cardgames.play import agent_turn
 from cardgames.seat import SEAT_KINDS, Seat, SeatLegal, SeatView, TeacherFrame
 from cardgames.seeds import agent_rngs, match_seed, rng_from_state, rng_state
@@ -75,10 +71,6 @@ MAX_BOT_STEPS = 10_000
 #: The JSON of :meth:`Session.to_json`.
 FORMAT = "cardgames-session"
 VERSION = 1
-#: The rule a stale action breaks, per game: the first action counts (R-L5, T5).
-_TURN_RULE = {"liar": "R-L5", "thirty-one": "T5"}
-#: The rounds of a Liar match with ``rounds=None`` and ``target=None``: no end.
-_ENDLESS = 10**9
 
 
 class Session:
@@ -127,7 +119,8 @@ class Session:
         self._log: list[Any] = []             # the public events, in order
         self._tags: list[int] = []            # the mark at which each happened
         self._cursors: dict[int, int] = {}
-        self._liar: LiarMatch | None = None
+        self._m: Match | None = None           # the current match (cardgames.core.Match)
+        self._settled = False                 # the current game is counted in its match
         self._rngs: list[Any] = []
 
     # ------------------------------------------------------------------ making
@@ -152,26 +145,22 @@ class Session:
         return session
 
     def _begin_match(self) -> None:
-        seed = match_seed(self._seed, self._match_index)
-        if self._info.name == "liar" and self._match:
-            self._liar = self._liar_match()
-            state = self._liar.new_round()
-            self._add_game(state, {"seed": state.seed, "dealer": getattr(state, "dealer", 0)})
-        elif self._info.name == "liar":
-            self._add_game(self._game.new_state(seed=seed), {"seed": seed, "dealer": 0})
-        else:
-            kw = {"seed": seed, "dealer": 0, "single_deal": not self._match}
-            self._add_game(self._game.new_state(**kw), kw)
+        self._m = self._new_match()
+        self._add_game(*self._m.next_game())
 
-    def _liar_match(self) -> LiarMatch:
-        """The Liar match (R-L10) of the current match number."""
-        rounds, target = self._match_options["rounds"], self._match_options["target"]
-        return LiarMatch(cast(LiarGame, self._game),
-                         seed=match_seed(self._seed, self._match_index),
-                         rounds=_ENDLESS if rounds is None and target is None else rounds,
-                         target=target)
+    def _new_match(self) -> Match:
+        """The match (:class:`cardgames.core.Match`) of the current match number, made by
+        the game (:meth:`cardgames.registry.GameInfo.make_match`)."""
+        return self._info.make_match(self._game, seed=match_seed(self._seed, self._match_index),
+                                     single=not self._match, **self._match_options)
+
+    @property
+    def _match_now(self) -> Match:
+        assert self._m is not None
+        return self._m
 
     def _add_game(self, state: State, start: dict[str, Any]) -> None:
+        self._settled = False
         self._games.append(state)
         self._game_match.append(self._match_index)
         self._starts.append(start)
@@ -227,9 +216,7 @@ class Session:
     @property
     def match_over(self) -> bool:
         """The match is over (a new one starts with :meth:`next_game`)."""
-        if self._liar is not None:
-            return self._liar.is_over()
-        return self.over
+        return self._match_now.is_over()
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now (R-L11, R-T9)."""
@@ -241,28 +228,14 @@ class Session:
             # Liar hand has thousands of plays)
             legal = SeatLegal(state.legal_actions() if to_act == seat else ())
             view: Any = state.view(seat)
-            extra: dict[str, Any] = {}
-            if self._info.name == "liar":
-                extra["round"] = (len(self._liar.results) + (not state.is_over())
-                                  if self._liar is not None else 1)
-                extra["points"] = tuple(self._liar.scores) if self._liar is not None else (
-                    tuple(getattr(state.outcome(), "points", ())) or (0,) * len(self._seats))
-                results: list[Any] = list(self._liar.results) if self._liar is not None else (
-                    [state.outcome()] if state.is_over() else [])
-                extra["places"] = tuple(tuple(r.places) for r in results)
-                rounds = self._liar.rounds if self._liar is not None else 1
-                extra["rounds"] = None if rounds == _ENDLESS else rounds
-            else:
-                extra["round"] = view.deal
-                extra["lives"] = tuple(view.lives)
-            outcome = state.outcome() if self.match_over and self._liar is None else None
-            if self._liar is not None and self.match_over:
-                extra["winners"] = self._liar.winners()
-            elif outcome is not None:
-                extra["winners"] = tuple(outcome.winners)
+            match = self._match_now
+            extra = match.seat_view(state, view)        # what the match adds (round, ...)
+            match_over = match.is_over()
+            if match_over:
+                extra["winners"] = match.winners()
             return SeatView(seat=seat, game=self._info.name, view=view, mark=self._mark,
                             to_act=to_act, legal=legal, over=state.is_over(),
-                            match_over=self.match_over, match=self._match_index,
+                            match_over=match_over, match=self._match_index,
                             seats=self._seats, **extra)
 
     def events_since(self, seat: int, mark: int | None = None) -> tuple[list[Any], int]:
@@ -299,17 +272,48 @@ class Session:
         :class:`~cardgames.errors.StaleActionError` and nothing changes.
         """
         with self._lock:
-            self._check_mark(seat, action, mark)
-            seat = check_player(seat, players=len(self._seats))
-            if self._seats[seat].kind == "bot":
-                raise IllegalActionError(
-                    _("seat {seat} is played by a bot: only the bot acts for it")
-                    .format(seat=seat), player=seat, action=action,
-                    reason=_("a bot plays this seat"), legal=_("nothing"))
+            seat = self._check_seat(seat, action, mark)
             state = self._games[-1]
             before = len(state.events)
             state.apply(action, player=seat)
             return self._changed(before)
+
+    def check(self, seat: int, action: Any, *, mark: int | None = None) -> str:
+        """What :meth:`act` would do, without doing it: the action's canonical text if
+        ``act(seat, action, mark=mark)`` would apply it now, else the very error that
+        :meth:`act` would raise (the engine's, naming the rule).  Nothing changes either
+        way: a table service checks an action with it before it logs it.
+
+        >>> s = Session.new("thirty-one", seats=[Seat.human("a"), Seat.human("b")], seed=3)
+        >>> s.check(0, " KEEP ", mark=0), s.mark
+        ('keep', 0)
+        """
+        with self._lock:
+            seat = self._check_seat(seat, action, mark)
+            state = self._games[-1]
+            parse = self._info.parse_action
+            if parse is not None and state.current_player == seat and not state.is_over():
+                try:
+                    parsed = parse(action) if isinstance(action, str) else action
+                except ValueError:
+                    parsed = None
+                if parsed is not None and parsed in state.legal_actions():
+                    return str(parsed)
+            trial = state.clone()
+            trial.apply(action, player=seat)       # the engine's own refusal, on a copy
+            return str(trial.history[-1])
+
+    def _check_seat(self, seat: object, action: object, mark: int | None) -> int:
+        """``seat`` if it may act now at ``mark``: a stale mark, a seat that is no seat or
+        a bot's seat is refused (the engine checks the rest)."""
+        self._check_mark(seat, action, mark)
+        seat = check_player(seat, players=len(self._seats))
+        if self._seats[seat].kind == "bot":
+            raise IllegalActionError(
+                _("seat {seat} is played by a bot: only the bot acts for it")
+                .format(seat=seat), player=seat, action=action,
+                reason=_("a bot plays this seat"), legal=_("nothing"))
+        return seat
 
     def _check_mark(self, seat: object, action: object, mark: int | None) -> None:
         if mark is None:
@@ -317,7 +321,7 @@ class Session:
         if isinstance(mark, bool) or not isinstance(mark, int):
             raise ConfigError(_("mark must be a whole number, not {mark!r}").format(mark=mark))
         if mark != self._mark:
-            rule = _TURN_RULE.get(self._info.name)
+            rule = self._info.turn_rule or None
             raise StaleActionError(
                 _("seat {seat} acted on the table of mark {mark}, but it has moved on to mark "
                   "{now}: look again ({rule})").format(seat=seat, mark=mark, now=self._mark,
@@ -331,10 +335,11 @@ class Session:
         state = self._games[-1]
         new = self._file(state.events[before:], self._mark)
         self._mark += 1
-        if self._liar is not None and state.is_over() and len(self._liar.results) < len(
-                [g for g in self._game_match if g == self._match_index]):
-            self._liar.record(cast(LiarState, state))     # the round's points (R-L10)
-            if self._auto_next and not self._liar.is_over():
+        if state.is_over() and not self._settled:
+            self._settled = True
+            match = self._match_now
+            match.record(state)                     # e.g. a Liar round's points (R-L10)
+            if self._auto_next and not match.is_over():
                 new += self._next()
         return new
 
@@ -370,19 +375,26 @@ class Session:
         """Deal the next Liar round of the match, or the next match (the next seed of
         :func:`cardgames.seeds.match_seed`) when the match is over; its events."""
         with self._lock:
+            self.check_next_game()
+            return self._next()
+
+    def check_next_game(self, *, seat: int | None = None, mark: int | None = None) -> None:
+        """The refusal :meth:`next_game` would give now, without dealing: a ``mark`` the
+        table has moved on from (:class:`~cardgames.errors.StaleActionError`, made by
+        ``seat``), or a game that is not over (the game's rule: L11, T13)."""
+        with self._lock:
+            self._check_mark(seat, "next", mark)
             if not self.over:
-                rule = "L11" if self._info.name == "liar" else "T13"
+                rule = self._info.end_rule
                 raise IllegalActionError(
                     _("the game is not over yet: finish it first ({rule})").format(rule=rule),
                     rule=rule, reason=_("the game is not over yet"),
                     legal=_("play it to its end first"))
-            return self._next()
 
     def _next(self) -> list[Any]:
         tag = len(self._log)
-        if self._liar is not None and not self._liar.is_over():
-            state = self._liar.new_round()
-            self._add_game(state, {"seed": state.seed, "dealer": getattr(state, "dealer", 0)})
+        if not self._match_now.is_over():
+            self._add_game(*self._match_now.next_game())
         else:
             self._match_index += 1
             self._begin_match()
@@ -437,12 +449,11 @@ class Session:
             state = game_class.state_from_json(entry["state"])  # type: ignore[attr-defined]
             if entry["match"] != current:
                 current = s._match_index = entry["match"]
-                if s._info.name == "liar" and s._match:
-                    s._liar = s._liar_match()
-            if s._liar is not None:
-                s._liar.new_round()             # the match deals it again: seed, dealer
-                if state.is_over():
-                    s._liar.record(cast(LiarState, state))
+                s._m = s._new_match()
+            s._match_now.next_game(state)       # the match takes the saved game as its next
+            s._settled = bool(state.is_over())
+            if s._settled:
+                s._match_now.record(state)
             s._games.append(state)
             s._game_match.append(entry["match"])
             s._starts.append(dict(entry["start"]))

@@ -47,13 +47,10 @@ cardgames.errors.WireError: wire field event.player: expected a whole number 0-8
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import typing
 from typing import Any
 
-from cardgames import seat as _seat
 from cardgames.codec import (
-    _EVENTS,
     MAX_CARDS,
     MAX_EVENTS,
     MAX_INT,
@@ -63,7 +60,6 @@ from cardgames.codec import (
     Json,
     _bad,
     _event_codec,
-    _game_of,
     _list_codec,
     _load_bool,
     _load_int,
@@ -76,30 +72,20 @@ from cardgames.codec import (
 )
 from cardgames.errors import CardgamesError, WireError
 from cardgames.i18n import gettext as _
-from cardgames.liar import events as _liar_events  # noqa: F401 -- registers its events
-from cardgames.liar.legal import LiarLegalActions
-from cardgames.liar.phase import Phase as LiarPhase
-from cardgames.liar.view import LiarView
 from cardgames.seat import Seat, SeatLegal, SeatView
-from cardgames.thirtyone import events as _thirtyone_events  # noqa: F401 -- registers
-from cardgames.thirtyone.view import ThirtyOneView
+from cardgames.wire_dump import (
+    GAMES,
+    MAX_LEGAL,
+    VERSION,
+    WINDOWED,
+    dump_event,
+    dump_seat_view,
+    view_codec,
+)
 
 __all__ = ["GAMES", "MAX_CARDS", "MAX_EVENTS", "MAX_PLAYS", "MAX_ROUNDS", "MAX_SEATS", "VERSION",
            "WINDOWED", "dump_event", "dump_seat_view", "event_from_dict", "event_to_dict",
            "load_event", "load_seat_view"]
-
-#: The version of the wire format (``"wire"`` in every dumped object).
-VERSION = 1
-#: The games on the wire (registry names).
-GAMES = ("liar", "thirty-one")
-#: The lists sent as a window (their last items) with their count, and each one's size.
-WINDOWED = {"view.events": MAX_EVENTS, "view.my_plays": MAX_PLAYS, "places": MAX_ROUNDS}
-#: The most legal-action texts sent (a Liar seat's plays are derived, not sent; a
-#: Thirty-One seat's: keep, exchange; 3 x 3 swaps, swap all, pass, reveal or stand, T4-T10).
-MAX_LEGAL = 64
-
-_VIEWS: dict[str, type[Any]] = {"liar": LiarView, "thirty-one": ThirtyOneView}
-assert set(_EVENTS) >= set(GAMES)
 
 
 # ---------------------------------------------------------------- the tag
@@ -116,18 +102,6 @@ def _check_tag(data: Json, kind: str) -> str:
     if game not in GAMES:
         raise _bad("game", "one of " + ", ".join(GAMES), game)
     return str(game)
-
-
-def dump_event(event: Any) -> dict[str, Json]:
-    """A public event of either game as plain JSON data, tagged with its game.
-
-    >>> from cardgames.thirtyone.events import Passed
-    >>> dump_event(Passed(player=2))
-    {'wire': 1, 'kind': 'event', 'game': 'thirty-one', 'type': 'Passed', 'player': 2}
-    """
-    game = _game_of(event)
-    body: dict[str, Json] = _event_codec(game, nested=False)[0](event, "event")
-    return {"wire": VERSION, "kind": "event", "game": game, **body}
 
 
 def load_event(data: Json) -> Any:
@@ -147,86 +121,6 @@ _SEAT_KEYS = frozenset(_SEAT_FIELDS) | {"wire", "kind"}
 #: Fields a seat view's data may leave out: ``windows`` (nothing windowed: every frame of
 #: the wire before the windows, issue 29).
 _OPTIONAL = frozenset({"windows"})
-
-
-def _liar_legal(view: LiarView, seat: int, to_act: int | None) -> SeatLegal:
-    """The legal actions of a Liar seat, derived from its view as the engine makes them
-    (lazily: nothing is listed)."""
-    if to_act != seat or view.current_player != seat:
-        return SeatLegal(())
-    if view.phase is LiarPhase.CALL_WINDOW:
-        return SeatLegal(LiarLegalActions(LiarPhase.CALL_WINDOW, seat))
-    if view.phase is LiarPhase.PLAY:
-        return SeatLegal(LiarLegalActions.for_play(seat, view.hand))
-    return SeatLegal(())
-
-
-def _derivable(sv: SeatView) -> bool:
-    """A Liar seat view's ``legal`` is what :func:`_liar_legal` derives from its view:
-    none, the call window's two, or the plays of the hand (R-L4).  The engine's own
-    collection is compared by its phase, player and hand, without listing a play (31,930
-    texts for a 30-card hand); texts by their number and their first ones."""
-    derived = _liar_legal(sv.view, sv.seat, sv.to_act)
-    if sv.legal.engine is not None and derived.engine is not None:
-        return sv.legal == derived
-    if len(sv.legal) != len(derived):
-        return False
-    return tuple(itertools.islice(sv.legal, 16)) == tuple(itertools.islice(derived, 16))
-
-
-def dump_seat_view(sv: SeatView) -> dict[str, Json]:
-    """A seat's :class:`~cardgames.seat.SeatView` as plain JSON data: what that seat may
-    know (R-L11, R-T9), nothing else.  ``legal`` is ``None`` where it is derived again
-    on loading (a Liar seat's plays, R-L4)."""
-    game = sv.game
-    if game not in GAMES:
-        raise TypeError(f"no wire format for the game {game!r}")
-    view_dump = _record_codec(_VIEWS[game], game)[0]
-    legal: Json = None if game == "liar" and _derivable(sv) else list(sv.legal)
-    view, places, windows = _windowed(sv)
-    data = {"wire": VERSION, "kind": "seat-view", "game": game, "seat": sv.seat,
-            "view": view_dump(view, "view"), "mark": sv.mark, "to_act": sv.to_act,
-            "legal": legal, "over": sv.over, "match_over": sv.match_over, "match": sv.match,
-            "round": sv.round, "seats": [s.to_dict() for s in sv.seats],
-            "points": list(sv.points), "places": [list(p) for p in places],
-            "lives": list(sv.lives), "rounds": sv.rounds, "winners": list(sv.winners)}
-    if windows:
-        data["windows"] = windows
-    return data
-
-
-def _windowed(sv: SeatView) -> tuple[Any, tuple[tuple[int, ...], ...], dict[str, int]]:
-    """The view and places of ``sv`` with each list of :data:`WINDOWED` cut to its last
-    items, and the count of each list that was cut (or already was)."""
-    view, places = sv.view, sv.places
-    cut: dict[str, Any] = {}
-    for name, most in _window_sizes(view).items():
-        items = getattr(view, name)
-        if len(items) > most:
-            cut[name] = items[-most:]
-    if cut:
-        view = dataclasses.replace(view, **cut)
-    if len(places) > MAX_ROUNDS:
-        places = places[-MAX_ROUNDS:]
-    totals = {name: sv.total(name) for name in WINDOWED}
-    windows = {name: totals[name] for name in WINDOWED
-               if name in dict(sv.windows) or (name == "places" and len(sv.places) > MAX_ROUNDS)
-               or name[5:] in cut}
-    return view, places, windows
-
-
-def _window_sizes(view: Any) -> dict[str, int]:
-    """The windows of a view's lists that grow with play: the most of any table
-    (:data:`WINDOWED`; a smaller table's own, :func:`cardgames.limits.liar_log_window`,
-    would hold what the rules need too, but would cut most rounds' logs on the page).
-
-    >>> from cardgames.session import Session
-    >>> _window_sizes(Session.new("liar", seats=[Seat.human("a")] * 2, seed=1).view(0).view)
-    {'events': 549, 'my_plays': 68}
-    """
-    if isinstance(view, LiarView):
-        return {"events": MAX_EVENTS, "my_plays": MAX_PLAYS}
-    return {"events": MAX_EVENTS}
 
 
 def _load_windows(data: Json, sv_lists: dict[str, int]) -> tuple[tuple[str, int], ...]:
@@ -299,12 +193,14 @@ def load_seat_view(data: Json) -> SeatView:
         return typing.cast(tuple[int, ...], load(value, at))
 
     seat = typing.cast(int, seat_no(data["seat"], "seat"))
-    view = _record_codec(_VIEWS[game], game)[1](data["view"], "view")
+    codec = view_codec(game)
+    view = _record_codec(codec.view, game)[1](data["view"], "view")
     if view.player != seat or view.players != n:
         raise _bad("view.player", f"seat {seat} of {n}", (view.player, view.players))
     to_act = seat_no(data["to_act"], "to_act", none=True)
-    if data["legal"] is None and game == "liar":
-        legal = _liar_legal(view, seat, to_act)
+    if data["legal"] is None and codec.legal is not None:   # derived again (Liar, R-L4)
+        engine = codec.legal(view, seat, to_act)
+        legal = SeatLegal(() if engine is None else engine)
     else:
         legal = SeatLegal(typing.cast(tuple[str, ...], _list_codec(
             (_same, _load_str), MAX_LEGAL)[1](data["legal"], "legal")))
@@ -328,6 +224,3 @@ def load_seat_view(data: Json) -> SeatView:
         winners=tuple(typing.cast(int, seat_no(w, f"winners[{i}]"))
                       for i, w in enumerate(_list_codec((_same, _same), MAX_SEATS)[1](
                           data["winners"], "winners"))), windows=windows)
-
-
-_seat._CODEC = dump_seat_view       # SeatView.to_dict: one codec for every seat view

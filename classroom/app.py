@@ -42,7 +42,7 @@ import time
 from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.services.kernels.handlers import KernelHandler
 from tornado.ioloop import IOLoop, PeriodicCallback
-from traitlets import Float, Integer, Unicode, default
+from traitlets import Float, Integer, List, Unicode, default
 from voila.app import Voila, VoilaKernelWebsocketHandler
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
@@ -122,6 +122,12 @@ class ClassroomVoila(Voila):
              "default $CARDGAMES_DATA_DIR, else a folder of its own per served folder and "
              "port under <jupyter data dir>/cardgames.")
 
+    allow_origins = List(
+        Unicode(), config=True,
+        help="Origins of static sites (cardgames site --class-server) whose pages may send "
+             "exercise checks to the class API from the students' browsers, e.g. "
+             "https://school.example (cardgames serve --allow-origin; classroom.tables.cors).")
+
     tables_bot_timeout = Float(
         60.0, config=True,
         help="Seconds a student at an online table may take for a move before the bot "
@@ -194,6 +200,12 @@ class ClassroomVoila(Voila):
         settings["classroom_root"] = self.root_dir
         settings["cardgames_tables_auth"] = self.init_tables()
         settings["cardgames_tables"] = self.tables
+        from .tables.cors import SETTING, parse_origin
+
+        settings[SETTING] = tuple(parse_origin(o) for o in self.allow_origins)
+        for origin in settings[SETTING]:
+            print(f"[classroom] The static site at {origin} may send exercise checks "
+                  "(--allow-origin)", flush=True)
         km = self.kernel_manager
         km.kernel_manager_class = "classroom.pagefilter.LimitedKernelManager"
         pagefilter.LIMITS["address_space_mb"] = self.kernel_address_space_mb

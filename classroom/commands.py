@@ -1,4 +1,5 @@
-"""The teacher's commands of ``cardgames``: serve, lab, handouts, lessons copy (issue 30).
+"""The teacher's commands of ``cardgames``: serve, lab, handouts, lessons copy (issue 30),
+site (issue 33).
 
 ``cardgames/classcli.py`` reads their arguments (``--help`` in en/hr/de) and calls the
 functions here, which import Jupyter only when they run.  Every problem a teacher can
@@ -18,6 +19,8 @@ import os
 import re
 import shutil
 import socket
+import subprocess
+import sys
 from pathlib import Path
 
 from cardgames.i18n import get_language
@@ -26,12 +29,14 @@ from cardgames.i18n import gettext as _
 from . import bundle, launch
 
 __all__ = ["CommandError", "copy_lessons", "folder_problem", "handouts", "lab", "port_problem",
-           "serve"]
+           "serve", "site"]
 
 #: The modules each command needs, and the extra that installs them.
 NEEDS = {"serve": ("apps", ("voila", "ipykernel", "ipywidgets", "psutil")),
          "lab": ("lab", ("jupyterlab", "voila", "ipywidgets")),
-         "handouts": ("handouts", ("playwright", "mistune", "ipywidgets"))}
+         "handouts": ("handouts", ("playwright", "mistune", "ipywidgets")),
+         # the build draws the Hand scorer's charts and uses Voila's page templates
+         "site": ("apps", ("voila", "ipywidgets", "matplotlib", "babel"))}
 #: Files of the lessons' folder a teacher's copy does not need (the tests' nbval settings).
 NOT_COPIED = ("__pycache__", "*.pyc", ".ipynb_checkpoints", "nbval_sanitize.cfg")
 
@@ -120,10 +125,12 @@ def _jupyter_env() -> None:
 def serve(folder: str | None = None, *, students: str = "", notebooks: str = "",
           ip: str = "127.0.0.1", port: int = 8866, lang: str | None = None,
           max_kernels: str = "", warm_mb: int | None = None, data_dir: str = "",
-          check: bool = False, jupyter_args: list[str] | None = None) -> int:
+          check: bool = False, jupyter_args: list[str] | None = None,
+          allow_origins: tuple[str, ...] = ()) -> int:
     """``cardgames serve``: check everything, print the plan, run the server until Ctrl+C."""
     root = _served(folder)
     need("serve")
+    origins = _origins(allow_origins)
     if lang:
         os.environ["CARDGAMES_LANG"] = lang             # the server's pages and its kernels
     try:
@@ -156,8 +163,19 @@ def serve(folder: str | None = None, *, students: str = "", notebooks: str = "",
             *(jupyter_args or [])]
     if os.name == "nt":            # zmq's ipc transport (voila.json) is for POSIX only
         args.append("--KernelManager.transport=tcp")
-    launch.start(root, p, args, tables_dir=data_dir, config_dir=bundle.data_root())
+    launch.start(root, p, args, tables_dir=data_dir, config_dir=bundle.data_root(),
+                 allow_origins=origins)
     return 0
+
+
+def _origins(given: tuple[str, ...]) -> tuple[str, ...]:
+    """``--allow-origin``'s origins, each checked (:func:`classroom.tables.cors.parse_origin`)."""
+    from .tables.cors import parse_origin
+
+    try:
+        return tuple(parse_origin(o) for o in given)
+    except ValueError as e:
+        raise CommandError(f"--allow-origin: {e}") from None
 
 
 #: The launcher's words for its settings (``make serve``'s variables) -> the options.
@@ -213,6 +231,36 @@ def handouts(out: str) -> int:
     for path in written:
         print(path)
     return 0
+
+
+def site_tool() -> Path | None:
+    """The static site's build script (``tools/static_site.py`` of a checkout, or of the
+    wheel's ``classroom/data/``), or None."""
+    try:
+        tool = bundle.data_root() / "tools" / "static_site.py"
+    except bundle.BundleError:
+        return None
+    return tool if tool.is_file() else None
+
+
+def site(out: str, *, langs: list[str] | None = None, class_server: str | None = None) -> int:
+    """``cardgames site --out DIR``: the static site (``tools/static_site.py``, which says
+    what went wrong in one line and exits 2; its exit status is this command's)."""
+    tool = site_tool()
+    if tool is None:
+        raise CommandError(_("the static site's build script is not installed with this "
+                             "cardgames: reinstall it (pip install --force-reinstall "
+                             "\"cardgames[apps]\"), or build in a clone of the source: make "
+                             "site; it needs npm, and PyPI and the npm registry for the first "
+                             "build (docs/serving.md)"))
+    need("site")
+    argv = [sys.executable, str(tool), "--out", str(Path(out).expanduser().resolve())]
+    if langs:
+        argv += ["--lang", *dict.fromkeys(langs)]
+    if class_server is not None:
+        argv += ["--class-server", class_server]
+    # (the script imports the packages beside it: a checkout's, or the installed ones)
+    return subprocess.run(argv).returncode
 
 
 def copy_lessons(dest: str, *, lang: str | None = None) -> int:

@@ -13,8 +13,10 @@ file                          pages  contents
                                      solution, the typical mistakes (one page per lesson)
 ``worksheets.pdf``            6      each lesson's exercises without answers (one page each)
 ``answer-key-variants.pdf``   6      every variant code's answers (1-30), a table per lesson
-``hr/answer-key.pdf`` …       6      the answer key and the worksheets in Croatian and German
-                                     (``hr/``, ``de/``: ``answer-key.pdf``, ``worksheets.pdf``)
+``hr/answer-key.pdf`` …       6      the answer key, the worksheets and the answers by variant
+                                     code in Croatian and German (``hr/``, ``de/``:
+                                     ``answer-key.pdf``, ``worksheets.pdf``,
+                                     ``answer-key-variants.pdf``)
 ``liar-decision-table.pdf``   2      lesson 02's decision table, blank (still has cards /
                                      last cards)
 ``thirty-one-score-sheet.pdf`` 1     a score sheet for a Thirty-One match
@@ -31,7 +33,7 @@ file                          pages  contents
                                      ``docs/handouts/class-experiment.hr.md``, ``.de.md``
 ============================  =====  =====================================================
 
-The exercises come from :mod:`widgets.exercises.exercise_data` (the answers computed by the engine),
+The exercises come from :mod:`cardgames.courseware.exercise_data` (the answers computed by the engine),
 the teacher pages from the lessons' first cell and their cells tagged ``teacher``.  No LaTeX:
 Playwright's ``page.pdf`` on the system's Chromium.
 """
@@ -50,11 +52,11 @@ import mistune
 
 from cardgames.i18n import gettext as _
 from cardgames.i18n import language
-from widgets.exercises.answers import Exercise, Kind
-from widgets.exercises.exercise import inline_html
-from widgets.exercises.exercise_data import LESSONS, by_lesson
-from widgets.exercises.key_words import WORDS
-from widgets.exercises.texts import tr
+from cardgames.courseware.answers import Exercise, Kind
+from cardgames.courseware.texts import inline_html
+from cardgames.courseware.exercise_data import LESSONS, by_lesson
+from cardgames.courseware.key_words import WORDS
+from cardgames.courseware.texts import tr
 
 from .bundle import data_root
 
@@ -71,10 +73,11 @@ PAGES = {"answer-key.pdf": 6, "worksheets.pdf": 6, "liar-decision-table.pdf": 2,
 #: the games with a rules card, and the languages of the cards besides English
 CARDS = ("liar", "thirty-one")
 CARD_LANGUAGES = ("hr", "de")
-#: the answer key and the worksheets are printed in these languages too, into ``<lang>/``
+#: the answer key, the worksheets and the answers by variant code are printed in these
+#: languages too, into ``<lang>/``
 KEY_LANGUAGES = ("hr", "de")
-KEY_PAGES = {f"{lang}/{name}": PAGES[name] for lang in KEY_LANGUAGES
-             for name in ("answer-key.pdf", "worksheets.pdf")}
+KEY_DOCUMENTS = ("answer-key.pdf", "worksheets.pdf", "answer-key-variants.pdf")
+KEY_PAGES = {f"{lang}/{name}": PAGES[name] for lang in KEY_LANGUAGES for name in KEY_DOCUMENTS}
 #: the page "running a class experiment" is printed in these languages too, into ``<lang>/``
 #: (a document, translated as a whole: ``docs/handouts/class-experiment.<lang>.md``)
 EXPERIMENT_LANGUAGES = ("hr", "de")
@@ -180,8 +183,8 @@ def variant_key(lang: str = "en") -> str:
     table per lesson (rows: the codes; columns: the exercises), in ``lang``: the teacher
     reads a student's code under the exercise's number and checks the answer here (the
     general method and the default's worked solution are in the answer key)."""
-    from widgets.exercises.exercise import VARIANTS
-    from widgets.exercises.exercise_data import get
+    from cardgames.seeds import VARIANTS
+    from cardgames.courseware.exercise_data import get
 
     pages = []
     with language(lang):
@@ -227,17 +230,19 @@ def worksheets(lang: str = "en") -> str:
 
 
 def keys_in_languages() -> dict[str, str]:
-    """``{"hr/answer-key.pdf": html, ...}``: the key and the worksheets in each language,
-    and the page "running a class experiment" (``hr/class-experiment.pdf``, ...)."""
-    docs = {f"{lang}/{name}": (answer_key if name == "answer-key.pdf" else worksheets)(lang)
-            for lang in KEY_LANGUAGES for name in ("answer-key.pdf", "worksheets.pdf")}
+    """``{"hr/answer-key.pdf": html, ...}``: the key, the worksheets and the answers by
+    variant code in each language, and the page "running a class experiment"
+    (``hr/class-experiment.pdf``, ...)."""
+    make = {"answer-key.pdf": answer_key, "worksheets.pdf": worksheets,
+            "answer-key-variants.pdf": variant_key}
+    docs = {f"{lang}/{name}": make[name](lang) for lang in KEY_LANGUAGES for name in KEY_DOCUMENTS}
     docs.update({f"{lang}/class-experiment.pdf": class_experiment(lang)
                  for lang in EXPERIMENT_LANGUAGES})
     return docs
 
 
 def liar_decision_table() -> str:
-    from widgets.exercises.exercise_data.lesson02 import CALLS, PLAYS
+    from cardgames.courseware.exercise_data.lesson02 import CALLS, PLAYS
 
     intro = ("<p>Four players, both Chroniclers (<b>L2</b>). Seat 0 has played one card as a "
              "seven; seat 1 must announce <b>eights</b> (<b>L8</b>) and puts down the cards "

@@ -99,6 +99,7 @@ class Plan:
     fits: int                   # students of these notebooks the memory holds
     warm_mb: int = 0            # warm by default (no STUDENTS): the budget of the pools
     cold: tuple[str, ...] = ()  # ... and the notebooks offered that it leaves cold
+    warm_asked: int | None = None  # the --warm-mb the teacher gave (None: the default)
 
     @property
     def pool_mb(self) -> int:
@@ -147,10 +148,30 @@ class Plan:
                 f"{names if len(self.cold) <= 8 else names[:200] + ' ...'}" if self.cold else "")
         return (f"Warm by default: {len(self.pools)} pages the start page offers"
                 f"{' (also in ' + ', '.join(langs) + ')' if langs else ''} keep a kernel "
-                f"ready, about {self.pool_mb} MB of a budget of {self.warm_mb} MB (half the "
-                f"memory free now; change it with --warm-mb MB, 0 for none, or choose "
-                f"--students N --notebooks ...); a taken kernel is replaced "
+                f"ready, about {self.pool_mb} MB of a budget of {self.warm_mb} MB "
+                f"({self._budget_source()}; change it with --warm-mb MB, 0 for none, or "
+                f"choose --students N --notebooks ...); a taken kernel is replaced "
                 f"{WARM_REFILL_S:.0f} s later{cold}.")
+
+    def _budget_source(self) -> str:
+        """Where the warm budget came from, for the teacher's printout.
+
+        >>> p = Plan(pools={}, sizes={}, students=0, spare=0, class_mb=0, need_mb=0,
+        ...          memory_mb=4000, max_kernels=0, available_mb=5000, fits=0, warm_mb=2000)
+        >>> p._budget_source()
+        'half the memory free now'
+        >>> from dataclasses import replace
+        >>> replace(p, warm_asked=2000)._budget_source()
+        '--warm-mb 2000'
+        >>> replace(p, warm_asked=9000, warm_mb=4000)._budget_source()
+        '--warm-mb 9000, cut to the 4000 MB free now after the reserve'
+        """
+        if self.warm_asked is None:
+            return "half the memory free now"
+        if self.warm_asked > self.warm_mb:
+            return (f"--warm-mb {self.warm_asked}, cut to the {self.warm_mb} MB free now "
+                    "after the reserve")
+        return f"--warm-mb {self.warm_asked}"
 
 
 #: Seconds after a page took a warm kernel (warm by default) before its replacement starts.
@@ -199,7 +220,8 @@ def warm_plan(root: Path, *, langs: list[str], budget_mb: int | None, max_kernel
         pools[f"{name}.ipynb"], sizes[f"{name}.ipynb"] = 1, mb
     return Plan(pools=pools, sizes=sizes, students=0, spare=0, class_mb=sum(sizes.values()),
                 need_mb=used, memory_mb=usable, max_kernels=max_kernels or 0,
-                available_mb=available, fits=0, warm_mb=budget, cold=tuple(cold))
+                available_mb=available, fits=0, warm_mb=budget, cold=tuple(cold),
+                warm_asked=budget_mb)
 
 
 def plan(root: Path, *, students: int, notebooks: list[str], max_kernels: int | None,
@@ -302,12 +324,15 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def start(root: Path, p: Plan, voila_args: list[str], *, tables_dir: str = "",
-          config_dir: Path | None = None) -> None:
+          config_dir: Path | None = None, allow_origins: tuple[str, ...] = ()) -> None:
     """Run the server on ``root`` with plan ``p`` until it stops (``config_dir``: where
-    its ``voila.json`` is, instead of the current folder)."""
+    its ``voila.json`` is, instead of the current folder; ``allow_origins``: the static
+    sites whose pages may send checks, :mod:`classroom.tables.cors`)."""
     from .app import ClassroomVoila
 
     config = voila_config(p)
+    if allow_origins:
+        config.ClassroomVoila.allow_origins = list(allow_origins)
     if config_dir is not None:
         from jupyter_core.paths import jupyter_config_path
 

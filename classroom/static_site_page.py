@@ -25,8 +25,8 @@ from cardgames.i18n import gettext as _
 
 from .startpage import STYLE
 
-__all__ = ["LIMITS", "SiteLink", "exercises_intro", "page_footer", "site_start_page",
-           "start_page_name"]
+__all__ = ["LIMITS", "SERVER_LIMIT", "SiteLink", "exercises_intro", "limits", "page_footer",
+           "site_start_page", "start_page_name"]
 
 TITLE = N_("Card games: homework and practice")
 GROUPS = {"apps": N_("Apps"), "exercises": N_("Exercises"), "rules": N_("Rules")}
@@ -40,6 +40,17 @@ LIMITS = (
     N_("The first page takes a minute or so: Python itself is loaded into your browser. "
        "After that the pages come from the browser's cache and open faster."),
 )
+
+#: the second limit when the site was built with a class server (``cardgames site
+#: --class-server URL``): the exercises' checks go there, nothing else does
+SERVER_LIMIT = N_("Your exercise checks are sent to your teacher's class server, and nothing "
+                  "else: no other website is asked for anything.")
+
+
+def limits(server: bool = False) -> tuple[str, ...]:
+    """The site's limits (msgids), with or without a class server."""
+    return (LIMITS[0], SERVER_LIMIT, LIMITS[2]) if server else LIMITS
+
 
 EXERCISES_DESCRIPTION = N_("The lesson's exercises, with hints; other numbers each time")
 
@@ -58,14 +69,19 @@ def start_page_name(lang: str) -> str:
     return "index.html" if lang == "en" else f"index-{lang}.html"
 
 
-def exercises_intro(lang: str) -> str:
-    """The line under an exercise page's title (Markdown), in ``lang``."""
+def exercises_intro(lang: str, server: bool = False) -> str:
+    """The line under an exercise page's title (Markdown), in ``lang`` (``server``: the
+    site was built with a class server, which gets the checks)."""
+    if server:
+        return _("For practice: each answer is checked here, in your browser, and the check "
+                 "is sent to your teacher's class server. Wrong answers get a hint; after "
+                 "three tries you can see the solution.", lang=check_language(lang))
     return _("For practice: each answer is checked here, in your browser, and nothing is "
              "sent anywhere. Wrong answers get a hint; after three tries you can see the "
              "solution.", lang=check_language(lang))
 
 
-def page_footer(lang: str) -> str:
+def page_footer(lang: str, server: bool = False) -> str:
     """The last cell of every app and exercise page (Markdown), in ``lang``: the site's
     first two limits and the way back to the start page (the page is ``voici/render/``).
 
@@ -73,9 +89,9 @@ def page_footer(lang: str) -> str:
     True
     """
     lang = check_language(lang)
-    limits = " ".join(_(text, lang=lang) for text in LIMITS[:2])
+    said = " ".join(_(text, lang=lang) for text in limits(server)[:2])
     back = _("Back to the start page", lang=lang)
-    return f"---\n\n{limits}\n\n[{back}](../../{start_page_name(lang)})"
+    return f"---\n\n{said}\n\n[{back}](../../{start_page_name(lang)})"
 
 
 @dataclass(frozen=True)
@@ -99,18 +115,20 @@ def _link(link: SiteLink, lang: str) -> str:
             f'<span class="desc">{escape(desc)}</span></a></li>')
 
 
-def site_start_page(links: list[SiteLink], *, lang: str = "en") -> str:
-    """The start page in ``lang``: the limits, then the links grouped (apps, exercises,
-    rules), with links to the same page in the other languages."""
+def site_start_page(links: list[SiteLink], *, lang: str = "en",
+                    languages: tuple[str, ...] = SUPPORTED, server: bool = False) -> str:
+    """The start page in ``lang``: the limits (``server``: with a class server), then the
+    links grouped (apps, exercises, rules), with links to the same page in the site's
+    other ``languages``."""
     lang = check_language(lang)
     title = escape(_(TITLE, lang=lang))
-    limits = "".join(f"<li>{escape(_(text, lang=lang))}</li>" for text in LIMITS)
+    said = "".join(f"<li>{escape(_(text, lang=lang))}</li>" for text in limits(server))
     limits_label = escape(_("Good to know", lang=lang))
     picker_label = escape(_("Language", lang=lang))
     picker = " ".join(
         f'<a class="lang" href="{start_page_name(code)}" hreflang="{code}" lang="{code}"'
         f'{" aria-current=" + chr(34) + "page" + chr(34) if code == lang else ""}>'
-        f"{escape(LANGUAGE_NAMES[code])}</a>" for code in SUPPORTED)
+        f"{escape(LANGUAGE_NAMES[code])}</a>" for code in SUPPORTED if code in languages)
     sections = []
     for group, heading in GROUPS.items():
         items = "".join(_link(x, lang) for x in links if x.group == group)
@@ -132,7 +150,7 @@ def site_start_page(links: list[SiteLink], *, lang: str = "en") -> str:
 <nav id="language-picker" aria-label="{picker_label}">{picker}</nav>
 </header>
 <main>
-<section class="limits" aria-label="{limits_label}"><ul>{limits}</ul></section>
+<section class="limits" aria-label="{limits_label}"><ul>{said}</ul></section>
 {''.join(sections)}
 </main>
 </body>

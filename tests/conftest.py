@@ -8,6 +8,7 @@ kernels started by the tests inherit, so a test can replay an app exactly.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 #: The seeds the app tests replay (tests/browser/test_app_*.py use the same numbers).
 APP_SEEDS = {"CARDGAMES_SEED_LIAR": "14", "CARDGAMES_SEED_THIRTY_ONE": "2026",
@@ -17,17 +18,28 @@ for _name, _value in APP_SEEDS.items():
     os.environ[_name] = _value
 
 # the online tables' data folder (classroom.tables.data_dir): never the user's own; the
-# servers the tests start inherit it (a test may give its own with --tables-dir)
-if not os.environ.get("CARDGAMES_DATA_DIR"):
+# servers the tests start inherit it (a test may give its own with --tables-dir).
+# Under pytest-xdist (``make test`` runs two workers, issue 34) every worker has a folder of
+# its own: a worker inherits the environment of the run that started it, whose folder
+# (made below, or the user's) is then the parent of the workers' folders.
+_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+if not os.environ.get("CARDGAMES_DATA_DIR") or _WORKER:
     import atexit
     import shutil
     import tempfile
 
-    os.environ["CARDGAMES_DATA_DIR"] = tempfile.mkdtemp(prefix="cardgames-test-data-")
+    _parent = os.environ.get("CARDGAMES_DATA_DIR") if _WORKER else None
+    if _parent and os.path.isdir(_parent):
+        os.environ["CARDGAMES_DATA_DIR"] = tempfile.mkdtemp(prefix=f"{_WORKER}-", dir=_parent)
+    else:
+        os.environ["CARDGAMES_DATA_DIR"] = tempfile.mkdtemp(prefix="cardgames-test-data-")
     atexit.register(shutil.rmtree, os.environ["CARDGAMES_DATA_DIR"], ignore_errors=True)
 
 
 import pytest  # noqa: E402
+
+# a test over 120 s fails unless marked slow with a reason (tests/timelimit.py, issue 34)
+from timelimit import pytest_runtest_makereport  # noqa: E402, F401
 
 
 @pytest.fixture(scope="session")
@@ -73,6 +85,21 @@ def pytest_collection_modifyitems(config, items):
     modules move, in their order, so module-scoped servers start once."""
     late = {item.path for item in items if "playwright_session" in item.fixturenames}
     items.sort(key=lambda item: item.path in late)
+    here = Path(__file__).parent
+    for item in items:
+        reason = item.path.is_relative_to(here) and ALONE.get(item.path.relative_to(here).as_posix())
+        if reason:
+            item.add_marker(pytest.mark.alone(reason=reason))
+
+
+#: Modules that cannot run beside other tests (marker ``alone``): ``make test`` runs them
+#: after the others, in a pytest of their own without workers (docs/testing.md, issue 34).
+ALONE = {
+    "browser/test_classroom_load.py":
+        "8 students' pages for 20 s: its answer times and kernel counts are of its server alone",
+    "browser/test_classroom_hold.py":
+        "16 kernels' memory measured against the launcher's estimate, the machine's free memory",
+}
 
 
 #: Variables that change what a server started later serves (a page's request, the
@@ -126,7 +153,7 @@ def _language_put_back():
     tests/test_doctests.py; tests/test_doctests.py before tests/test_cli_input.py)."""
     from cardgames import i18n
 
-    chosen, stack = i18n._chosen, list(i18n._stack)
+    chosen, stack = i18n._chosen, list(i18n._blocks())
     yield
     i18n._chosen = chosen
-    i18n._stack[:] = stack
+    i18n._blocks()[:] = stack

@@ -28,8 +28,10 @@ def test_doctests(name: str) -> None:
 
 
 def test_the_widgets_subpackages_are_found():
-    # walk_packages reaches into kit/, explainers/, tables/, app/, exercises/
+    # walk_packages reaches into kit/, explainers/, tables/, app/, exercises/, and the
+    # exercises' content in cardgames/courseware/ (issue 32)
     names = _modules(widgets)
     for sub in ("kit.cardview", "explainers.call_explainer", "tables.liar_table",
-                "app.apps", "exercises.exercise_data.lesson01"):
+                "app.apps", "exercises.exercise"):
         assert f"widgets.{sub}" in names
+    assert "cardgames.courseware.exercise_data.lesson01" in _modules(cardgames)

@@ -231,7 +231,7 @@ def test_start_page_lessons_in_the_language(lang, lesson3, empty, label):
 ])
 def test_exercise_widget_words_and_the_decimal_comma(lang, check, solution, comma):
     from widgets.exercises.exercise import ExerciseWidget, Session, get
-    from widgets.exercises.exercise_data import EXERCISES
+    from cardgames.courseware.exercise_data import EXERCISES
 
     key = next(k for k, ex in EXERCISES.items()
                if ex.kind.value == "number" and ex.sig and not ex.precision_text)

@@ -185,6 +185,22 @@ def test_warm_with_one_language_and_a_small_budget():
     assert p.pools == {} and "No warm kernels" in p.describe()
 
 
+def test_the_printout_names_the_budget_the_teacher_chose():
+    """QA (issue 30): with --warm-mb the printout still said "half the memory free"."""
+    default = launch.warm_plan(LESSONS, langs=["en"], budget_mb=None, max_kernels=None,
+                               available=9000).describe()
+    assert "half the memory free" in default
+    chosen = launch.warm_plan(LESSONS, langs=["en"], budget_mb=3000, max_kernels=None,
+                              available=9000).describe()
+    assert "half the memory" not in chosen
+    assert "a budget of 3000 MB (--warm-mb 3000;" in chosen
+    # more than is free: cut to what is free after the reserve, and said so
+    usable = 9000 - launch.RESERVE_MB
+    over = launch.warm_plan(LESSONS, langs=["en"], budget_mb=50_000, max_kernels=None,
+                            available=9000).describe()
+    assert f"a budget of {usable} MB (--warm-mb 50000, cut to the {usable} MB" in over
+
+
 def test_serve_check_prints_the_budget_and_how_to_change_it():
     r = cardgames("serve", "--check", "--lang", "de")
     assert r.returncode == 0, r.stderr

@@ -1,4 +1,5 @@
-"""The import graph of ``cardgames/`` and ``widgets/``, read from the source with ``ast``.
+"""The import graph of ``cardgames/``, ``widgets/`` and ``classroom/``, read from the source
+with ``ast``.
 
 Prints the number of modules and import edges, the import cycles (each strongly
 connected component as one cycle through it), the package-level edges (a module
@@ -9,6 +10,7 @@ checking it out, so the graph before and after a change is one command each::
     .venv/bin/python tools/import_graph.py                 # the work tree
     .venv/bin/python tools/import_graph.py --rev 369b905   # a commit (git archive)
     .venv/bin/python tools/import_graph.py --rev HEAD --edges   # every module edge too
+    .venv/bin/python tools/import_graph.py --packages cardgames widgets  # some packages only
 
 Two graphs are counted: the **run-time** one (every import that can run,
 function-level ones included; those under ``if TYPE_CHECKING:`` never run) and
@@ -31,7 +33,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("cardgames", "widgets")
+PACKAGES = ("cardgames", "widgets", "classroom")
 #: The play-table modules: the old flat layout (an old commit's, built from the names so
 #: that the old-path check of tests/widgets/test_old_paths.py does not take it for an
 #: import) and widgets/tables/ (issue 17 item 4-5).
@@ -203,9 +205,11 @@ def _edges(graph: Graph) -> int:
     return sum(len(v) for v in graph.values())
 
 
-def report(root: Path, *, show_edges: bool = False) -> str:
-    lines = []
-    run, typed = import_graph(root), import_graph(root, type_checking=True)
+def report(root: Path, *, show_edges: bool = False,
+           packages: Iterable[str] = PACKAGES) -> str:
+    lines = [f"packages: {', '.join(packages)}"]
+    run = import_graph(root, packages=packages)
+    typed = import_graph(root, type_checking=True, packages=packages)
     lines.append(f"modules: {len(run)}")
     for label, graph in (("run time", run), ("with TYPE_CHECKING imports", typed)):
         found = cycles(graph)
@@ -229,9 +233,9 @@ def report(root: Path, *, show_edges: bool = False) -> str:
     return "\n".join(lines)
 
 
-def checkout(rev: str, into: Path) -> Path:
-    """The ``PACKAGES`` folders of commit ``rev`` extracted under ``into`` (git archive)."""
-    data = subprocess.run(["git", "archive", "--format=tar", rev, *PACKAGES], cwd=ROOT,
+def checkout(rev: str, into: Path, packages: Iterable[str] = PACKAGES) -> Path:
+    """The ``packages`` folders of commit ``rev`` extracted under ``into`` (git archive)."""
+    data = subprocess.run(["git", "archive", "--format=tar", rev, *packages], cwd=ROOT,
                           capture_output=True, check=True).stdout
     tar = into / "tree.tar"
     tar.write_bytes(data)
@@ -244,15 +248,18 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rev", help="a commit to read (default: the work tree)")
     parser.add_argument("--edges", action="store_true", help="print every module edge")
+    parser.add_argument("--packages", nargs="+", default=list(PACKAGES),
+                        help=f"the top-level packages read (default: {' '.join(PACKAGES)})")
     args = parser.parse_args(argv)
     if args.rev is None:
-        print(report(ROOT, show_edges=args.edges))
+        print(report(ROOT, show_edges=args.edges, packages=args.packages))
         return 0
     commit = subprocess.run(["git", "rev-parse", "--short", args.rev], cwd=ROOT,
                             capture_output=True, text=True, check=True).stdout.strip()
     with tempfile.TemporaryDirectory() as tmp:
         print(f"commit {commit}")
-        print(report(checkout(args.rev, Path(tmp)), show_edges=args.edges))
+        print(report(checkout(args.rev, Path(tmp), args.packages), show_edges=args.edges,
+                     packages=args.packages))
     return 0
 
 

@@ -20,6 +20,8 @@ check runs without a browser (``tests/lessons/test_page_words.py``) and on the s
 []
 >>> problems("(30.0, 'Hearts: Ace 11')"), problems("'Unter'"), problems("score 21.0")
 (["repr of a text: (30.0, '"], ["repr of a text: 'Unter'"], ['score as a float: 21.0'])
+>>> problems("keep the rows with chronicler = True"), problems("True or False? None of them")
+(['python literal: = True'], [])
 >>> problems("seed 2802880029164996117, winner random#2")
 ['raw seed: 2802880029164996117', 'bot id: random#2']
 >>> code_span_problems(["AH KH *", "10L", "*P", "hands.hand_table", "explain"])
@@ -46,6 +48,8 @@ _CHECKS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # snake_case (win_rate, state_from_position) and UPPER_SNAKE (CALL_WINDOW)
     ("code name", re.compile(r"\b(?:[a-z][a-z0-9]*_[a-z0-9_]+|[A-Z][A-Z0-9]*_[A-Z0-9_]+)\b")),
     ("enum member", re.compile(r"\b[A-Z][A-Za-z]+\.[A-Z][A-Z0-9_]+\b")),
+    # a comparison with a Python constant: chronicler = True, x is None
+    ("python literal", re.compile(r"(?:[=!]=?|\bis(?: not)?)\s*(?:True|False|None)\b")),
     ("class name", re.compile(r"\b[A-Z][a-z]+(?:[A-Z][a-z]+)*(?:Agent|Game|State|Widget|Error)\b")),
     # a Python repr of a text: 'Unter', ('…', …), (30.0, '…')
     ("repr of a text", re.compile(r"(?:^|(?<=[\s(\[,]))'[^'\n]{1,80}'(?=[\s)\],:]|$)"

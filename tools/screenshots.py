@@ -86,7 +86,7 @@ THIRTY_ONE = [  # (name, seats, students, started by the teacher)
 ]
 #: the scripted class of the class view: (exercise, [(answer typed, hint)...] of its wrong
 #: answers, by the exercise's known mistakes (``mistake-N``: the N-th of
-#: ``widgets.exercises.exercise_data``'s ``mistakes``) or a general hint, and its right
+#: ``cardgames.courseware.exercise_data``'s ``mistakes``) or a general hint, and its right
 #: answer as typed)
 CLASS_EXERCISES = [
     ("01-six-players", [("VII, King", "mistake-0"), ("VIII, X, Ober, Ace", "mistake-2"),

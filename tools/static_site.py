@@ -1,6 +1,13 @@
 """Build the static site: the apps, explainers and exercises running in the browser (issue 33).
 
-    .venv/bin/python tools/static_site.py [--out site]      # or: make site
+    cardgames site --out DIR [--lang hr de] [--class-server URL]    # or: make site
+    .venv/bin/python tools/static_site.py --out DIR ...             # the same
+
+A problem it can meet (no npm, no network on the first build, the build tools not
+installable, a folder that holds other files, a bad --class-server) is one line on
+stderr and exit code 2.  With ``--class-server`` the site's ``class-server.json`` names
+that server and the exercise pages send their checks there
+(``widgets/kit/classlink_browser.py``; the server: ``cardgames serve --allow-origin``).
 
 The pages are Voici pages (the static form of Voila: ``voici-core``, pinned in the
 ``site`` extra of pyproject.toml), drawn with the cardgames Voila template
@@ -44,14 +51,37 @@ import sys
 import zipfile
 from pathlib import Path
 
+#: the checkout (or, in an installed wheel, ``classroom/data/``, which holds the lessons,
+#: the page template and these tools: setup.py DATA)
 REPO = Path(__file__).resolve().parents[1]
-CACHE = REPO / ".cache" / "site"
+#: a checkout: its pyproject.toml is beside the tools
+CHECKOUT = (REPO / "pyproject.toml").is_file()
+
+
+def _cache() -> Path:
+    """Where downloads and the build tools' venv are kept: ``.cache/site`` of a checkout,
+    else ``$CARDGAMES_SITE_CACHE``, else the user's cache folder (``~/.cache/cardgames/site``)."""
+    if os.environ.get("CARDGAMES_SITE_CACHE"):
+        return Path(os.environ["CARDGAMES_SITE_CACHE"]).expanduser()
+    if CHECKOUT:
+        return REPO / ".cache" / "site"
+    base = os.environ.get("XDG_CACHE_HOME") or (os.environ.get("LOCALAPPDATA") if os.name == "nt"
+                                                else "") or str(Path.home() / ".cache")
+    return Path(base) / "cardgames" / "site"
+
+
+CACHE = _cache()
 NPM_SPEC = REPO / "tools" / "static_site_npm"
 TEMPLATES = REPO / "share" / "jupyter"
 LANGUAGES = ("en", "hr", "de")
 sys.path.insert(0, str(REPO))    # widgets (the charts)
 sys.path.insert(0, str(REPO / "tools"))
-from static_site_pages import contents, start_pages  # noqa: E402
+from static_site_pages import contents, python_env, start_pages  # noqa: E402
+
+import cardgames  # noqa: E402 - this checkout's, or the installed one
+
+#: the folder holding the packages ``cardgames`` and ``widgets``
+PACKAGES = Path(cardgames.__file__).resolve().parent.parent
 
 #: the apps of lessons/ the site holds (each in en, hr, de)
 APPS = ("app_liar", "app_thirty_one", "app_rank_cycle", "app_call_explainer",
@@ -68,7 +98,7 @@ APP_PACKAGES = ("ipywidgets", "cardgames")
 EXTRA = {
     "comm": ("0.2.3", ["comm"], ["traitlets"]),
     "ipywidgets": ("8.1.9", ["ipywidgets"], ["comm", "traitlets", "ipython"]),
-    # widgets.exercises.answer_numbers reads decimals with Babel (not a dependency of
+    # cardgames.courseware.answer_numbers reads decimals with Babel (not a dependency of
     # cardgames[widgets]); loaded by the exercise pages only (static_site_pages.setup_cell)
     "babel": ("2.19.0", ["babel"], []),
 }
@@ -91,9 +121,22 @@ def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def run(cmd: list[str], **kwargs) -> None:
+class BuildError(Exception):
+    """A build that cannot go on; the message (one line) says why and what to do."""
+
+
+#: what a download failure most likely means, and what to do
+OFFLINE = ("no network? The first build downloads from the package registries (PyPI, npm) "
+           "and keeps everything in {cache}; later builds need no network")
+
+
+def run(cmd: list[str], why: str = "", **kwargs) -> None:
+    """Run ``cmd``; a failure is a :class:`BuildError` saying ``why`` (what it was for)."""
     print("+", " ".join(str(c) for c in cmd), flush=True)
-    subprocess.run(cmd, check=True, **kwargs)
+    try:
+        subprocess.run(cmd, check=True, **kwargs)
+    except (subprocess.CalledProcessError, OSError) as e:
+        raise BuildError(f"{why or cmd[0]} failed ({e})") from None
 
 
 # ---------------------------------------------------------------- downloads (cached)
@@ -111,8 +154,11 @@ def npm_modules() -> Path:
         shutil.copy2(NPM_SPEC / name, target / name)
     npm = shutil.which("npm")
     if npm is None:
-        raise SystemExit("make site needs npm (Debian: apt-get install npm)")
-    run([npm, "ci", "--no-audit", "--no-fund", "--ignore-scripts"], cwd=target)
+        raise BuildError("the build needs npm (Node.js) to download Pyodide once: install "
+                         "Node.js (Debian: apt-get install npm; others: https://nodejs.org)")
+    run([npm, "ci", "--no-audit", "--no-fund", "--ignore-scripts"],
+        "npm ci (Pyodide and Font Awesome from the npm registry: "
+        + OFFLINE.format(cache=CACHE) + ")", cwd=target)
     stamp.write_text(hashlib.sha256(lock).hexdigest())
     return modules
 
@@ -127,10 +173,11 @@ def pypi_wheel(name: str, version: str) -> Path:
     if not found:
         run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
              "--only-binary=:all:", "--python-version", "3.13", "--implementation", "py",
-             "--abi", "none", "--platform", "any", "--dest", str(folder), f"{name}=={version}"])
+             "--abi", "none", "--platform", "any", "--dest", str(folder), f"{name}=={version}"],
+            f"downloading {name}=={version} from PyPI (" + OFFLINE.format(cache=CACHE) + ")")
         found = [p for p in folder.iterdir() if pattern.match(p.name)]
     if not found:
-        raise SystemExit(f"no pure-Python wheel of {name}=={version} on PyPI")
+        raise BuildError(f"no pure-Python wheel of {name}=={version} on PyPI")
     return found[0]
 
 
@@ -142,7 +189,7 @@ def kernel_wheels() -> Path:
     share = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupyterlite" / \
         "pyodide-kernel-extension" / "static" / "pypi"
     if not share.is_dir():
-        raise SystemExit(f"jupyterlite-pyodide-kernel {jupyterlite_pyodide_kernel.__version__}"
+        raise BuildError(f"jupyterlite-pyodide-kernel {jupyterlite_pyodide_kernel.__version__}"
                          f" has no wheels in {share}")
     return share
 
@@ -178,8 +225,8 @@ def project_wheel(folder: Path) -> Path:
     catalogs) as one wheel; not ``classroom`` (a server) nor the tests."""
     files: dict[str, bytes] = {}
     for package in ("cardgames", "widgets"):
-        for path in sorted((REPO / package).rglob("*")):
-            rel = path.relative_to(REPO).as_posix()
+        for path in sorted((PACKAGES / package).rglob("*")):
+            rel = path.relative_to(PACKAGES).as_posix()
             if "__pycache__" in rel or not path.is_file():
                 continue
             if path.suffix in (".py", ".mo") or path.name == "py.typed":
@@ -202,7 +249,7 @@ def charts_wheel(folder: Path) -> Path:
         names = [chart_file_name("hands", lang, v) for v in chart_values()]
         if not all((charts / n).is_file() for n in names):
             run([sys.executable, "-m", module, "--lang", lang, "--out", str(charts)],
-                env={**os.environ, "PYTHONPATH": str(REPO)}, stdout=subprocess.DEVNULL)
+                "drawing the Hand scorer's charts (matplotlib)", env=python_env(), stdout=subprocess.DEVNULL)
         for n in names:
             files[f"cardgames_charts/{n}"] = (charts / n).read_bytes()
     return write_wheel(folder / "cardgames_charts-0.1.0-py3-none-any.whl", "cardgames_charts",
@@ -264,7 +311,7 @@ def pyodide_folder(modules: Path, target: Path) -> list[str]:
             continue
         old = packages[key]
         if old["package_type"] != "package":
-            raise SystemExit(f"{key} is a Pyodide build ({old['file_name']}): not on PyPI")
+            raise BuildError(f"{key} is a Pyodide build ({old['file_name']}): not on PyPI")
         wheel = pypi_wheel(key, old["version"])
         depends = [by_name.get(canonical(d), d) for d in old["depends"]
                    if canonical(d) not in ("matplotlib", "sqlite3", "jedi")]
@@ -295,7 +342,50 @@ def lite_config(packages: list[str]) -> dict:
     }
 
 
-def build(out: Path, apps: tuple[str, ...], exercises: bool = True) -> None:
+#: the file of a built site saying so (a folder with it may be built over)
+MARKER = ".cardgames-site"
+
+
+def out_problem(out: Path) -> str | None:
+    """Why the site cannot be written to ``out`` (it is replaced as a whole), or None."""
+    if out.exists() and not out.is_dir():
+        return f"{out} is a file, not a folder"
+    built = (out / MARKER).is_file() or (       # (a site built before the marker)
+        (out / "voici" / "render").is_dir() and (out / "index.html").is_file())
+    if out.is_dir() and any(out.iterdir()) and not built:
+        return (f"{out} is a folder with other files in it: give a new or empty folder, or "
+                "one this command wrote before (it is replaced as a whole)")
+    return None
+
+
+def class_server(text: str) -> str:
+    """The class server's address as the pages use it: ``http(s)://host[:port]/[base/]``.
+
+    >>> class_server("http://192.168.1.20:8866"), class_server("https://hub.example/class/")
+    ('http://192.168.1.20:8866/', 'https://hub.example/class/')
+    """
+    from urllib.parse import urlsplit
+
+    url = text.strip()
+    url = url if url.endswith("/") else url + "/"
+    try:
+        parts = urlsplit(url)
+        ok = (parts.scheme in ("http", "https") and bool(parts.hostname) and parts.port != 0
+              and not (parts.query or parts.fragment or parts.username or "?" in url
+                       or "#" in url) and len(url) <= 300)
+    except ValueError:
+        ok = False
+    if not ok:
+        raise BuildError(f"--class-server: {text!r} is not a class server's address: give "
+                         "the address its students open, e.g. http://192.168.1.20:8866")
+    return url
+
+
+def build(out: Path, apps: tuple[str, ...], exercises: bool = True,
+          langs: tuple[str, ...] = LANGUAGES, server: str | None = None) -> None:
+    problem = out_problem(out)
+    if problem:
+        raise BuildError(problem)
     modules = npm_modules()
     work = CACHE / "build"
     lite = work / "lite"
@@ -304,7 +394,7 @@ def build(out: Path, apps: tuple[str, ...], exercises: bool = True) -> None:
     lite.mkdir(parents=True)
     packages = pyodide_folder(modules, lite / "static" / "pyodide")
     (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(packages), indent=1))
-    pages = contents(work / "content", apps, exercises)
+    pages = contents(work / "content", apps, exercises, langs, server is not None)
     env = dict(os.environ)
     env["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(TEMPLATES), env.get("JUPYTER_PATH")]))
     if out.exists():
@@ -315,13 +405,16 @@ def build(out: Path, apps: tuple[str, ...], exercises: bool = True) -> None:
              "--VoilaConfiguration.template=cardgames",
              "--VoilaConfiguration.strip_sources=True",
              "--VoilaConfiguration.show_tracebacks=False"]
-    run(voici, cwd=work, env=env)
+    run(voici, "voici build (the pages)", cwd=work, env=env)
     # the rules pages the apps link to (widgets.kit.rule_links: ../files/rules/ of a page)
     rules = out / "voici" / "files" / "rules"
     rules.mkdir(parents=True, exist_ok=True)
     for lang in LANGUAGES:
         shutil.copy2(REPO / "lessons" / "rules" / f"{lang}.html", rules / f"{lang}.html")
-    start_pages(out, apps, pages)
+    start_pages(out, apps, pages, langs, server is not None)
+    # the class server the pages send the exercises' checks to (widgets.kit.classlink_browser)
+    (out / "class-server.json").write_text(json.dumps({"server": server}) + "\n")
+    (out / MARKER).write_text("a static site built by cardgames site (tools/static_site.py)\n")
 
 
 #: the build tools' own environment: voici-core, jupyterlite-core and the Pyodide kernel
@@ -334,10 +427,20 @@ BUILD_ENV = CACHE / "tools-venv"
 
 
 def _site_pins() -> list[str]:
-    import tomllib
+    """The ``site`` extra: pyproject.toml's in a checkout, else the installed metadata's."""
+    if CHECKOUT:
+        import tomllib
 
-    data = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
-    return list(data["project"]["optional-dependencies"]["site"])
+        data = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+        return list(data["project"]["optional-dependencies"]["site"])
+    from importlib.metadata import requires
+
+    pins = [r.split(";")[0].strip() for r in requires("cardgames") or []
+            if re.search(r"""extra\s*==\s*["']site["']""", r)]
+    if not pins:
+        raise BuildError("the installed cardgames names no build tools (its 'site' extra): "
+                         'reinstall it: pip install --force-reinstall "cardgames[apps]"')
+    return pins
 
 
 def build_python() -> Path:
@@ -354,32 +457,69 @@ def build_python() -> Path:
         return python
     if BUILD_ENV.exists():
         shutil.rmtree(BUILD_ENV)
-    venv.EnvBuilder(with_pip=True).create(BUILD_ENV)
+    try:
+        venv.EnvBuilder(with_pip=True).create(BUILD_ENV)
+    except (subprocess.CalledProcessError, OSError) as e:
+        raise BuildError(f"could not make the build tools' venv {BUILD_ENV} ({e}); Debian: "
+                         "apt-get install python3-venv") from None
     purelib = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                              check=True, capture_output=True, text=True).stdout.strip()
     Path(purelib, "_cardgames_parent_env.pth").write_text(
         "\n".join(site.getsitepackages()) + "\n", encoding="utf-8")
-    run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *pins])
+    command = [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+               *pins]
+    try:
+        run(command, "installing the build tools")
+    except BuildError:
+        raise BuildError("the build tools (voici-core, jupyterlite) could not be installed into "
+                         f"their own venv {BUILD_ENV} (" + OFFLINE.format(cache=CACHE) + "); "
+                         "install them there yourself, then build again: "
+                         + " ".join(f'"{c}"' if "=" in c else c for c in command if c != "--quiet")
+                         ) from None
     stamp.write_text(wanted, encoding="utf-8")
     return python
 
 
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="cardgames site", description=__doc__.splitlines()[0])
+    p.add_argument("--out", type=Path, default=Path("site"),
+                   help="the folder to write (default: site/)")
+    p.add_argument("--lang", nargs="+", choices=LANGUAGES, default=list(LANGUAGES),
+                   help="the pages' languages (default: en hr de)")
+    p.add_argument("--class-server", default=None, metavar="URL",
+                   help="the class server the exercises' checks are sent to")
+    p.add_argument("--apps", nargs="*", default=list(APPS), help="only these apps")
+    p.add_argument("--no-exercises", action="store_true", help="no exercise pages")
+    return p
+
+
 def main(argv: list[str] | None = None) -> int:
-    if os.environ.get("CARDGAMES_SITE_BUILD_ENV") != str(BUILD_ENV):
-        python = build_python()          # then this script again, in the build environment
-        env = dict(os.environ, CARDGAMES_SITE_BUILD_ENV=str(BUILD_ENV))
-        env["JUPYTER_PATH"] = os.pathsep.join(filter(None, [
-            str(Path(sys.prefix) / "share" / "jupyter"), os.environ.get("JUPYTER_PATH")]))
-        args = sys.argv[1:] if argv is None else argv
-        return subprocess.run([str(python), str(Path(__file__).resolve()), *args],
-                              env=env).returncode
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=REPO / "site",
-                        help="the folder to write (default: site/)")
-    parser.add_argument("--apps", nargs="*", default=list(APPS), help="only these apps")
-    parser.add_argument("--no-exercises", action="store_true", help="no exercise pages")
-    args = parser.parse_args(argv)
-    build(args.out.resolve(), tuple(args.apps), not args.no_exercises)
+    args_list = sys.argv[1:] if argv is None else argv
+    args = parser().parse_args(args_list)          # bad arguments: before anything is built
+    try:
+        server = None if args.class_server is None else class_server(args.class_server)
+        problem = out_problem(args.out.resolve())
+        if problem:
+            raise BuildError(problem)
+        if os.environ.get("CARDGAMES_SITE_BUILD_ENV") != str(BUILD_ENV):
+            python = build_python()          # then this script again, in the build environment
+            env = dict(os.environ, CARDGAMES_SITE_BUILD_ENV=str(BUILD_ENV))
+            env["JUPYTER_PATH"] = os.pathsep.join(filter(None, [
+                str(Path(sys.prefix) / "share" / "jupyter"), os.environ.get("JUPYTER_PATH")]))
+            return subprocess.run([str(python), str(Path(__file__).resolve()), *args_list],
+                                  env=env).returncode
+        langs = tuple(code for code in LANGUAGES if code in args.lang)
+        build(args.out.resolve(), tuple(args.apps), not args.no_exercises, langs, server)
+    except BuildError as e:
+        print(f"cardgames site: error: {e}", file=sys.stderr, flush=True)
+        return 2
+    except subprocess.CalledProcessError as e:        # a helper Python: its last line
+        last = str(e.stderr or "").strip().splitlines()[-1:]
+        print(f"cardgames site: error: a step of the build failed (exit {e.returncode})"
+              + (f": {last[0]}" if last else ""), file=sys.stderr, flush=True)
+        return 2
+    print(f"The static site is in {args.out.resolve()}: put the folder on any web host "
+          "(docs/serving.md); its start page is index.html", flush=True)
     return 0
 
 

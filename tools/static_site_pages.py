@@ -34,16 +34,22 @@ def page_name(app: str, lang: str) -> str:
     return app if lang == "en" else f"{app}-{lang}"
 
 
-def setup_cell(lang: str, *, charts: bool = False, packages: tuple[str, ...] = ()) -> dict:
+def setup_cell(lang: str, *, charts: bool = False, packages: tuple[str, ...] = (),
+               class_link: bool = False) -> dict:
     """The first cell of every page (hidden, as all code): the page's language; the page
     counts as served (Voici is Voila's static form: exercises draw their variants); the
-    Hand scorer's charts (loaded from the site: ``cardgames_charts``)."""
+    Hand scorer's charts (loaded from the site: ``cardgames_charts``); ``class_link``: the
+    class server the site names, if any (its ``class-server.json``: the exercises' checks
+    go there, ``widgets.kit.classlink_browser``)."""
     source = ["# the static site (tools/static_site.py): this page's language, a served page\n",
               "import os\n",
               f"os.environ['CARDGAMES_LANG'] = {lang!r}\n",
               "os.environ['VOILA_BASE_URL'] = '/'\n"]
     if packages:
         source += ["import pyodide_js\n", f"await pyodide_js.loadPackage({list(packages)!r})\n"]
+    if class_link:
+        source += ["from widgets.kit.classlink_browser import use_site_server\n",
+                   "_server = await use_site_server()\n"]      # (not shown on the page)
     if charts:
         source += ["import pyodide_js\n",
                    "await pyodide_js.loadPackage('cardgames_charts')\n",
@@ -82,12 +88,22 @@ print(json.dumps(ok))
 """
 
 
+def python_env() -> dict[str, str]:
+    """The environment of a helper Python: ``widgets`` and ``cardgames`` importable from
+    where this one imports them (the checkout, or the installed packages)."""
+    import widgets
+
+    root = str(Path(widgets.__file__).resolve().parent.parent)
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(
+        filter(None, [root, os.environ.get("PYTHONPATH")]))}
+
+
 def browser_exercises() -> list[str]:
     """The exercises that need none of :data:`BLOCKED` (their default variant and five
     others built and checked once, in a process where those cannot be imported)."""
     out = subprocess.run([sys.executable, "-c", _EXERCISE_CHECK], check=True,
                          capture_output=True, text=True, cwd=REPO,
-                         env={**os.environ, "PYTHONPATH": str(REPO)})
+                         env=python_env())
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
@@ -98,7 +114,8 @@ def _lesson_source(lesson: Path, lang: str) -> Path:
     return lesson if lang == "en" else lesson.parent / lang / lesson.name
 
 
-def exercise_notebook(lesson: Path, lang: str, keys: set[str]) -> dict | None:
+def exercise_notebook(lesson: Path, lang: str, keys: set[str], server: bool = False,
+                      ) -> dict | None:
     """A page of ``lesson``'s exercises in ``keys`` (in lesson order, each under its
     heading from the lesson, "### Exercise 2"), in ``lang`` (the built lesson's
     headings); ``None`` when the lesson has none of them."""
@@ -121,27 +138,27 @@ def exercise_notebook(lesson: Path, lang: str, keys: set[str]) -> dict | None:
                      "metadata": {}, "outputs": [], "source": f'exercise("{m.group(1)}")'})
     if not body:
         return None
-    head = [setup_cell(lang, packages=("babel",)),
+    head = [setup_cell(lang, packages=("babel",), class_link=True),
             {"cell_type": "markdown", "id": "title", "metadata": {},
-             "source": f"# {title}\n\n{exercises_intro(lang)}"},
+             "source": f"# {title}\n\n{exercises_intro(lang, server)}"},
             {"cell_type": "code", "execution_count": None, "id": "imports", "metadata": {},
              "outputs": [], "source": "from widgets.exercises.exercise import exercise"}]
-    return {**nb, "cells": head + body + [footer_cell(lang)],
+    return {**nb, "cells": head + body + [footer_cell(lang, server)],
             "metadata": {**nb["metadata"], "cardgames": {"language": lang}}}
 
 
-def footer_cell(lang: str) -> dict:
+def footer_cell(lang: str, server: bool = False) -> dict:
     """The last cell of a page: the site's limits, the link back to the start page."""
     from classroom.static_site_page import page_footer
 
     return {"cell_type": "markdown", "id": "site-footer", "metadata": {},
-            "source": page_footer(lang)}
+            "source": page_footer(lang, server)}
 
 
-def _notebook(app: str, lang: str) -> dict:
+def _notebook(app: str, lang: str, server: bool = False) -> dict:
     nb = json.loads((REPO / "lessons" / f"{app}.ipynb").read_text())
     nb["cells"] = [setup_cell(lang, charts=app == "app_hand_scorer"), *nb["cells"],
-                   footer_cell(lang)]
+                   footer_cell(lang, server)]
     for cell in nb["cells"]:
         if cell["cell_type"] == "code":
             cell["outputs"], cell["execution_count"] = [], None
@@ -152,20 +169,22 @@ def lessons() -> list[Path]:
     return sorted((REPO / "lessons").glob("[0-9][0-9]_*.ipynb"))
 
 
-def contents(folder: Path, apps: tuple[str, ...], exercises: bool) -> list[str]:
-    """Write the pages' notebooks into ``folder``; the exercise pages' names."""
+def contents(folder: Path, apps: tuple[str, ...], exercises: bool,
+             langs: tuple[str, ...] = LANGUAGES, server: bool = False) -> list[str]:
+    """Write the pages' notebooks into ``folder`` (in ``langs``; ``server``: the site
+    names a class server); the exercise pages' names."""
     if folder.exists():
         shutil.rmtree(folder)
     folder.mkdir(parents=True)
     for app in apps:
-        for lang in LANGUAGES:
+        for lang in langs:
             (folder / f"{page_name(app, lang)}.ipynb").write_text(
-                json.dumps(_notebook(app, lang), indent=1))
+                json.dumps(_notebook(app, lang, server), indent=1))
     pages = []
     keys = set(browser_exercises()) if exercises else set()
     for lesson in lessons():
-        for lang in LANGUAGES:
-            nb = exercise_notebook(lesson, lang, keys)
+        for lang in langs:
+            nb = exercise_notebook(lesson, lang, keys, server)
             if nb is not None:
                 name = page_name(f"exercises_{lesson.name[:2]}", lang)
                 (folder / f"{name}.ipynb").write_text(json.dumps(nb, indent=1))
@@ -174,8 +193,10 @@ def contents(folder: Path, apps: tuple[str, ...], exercises: bool) -> list[str]:
 
 
 
-def start_pages(out: Path, apps: tuple[str, ...], pages: list[str]) -> None:
-    """``index.html`` (en), ``index-hr.html``, ``index-de.html``: the site's start page."""
+def start_pages(out: Path, apps: tuple[str, ...], pages: list[str],
+                langs: tuple[str, ...] = LANGUAGES, server: bool = False) -> None:
+    """``index.html`` (en), ``index-hr.html``, ``index-de.html``: the site's start page
+    (of ``langs``; without English, ``index.html`` is the first language's)."""
     from classroom.catalog import catalog
     from classroom.static_site_page import (
         EXERCISES_DESCRIPTION,
@@ -185,7 +206,7 @@ def start_pages(out: Path, apps: tuple[str, ...], pages: list[str]) -> None:
     )
 
     entries = {e.name: e for e in catalog(REPO / "lessons")}
-    for lang in LANGUAGES:
+    for lang in langs:
         links = [SiteLink("apps", f"voici/render/{page_name(app, lang)}.html",
                           entries[f"{app}.ipynb"].title, entries[f"{app}.ipynb"].description)
                  for app in apps]
@@ -196,5 +217,7 @@ def start_pages(out: Path, apps: tuple[str, ...], pages: list[str]) -> None:
                                       entries[lesson.name].title, EXERCISES_DESCRIPTION))
         links += [SiteLink("rules", f"voici/files/{e.name}", e.title, e.description, e.lang)
                   for e in entries.values() if e.group == "rules"]
-        (out / start_page_name(lang)).write_text(site_start_page(links, lang=lang),
-                                                 encoding="utf-8")
+        page = site_start_page(links, lang=lang, languages=langs, server=server)
+        (out / start_page_name(lang)).write_text(page, encoding="utf-8")
+        if lang == langs[0] and "en" not in langs:
+            (out / "index.html").write_text(page, encoding="utf-8")

@@ -12,9 +12,14 @@ gone), one finder maps the old names, listed in :data:`MOVED`:
 True
 >>> from widgets.exercise_data import get     # a package and its submodules too
 >>> get.__module__
-'widgets.exercises.exercise_data'
+'cardgames.courseware.exercise_data'
 
-New code imports the new paths (``make lint`` checks only those).
+New code imports the new paths (``make lint`` checks only those).  The finder stays
+(issue 32 looked at it) because the shipped lessons, and every teacher's copy of them
+(``cardgames lessons copy``), import the old paths: ``from widgets.exercise import
+exercise``, ``from widgets.apps import liar_app``; the CHANGELOG promises no path of
+``widgets`` itself.  Only a notebook's kernel loads it: the class server imports no
+``widgets`` module at all (``tests/tables/test_server_imports.py``).
 """
 
 from __future__ import annotations
@@ -25,35 +30,42 @@ import importlib.machinery
 import sys
 from types import ModuleType
 
-#: Old module name (under ``widgets.``) -> where the code lives now.
+#: Old module name (under ``widgets.``) -> the full name of where the code lives now.
 MOVED: dict[str, str] = {
-    **{m: f"kit.{m}" for m in ("cardview", "card_palette", "responsive", "rule_links",
-                               "figures", "table_html", "chart_cache")},
-    **{m: f"explainers.{m}" for m in ("call_explainer", "hand_scorer", "call_odds",
-                                      "rank_cycle", "bayes_explorer", "deal_more",
-                                      "lives_explorer", "reveal_explorer")},
-    **{m: f"tables.{m}" for m in ("table_base", "liar_table", "liar_draw",
-                                  "thirtyone_table", "thirtyone_draw")},
-    **{m: f"app.{m}" for m in ("apps", "i18n", "request", "seeding")},
-    **{m: f"exercises.{m}" for m in ("answers", "answer_numbers", "exercise",
-                                     "exercise_data")},
+    **{m: f"widgets.kit.{m}" for m in ("cardview", "card_palette", "responsive",
+                                       "rule_links", "figures", "table_html", "chart_cache")},
+    **{m: f"widgets.explainers.{m}" for m in ("call_explainer", "hand_scorer", "call_odds",
+                                              "rank_cycle", "bayes_explorer", "deal_more",
+                                              "lives_explorer", "reveal_explorer")},
+    **{m: f"widgets.tables.{m}" for m in ("table_base", "liar_table", "liar_draw",
+                                          "thirtyone_table", "thirtyone_draw")},
+    **{m: f"widgets.app.{m}" for m in ("apps", "i18n", "request", "seeding")},
+    "exercise": "widgets.exercises.exercise",
+    # the exercises' content left widgets/ (issue 32: it imports no ipywidgets, so the
+    # class server reads it without them): both its old paths lead there
+    **{m: f"cardgames.courseware.{m}" for m in ("answers", "answer_numbers", "exercise_data")},
+    **{f"exercises.{m}": f"cardgames.courseware.{m}"
+       for m in ("answers", "answer_forms", "answer_numbers", "texts", "key_words",
+                 "exercise_data")},
 }
 
 
 def new_name(name: str) -> str | None:
     """The module's new full name for an old one (``widgets.exercise_data.lesson01`` ->
-    ``widgets.exercises.exercise_data.lesson01``), ``None`` for a name that did not move.
+    ``cardgames.courseware.exercise_data.lesson01``), ``None`` for a name that did not move.
 
     >>> new_name("widgets.liar_table"), new_name("widgets.kit.cardview")
     ('widgets.tables.liar_table', None)
+    >>> new_name("widgets.exercises.texts"), new_name("widgets.exercises.exercise")
+    ('cardgames.courseware.texts', None)
     """
     head, _, rest = name.partition(".")
     if head != "widgets" or not rest:
         return None
-    first, dot, tail = rest.partition(".")
-    if first not in MOVED:
-        return None
-    return f"widgets.{MOVED[first]}{dot}{tail}"
+    for old in sorted(MOVED, key=len, reverse=True):
+        if rest == old or rest.startswith(old + "."):
+            return MOVED[old] + rest[len(old):]
+    return None
 
 
 class _Alias(importlib.abc.Loader):

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
-from cardgames.core import check_seed
+from cardgames.core import State, check_seed
 from cardgames.errors import ConfigError, GameOverError
 from cardgames.i18n import gettext as _
 from cardgames.liar.game import LiarGame
@@ -32,7 +32,11 @@ from cardgames.liar.state import LiarOutcome, LiarState
 from cardgames.play import play_state
 from cardgames.seeds import agent_rngs, round_seed
 
-__all__ = ["LiarMatch", "Standing", "round_seed"]
+__all__ = ["ENDLESS", "LiarMatch", "LiarRound", "Standing", "round_seed"]
+
+#: The rounds of a table's match with neither ``rounds`` nor ``target`` (R-L10 asks for
+#: one): rounds without end, for a table that plays on.
+ENDLESS = 10**9
 
 
 @dataclass(frozen=True)
@@ -79,6 +83,27 @@ class LiarMatch:
     def round_seed(self, index: int) -> int:
         return round_seed(self.seed, index)
 
+    # ------------------------------------------------------------ cardgames.core.Match
+    def next_game(self, saved: State | None = None) -> tuple[State, dict[str, Any]]:
+        """:meth:`new_round`, with the keywords that deal it again; ``saved``: a saved
+        round taken as this one (it must be the round this match deals: seed, dealer)."""
+        state = self.new_round()
+        if saved is not None:
+            if (getattr(saved, "seed", None), getattr(saved, "dealer", None)) != (
+                    state.seed, state.dealer):
+                raise ConfigError(_("not a saved session: its marks, events and games "
+                                    "disagree"))
+            state = self._current = saved       # type: ignore[assignment]
+        return state, {"seed": state.seed, "dealer": state.dealer}
+
+    def seat_view(self, state: State, view: Any = None) -> dict[str, Any]:
+        """The round (1 = the first), the match's points, the places of each finished
+        round and the rounds (``None``: to a target, or without end), R-L10."""
+        return {"round": len(self.results) + (not state.is_over()),
+                "points": tuple(self.scores),
+                "places": tuple(tuple(r.places) for r in self.results),
+                "rounds": None if self.rounds in (None, ENDLESS) else self.rounds}
+
     def dealer_of(self, index: int) -> int:
         """R-L1: the dealer moves one seat each round."""
         return (self.first_dealer + index) % self.game.players
@@ -97,15 +122,16 @@ class LiarMatch:
         self._current = self.game.new_state(seed=self.round_seed(i), dealer=self.dealer_of(i))
         return self._current
 
-    def record(self, state: LiarState) -> LiarOutcome:
+    def record(self, state: State) -> LiarOutcome:
         """Add the points of the finished round ``state`` (the one :meth:`new_round` dealt)."""
-        out = state.outcome()
+        out = cast(LiarState, state).outcome()
         if out is None:
             raise GameOverError(_("the round is not over yet: finish it before recording (L11)"),
                                 rule="L11", reason=_("the round is not over yet"),
                                 legal="play the round to its end first")
         cur = self._current
-        if cur is None or state.seed != cur.seed or state.dealer != cur.dealer:
+        if cur is None or (getattr(state, "seed", None), getattr(state, "dealer", None)) != (
+                cur.seed, cur.dealer):
             raise ConfigError(_("record() takes the round dealt by the last new_round()"))
         self._current = None
         for p, pts in enumerate(out.points):
@@ -141,3 +167,29 @@ class LiarMatch:
             play_state(state, agents, agent_rngs(seed, self.game.players))
             self.record(state)
         return self.standings()
+
+
+class LiarRound(LiarMatch):
+    """One round as a match (a table's ``match=False``): dealt by seat 0 from the seed
+    itself (not a round seed), its winners the round's (L11).
+
+    >>> r = LiarRound(LiarGame(players=3), seed=7)
+    >>> state, start = r.next_game()
+    >>> start, state.seed
+    ({'seed': 7, 'dealer': 0}, 7)
+    """
+
+    def __init__(self, game: LiarGame, *, seed: int) -> None:
+        super().__init__(game, seed=seed, rounds=1)
+
+    def round_seed(self, index: int) -> int:
+        return self.seed
+
+    def winners(self) -> tuple[int, ...]:
+        return tuple(self.results[0].winners) if self.results else ()
+
+    def seat_view(self, state: State, view: Any = None) -> dict[str, Any]:
+        """As a match's, with the round's own points once it is over (R-L10)."""
+        out = super().seat_view(state, view)
+        out["rounds"] = 1
+        return out

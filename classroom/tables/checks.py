@@ -149,11 +149,6 @@ def record(db: sqlite3.Connection, student: str, payload: dict[str, Any], *,
     return {"counted": True}
 
 
-def _apply(store: ClassStore, db: sqlite3.Connection, student: str, name: str | None,
-           payload: dict[str, Any]) -> dict[str, Any]:
-    return record(db, student, payload)
-
-
 class _Tally:
     """The running sums of the ``checks`` table, read incrementally (the rows after the
     last one read), so that a poll of the class view costs the new checks, not all."""
@@ -267,7 +262,8 @@ def progress(store: ClassStore, student: str, lesson: str) -> dict[str, Any]:
     exercise the variant (of the last check), the tries (the checks up to the first right
     one), the wrong ones, whether solved, the last hint given (``hint-2``, ``mistake-0``,
     ``rounding``) and the answer last checked; ``variant``: the variant of the student's
-    last check on the lesson (the page takes it).  Nothing of another student.
+    last check on the lesson of an exercise drawn in variants (the page takes it; a check
+    of an exercise without variants has none).  Nothing of another student.
 
     >>> import tempfile, pathlib
     >>> from classroom.tables.students import student_id
@@ -293,7 +289,8 @@ def progress(store: ClassStore, student: str, lesson: str) -> dict[str, Any]:
     for exercise, answer, verdict, hint, var in rows:
         st = out.setdefault(exercise, {"tries": 0, "wrong": 0, "solved": False, "hint": "",
                                        "variant": None, "answer": ""})
-        variant = var
+        if var is not None:                # an exercise without variants says nothing
+            variant = var                  # about the page's code (03-p32: None)
         st["variant"], st["answer"] = var, answer
         if st["solved"]:
             continue                       # checked again after solving: not a try
@@ -304,12 +301,3 @@ def progress(store: ClassStore, student: str, lesson: str) -> dict[str, Any]:
             st["wrong"] += verdict == "wrong"
             st["hint"] = hint
     return {"lesson": lesson, "variant": variant, "exercises": out}
-
-
-def _register() -> None:
-    from .classapi import register
-
-    register("check", check=check_payload, apply=_apply, schema=SCHEMA)
-
-
-_register()

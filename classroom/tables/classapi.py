@@ -6,9 +6,10 @@ application/json``, at most :data:`MAX_BODY` bytes) of exactly these fields::
     {"id": "3f9c...-7", "kind": "check", "student": "<student key>",
      "payload": {...}, "name": "Ana" (optional), "lang": "hr" (optional)}
 
-``id`` is made by the client, unique per message; ``kind`` names a registered kind
-(:func:`register`: ``"check"`` from :mod:`classroom.tables.checks`, the experiments'
-kinds from their module), whose ``check`` validates the payload and whose ``apply``
+``id`` is made by the client, unique per message; ``kind`` names a kind of the table
+the app builds (:func:`classroom.tables.kinds.class_kinds`: ``"check"`` of
+:mod:`classroom.tables.checks`, the experiments' kinds), whose ``check`` validates the
+payload and whose ``apply``
 stores it, inside :meth:`ClassStore.submit <classroom.tables.students.ClassStore.submit>`'s
 transaction: a repeated (student, id) is answered with the first answer and counted
 once.  ``ping`` (payload ``{}``) only says the service is there; ``name`` (payload
@@ -29,22 +30,23 @@ Under ``make serve`` the lesson pages' kernels run on the server, so only messag
 from its own address (loopback) are taken: a student's browser or script on the
 network gets 403 (``not-a-kernel``); on the hub the kernel's token says who it is.
 Browsers cannot post here from another site either: a JSON body needs a CORS
-preflight, which this API does not answer; the kernels post with ``urllib``
-(:mod:`widgets.kit.classlink`), so there is no XSRF cookie to check.
+preflight, which this API answers only for the origins the teacher named
+(``cardgames serve --allow-origin``: the static site's pages, whose Python runs in the
+browser; :mod:`classroom.tables.cors`, with ``tables/api/class/key``, where such a page
+gets its student key); the kernels post with ``urllib`` (:mod:`widgets.kit.classlink`),
+so there is no XSRF cookie to check.
 
 >>> [p for p, *_ in class_handlers("/")]
-['/tables/api/class/send', '/tables/api/class/progress']
+['/tables/api/class/send', '/tables/api/class/progress', '/tables/api/class/key']
 """
 
 from __future__ import annotations
 
 import ipaddress
 import json
-import sqlite3
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 
 from tornado import web
@@ -53,13 +55,16 @@ from cardgames.errors import CardgamesError
 from cardgames.i18n import SUPPORTED, language
 from cardgames.i18n import gettext as _
 
+from . import checks
+from .cors import ClassKeyHandler, cors_headers, from_named_origin, preflight
 from .errors import BadMessage, RateLimited, TableError, TooLarge
+from .kinds import Kind, class_kinds
 from .protocol import TokenBucket, error_dict
 from .students import BadStudent, ClassStore, check_mid, class_store, identify
 
-__all__ = ["BURST", "KINDS", "MAX_BODY", "RATE", "BadStudent", "ClassApiHandler",
-           "ClassProgressHandler", "Kind",
-           "NotAKernel", "NotJson", "UnknownKind", "class_handlers", "register"]
+__all__ = ["BURST", "MAX_BODY", "RATE", "BadStudent", "ClassApiHandler",
+           "ClassProgressHandler", "Kind", "NotAKernel", "NotJson", "UnknownKind",
+           "class_handlers"]
 
 MAX_BODY = 4096
 #: Messages a second per student, and the burst (a token bucket per student).
@@ -98,43 +103,6 @@ class NotAKernel(TableError):
                            "of this server"))
 
 
-@dataclass(frozen=True)
-class Kind:
-    """A kind of message: ``check(payload) -> payload`` (validated; raises a
-    ``CardgamesError``) and ``apply(store, db, student, name, payload) -> answer`` (in the
-    submission's transaction; raises a ``CardgamesError`` to refuse); ``schema``: its
-    tables (``CREATE ... IF NOT EXISTS``), made in the store before its first message."""
-
-    name: str
-    check: Callable[[Any], dict[str, Any]]
-    apply: Callable[[ClassStore, sqlite3.Connection, str, str | None, dict[str, Any]],
-                    dict[str, Any]]
-    schema: str = ""
-    #: ``async prepare(store, student, payload, lang) -> payload``: slow work (a re-run)
-    #: after the cheap checks and before the transaction, off the event loop
-    prepare: Callable[[ClassStore, str, dict[str, Any], str],
-                      Awaitable[dict[str, Any]]] | None = None
-
-
-#: The registered kinds, by name.
-KINDS: dict[str, Kind] = {}
-
-
-def register(name: str, *, check: Callable[[Any], dict[str, Any]],
-             apply: Callable[[ClassStore, sqlite3.Connection, str, str | None,
-                              dict[str, Any]], dict[str, Any]], schema: str = "",
-             prepare: Any = None) -> Kind:
-    """Register (or replace) the kind ``name`` (see :class:`Kind`)."""
-    kind = KINDS[name] = Kind(name, check, apply, schema, prepare)
-    return kind
-
-
-def _check_ping(payload: Any) -> dict[str, Any]:
-    if payload != {}:
-        raise BadMessage(_("a ping has an empty payload"))
-    return {}
-
-
 @web.stream_request_body
 class ClassApiHandler(web.RequestHandler):
     """``tables/api/class/send`` (see the module doc).  The body is read in chunks and
@@ -143,6 +111,10 @@ class ClassApiHandler(web.RequestHandler):
 
     #: ``tables/api/class/progress``: only ``progress`` reads (:class:`ClassProgressHandler`)
     read_only = False
+
+    def initialize(self, kinds: Mapping[str, Kind]) -> None:
+        #: the kinds of message taken, by name (the app's table, :mod:`.kinds`)
+        self.kinds = kinds
 
     def prepare(self) -> None:
         self._chunks: list[bytes] = []
@@ -168,6 +140,11 @@ class ClassApiHandler(web.RequestHandler):
         self.set_header("Cache-Control", "no-store")
         self.set_header("X-Content-Type-Options", "nosniff")
         self.set_header("Content-Type", "application/json; charset=UTF-8")
+        cors_headers(self)        # a page of the static site the teacher named, if it is one
+
+    def options(self) -> None:
+        """The CORS preflight of a static site's page (:func:`~.cors.preflight`)."""
+        preflight(self, "POST")
 
     def check_xsrf_cookie(self) -> None:
         """No XSRF cookie: the kernels post, and a JSON body cannot come from another
@@ -234,10 +211,11 @@ class ClassApiHandler(web.RequestHandler):
     def _from_kernel(self, auth: Any) -> bool:
         """Under ``make serve`` the lesson pages' kernels run on the server itself: a
         message from another address is not from a kernel (a browser, a script) and is
-        refused, unless ``settings["cardgames_class_remote"]`` allows it.  On the hub the
-        token says who sends (the kernels run in the students' own servers)."""
+        refused, unless ``settings["cardgames_class_remote"]`` allows it, or the page
+        is of an origin the teacher named (the static site: :mod:`.cors`).  On the hub
+        the token says who sends (the kernels run in the students' own servers)."""
         if callable(getattr(auth, "user_name", None)) or self.settings.get(
-                "cardgames_class_remote"):
+                "cardgames_class_remote") or from_named_origin(self):
             return True
         try:
             return ipaddress.ip_address(str(self.request.remote_ip)).is_loopback
@@ -259,13 +237,11 @@ class ClassApiHandler(web.RequestHandler):
             if self.read_only != (msg.get("kind") == "progress"):
                 raise UnknownKind(msg.get("kind"))
             if self.read_only:            # the student's own progress: read, nothing stored
-                from . import checks
-
                 lesson = checks.progress_payload(msg.get("payload"))["lesson"]
                 answer = checks.progress(class_store(self.settings), student, lesson)
                 self.finish(json.dumps({"id": mid, "ok": True, "answer": answer}))
                 return
-            kind = KINDS.get(str(msg.get("kind")))
+            kind = self.kinds.get(str(msg.get("kind")))
             if kind is None:
                 raise UnknownKind(msg.get("kind"))
             payload = kind.check(msg.get("payload"))
@@ -323,22 +299,14 @@ def _parse(body: bytes) -> dict[str, Any]:
     return msg
 
 
-def _apply_ping(store: ClassStore, db: sqlite3.Connection, student: str, name: str | None,
-                payload: dict[str, Any]) -> dict[str, Any]:
-    return {}
-
-
-register("ping", check=_check_ping, apply=_apply_ping)
-#: ``name``: only the envelope's display name is stored (the student's row).
-register("name", check=_check_ping, apply=_apply_ping)
-
-
-def class_handlers(base_url: str) -> list[tuple[Any, ...]]:
-    """The class API's routes under ``base_url`` (``"/"`` for ``make serve``)."""
-    from . import checks  # noqa: F401 - registers the kind "check"
-
+def class_handlers(base_url: str, kinds: Mapping[str, Kind] | None = None
+                   ) -> list[tuple[Any, ...]]:
+    """The class API's routes under ``base_url`` (``"/"`` for ``make serve``), taking the
+    messages of ``kinds`` (default: every kind, :func:`classroom.tables.kinds.class_kinds`)."""
     base = "/" + base_url.strip("/") + "/" if base_url.strip("/") else "/"
-    return [(base + "tables/api/class/send", ClassApiHandler),
-            (base + "tables/api/class/progress", ClassProgressHandler)]
+    options = {"kinds": class_kinds() if kinds is None else kinds}
+    return [(base + "tables/api/class/send", ClassApiHandler, options),
+            (base + "tables/api/class/progress", ClassProgressHandler, options),
+            (base + "tables/api/class/key", ClassKeyHandler)]
 
 

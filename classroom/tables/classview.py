@@ -9,7 +9,8 @@ digit; the others), and who is stuck (three tries, not solved), by display name
 (students who gave none are counted, not named).  The data is
 :func:`classroom.tables.checks.summary` of the class store; the labels (the
 exercise's question, each known mistake's hint, in the teacher's language) come
-from the exercises' own data (``widgets.exercises.exercise_data``).  An exercise
+from the exercises' own data (``cardgames.courseware.exercise_data``, content that
+imports no ipywidgets: the server never loads them, issue 32).  An exercise
 drawn in variants shows its "other wrong answers" per variant, each beside that
 variant's question (rebuilt here from the exercise id and the student's seed, in the
 teacher's language; variants with the same numbers are one group).  Only the
@@ -28,6 +29,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from cardgames.courseware.texts import tr
 from cardgames.i18n import N_, language
 from cardgames.i18n import gettext as _
 
@@ -38,7 +40,7 @@ from .teacher import TeacherHandler
 from .words import words
 
 __all__ = ["CLASS_WORDS", "ClassViewApi", "ClassViewPage", "class_words", "classview_handlers",
-           "labels", "plain", "view_data"]
+           "labels", "plain", "shown_answer", "view_data"]
 
 #: POLL: how often the page asks (ms).
 POLL_MS = 2000
@@ -87,10 +89,10 @@ def class_words(lang: str) -> dict[str, str]:
 
 @lru_cache(maxsize=4)
 def _exercises() -> dict[str, Any]:
-    try:
-        from widgets.exercises.exercise_data import EXERCISES
-    except ImportError:                 # pragma: no cover - the widgets not installed
-        return {}
+    # read when first asked (the lessons' modules, not at the server's start); content
+    # only: no ipywidgets in the server (issue 32, tests/tables/test_server_imports.py)
+    from cardgames.courseware.exercise_data import EXERCISES
+
     return dict(EXERCISES)
 
 
@@ -109,12 +111,7 @@ def labels(exercise: str, lang: str) -> dict[str, Any]:
     ex = _exercises().get(exercise)
     if ex is None:
         return {"number": None, "question": exercise, "mistakes": [], "varies": False}
-    try:                              # the exercises' texts are translated when shown
-        from widgets.exercises.texts import tr
-    except ImportError:               # pragma: no cover - before the texts module
-        def tr(text: Any, *, lang: str | None = None, **extra: Any) -> str:
-            return _(str(text), lang=lang)
-    with language(lang):
+    with language(lang):              # the exercises' texts are translated when shown
         return {"number": ex.number, "question": plain(tr(ex.question, lang=lang)),
                 "mistakes": [plain(tr(hint, lang=lang)) for _value, hint in ex.mistakes],
                 "varies": ex.vary is not None}
@@ -131,8 +128,6 @@ def variant_question(exercise: str, seed: int | None, lang: str) -> tuple[str, s
     ex = _exercises().get(exercise)
     if ex is None:
         return "", exercise
-    from widgets.exercises.texts import tr
-
     drawn = ex.variant(seed)
     with language(lang):
         return repr(drawn.params), plain(tr(drawn.question, lang=lang))
@@ -152,8 +147,6 @@ def variant_mistake(exercise: str, seed: int | None, i: int, lang: str) -> tuple
     drawn = ex.variant(seed)
     if not 0 <= i < len(drawn.mistakes):
         return "", ""
-    from widgets.exercises.texts import tr
-
     hint = drawn.mistakes[i][1]
     with language(lang):
         return repr(getattr(hint, "msgid", str(hint))), plain(tr(hint, lang=lang))
@@ -205,6 +198,54 @@ def _by_variant(exercise: str, groups: list[dict[str, Any]], lang: str) -> list[
     return out
 
 
+#: An answer as the page sends a number (``widgets.exercises.answer_numbers.canonical``):
+#: a decimal point, no grouping, a fraction's two parts, an optional `` %``.
+_SENT_NUMBER = re.compile(r"(-?\d+(?:\.\d+)?)(?:/(-?\d+(?:\.\d+)?))?( %)?")
+
+
+def shown_answer(answer: str, lang: str) -> str:
+    """A student's answer as the class view shows it in ``lang``: a number as the page
+    sent it (one way of writing: ``0.0032``, ``16/4960``, ``3.26 %``) written the
+    language's way by Babel (decimal comma, grouping point in hr and de; a fraction's parts
+    as they are), anything else as typed.  The CSV keeps the way it was sent.
+
+    >>> shown_answer("0.0032", "hr"), shown_answer("16/4960", "de"), shown_answer("3.26 %", "de")
+    ('0,0032', '16/4960', '3,26 %')
+    >>> shown_answer("2401", "de"), shown_answer("0.0032", "en"), shown_answer("{3, 5, 7}", "hr")
+    ('2.401', '0.0032', '{3, 5, 7}')
+    """
+    m = _SENT_NUMBER.fullmatch(answer)
+    if m is None:
+        return answer
+    from decimal import Decimal
+
+    from babel.numbers import format_decimal
+
+    def one(text: str, group: bool) -> str:
+        return format_decimal(Decimal(text), locale=lang, group_separator=group,
+                              decimal_quantization=False)
+
+    whole, below, percent = m.groups()
+    if below is None:
+        return one(whole, True) + (percent or "")
+    return f"{one(whole, False)}/{one(below, False)}" + (percent or "")
+
+
+def _answers_shown(data: dict[str, Any], lang: str) -> None:
+    """Every answer to a number exercise in the class view's data (the groups' and each
+    student's) as :func:`shown_answer` writes it in ``lang``; the others (a whole number,
+    a set, a choice's letter: sent as typed) as they are."""
+    for lesson in data["lessons"]:
+        for ex in lesson["exercises"]:
+            kind = getattr(_exercises().get(ex["exercise"]), "kind", None)
+            if getattr(kind, "name", "") != "NUMBER":     # only those are sent one way
+                continue
+            for group in ex["wrong"]:
+                group["answers"] = [[shown_answer(str(a), lang), n] for a, n in group["answers"]]
+            for student in ex.get("students", []):
+                student["answer"] = shown_answer(str(student["answer"]), lang)
+
+
 def view_data(store: Any, lang: str) -> dict[str, Any]:
     """:func:`checks.summary` with each exercise's labels and each wrong-answer group's
     label, and the stuck students split into names and a count of anonymous ones; each
@@ -235,6 +276,7 @@ def view_data(store: Any, lang: str) -> dict[str, Any]:
         # in the lesson's order (exercise 1, 2, ...), not by id; unknown ids last
         lesson["exercises"].sort(key=lambda ex: (ex["number"] is None, ex["number"] or 0,
                                                  ex["exercise"]))
+    _answers_shown(data, lang)         # numbers the language's way (issue 31)
     return data
 
 

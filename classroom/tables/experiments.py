@@ -46,7 +46,6 @@ import io
 import json
 import secrets
 import sqlite3
-import threading
 import time
 import zlib
 from collections.abc import Callable
@@ -68,7 +67,7 @@ from cardgames.i18n import gettext as _
 from .students import ClassStore, check_mid
 
 __all__ = ["KIND_RESULT", "KIND_SEED", "MAX_SEEDS", "SCHEMA", "ExperimentRefused",
-           "ExperimentService"]
+           "ExperimentService", "apply_result", "apply_seed"]
 
 #: Seeds one student may be handed in one run.
 MAX_SEEDS = 50
@@ -510,25 +509,14 @@ def _refusal(e: CardgamesError) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- the class link's kinds
-_REGISTERED = threading.Lock()
+# (in the table of classroom/tables/kinds.py, which the app builds)
+def apply_seed(store: ClassStore, db: sqlite3.Connection, student: str,
+               name: str | None, payload: dict[str, Any]) -> dict[str, Any]:
+    """The kind ``experiment-seed``'s work in the submission's transaction."""
+    return ExperimentService.of(store).apply_seed(db, student, payload)
 
 
-def register_kinds() -> None:
-    """Register ``experiment-seed`` and ``experiment-result`` with the class API."""
-    from .classapi import register
-
-    def apply_seed(store: ClassStore, db: sqlite3.Connection, student: str,
-                   name: str | None, payload: dict[str, Any]) -> dict[str, Any]:
-        return ExperimentService.of(store).apply_seed(db, student, payload)
-
-    def apply_result(store: ClassStore, db: sqlite3.Connection, student: str,
-                     name: str | None, payload: dict[str, Any]) -> dict[str, Any]:
-        return ExperimentService.of(store).apply_result(db, student, payload)
-
-    with _REGISTERED:
-        register(KIND_SEED, check=check_seed_payload, apply=apply_seed, schema=SCHEMA)
-        register(KIND_RESULT, check=lambda p: check_result_payload(p, rerun=False),
-                 apply=apply_result, schema=SCHEMA, prepare=prepare_result)
-
-
-register_kinds()
+def apply_result(store: ClassStore, db: sqlite3.Connection, student: str,
+                 name: str | None, payload: dict[str, Any]) -> dict[str, Any]:
+    """The kind ``experiment-result``'s work in the submission's transaction."""
+    return ExperimentService.of(store).apply_result(db, student, payload)

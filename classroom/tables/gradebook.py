@@ -8,6 +8,13 @@ first right one), ``hints`` (the hints the wrong tries earned), ``first`` and ``
 (the first and last check, the server's local time ``2026-12-02 09:15:04``, as the
 experiments' CSV), ``answer`` (the last one checked, written one way: the page
 normalises numbers before sending, ``0,5`` and ``0.5`` are one answer).
+
+**A machine format, in every language:** the CSV is for a school's system and for
+``pandas.read_csv``, not for reading on the page, so its numbers are written one way
+whatever the teacher's language: a decimal point and no grouping (``0.0032``,
+``16/4960``, ``mean_tries_to_solve`` ``1.50``), times as ISO ``YYYY-MM-DD HH:MM:SS``,
+commas between the fields, UTF-8.  The class view shows the same answers the page's way
+(``0,0032`` in hr and de: :func:`classroom.tables.classview.shown_answer`).
 :func:`summary_csv`: beside it, one row per lesson and exercise — students who tried,
 solved, the mean tries of those who solved, and the most common wrong answer.
 

@@ -261,9 +261,11 @@ def refusal_status(err: BaseException) -> int:
 
 
 def table_options(get: Any) -> tuple[str, int, str, dict[str, Any]]:
-    """game, seats, bots and options from a form (``get(name, default)``); numbers
-    that are not whole numbers are refused here, the rest by the service/engine."""
-    game = registry.get(get("game", "liar")[:20]).name
+    """game, seats, bots and options from a form (``get(name, default)``); the options
+    are the game's table form (:attr:`GameInfo.table_form
+    <cardgames.registry.GameInfo.table_form>`); numbers that are not whole numbers are
+    refused here, the rest by the service/engine."""
+    info = registry.get(get("game", registry.default().name)[:20])
 
     def whole(name: str, default: str) -> int:
         text = get(name, default).strip()[:4]
@@ -275,16 +277,16 @@ def table_options(get: Any) -> tuple[str, int, str, dict[str, Any]]:
     seats = whole("seats", "4")
     bots = get("bots", "heuristic")[:20]
     options: dict[str, Any] = {}
-    if game == "liar":
-        options["decks"] = whole("decks", "1")
-        chron = get("chroniclers", "none")[:12]
-        if chron != "none":
-            options["chroniclers"] = chron
-        options["rounds"] = whole("rounds", "5")
-    else:
-        options["lives"] = whole("lives", "3")
-        options["chronicler"] = get("chronicler", "") in ("1", "on", "true")
-    return game, seats, bots, options
+    for name, (kind, default) in info.table_form.items():
+        if kind == "whole":
+            options[name] = whole(name, default)
+        elif kind == "flag":                # a box: on or off
+            options[name] = get(name, default) in ("1", "on", "true")
+        else:                               # a choice; its default is "none of them"
+            value = get(name, default)[:12]
+            if value != default:
+                options[name] = value
+    return info.name, seats, bots, options
 
 
 def games() -> list[tuple[str, str]]:

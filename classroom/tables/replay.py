@@ -7,7 +7,8 @@ beside each seat what that seat knew at that moment, read from its own view of t
 state (``state.view(seat)``, the same view the seat was sent): its own hand, and of
 every other seat the cards it knew for certain were there (Liar:
 :func:`cardgames.liar.probability.known_holdings`; Thirty-One:
-:func:`cardgames.thirtyone.beliefs.known_cards`) and how many it could not see.
+:func:`cardgames.thirtyone.beliefs.known_cards`) and how many it could not see.  Each
+game's step is its own (:attr:`GameInfo.replay_step <cardgames.registry.GameInfo.replay_step>`).
 
 :func:`seeded_session` plays a seeded game with bots through
 :class:`cardgames.session.Session`: the teacher mode of the replay.
@@ -24,7 +25,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardgames import registry
-from cardgames.cards import Chronicler, format_cards, make_deck, parse_card
+from cardgames.cards import Chronicler, make_deck, parse_card
 from cardgames.errors import ConfigError
 from cardgames.i18n import gettext as _
 from cardgames.i18n import language
@@ -40,11 +41,6 @@ MAX_STEPS = 4000
 _MAX_SEED = 2**63 - 1
 
 
-def _codes(cards: Sequence[Any]) -> list[str]:
-    text = format_cards(tuple(cards))
-    return text.split() if text else []
-
-
 def _frames(frames: Sequence[Any]) -> list[TeacherFrame]:
     """The service may hand frames as TeacherFrames or as (frame, views) pairs."""
     out = []
@@ -57,40 +53,6 @@ def _frames(frames: Sequence[Any]) -> list[TeacherFrame]:
     return out
 
 
-def _liar_step(state: Any, n: int) -> dict[str, Any]:
-    from cardgames.liar.probability import known_holdings
-
-    knew = []
-    for p in range(n):
-        view = state.view(p)
-        known = known_holdings(view)
-        own_pile = [c for r in view.pile if r.cards is not None for c in r.cards]
-        knew.append({"others": [{"seat": q, "known": _codes(sorted(known[q].elements())),
-                                 "hidden": max(view.hand_sizes[q] - sum(known[q].values()), 0)}
-                                for q in range(n) if q != p],
-                     "pile_known": _codes(own_pile), "pile_size": view.pile_size})
-    pile = [{"player": e.player, "cards": _codes(e.cards), "announced": e.announced.label,
-             "true": bool(e.is_true())} for e in state.pile]
-    return {"hands": [_codes(state.hand(p)) for p in range(n)], "pile": pile, "knew": knew,
-            "table": [], "lives": [], "out": []}
-
-
-def _thirtyone_step(state: Any, n: int) -> dict[str, Any]:
-    from cardgames.thirtyone.beliefs import known_cards
-
-    knew = []
-    for p in range(n):
-        view = state.view(p)
-        known = known_cards(view)
-        knew.append({"others": [{"seat": q, "known": _codes(known[q]),
-                                 "hidden": 0 if view.out[q] else max(3 - len(known[q]), 0)}
-                                for q in range(n) if q != p],
-                     "pile_known": [], "pile_size": 0})
-    return {"hands": [_codes(state.hand(p)) for p in range(n)], "pile": [], "knew": knew,
-            "table": _codes(state.table), "lives": list(state.lives),
-            "out": [bool(o) for o in state.out]}
-
-
 def replay_data(frames: Sequence[Any], names: Sequence[str], *, game: str,
                 lang: str = "en") -> dict[str, Any]:
     """The replay of ``frames`` (see the module doc) with the seats' ``names`` (each
@@ -100,7 +62,8 @@ def replay_data(frames: Sequence[Any], names: Sequence[str], *, game: str,
     info = registry.get(game)
     n = len(names)
     named = {i: name for i, name in enumerate(names) if name}
-    step_of = _liar_step if info.name == "liar" else _thirtyone_step
+    step_of = info.replay_step           # the game's own: every hand, what each seat knew
+    assert step_of is not None, info.name
     steps = []
     previous: Any = None
     with language(lang):

@@ -1,7 +1,8 @@
 """What the classroom server mounts for the online tables.
 
 - :func:`table_handlers`: the seat websocket ``<base>tables/ws``, the class link's API
-  (:func:`classroom.tables.classapi.class_handlers`), the teacher's class view
+  (:func:`classroom.tables.classapi.class_handlers`, taking the kinds of message of
+  :func:`classroom.tables.kinds.class_kinds`), the teacher's class view
   (:func:`classroom.tables.classview.classview_handlers`) and the pages
   (:func:`classroom.tables.pages.page_handlers`);
 - :func:`open_service`: the :class:`TableService` of a data folder, loaded (every table
@@ -41,8 +42,11 @@ def table_handlers(base_url: str) -> list[Any]:
     base = _base(base_url)
     from .classapi import class_handlers
     from .classview import classview_handlers
+    from .kinds import class_kinds
 
-    return [(base + "tables/ws", SeatSocket), *class_handlers(base), *classview_handlers(base),
+    # the class link's kinds of message: one table, built here (no module registers itself)
+    return [(base + "tables/ws", SeatSocket), *class_handlers(base, class_kinds()),
+            *classview_handlers(base),
             *experiment_handlers(base), *pages.page_handlers(base)]
 
 

@@ -38,7 +38,6 @@ from cardgames import registry
 from cardgames.errors import ConfigError
 from cardgames.i18n import get_language
 from cardgames.i18n import gettext as _
-from cardgames.limits import LIAR_MAX_PLAYS
 from cardgames.session import Seat, Session
 from cardgames.wire import MAX_EVENTS, dump_event, dump_seat_view
 
@@ -55,21 +54,13 @@ from .errors import (
 from .moves import SeatMoves, _hash
 from .store import TableStore
 from .summary import ReplayFrame, TableSummary, replay_frames, summarize
-from .table import Table, new_session, parse_action, rebuild, stale
+from .table import Table, new_session, rebuild
 
 __all__ = ["CODE_ALPHABET", "Subscriber", "TableService"]
 
 #: Join codes: 6 characters of this alphabet (no 0 O 1 I L: read aloud, typed on phones).
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
-#: The options a table offers, per game (the engine validates their values).
-TABLE_OPTIONS = {"liar": ("decks", "chroniclers", "rounds", "max_plays"),
-                 "thirty-one": ("chronicler", "lives")}
-#: The options a table has unless given: a Liar round stops after this many plays, places
-#: by cards held (the rules' "Settled by the program" 10: two careful players could go
-#: round for ever, issue 29).
-TABLE_DEFAULTS: dict[str, dict[str, Any]] = {"liar": {"max_plays": LIAR_MAX_PLAYS},
-                                             "thirty-one": {}}
 #: Bot moves after one change at most (a Liar round among bots only can cycle, rarely).
 MAX_BOT_RUN = 2_000
 NAME_MAX = 24
@@ -134,11 +125,14 @@ class TableService(SeatMoves):
         info.check_bot(bots)
         if not isinstance(bots, str):
             raise ConfigError(_("a bot name is text, not {bot!r}").format(bot=bots))
-        opts = {**TABLE_DEFAULTS[info.name], **dict(options or {})}
+        # a table's defaults (the registry's: Liar's max_plays, the rules' "Settled by the
+        # program" 10), then the options given: the form's, or one of those defaults
+        offered = [*info.table_form, *info.table_defaults]
+        opts = {**info.table_defaults, **dict(options or {})}
         for key in opts:
-            if key not in TABLE_OPTIONS[info.name]:
+            if key not in offered:                # the options a table offers (registry)
                 raise ConfigError(_("unknown option {key!r} for {game}: use {names}").format(
-                    key=key, game=info.name, names=", ".join(TABLE_OPTIONS[info.name])))
+                    key=key, game=info.name, names=", ".join(offered)))
         seed = self.seeds()
         # the engine's own checks: players per decks (R-L2, T1), lives (R-T8), rounds ...
         Session.new(info.name, seats=[Seat.remote("?")] * seats, seed=seed, options=opts)
@@ -155,7 +149,7 @@ class TableService(SeatMoves):
             self.store.add_table(code, game=info.name, config=config, seed=seed, created=created)
             t = Table(code=code, game=info.name, config=config, seed=seed, created=created)
             self._tables[code] = t
-            return summarize(t, self)
+            return summarize(t, self.seat_list(t))
 
     def _new_code(self) -> str:
         for _attempt in range(100):
@@ -255,10 +249,7 @@ class TableService(SeatMoves):
         t = self._seat(code, seat, secret)
         with t.lock:
             s = self._started(t)
-            if mark != s.mark:
-                raise stale(s, seat, "next", mark)
-            if not s.over:
-                s.next_game()                      # the engine's refusal (L11, T13)
+            s.check_next_game(seat=seat, mark=mark)   # the session's refusal (R-L5, L11, T13)
             self._log(t, seat, mark, "next", "next")
             s.next_game()
             t.deal_key = None            # dealt on request: no result on show (_dealt)
@@ -278,32 +269,15 @@ class TableService(SeatMoves):
         if not isinstance(text, str) or len(text) > 200:
             raise BadMessage(_("an action is a text of at most {most} characters")
                              .format(most=200))
-        canonical = self._precheck(s, seat, text, mark)
-        if canonical is None:
-            # refused: the engine says why, on a copy (nothing logged, nothing applied)
-            Session.from_json(s.to_json()).act(seat, text, mark=mark)
-            canonical = self._precheck(s, seat, text, mark, strict=False)
-        seq = self._log(t, seat, mark, kind, canonical or text)
+        canonical = s.check(seat, text, mark=mark)   # the session's refusal, if any
+        seq = self._log(t, seat, mark, kind, canonical)
         try:
-            s.act(seat, canonical or text, mark=mark)
+            s.act(seat, canonical, mark=mark)
         except Exception:
             self.store.unappend(t.code, seq)
             t.seq -= 1
             t.since_snapshot -= 1
             raise
-
-    @staticmethod
-    def _precheck(s: Session, seat: int, text: str, mark: int, *,
-                  strict: bool = True) -> str | None:
-        """The action's canonical text if it is legal for ``seat`` now, else ``None``."""
-        if mark != s.mark or s.to_act != seat or s.seats[seat].kind == "bot":
-            return None
-        legal = s.state.legal_actions()
-        try:
-            action = parse_action(s.game, text)
-        except ValueError:
-            return None
-        return str(action) if (action in legal or not strict) else None
 
     def _log(self, t: Table, seat: int | None, mark: int, kind: str, action: str) -> int:
         seq = self.store.append(t.code, seat=seat, mark=mark, kind=kind, action=action,
@@ -524,7 +498,7 @@ class TableService(SeatMoves):
         if hit is not None and hit[0] == key:
             return hit[1]
         with t.lock:
-            out = summarize(t, self)
+            out = summarize(t, self.seat_list(t))
         self._summaries[t.code] = (key, out)
         return out
 

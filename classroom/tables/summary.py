@@ -7,21 +7,17 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
+from cardgames import registry
 from cardgames.naming import describe_named, seat_name, seat_title
 from cardgames.seat import TeacherFrame
 
 if TYPE_CHECKING:  # pragma: no cover
     from cardgames.session import Session
 
-    from .service import TableService
     from .table import Table
 
 __all__ = ["ReplayFrame", "TableSummary", "replay_frames", "seat_names", "seat_titles", "summarize"]
 
-#: The events a teacher's list shows as "the last calls", per game.
-_CALLS = {"liar": ("CallMade", "Revealed", "PileTaken", "WentOut", "RoundOver"),
-          "thirty-one": ("Revealed", "Stood", "ThreeAces", "LifeLost", "PlayerOut",
-                         "DealOver", "MatchOver")}
 
 
 @dataclass(frozen=True)
@@ -87,7 +83,9 @@ def seat_titles(players: list[dict[str, Any]]) -> list[str]:
     return [seat_title(i, names.get(i, "")) for i in range(len(players))]
 
 
-def summarize(t: Table, svc: TableService) -> TableSummary:
+def summarize(t: Table, players: list[str]) -> TableSummary:
+    """Table ``t``'s summary for the teacher's list; ``players``: its seats' display names
+    (:meth:`TableService.seat_list <classroom.tables.service.TableService.seat_list>`)."""
     s = t.session
     pile = None
     hands: tuple[int, ...] = ()
@@ -96,14 +94,14 @@ def summarize(t: Table, svc: TableService) -> TableSummary:
     to_act = None
     rnd = None
     if s is not None:
+        info = registry.get(t.game)
         view: Any = s.state.view(0)            # only its public fields are read
-        if t.game == "liar":
-            pile = int(view.pile_size)
-            hands = tuple(int(n) for n in view.hand_sizes)
-        else:
-            lives = tuple(int(n) for n in view.lives)
-        wanted = _CALLS.get(t.game, ())
-        names = seat_names(svc.seat_list(t))
+        counts = info.summary(view) if info.summary is not None else {}
+        pile = counts.get("pile_size")
+        hands = tuple(counts.get("hand_sizes", ()))
+        lives = tuple(counts.get("lives", ()))
+        wanted = info.last_calls
+        names = seat_names(players)
         calls = tuple(describe_named(e, names) for e in s.state.events
                       if type(e).__name__ in wanted)[-3:]
         to_act = s.to_act
@@ -111,7 +109,7 @@ def summarize(t: Table, svc: TableService) -> TableSummary:
     return TableSummary(
         code=t.code, game=t.game, status=t.status, seats=t.seats,
         seats_free=0 if s is not None else t.seats - len(t.names),
-        players=tuple(svc.seat_list(t)), to_act=to_act, mark=0 if s is None else s.mark,
+        players=tuple(players), to_act=to_act, mark=0 if s is None else s.mark,
         round=rnd, pile_size=pile, hand_sizes=hands, lives=lives, last_calls=calls,
         created=t.created, by=str(t.config.get("by", "teacher")),
         options=dict(t.config.get("options", {})))

@@ -1,6 +1,7 @@
 """One table in memory (:class:`Table`), how it is rebuilt from the store
-(:func:`rebuild`), and the engine helpers the service needs (a session, a stale
-refusal, an action's canonical text)."""
+(:func:`rebuild`), and its session (:func:`new_session`).  Whether an action may be
+taken, and the refusal's words, are the session's own (:meth:`Session.check
+<cardgames.session.Session.check>`, issue 32)."""
 
 from __future__ import annotations
 
@@ -9,13 +10,11 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardgames.errors import StaleActionError
-from cardgames.i18n import gettext as _
 from cardgames.session import Seat, Session
 
 from .store import StoreError, TableRecord
 
-__all__ = ["Table", "new_session", "parse_action", "rebuild", "stale"]
+__all__ = ["Table", "new_session", "rebuild"]
 
 
 @dataclass
@@ -95,22 +94,3 @@ def rebuild(rec: TableRecord, *, now: float) -> Table:
     t.by_bot = {seat for seat, kind in rec.last_moves.items() if kind == "takeover"}
     t.turn_since = now
     return t
-
-
-def stale(s: Session, seat: int, action: str, mark: object) -> StaleActionError:
-    rule = "R-L5" if s.game == "liar" else "T5"
-    return StaleActionError(
-        _("seat {seat} acted on the table of mark {mark}, but it has moved on to mark "
-          "{now}: look again ({rule})").format(seat=seat, mark=mark, now=s.mark, rule=rule),
-        mark=mark if isinstance(mark, int) else -1, current=s.mark, player=seat,
-        action=action, rule=rule, reason=_("the table has moved on"),
-        legal=_("look at the table again"))
-
-
-def parse_action(game: str, text: str) -> Any:
-    if game == "liar":
-        from cardgames.liar.actions import LiarAction
-        return LiarAction.parse(text)
-    from cardgames.thirtyone.actions import parse_action as parse_thirtyone
-    return parse_thirtyone(text)
-

@@ -76,7 +76,7 @@ class TeacherPage(TeacherHandler):
         if self._finished:
             return
         self.page("teacher.html", games=games(),
-                  bots=bot_choices(registry.get("liar").bot_names, self.lang),
+                  bots=bot_choices(registry.default().bot_names, self.lang),
                   loopback=not self.listens_on_network() and "voila" in self.settings,
                   new_url=f"{self.join_base()}tables/new", join_base=self.join_base(),
                   students_make=self.students_make,

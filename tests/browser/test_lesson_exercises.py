@@ -32,7 +32,7 @@ def _variant_answers(key: str) -> tuple[str, str, str]:
     import os
     import re
 
-    from widgets.exercises.exercise_data import get
+    from cardgames.courseware.exercise_data import get
 
     sys.path.insert(0, str(REPO / "tests" / "lessons"))
     try:

@@ -64,3 +64,43 @@ def test_a_reloaded_lesson_page_shows_the_students_progress(start_voila, chromiu
         second.screenshot(path=str(artifacts / "lesson-progress-reloaded-2.png"))
     finally:
         ctx.close()
+
+
+def test_a_solved_typed_answer_comes_back_after_a_reload(start_voila, chromium, tmp_path,
+                                                         artifacts):
+    """Issue 31 (QA): a solved *typed* answer was lost on reload (03-p32 has no variants,
+    so its page did not ask for it).  Lesson 03's exercise 2 is solved with a typed
+    fraction; after the reload it says so, its box holds the answer, and the solution is
+    earned.  P(32) = 4 suits x 4 ten-cards beside the Chronicler and an Ace (R-T3) = 16
+    of C(33, 3) = 5,456 hands."""
+    import math
+
+    assert math.comb(33, 3) == 5456
+    data = tmp_path / "data"
+    server = start_voila("lessons", cwd=REPO, name="progress-typed",
+                         extra_args=[f"--tables-dir={data}"])
+    ctx = chromium.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = ctx.new_page()
+        page.set_default_timeout(60_000)
+        page.goto(server.url)              # the start page: the key, in a cookie (issue 29)
+        url = page.locator("a[href*='03_hand_scoring.ipynb']").get_attribute("href")
+        assert url is not None
+        lesson = server.url.rstrip("/") + url
+        _open(page, lesson)
+        box = page.locator(".cg-exercise").nth(1)
+        assert "32" in box.locator(".cg-exercise-question").inner_text()     # 03-p32
+        box.locator(".cg-class-note").get_by_text("shared with the class server").wait_for()
+        box.locator("input[type=text]").first.fill("16/5456")
+        box.get_by_role("button", name="Check").click()
+        box.locator(".cg-exercise-feedback", has_text="Right").wait_for()
+        page.wait_for_timeout(1500)                             # the link posts it
+
+        _open(page, lesson)                                     # the reload: a new kernel
+        box = page.locator(".cg-exercise").nth(1)
+        box.locator(".cg-exercise-feedback", has_text="Solved before").wait_for()
+        assert box.locator("input[type=text]").first.input_value() == "16/5456"
+        box.get_by_role("button", name="Show solution").wait_for()        # earned: solved
+        box.screenshot(path=str(artifacts / "lesson-progress-typed-reloaded.png"))
+    finally:
+        ctx.close()

@@ -7,7 +7,11 @@ a plain file server, in headless Chromium: the Python of every page runs in the 
   one worked out here from the rules (L4, L8), not taken from the page;
 - the start page in en, hr and de, saying the site's limits; it and an exercise page
   have no serious accessibility finding (axe-core, as the Voila pages);
-- no page asks any other host for anything (each test's request log, workers included).
+- no page asks any other host for anything (each test's request log, workers included);
+- a site that names a class server (``cardgames site --class-server``: its
+  ``class-server.json``) sends the exercises' checks there, from the browser, to a class
+  server on another port that allows the site's origin (``cardgames serve
+  --allow-origin``): the teacher's class view counts them.
 
 The build needs npm and PyPI (``tools/static_site.py``; downloads kept in ``.cache/site``)
 (voici-core, the ``site`` extra, goes into the build's own venv): without npm these tests fail in CI and are
@@ -17,15 +21,20 @@ A build of the same inputs is reused (``benchmarks/_static_site.py``).
 
 from __future__ import annotations
 
+import json
 import math
 import re
 import shutil
+import sys
+from pathlib import Path
 
 import pytest
 from pagecheck import axe_serious
 from testkit import benchmark_module, missing
 
 site_tools = benchmark_module("_static_site")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tables"))
+from class_kit import TOKEN, ClassServer, get  # noqa: E402
 
 #: the first page of a context loads Python into the browser (about a minute on a
 #: loaded 2-core machine, docs/serving.md); later pages come from the cache
@@ -183,10 +192,9 @@ def players_announcing(ranks: int) -> list[int]:
     return [n for n in range(2, 9) if 8 // math.gcd(n, 8) == ranks]
 
 
-def test_exercise_checked_in_croatian_wrong_then_right(page, site, expect, axe_js):
-    open_page(page, site, "exercises_01-hr", expect, ".cg-exercise")
-    assert page.evaluate("document.documentElement.lang") == "hr"
-    expect(page.get_by_role("heading", name=re.compile("1. lekcija"))).to_be_visible()
+def croatian_question(page, expect):
+    """Exercise 01-all-ranks on the Croatian page, and its wrong and right answers worked
+    out from the rules (:func:`players_announcing`)."""
     question = page.locator(".cg-exercise", has_text="Za koje brojeve igrača")
     expect(question).to_have_count(1)
     text = question.inner_text()
@@ -194,6 +202,10 @@ def test_exercise_checked_in_croatian_wrong_then_right(page, site, expect, axe_j
     assert word, text
     right = players_announcing(HR_NUMBERS[word.group(1)])
     wrong = [n for n in range(2, 9) if n not in right][:1]
+    return question, wrong, right
+
+
+def answer_wrong_then_right(question, wrong, right, expect):
     box = question.get_by_placeholder("tvoj odgovor")
     check = question.get_by_role("button", name="Provjeri")
     box.fill(", ".join(map(str, wrong)))
@@ -202,6 +214,16 @@ def test_exercise_checked_in_croatian_wrong_then_right(page, site, expect, axe_j
     box.fill(", ".join(map(str, right)))
     check.click()
     expect(question).to_contain_text("Točno.")
+
+
+def test_exercise_checked_in_croatian_wrong_then_right(page, site, expect, axe_js):
+    open_page(page, site, "exercises_01-hr", expect, ".cg-exercise")
+    assert page.evaluate("document.documentElement.lang") == "hr"
+    expect(page.get_by_role("heading", name=re.compile("1. lekcija"))).to_be_visible()
+    question, wrong, right = croatian_question(page, expect)
+    answer_wrong_then_right(question, wrong, right, expect)
+    # no class server named: nothing is sent, and the page says so (LOCAL_NOTE)
+    expect(question).to_contain_text("napredak se ne čuva (nema poslužitelja razreda)")
     # the page says the site's limits and leads back to the start page in its language
     expect(page.get_by_text(re.compile("^Za vježbu, ne za ocjenu"))).to_be_visible()
     back = page.get_by_role("link", name="Natrag na početnu stranicu")
@@ -229,4 +251,51 @@ def test_start_page_says_the_limits_and_links_every_page(page, site, expect, axe
     for href in hrefs:                               # every link is a file of the site
         assert (folder / href).is_file(), href
     assert axe_serious(page, axe_js) == []
+    assert page.external == [] and page.errors == []
+
+
+@pytest.fixture
+def class_server(site, tmp_path):
+    """A class server (its class API and view, as ``cardgames serve`` mounts them) on
+    another port of 127.0.0.1, allowing the site's origin (``--allow-origin``), its
+    student keys signed; the site names it in its ``class-server.json`` (as
+    ``cardgames site --class-server`` writes it) for this test only."""
+    server = ClassServer(tmp_path, cardgames_class_origins=(site.origin,),
+                         cardgames_student_secret=b"static-site-test-secret-32-bytes")
+    site.overrides["/class-server.json"] = json.dumps(
+        {"server": server.base + "/"}).encode()
+    site.also.add(server.port)
+    try:
+        yield server
+    finally:
+        site.overrides.clear()
+        site.also.discard(server.port)
+        server.stop()
+
+
+def test_checks_go_to_the_class_server_the_site_names(page, site, class_server, expect):
+    open_page(page, site, "exercises_01-hr", expect, ".cg-exercise")
+    question, wrong, right = croatian_question(page, expect)
+    answer_wrong_then_right(question, wrong, right, expect)
+    # the page says its results are shared (SHARED_NOTE, in Croatian); the setup shows
+    # nothing of its own (no server address printed above the title)
+    expect(question).to_contain_text("Rezultati se dijele s poslužiteljem razreda.")
+    assert class_server.base not in page.inner_text("body")
+    # the teacher's class view: one student tried 01-all-ranks and solved it on the
+    # second try (the wrong answer, then the right one)
+    view: dict = {}
+    for _ in range(60):
+        status, text = get(f"{class_server.base}/tables/api/class/view",
+                           cookie=f"cgteacher={TOKEN}")
+        assert status == 200, text
+        view = json.loads(text)
+        exercises = {e["exercise"]: e for lesson in view["lessons"]
+                     for e in lesson["exercises"]}
+        if exercises.get("01-all-ranks", {}).get("solved"):
+            break
+        page.wait_for_timeout(500)
+    ex = exercises["01-all-ranks"]
+    assert (ex["tried"], ex["solved"], ex["tries_to_solve"]) == (1, 1, {"2": 1}), ex
+    assert ex["checks"] == 2
+    # every request went to the site or the class server, none to any other host
     assert page.external == [] and page.errors == []

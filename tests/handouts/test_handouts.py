@@ -48,7 +48,7 @@ def _question_start(ex) -> str:
 
 
 def test_answer_key_holds_every_exercise_and_its_answer(handouts):
-    from widgets.exercises.exercise_data import EXERCISES
+    from cardgames.courseware.exercise_data import EXERCISES
 
     key = pdf.flat(pdf.text(handouts / "answer-key.pdf"))
     pages = pdf.text(handouts / "answer-key.pdf").split("\f")
@@ -66,8 +66,8 @@ def test_answer_key_holds_every_exercise_and_its_answer(handouts):
 
 
 def test_worksheets_hold_every_question_and_no_answer(handouts):
-    from widgets.exercises.answers import spellings
-    from widgets.exercises.exercise_data import EXERCISES
+    from cardgames.courseware.answers import spellings
+    from cardgames.courseware.exercise_data import EXERCISES
 
     sheets = pdf.flat(pdf.text(handouts / "worksheets.pdf"))
     for ex in EXERCISES.values():

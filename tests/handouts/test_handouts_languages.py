@@ -17,9 +17,9 @@ import handout_pdf as pdf
 import pytest
 
 from cardgames.i18n import language
-from widgets.exercises.answers import spellings
-from widgets.exercises.exercise_data import EXERCISES
-from widgets.exercises.texts import tr
+from cardgames.courseware.answers import spellings
+from cardgames.courseware.exercise_data import EXERCISES
+from cardgames.courseware.texts import tr
 
 REPO = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.browser        # it prints with headless Chromium
@@ -109,3 +109,38 @@ def test_the_class_experiment_page_is_printed_in_the_language(handouts, lang):
         for msgid in ("Open it for the class", "Add my share", "Close it",
                       "Download the results (CSV)"):
             assert _flat(gettext(msgid)) in text, msgid
+
+
+#: the answers by variant code in each language: its title and the column heads, written
+#: by hand (as the key's frame in cardgames.po), and the English that must not be left
+VARIANT_WORDS = {"hr": ("Odgovori po kodu varijante", "Zadatak 1.", "Zadatak 4.", "Kod"),
+                 "de": ("Antworten nach Variantencode", "Aufgabe 1.", "Aufgabe 4.",
+                        "Variantencode")}
+
+
+@pytest.mark.parametrize("lang", ["hr", "de"])
+def test_the_answers_by_variant_code_are_printed_in_the_language(handouts, lang):
+    """Issue 31 (QA): the key by variant code was English only.  ``hr/`` and ``de/`` hold
+    it too: one page per lesson with its title in the language, every code 1-30, the
+    column heads in the language, and each variant's answer as the page's checker writes
+    it there (a decimal comma: 04-posterior's P(bluffer | lie) for each code is ``≈ 0,…``,
+    never ``≈ 0.…``)."""
+    from widgets.exercises.exercise import VARIANTS
+    from widgets.exercises.exercise_data import get
+
+    path = handouts / lang / "answer-key-variants.pdf"
+    assert pdf.pages(path) == 6
+    pages = [_flat(p) for p in pdf.text(path).split("\f")]
+    text = " ".join(pages)
+    for word in VARIANT_WORDS[lang]:
+        assert word in text, word
+    for english in ("Answers by variant code", "Exercise 1.", "Lesson 1", "Each student's page"):
+        assert english not in text, english
+    for n, page in enumerate(pages[:6], start=1):
+        assert TITLES[lang].format(n=n) in page, n
+    lesson4 = pages[3]
+    assert re.search(r"≈ 0,\d", lesson4) and not re.search(r"≈ 0\.\d", lesson4)
+    for code in range(1, VARIANTS + 1):
+        with language(lang):
+            printed = get("04-posterior", code).formatted_answer()
+        assert _flat(printed) in lesson4, (code, printed)

@@ -14,7 +14,7 @@ import pytest
 
 from cardgames.i18n import language
 from widgets.exercises.exercise import VARIANTS
-from widgets.exercises.exercise_data import LESSONS, by_lesson, get
+from cardgames.courseware.exercise_data import LESSONS, by_lesson, get
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -7,7 +7,7 @@ import pytest
 
 @pytest.fixture(scope="session")
 def checker():
-    """The lessons' exercises (``widgets.exercises.exercise_data``): ``checker.is_right(key, value)``."""
-    from widgets.exercises import exercise_data
+    """The lessons' exercises (``cardgames.courseware.exercise_data``): ``checker.is_right(key, value)``."""
+    from cardgames.courseware import exercise_data
 
     return exercise_data

@@ -28,8 +28,8 @@ from test_lesson_numbers import (
 )
 
 from cardgames.cards import Rank
-from widgets.exercises.answers import Kind, format_answer, hint_for
-from widgets.exercises.exercise_data import EXERCISES, get
+from cardgames.courseware.answers import Kind, format_answer, hint_for
+from cardgames.courseware.exercise_data import EXERCISES, get
 
 SEEDS = (1, 2, 3, 4, 5, 6)
 CHOICE_RIGHT = {   # the right option's text, as the default's second-method tests derive it
@@ -83,7 +83,7 @@ def _expected(key: str, p: dict, chr_scores):
     if key == "05-reveal-31":
         return _p_lose(_codes(p["hand"]), _codes(p["table"]))
     if key == "05-threshold":
-        from widgets.exercises.exercise_data.lesson05 import TABLE, _rows  # which hand stands per score
+        from cardgames.courseware.exercise_data.lesson05 import TABLE, _rows  # which hand stands per score
         return min(s for s, h in _rows() if _p_lose(_codes(h), _codes(TABLE)) < p["level"])
     if key == "06-equal-players":
         return _lives_chain(Fraction(1, 2), Fraction(1, 2), Fraction(0), p["lives"])[3]

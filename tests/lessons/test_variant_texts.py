@@ -22,9 +22,9 @@ from test_lesson_numbers import _codes, _p_lose
 
 from cardgames.cards import Rank, parse_cards
 from cardgames.i18n import language
-from widgets.exercises.answers import Kind, format_answer, normal
-from widgets.exercises.exercise_data import EXERCISES, get
-from widgets.exercises.texts import tr
+from cardgames.courseware.answers import Kind, format_answer, normal
+from cardgames.courseware.exercise_data import EXERCISES, get
+from cardgames.courseware.texts import tr
 
 SEEDS = range(1, 51)
 VARIED = sorted(k for k, e in EXERCISES.items() if e.vary is not None)

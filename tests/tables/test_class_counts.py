@@ -10,7 +10,7 @@ import pytest
 from class_kit import TOKEN, ClassServer, check, get, post
 
 from classroom.tables.classview import CLASS_WORDS, class_words, plain
-from widgets.exercises.exercise_data import get as exercise
+from cardgames.courseware.exercise_data import get as exercise
 
 # The script: (student, name, exercise, answer, verdict, hint), in the order sent.
 # 01-six-players' known mistake 0 is what the hints call it; "7 K" is that mistake.
@@ -117,7 +117,7 @@ def test_the_teachers_page_in_each_language(server):
     label = six["wrong"][1]["label"]
     assert label.startswith(class_words("de")["class_mistake"])
     # the exercise's own texts in the teacher's language too
-    from widgets.exercises.texts import tr
+    from cardgames.courseware.texts import tr
     ex = exercise("01-six-players")
     assert six["question"] == plain(tr(ex.question, lang="de")) != plain(str(ex.question))
     assert label.endswith(plain(tr(ex.mistakes[0][1], lang="de")))

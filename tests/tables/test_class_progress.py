@@ -13,7 +13,7 @@ from class_kit import ClassServer, post
 
 from widgets.exercises import progress
 from widgets.exercises.exercise import ExerciseWidget, Session
-from widgets.exercises.exercise_data import get
+from cardgames.courseware.exercise_data import get
 from widgets.kit import classlink
 from widgets.kit.classlink import ClassLink
 
@@ -101,3 +101,68 @@ def test_the_read_endpoint_reads_only_and_stores_nothing(server):
                       "payload": {"lesson": "5; DROP"}})[0] == 400
     assert post(url, {"id": "r6", "kind": "progress", "student": "short",
                       "payload": {"lesson": "05"}})[0] == 400
+
+
+def test_a_solved_typed_answer_without_variants_comes_back_on_a_served_page(monkeypatch,
+                                                                          server):
+    """Issue 31 (QA): on a served page a solved *typed* answer of an exercise without
+    variants (03-p32: its seed is None on every page) was not given back after a reload,
+    so the student saw it unsolved.  Now it is: solved, its tries, the answer in its box
+    written the page's way (sent as 0.00293, shown 0,00293 on a Croatian page), and the
+    lesson's variant code is still the one of the student's varied exercise (7), though
+    the last check was of 03-p32.  P(32) = 4 suits x 4 ten-cards = 16 of C(33, 3) = 5,456
+    hands (R-T3) = 1/341 = 0.00293 to 3 figures."""
+    from cardgames.i18n import language
+    from widgets.exercises import exercise as exercise_module
+
+    assert math.comb(33, 3) == 5456
+    monkeypatch.setattr(exercise_module, "_PAGE_SEED", [7])        # a served page, code 7
+    link = _page(monkeypatch, server, ANA)
+    with language("hr"):
+        count = ExerciseWidget(get("03-count-31", 7), session=Session())
+        p32 = ExerciseWidget(get("03-p32", 7), session=Session())
+        assert p32.exercise.seed is None                             # no variants
+        assert count.submit("1").status == "wrong"                   # 4 suits: never 1
+        assert p32.submit("0,00293").status == "right"
+    assert link.flush(10)
+    for w in (count, p32):
+        w.close_all()
+    link.close()
+
+    monkeypatch.setattr(exercise_module, "_PAGE_SEED", [12])       # the reload: code 12
+    link = _page(monkeypatch, server, ANA)
+    session = Session()
+    with language("hr"):
+        count = ExerciseWidget(get("03-count-31", 12), session=session)
+        p32 = ExerciseWidget(get("03-p32", 12), session=session)
+        assert link.flush(10) and progress.wait_applied("03")
+        assert "03-p32" in session.solved and p32.tries == 1
+        assert "Riješeno" in p32.feedback.value or "✔" in p32.feedback.value
+        assert p32.answer_box.value == "0,00293"
+        assert p32.solution_button.layout.display is None           # earned: solved
+        assert count.exercise.seed == 7 and count.tries == 1 and count.answer_box.value == "1"
+        assert exercise_module._PAGE_SEED == [7]                     # later ones draw 7
+    for w in (count, p32):
+        w.close_all()
+    link.close()
+
+
+def test_a_choice_is_selected_again_after_a_reload(monkeypatch, server):
+    """The choice the student last checked is selected again (its letter, as sent)."""
+    from widgets.exercises import exercise as exercise_module
+
+    monkeypatch.setattr(exercise_module, "_PAGE_SEED", [5])
+    link = _page(monkeypatch, server, ANA)
+    w = ExerciseWidget(get("03-three-of-a-kind", 5), session=Session())
+    # T11: three sevens score 30.5, UH OH AH 31 in Hearts (R-T2): the "31 beats" option
+    right = next(v for label, v in w._options() if "31 beats" in label)
+    assert w.submit(right).status == "right"
+    assert link.flush(10)
+    w.close_all()
+    link.close()
+    link = _page(monkeypatch, server, ANA)
+    w = ExerciseWidget(get("03-three-of-a-kind", 5), session=Session())
+    assert link.flush(10) and progress.wait_applied("03")
+    assert w.answer_box.value == right and "✔" in w.feedback.value
+    w.close_all()
+    link.close()

@@ -13,8 +13,8 @@ import pytest
 from class_kit import TOKEN, ClassServer, get, post
 
 from cardgames.i18n import language
-from widgets.exercises.answers import Verdict
-from widgets.exercises.exercise_data import get as exercise
+from cardgames.courseware.answers import Verdict
+from cardgames.courseware.exercise_data import get as exercise
 from widgets.exercises.report import check_payload
 
 ANA, IVO, ZED = "a" * 22, "i" * 22, "z" * 22
@@ -106,3 +106,37 @@ def test_the_class_view_shows_each_students_variant_and_pools_a_mistake_by_its_i
     students = {s["name"]: s for s in ex["students"]}
     assert students["Ana"]["variant"] == seeds[0] and students["Ana"]["answer"] == "1/100"
     assert students["Ivo"]["variant"] == seeds[1] and students["Ivo"]["answer"] == "1/101"
+
+
+def test_the_class_view_writes_numbers_the_teachers_way_and_the_csv_one_way(classes):
+    """Issue 31: on the teacher's page in hr and de an answer 0.0032 (as the page sent it)
+    is 0,0032, a number of games 2401 is 2.401 (the lessons' own way: "1.801 igara"), a
+    fraction's parts are left as they are; in English 0.0032 and 2,401.  The CSV keeps the
+    machine format (decimal point, no grouping) in every language."""
+    import json
+
+    one, _two = classes
+    ex = exercise("03-p32")                                  # 16/5456 ≈ 0.00293
+    with language("de"):
+        sent = check_payload(ex, "0,0032", Verdict("wrong"), 1)
+    assert sent["answer"] == "0.0032"                        # written one way when sent
+    _send(one, ANA, "n1", "Ana", {**sent, "hint": "hint-1"})
+    _send(one, IVO, "n2", "Ivo", {"exercise": "06-games-needed", "answer": "2401",
+                                  "verdict": "wrong", "hint": "hint-1", "variant": None})
+    _send(one, ZED, "n3", "Zed", {"exercise": "03-p32", "answer": "16/4960",
+                                  "verdict": "wrong", "hint": "mistake-0", "variant": None})
+    shown = {}
+    for lang in ("en", "hr", "de"):
+        status, text = get(one.base + f"/tables/api/class/view?lang={lang}",
+                           cookie=f"cgteacher={TOKEN}")
+        assert status == 200
+        data = json.loads(text)
+        exs = {e["exercise"]: e for lesson in data["lessons"] for e in lesson["exercises"]}
+        students = {s["name"]: s["answer"] for e in exs.values() for s in e["students"]}
+        groups = [a for g in exs["03-p32"]["wrong"] for a, _n in g["answers"]]
+        shown[lang] = (students["Ana"], students["Ivo"], students["Zed"], sorted(groups))
+    assert shown["en"] == ("0.0032", "2,401", "16/4960", ["0.0032", "16/4960"])
+    assert shown["hr"] == shown["de"] == ("0,0032", "2.401", "16/4960", ["0,0032", "16/4960"])
+    status, text = get(one.base + "/tables/api/class/gradebook.csv", cookie=f"cgteacher={TOKEN}")
+    book = pd.read_csv(io.StringIO(text), dtype=str)
+    assert sorted(book["answer"]) == ["0.0032", "16/4960", "2401"]

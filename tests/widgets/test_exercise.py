@@ -14,7 +14,7 @@ import pytest
 from hidden import synced_strings
 
 from cardgames.cards import Rank
-from widgets.exercises.answers import (
+from cardgames.courseware.answers import (
     AnswerFormError,
     Kind,
     judge_number,
@@ -26,7 +26,7 @@ from widgets.exercises.answers import (
     spellings,
 )
 from widgets.exercises.exercise import SHOW_SOLUTION_AFTER, ExerciseWidget, Session, exercise
-from widgets.exercises.exercise_data import EXERCISES, by_lesson, get
+from cardgames.courseware.exercise_data import EXERCISES, by_lesson, get
 
 # The answers written out by hand for this test (tests/lessons/test_lesson_numbers.py
 # derives each by a second method).  Each: a right text and a wrong text.
@@ -359,8 +359,8 @@ def test_repr_is_stable_for_nbval():
         w.close_all()
 
 
-@pytest.mark.parametrize("name", ["widgets.exercises.answers", "widgets.exercises.answer_numbers", "widgets.exercises.exercise",
-                                  "widgets.exercises.exercise_data"])
+@pytest.mark.parametrize("name", ["cardgames.courseware.answers", "cardgames.courseware.answer_numbers", "widgets.exercises.exercise",
+                                  "cardgames.courseware.exercise_data"])
 def test_doctests(name):
     import doctest
     import importlib
@@ -400,7 +400,7 @@ def test_a_choice_is_read_by_letter_or_text():
 
 def test_a_served_page_draws_variants_and_syncs_no_answer(monkeypatch):
     from widgets import exercise as ew
-    from widgets.exercises.answers import FORMS, spellings
+    from cardgames.courseware.answers import FORMS, spellings
 
     monkeypatch.delenv("CARDGAMES_SEED_EXERCISES", raising=False)
     monkeypatch.setenv("VOILA_PREHEAT", "True")

@@ -18,11 +18,11 @@ import pytest
 from hidden import synced_strings
 
 from cardgames.i18n import gettext, language
-from widgets.exercises.answer_numbers import round_half_up
-from widgets.exercises.answers import Kind, format_answer, hint_for
+from cardgames.courseware.answer_numbers import round_half_up
+from cardgames.courseware.answers import Kind, format_answer, hint_for
 from widgets.exercises.exercise import ExerciseWidget, Session
-from widgets.exercises.exercise_data import EXERCISES, get
-from widgets.exercises.texts import Msg, tr
+from cardgames.courseware.exercise_data import EXERCISES, get
+from cardgames.courseware.texts import Msg, tr
 
 LANGS = ("hr", "de")
 SEEDS = (None, 1, 2, 3, 4)

@@ -10,9 +10,9 @@ import pytest
 from hidden import live_widgets, synced_strings
 
 from widgets.exercises import report
-from widgets.exercises.answers import spellings
+from cardgames.courseware.answers import spellings
 from widgets.exercises.exercise import ExerciseWidget, Session
-from widgets.exercises.exercise_data import get
+from cardgames.courseware.exercise_data import get
 from widgets.kit import classlink
 from widgets.kit.classlink import ClassLink
 
@@ -128,7 +128,8 @@ def test_a_variant_is_sent_as_its_seed_and_nothing_secret(served):
     payloads = [b["payload"] for b in rec.bodies if b["kind"] == "check"]
     assert [(p["variant"], p["answer"]) for p in payloads] == [(2, "5"), (2, "6")]
     assert type(payloads[0]["variant"]) is int
-    sent = json.dumps(rec.bodies)
+    # every field sent but the message's id (random hex: "…6044-1" holds a "44" by chance)
+    sent = json.dumps([{k: v for k, v in b.items() if k != "id"} for b in rec.bodies])
     for secret in (ex.worked_solution(), *spellings(ex)):
         assert secret not in sent, secret
     from classroom.tables.checks import check_payload  # the server accepts it as sent
@@ -182,6 +183,64 @@ def test_offline_the_exercise_keeps_judging_and_says_results_wait(monkeypatch):
             assert time.monotonic() < deadline, w.class_note.line.value
             time.sleep(0.05)
         assert link.pending == 2
+        w.close_all()
+    finally:
+        link.close()
+
+
+def _wait_for(get, expected, timeout=5.0):
+    import time
+
+    deadline = time.monotonic() + timeout
+    while expected not in get():
+        assert time.monotonic() < deadline, get()
+        time.sleep(0.02)
+
+
+@pytest.mark.parametrize("lang, saved, cleared", [
+    ("en", "Saved: the teacher sees you as Ana.", "No name"),
+    ("hr", "Spremljeno: nastavnik te vidi kao Ana.", "Bez imena"),
+    ("de", "Gespeichert: Die Lehrkraft sieht dich als Ana.", "Kein Name")])
+def test_a_saved_name_is_confirmed_on_the_page_in_its_language(served, lang, saved, cleared):
+    """Issue 31 (QA): entering a name gave no feedback.  Enter (or **Save name**) says it is
+    being sent, then, once the class server answered, that it is saved and how the teacher
+    sees the student; Enter and then Save send it once; an empty box says there is no
+    name; a name the page refuses says why.  The words are written here by hand."""
+    from cardgames.i18n import language
+
+    link, rec = served
+    with language(lang):
+        w = ExerciseWidget(get("01-six-players"), session=Session())
+        note = w.class_note
+        note.name_button.click()
+        assert note.name_note is not None and note.name_note.value == ""
+        note.name_box.value = "  Ana "
+        _wait_for(lambda: note.name_note.value, saved)
+        assert "green" in note.name_note.value
+        note.save_button.click()                          # Enter, then Save: sent once
+        assert link.flush(5)
+        assert [b["kind"] for b in rec.bodies] == ["name"]
+        note.name_box.value = "x" * 25                    # too long: refused on the page
+        assert "✘" in note.name_note.value and "24" in note.name_note.value
+        assert link.name == "Ana"
+        note.name_box.value = ""
+        assert cleared in note.name_note.value and link.name is None
+        w.close_all()
+
+
+def test_a_name_the_server_refuses_is_said_on_the_page(monkeypatch):
+    def refuse(url, body, headers, timeout):
+        return 400, {"ok": False, "error": {"code": "bad-name", "message": "that name is taken"}}
+
+    link = ClassLink("http://127.0.0.1:9/tables/api/class/send", student="s" * 22, post=refuse)
+    monkeypatch.setattr(classlink, "_LINK", [link])
+    monkeypatch.setattr(report, "_NAME_OFFERED", [])
+    try:
+        w = ExerciseWidget(get("01-six-players"), session=Session())
+        w.class_note.name_button.click()
+        w.class_note.name_box.value = "Ana"
+        _wait_for(lambda: w.class_note.name_note.value, "that name is taken")
+        assert "Saved" not in w.class_note.name_note.value
         w.close_all()
     finally:
         link.close()

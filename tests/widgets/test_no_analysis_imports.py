@@ -104,7 +104,7 @@ def test_lesson_exercises_without_pandas_are_those_of_the_site(tmp_path):
     keys = _tool().browser_exercises()
     for key in keys:
         assert key[:2] in {"01", "02", "03", "04", "05", "06"}
-    from widgets.exercises.exercise_data import EXERCISES
+    from cardgames.courseware.exercise_data import EXERCISES
 
     for key in EXERCISES:
         if key.startswith(("01-", "02-")):

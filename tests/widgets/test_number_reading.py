@@ -8,9 +8,9 @@ from fractions import Fraction
 import pytest
 
 from cardgames.i18n import language
-from widgets.exercises.answer_numbers import read_numbers
+from cardgames.courseware.answer_numbers import read_numbers
 from widgets.exercises.exercise import ExerciseWidget, Session
-from widgets.exercises.exercise_data import get
+from cardgames.courseware.exercise_data import get
 
 
 @pytest.mark.parametrize("lang", ["hr", "de"])

@@ -20,20 +20,23 @@ REPO = Path(__file__).resolve().parents[2]
 
 @pytest.mark.parametrize("old", sorted(MOVED))
 def test_an_old_path_is_the_new_module(old):
-    new = importlib.import_module(f"widgets.{MOVED[old]}")
+    new = importlib.import_module(MOVED[old])
     assert importlib.import_module(f"widgets.{old}") is new
-    assert new.__name__ == new.__spec__.name == f"widgets.{MOVED[old]}"
+    assert new.__name__ == new.__spec__.name == MOVED[old]
     # the code lives only at the new place: no file is left at the old one
-    assert not (REPO / "widgets" / f"{old}.py").exists()
-    assert (REPO / "widgets" / MOVED[old].replace(".", "/")).with_suffix(".py").exists() or (
-        REPO / "widgets" / MOVED[old].replace(".", "/") / "__init__.py").exists()
+    old_path = REPO / "widgets" / old.replace(".", "/")
+    assert not old_path.with_suffix(".py").exists() and not old_path.is_dir()
+    assert (REPO / MOVED[old].replace(".", "/")).with_suffix(".py").exists() or (
+        REPO / MOVED[old].replace(".", "/") / "__init__.py").exists()
 
 
 def test_names_that_did_not_move_are_left_alone():
     assert new_name("widgets.kit.cardview") is None
     assert new_name("widgets") is None
     assert new_name("widgetsx.cardview") is None
-    assert new_name("widgets.exercise_data.lesson03") == "widgets.exercises.exercise_data.lesson03"
+    assert new_name("widgets.exercise_data.lesson03") == "cardgames.courseware.exercise_data.lesson03"
+    assert new_name("widgets.exercises.exercise") is None      # the widget stayed
+    assert new_name("widgets.exercises.answers") == "cardgames.courseware.answers"
     with pytest.raises(ModuleNotFoundError):
         importlib.import_module("widgets.no_such_module")
 

@@ -2,12 +2,12 @@
 
 Works the same in JupyterLab and in Voila (only standard ipywidgets).  Everything is
 checked in Python: the answer, the hints not yet earned and the worked solution live in
-plain Python attributes (the :class:`~widgets.exercises.answers.Exercise` and a :class:`Session`),
+plain Python attributes (the :class:`~cardgames.courseware.answers.Exercise` and a :class:`Session`),
 never in a synced trait, so the browser sees only the question, what the student typed
 and the feedback already earned (see ``widgets/__init__.py``).
 
 Every text is shown in the language current when the widget is made or the answer is
-checked (:mod:`widgets.exercises.texts`): a page in Croatian shows the Croatian question,
+checked (:mod:`cardgames.courseware.texts`): a page in Croatian shows the Croatian question,
 hints and solution of an exercise built earlier, with decimal commas.
 
 * Nothing before the first try: the feedback line starts empty.
@@ -46,34 +46,23 @@ from typing import Any
 
 import ipywidgets as ipw
 
-from cardgames.i18n import N_, ngettext
+from cardgames.courseware.answers import LETTERS, Exercise, Kind, Verdict, hint_for
+from cardgames.courseware.exercise_data import EXERCISES, get
+from cardgames.courseware.texts import inline_html, tr
+from cardgames.i18n import N_, decimal, ngettext
 from cardgames.i18n import gettext as _
 from cardgames.seeds import VARIANTS, variant_code
 from widgets.app.seeding import app_seed
-from widgets.exercises.answers import LETTERS, Exercise, Kind, Verdict, hint_for
-from widgets.exercises.exercise_data import EXERCISES, get
 from widgets.exercises.progress import earned_hint, follow, unfollow
 from widgets.exercises.report import ClassNote, report_check
-from widgets.exercises.texts import tr
 from widgets.kit.rule_links import RulesHTML
 
 __all__ = ["ExerciseWidget", "Session", "SESSION", "exercise", "exercise_seed", "inline_html",
            "get", "EXERCISES", "VARIANTS", "variant_code"]
 
 SHOW_SOLUTION_AFTER = 3
-
-
-def inline_html(text: str) -> str:
-    """Escape ``text`` and render ``code``, **bold** and *italic* (for questions and hints).
-
-    >>> inline_html("Use `score` on **AH** < *x*")
-    'Use <code>score</code> on <b>AH</b> &lt; <i>x</i>'
-    """
-    s = html.escape(text, quote=False)
-    s = re.sub(r"`([^`]+)`", r"<code>\1</code>", s)
-    s = re.sub(r"\*\*([^*]+)\*\*", r"<b>\1</b>", s)
-    s = re.sub(r"(?<![\w*])\*([^*\s][^*]*)\*(?![\w*])", r"<i>\1</i>", s)
-    return s
+#: A number as the page sends it (``answer_numbers.canonical``: a decimal point, no grouping).
+_SENT_NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:/-?\d+(?:\.\d+)?)?(?: %)?")
 
 
 @dataclass
@@ -157,6 +146,13 @@ class ExerciseWidget(ipw.VBox):
         if _PAGE_SEED and _PAGE_SEED[0] is not None:
             _PAGE_SEED[0] = variant
 
+    @staticmethod
+    def page_seeded() -> bool:
+        """Whether this page draws its exercises from a page seed (served by Voila; not
+        Jupyter, nbval, the handouts): its student's progress is asked for, an exercise
+        without variants included."""
+        return bool(_PAGE_SEED) and _PAGE_SEED[0] is not None
+
     def use_variant(self, seed: int | None) -> None:
         """Ask the variant drawn by ``seed`` instead (a reloaded page takes the variant the
         student had): the question, the options and the explorer redrawn."""
@@ -185,6 +181,7 @@ class ExerciseWidget(ipw.VBox):
             return                       # this page went further already
         self._session.tries[key] = tries
         self._session.wrong[key] = wrong
+        self._put_back(state.get("answer"))
         if state.get("solved"):
             self._session.solved.add(key)
             self._say("✔ " + ngettext("Solved before, after {n} try.",
@@ -197,6 +194,20 @@ class ExerciseWidget(ipw.VBox):
                                        tries).format(n=tries)
                       + (" " + _("Hint:") + f" {hint}" if hint else ""), "#555")
         self._refresh_solution_button()
+
+    def _put_back(self, answer: object) -> None:
+        """The answer the student last checked, back in its box (a choice: its option; a
+        number as the page sent it, ``0.5``, written the page's way, ``0,5`` in hr/de)."""
+        if not isinstance(answer, str) or not answer.strip():
+            return
+        if isinstance(self.answer_box, ipw.RadioButtons):
+            values = [v for _label, v in self._options()]
+            if answer in values:
+                self.answer_box.value = answer
+            return
+        if self._exercise.kind is Kind.NUMBER and _SENT_NUMBER.fullmatch(answer):
+            answer = decimal(answer)
+        self.answer_box.value = answer[:200]
 
     def __repr__(self) -> str:          # stable text/plain for nbval
         return f"ExerciseWidget({self._exercise.key!r})"
@@ -283,7 +294,7 @@ def _explorer(ex: Exercise) -> ipw.Widget | None:
     name, params = ex.explorer
     if name != "reveal":
         raise ValueError(f"no explorer called {name!r}")
-    from widgets.exercises.exercise_data.lesson05 import explorer_hands
+    from cardgames.courseware.exercise_data.lesson05 import explorer_hands
     from widgets.explainers.reveal_explorer import RevealExplorer
 
     p = dict(params)

@@ -12,7 +12,7 @@ tries, whether solved and its last hint back (:meth:`ExerciseWidget.restore`).  
 a class server nothing is asked, and the exercise's line says that progress is not kept
 (:data:`widgets.kit.classlink.LOCAL_NOTE`).
 
->>> from widgets.exercises.exercise_data import get
+>>> from cardgames.courseware.exercise_data import get
 >>> earned_hint(get("01-six-players"), "hint-1", 1) == str(get("01-six-players").hints[0])
 True
 >>> earned_hint(get("01-six-players"), "", 0)
@@ -26,9 +26,9 @@ import logging
 import threading
 from typing import Any
 
+from cardgames.courseware.answers import Exercise
+from cardgames.courseware.texts import tr
 from cardgames.i18n import ngettext
-from widgets.exercises.answers import Exercise
-from widgets.exercises.texts import tr
 from widgets.kit.classlink import class_link
 
 __all__ = ["earned_hint", "follow", "unfollow", "wait_applied"]
@@ -61,6 +61,7 @@ class _Lesson:
         self.widgets: list[Any] = []
         self.answer: dict[str, Any] | None = None
         self.lock = threading.Lock()          # the answer comes from the link's thread
+        self.received = threading.Event()
         self.applied = threading.Event()
         try:
             self.loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
@@ -72,11 +73,15 @@ class _Lesson:
         answer = reply.get("answer")
         if not reply.get("ok") or not isinstance(answer, dict):
             log.info("class link: no progress read (%s)", reply.get("error"))
+            self.received.set()
             self.applied.set()                 # nothing to give back: the page goes on
             return
         with self.lock:
             self.answer = answer
-        if self.loop is not None and not self.loop.is_closed():
+        self.received.set()
+        if self.loop is None:
+            return         # no kernel loop (a script, the tests): wait_applied's thread applies
+        if not self.loop.is_closed():
             try:
                 self.loop.call_soon_threadsafe(self.apply_all)
                 return
@@ -112,9 +117,11 @@ _LESSONS: dict[str, _Lesson] = {}
 def follow(widget: Any) -> None:
     """Give ``widget`` (an :class:`~widgets.exercises.exercise.ExerciseWidget`) the
     student's progress on its lesson, asked once per lesson and kernel; nothing without
-    a class server, or for a default variant (Jupyter, nbval: no page seed)."""
+    a class server, or for a default variant on a page without a page seed (Jupyter,
+    nbval).  An exercise without variants on a served page (its seed is ``None`` there
+    too: 03-p32) is followed like the others (issue 31: its solved answer was lost)."""
     link = class_link()
-    if link is None or widget.exercise.seed is None:
+    if link is None or (widget.exercise.seed is None and not widget.page_seeded()):
         return
     lesson = widget.exercise.lesson
     entry = _LESSONS.get(lesson)
@@ -129,9 +136,16 @@ def follow(widget: Any) -> None:
 
 
 def wait_applied(lesson: str, timeout: float = 10.0) -> bool:
-    """Wait until the progress of ``lesson`` was given to the page's exercises (tests)."""
+    """Wait until the progress of ``lesson`` was given to the page's exercises (tests).
+    Made without a kernel loop (a script, the tests), the exercises get it here, in this
+    thread: never from the link's thread, while this one may be drawing a widget in
+    another language (``cardgames.i18n.language`` blocks are process-wide)."""
     entry = _LESSONS.get(lesson)
-    return entry is not None and entry.applied.wait(timeout)
+    if entry is None:
+        return False
+    if entry.loop is None and entry.received.wait(timeout) and not entry.applied.is_set():
+        entry.apply_all()
+    return entry.applied.wait(timeout)
 
 
 def unfollow(widget: Any) -> None:

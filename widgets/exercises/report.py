@@ -13,10 +13,12 @@ sent.
 :class:`ClassNote` is the one line under an exercise: "results are not shared (no
 class server)", or shared / kept until the server is back; the first exercise of a
 page also offers a display name for the teacher (optional, its box shown on a click;
-not on the hub, where the teacher sees the hub user's name).
+not on the hub, where the teacher sees the hub user's name); Enter or **Save name**
+saves it, and a line under the box says what happened: sending, saved (the class server
+took it), refused and why, or no name.
 
->>> from widgets.exercises.exercise_data import get
->>> from widgets.exercises.answers import Verdict
+>>> from cardgames.courseware.exercise_data import get
+>>> from cardgames.courseware.answers import Verdict
 >>> ex = get("01-six-players")
 >>> hint_id(ex, 1, Verdict("wrong", "x", mistake=ex.mistakes[0][1], mistake_index=0))
 'mistake-0'
@@ -33,9 +35,10 @@ from typing import Any
 
 import ipywidgets as ipw
 
+from cardgames.courseware.answer_numbers import canonical
+from cardgames.courseware.answers import Exercise, Kind, Verdict
+from cardgames.i18n import get_language
 from cardgames.i18n import gettext as _
-from widgets.exercises.answer_numbers import canonical
-from widgets.exercises.answers import Exercise, Kind, Verdict
 from widgets.kit.classlink import LOCAL_NOTE, ClassLink, check_display_name, class_link
 
 __all__ = ["ANSWER_MAX", "ClassNote", "check_payload", "hint_id", "report_check"]
@@ -89,6 +92,9 @@ class ClassNote(ipw.VBox):
         children: list[ipw.Widget] = [self.line]
         self.name_box: ipw.Text | None = None
         self.name_button: ipw.Button | None = None
+        self.save_button: ipw.Button | None = None
+        self.name_note: ipw.HTML | None = None
+        self._sent_name: str | None = None
         if offer_name is None:
             offer_name = (self._link is not None and not _NAME_OFFERED
                           and not os.environ.get("JUPYTERHUB_API_TOKEN"))
@@ -128,7 +134,7 @@ class ClassNote(ipw.VBox):
 
     def _ask_name(self, _button: object = None) -> None:
         """The name box, made on request (the page's only other text box until then is
-        the exercise's answer)."""
+        the exercise's answer), with a **Save** button and a line saying what happened."""
         if self.name_box is not None or self.name_button is None or self._link is None:
             return
         self.name_box = ipw.Text(
@@ -137,29 +143,77 @@ class ClassNote(ipw.VBox):
             style={"description_width": "initial"}, continuous_update=False,
             layout=ipw.Layout(width="auto", max_width="100%"))
         self.name_box.observe(self._named, names="value")
+        self.save_button = ipw.Button(description=_("Save name"), layout=ipw.Layout(width="auto"))
+        self.save_button.on_click(lambda _b: self._save(self.name_box.value if self.name_box
+                                                        else ""))
+        self.name_note = ipw.HTML()
+        self.name_note.add_class("cg-name-note")
         self.name_button.layout.display = "none"
-        self.children = (self.line, self.name_button, self.name_box)
+        self.children = (self.line, self.name_button, self.name_box, self.save_button,
+                         self.name_note)
 
     def _named(self, change: dict[str, Any]) -> None:
+        self._save(str(change.get("new") or ""))
+
+    def _say_name(self, text: str, colour: str = "#555") -> None:
+        """The line under the name box (what happened to the name), in the language."""
+        if self.name_note is not None:
+            self.name_note.value = (f"<span class='cg-name-note-line' role='status' "
+                                    f"style='color:{colour};font-size:.9em'>"
+                                    f"{html.escape(text)}</span>")
+
+    def _save(self, typed: str) -> None:
+        """Save the typed name (Enter, leaving the box, or **Save name**): checked here,
+        sent to the class server, and the line under the box says so; the server's answer
+        confirms it (or says why not)."""
         if self._link is None:
             return
-        typed = str(change.get("new") or "")
         if not typed.strip():
-            self._link.name = None
+            self._link.name = self._sent_name = None
             self._draw()
+            self._say_name(_("No name: the teacher sees your results without a name."))
             return
         try:
-            self._link.name = check_display_name(typed)
+            name = check_display_name(typed)
         except ValueError as e:
             self._draw(str(e))
+            self._say_name("✘ " + str(e), "#b00020")
             return
-        self._link.send("name", {})         # the teacher's view learns it now
+        if name == self._link.name and self._sent_name == name:
+            return                       # Enter, then Save: sent once, its line stands
+        self._link.name = self._sent_name = name
         self._draw()
+        self._say_name(_("Sending your name to the teacher…"))
+        lang = get_language()                     # the page's, for the answer's line
+        self._link.send("name", {}, on_answer=lambda reply: self._on_loop(
+            lambda: self._name_answered(name, reply, lang)))   # the teacher's view learns it now
+
+    def _name_answered(self, name: str, reply: dict[str, Any], lang: str) -> None:
+        if self._link is None or self._link.name != name:
+            return                                # typed again since: that one's answer counts
+        if reply.get("ok"):
+            self._say_name("✔ " + _("Saved: the teacher sees you as {name}.", lang=lang)
+                           .format(name=name), "green")
+        else:
+            error = reply.get("error")
+            why = error.get("message") if isinstance(error, dict) else str(error or "")
+            self._say_name("✘ " + _("The class server did not take the name: {why}",
+                                    lang=lang).format(why=why), "#b00020")
+
+    def _on_loop(self, call: Any) -> None:
+        """(The link's thread) run ``call`` on the kernel's loop (a widget is changed there)."""
+        if self._loop is not None and not self._loop.is_closed():
+            try:
+                self._loop.call_soon_threadsafe(call)
+                return
+            except RuntimeError:
+                pass
+        call()
 
     def close(self) -> None:
         if self._link is not None and self._from_thread in self._link.listeners:
             self._link.listeners.remove(self._from_thread)
-        for w in (self.line, self.name_box, self.name_button):
+        for w in (self.line, self.name_box, self.name_button, self.save_button, self.name_note):
             if w is not None:
                 w.close()
         super().close()

@@ -56,7 +56,7 @@ from cardgames.i18n import N_
 from cardgames.i18n import gettext as _
 
 __all__ = ["BACKOFF", "LOCAL_NOTE", "OUTBOX_MAX", "ClassLink", "Message", "check_display_name",
-           "class_link", "http_url", "page_student_key"]
+           "class_link", "http_url", "page_student_key", "use_link_class"]
 
 log = logging.getLogger(__name__)
 
@@ -336,35 +336,55 @@ class ClassLink:
                 status, answer = 0, {}
             if self._stop.is_set():
                 return
-            if status in (0, 429) or status >= 500:
-                self._set_state("offline")
+            if self._settle(m, status, answer):
                 self._stop.wait(delay)
                 delay = min(delay * 2, self.backoff[1])
                 continue
             delay = self.backoff[0]
-            if status == 200 and answer.get("ok") is True:
-                reply: dict[str, Any] = {"ok": True, "answer": answer.get("answer", {})}
-            else:
-                reply = {"ok": False, "status": status,
-                         "error": answer.get("error") or {"code": f"http-{status}",
-                                                          "message": f"HTTP {status}"}}
-            with self._cond:
-                if self._outbox and self._outbox[0] is m:
-                    self._outbox.popleft()
-                if not self._outbox:
-                    self._idle.set()
-            self.sent += 1
-            self._set_state("shared")
-            m.answer = reply
-            if m.on_answer is not None:
-                try:
-                    m.on_answer(reply)
-                except Exception:  # noqa: BLE001
-                    log.exception("class link: answer callback failed")
+
+    def _settle(self, m: Message, status: int, answer: dict[str, Any]) -> bool:
+        """After a try of ``m`` (the outbox's first), answered ``status``/``answer`` (0:
+        no answer): whether to try it again later (the service is away or busy); else
+        it is taken out of the outbox and its ``on_answer`` called."""
+        if status in (0, 429) or status >= 500:
+            self._set_state("offline")
+            return True
+        if status == 200 and answer.get("ok") is True:
+            reply: dict[str, Any] = {"ok": True, "answer": answer.get("answer", {})}
+        else:
+            reply = {"ok": False, "status": status,
+                     "error": answer.get("error") or {"code": f"http-{status}",
+                                                      "message": f"HTTP {status}"}}
+        with self._cond:
+            if self._outbox and self._outbox[0] is m:
+                self._outbox.popleft()
+            if not self._outbox:
+                self._idle.set()
+        self.sent += 1
+        self._set_state("shared")
+        m.answer = reply
+        if m.on_answer is not None:
+            try:
+                m.on_answer(reply)
+            except Exception:  # noqa: BLE001
+                log.exception("class link: answer callback failed")
+        return False
 
 
 _LINK: list[ClassLink | None] = []
 _LINK_LOCK = threading.Lock()
+
+
+#: The class of this kernel's link: :class:`ClassLink`, or the browser's
+#: (:func:`use_link_class`).
+_LINK_CLASS: list[type[ClassLink]] = [ClassLink]
+
+
+def use_link_class(cls: type[ClassLink]) -> None:
+    """Make this kernel's link a ``cls`` (before its first use): the static site's pages,
+    whose Python runs in the browser without threads, use
+    :class:`widgets.kit.classlink_browser.BrowserClassLink`."""
+    _LINK_CLASS[0] = cls
 
 
 def class_link() -> ClassLink | None:
@@ -372,5 +392,5 @@ def class_link() -> ClassLink | None:
     server: JupyterLab, nbval, a script)."""
     with _LINK_LOCK:
         if not _LINK:
-            _LINK.append(ClassLink.from_env())
+            _LINK.append(_LINK_CLASS[0].from_env())
         return _LINK[0]

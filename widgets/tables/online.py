@@ -37,6 +37,7 @@ from urllib.parse import urlsplit
 
 import ipywidgets as ipw
 
+from cardgames import registry
 from cardgames.errors import CardgamesError, ConfigError
 from cardgames.i18n import gettext as _
 from cardgames.i18n import ngettext
@@ -45,6 +46,7 @@ from widgets.app.request import page_query
 from widgets.kit.cardview import close_widget
 from widgets.kit.table_html import bot_label, refusal_text
 from widgets.tables.remote import RemoteSession, check_join
+from widgets.tables.table_base import PlayTable
 
 __all__ = ["COUNTDOWN_S", "URL_VARIABLE", "OnlineTable", "join_page_url", "online_table"]
 
@@ -59,6 +61,23 @@ COUNTDOWN_S = 30.0
 def _line(text: str, *, colour: str = _GREY, role: str = "status", size: str = "1.1em") -> str:
     return (f"<div class='online-status' role='{role}' style='color:{colour};"
             f"font-size:{size};margin:4px 0;line-height:1.3'>{html.escape(text)}</div>")
+
+
+def table_class(game: str) -> type[PlayTable]:
+    """The play table of ``game`` (a registry name): the table class whose ``GAME_NAME``
+    it is (every game's table is imported with :mod:`widgets`).
+
+    >>> table_class("31").__name__
+    'ThirtyOneTable'
+    """
+    name = registry.get(game).name
+    todo = list(PlayTable.__subclasses__())
+    while todo:
+        table = todo.pop()
+        if table.GAME_NAME == name:
+            return table
+        todo += table.__subclasses__()
+    raise TypeError(f"no play table for the game {name!r}")
 
 
 class OnlineTable:
@@ -269,14 +288,8 @@ class OnlineTable:
         self.tick()
 
     def _build(self, s: RemoteSession) -> None:
-        if s.game == "liar":
-            from widgets.tables.liar_table import LiarTable
-
-            self.table = LiarTable.for_session(s)
-        else:
-            from widgets.tables.thirtyone_table import ThirtyOneTable
-
-            self.table = ThirtyOneTable.for_session(s)
+        # the game's own play table (the one whose GAME_NAME is the session's game)
+        self.table = table_class(str(s.game)).for_session(s)
         self.body.children = (self.table.widget,)
 
     def _failure_text(self, code: str, message: str) -> str:

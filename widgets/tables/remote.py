@@ -47,6 +47,7 @@ import weakref
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from cardgames import registry
 from cardgames.errors import ActionParseError, ConfigError, IllegalActionError, WireError
 from cardgames.i18n import gettext as _
 from cardgames.seat import Seat, SeatView
@@ -423,7 +424,7 @@ class RemoteSession:
             self._fail("bad-data", f"expected a welcome, not {str(frame)[:60]}")
             return False
         game = frame.get("game")
-        self._game = game if game in ("liar", "thirty-one") else None
+        self._game = game if game in registry.names() else None
         self._connected_once = True
         if "seats" in frame:
             self._players = read_players(frame["seats"])

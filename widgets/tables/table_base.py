@@ -123,6 +123,12 @@ class PlayTable:
     #: The game's name in :mod:`cardgames.registry`.
     GAME_NAME = ""
 
+    @classmethod
+    def for_session(cls, session: Any, *, seat: int | None = None) -> PlayTable:
+        """The table of ``seat`` of a session driven elsewhere (each game's table makes it:
+        :meth:`LiarTable.for_session <widgets.tables.liar_table.LiarTable.for_session>`)."""
+        raise NotImplementedError(cls.__name__)
+
     _session: Session
     _human: int
     _autoplay: bool

@@ -6,13 +6,13 @@ import random
 from fractions import Fraction
 from typing import Any
 
+from cardgames.courseware.answers import Exercise, Kind
+from cardgames.courseware.exercise_data._choices import shuffled
+from cardgames.courseware.texts import Msg
 from cardgames.i18n import N_
-from widgets.exercises.answers import Exercise, Kind
-from widgets.exercises.exercise_data._choices import shuffled
-from widgets.exercises.texts import Msg
 
 
-def _table(chronicler: bool):
+def _table(chronicler: bool) -> Any:
     from cardgames.analysis import hands
 
     return hands.hand_table(chronicler=chronicler)
@@ -29,7 +29,8 @@ def _count(chronicler: bool, score: float, *, with_chr: bool | None = None) -> i
 def _p32() -> Fraction:
     from cardgames.analysis import hands
 
-    return hands.probability(exactly=32, chronicler=True, exact=True)
+    p: Fraction = hands.probability(exactly=32, chronicler=True, exact=True)
+    return p
 
 
 def _count_ex(target: float = 31) -> Exercise:
@@ -94,11 +95,12 @@ def _vary_count(rng: random.Random) -> Exercise:
 
 def _chr_ex(target: float = 21) -> Exercise:
     default = target == 21
-    first = (Msg(N_("Try `score('9H KB *')`: when does the Chronicler make exactly 21?"))
+    first = (Msg(N_("Score the hand `9H KB *` (the Chronicler plays the best card, **R-T3**): "
+                    "when does the Chronicler make exactly 21?"))
              if default else
-             Msg(N_("Try `score('… *')` with a few pairs of cards: when does the Chronicler "
-                    "make exactly {target}?"), target=target))
-    zero_hint = (Msg(N_("Try `score('9H KB *')`: the Chronicler often makes exactly 21."))
+             Msg(N_("Score a few hands of two cards and the Chronicler (it plays the best card, "
+                    "**R-T3**): when does it make exactly {target}?"), target=target))
+    zero_hint = (Msg(N_("Score the hand `9H KB *`: the Chronicler often makes exactly 21."))
                  if default else
                  Msg(N_("Try a few hands with the Chronicler: it can make exactly {target}."),
                      target=target))
@@ -119,12 +121,12 @@ def _chr_ex(target: float = 21) -> Exercise:
                   (0, zero_hint)),
         why=Msg(N_("counted in the table: the rows with the Chronicler whose score is "
                    "{target}."), target=target),
-        solution=(Msg(N_("Filter the table of the 5,456 hands for chronicler = True and score = "
-                         "21: {answer} hands. For example `9H KB *` scores 21: the Chronicler "
+        solution=(Msg(N_("In the table of the 5,456 hands, keep the rows that hold the Chronicler "
+                         "and score 21: {answer} hands. For example `9H KB *` scores 21: the Chronicler "
                          "becomes the Ace of Bells beside the King of Bells, 11 + 10 "
                          "(**R-T3**).")) if default else
-                  Msg(N_("Filter the table of the 5,456 hands for chronicler = True and score = "
-                         "{target}: {answer} hands. The Chronicler becomes the best card for "
+                  Msg(N_("In the table of the 5,456 hands, keep the rows that hold the Chronicler "
+                         "and score {target}: {answer} hands. The Chronicler becomes the best card for "
                          "the other two, copies included (**R-T3**)."), target=target)),
         # (no 25: no hand with the Chronicler scores 25, the Chronicler always adds 10 or 11)
         vary=lambda rng: _chr_ex(float(rng.choice((21, 27, 28, 29, 30)))),
@@ -178,7 +180,7 @@ EXERCISES = (*EXERCISES, Exercise(
              Msg(N_("`UH OH AH`: 31 beats three of a kind's 30.5.")),
              Msg(N_("Neither: both are top hands, so it is a tie."))),
     compute=_higher,
-    hints=(Msg(N_("What does `score` give for each hand (**T11**)?")),
+    hints=(Msg(N_("What does each hand score (**T11**)?")),
            Msg(N_("Three of a kind scores 30.5 (**T11**); one suit's sum can reach 31 "
                   "(**R-T2**)."))),
     mistakes=((0, Msg(N_("Three of a kind scores 30.5, not the top: 31 in one suit is higher "
@@ -186,9 +188,8 @@ EXERCISES = (*EXERCISES, Exercise(
               (2, Msg(N_("They score differently: 30.5 and 31 (**T11**).")))),
     why=Msg(N_("three of a kind scores 30.5 (T11); an Ace and two ten-cards of one suit score "
                "31.")),
-    solution=Msg(N_("`score('7H 7B 7A')` is 30.5, three cards of one rank (**T11**). "
-                    "`score('UH OH AH')` is 10 + 10 + 11 = 31, all Hearts (**R-T2**). 31 > 30.5: "
-                    "{answer}")),
+    solution=Msg(N_("`7H 7B 7A` scores 30.5, three cards of one rank (**T11**). `UH OH AH` "
+                    "scores 10 + 10 + 11 = 31, all Hearts (**R-T2**). 31 > 30.5: {answer}")),
     vary=lambda rng: shuffled(_default("03-three-of-a-kind"), rng), params=(("order", (0, 1, 2)),),
     method=Msg(N_("Score both hands (**T11**, **R-T2**): three of a kind is 30.5, a suit at most "
                   "31 (33 for three Aces)."))))

@@ -1,7 +1,7 @@
 """The forms of a lesson exercise's answer: :class:`Kind`, how each is read from a
 student's text (:data:`READERS`: ranks, seats, cards, choices here; numbers in
-:mod:`widgets.exercises.answer_numbers`) and printed as the key prints it
-(:func:`format_answer`).  The judging is in :mod:`widgets.exercises.answers`, which
+:mod:`cardgames.courseware.answer_numbers`) and printed as the key prints it
+(:func:`format_answer`).  The judging is in :mod:`cardgames.courseware.answers`, which
 re-exports these names.  No widgets here.
 
 >>> sorted(read_ranks("VII, Unter and kings"))
@@ -20,16 +20,16 @@ from fractions import Fraction
 from typing import Any
 
 from cardgames.cards import Card, Rank, as_cards
-from cardgames.errors import CardParseError
-from cardgames.i18n import N_, SUPPORTED, decimal, format_count, language
-from cardgames.i18n import gettext as _
-from widgets.exercises.answer_numbers import (
+from cardgames.courseware.answer_numbers import (
     AnswerFormError,
     read_number,
     read_whole,
     round_half_up,
 )
-from widgets.exercises.answer_numbers import clean as _clean
+from cardgames.courseware.answer_numbers import clean as _clean
+from cardgames.errors import CardParseError
+from cardgames.i18n import N_, SUPPORTED, decimal, format_count, language
+from cardgames.i18n import gettext as _
 
 __all__ = ["FORMS", "LETTERS", "READERS", "Kind", "format_answer", "normal", "read_cards",
            "read_choice", "read_pair", "read_rank", "read_ranks", "read_wholes"]
@@ -239,7 +239,7 @@ def format_answer(kind: Kind, value: Any, *, sig: int | None = 3) -> str:
 def _whole(n: int) -> str:
     """A whole number as the key prints it, grouped the language's way (``4,960`` in
     English, ``4.960`` in Croatian and German: the students' answers are read the same
-    way, :func:`~widgets.exercises.answer_numbers.read_numbers`)."""
+    way, :func:`~cardgames.courseware.answer_numbers.read_numbers`)."""
     return format_count(n)
 
 

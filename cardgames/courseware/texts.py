@@ -1,6 +1,6 @@
 """An exercise's texts, translated when they are shown (not when the exercise is built).
 
-The exercises (:mod:`widgets.exercises.exercise_data`) are built once, at import or when a
+The exercises (:mod:`cardgames.courseware.exercise_data`) are built once, at import or when a
 variant is drawn, but a page shows them in the language of the moment.  So each text is a
 :class:`Msg`: an English ``str`` (what the code and the tests have always seen) that also
 keeps its gettext msgid and named parameters, and :meth:`Msg.tr` (or :func:`tr`) renders it
@@ -27,6 +27,8 @@ Mark msgids with :func:`cardgames.i18n.N_` (or ``N_plural`` with ``plural=``) so
 
 from __future__ import annotations
 
+import html
+import re
 from fractions import Fraction
 from typing import Any, NamedTuple
 
@@ -34,7 +36,7 @@ from cardgames.cards import Rank
 from cardgames.i18n import format_number, get_language, language, ngettext
 from cardgames.i18n import gettext as _
 
-__all__ = ["Msg", "tr", "num", "joined", "rank_word", "rank_count"]
+__all__ = ["Msg", "tr", "num", "joined", "rank_word", "rank_count", "inline_html"]
 
 
 _SWAP_MARKS = str.maketrans(",.", ".,")
@@ -171,3 +173,16 @@ def tr(text: Any, *, lang: str | None = None, **extra: Any) -> str:
     if isinstance(text, (_Num, _RankWord, _RankCount, _Joined)):
         return str(_value(text, code))
     return str(text).format_map(_Missing(extra)) if extra else str(text)
+
+
+def inline_html(text: str) -> str:
+    """Escape ``text`` and render ``code``, **bold** and *italic* (for questions and hints).
+
+    >>> inline_html("Use `score` on **AH** < *x*")
+    'Use <code>score</code> on <b>AH</b> &lt; <i>x</i>'
+    """
+    s = html.escape(text, quote=False)
+    s = re.sub(r"`([^`]+)`", r"<code>\1</code>", s)
+    s = re.sub(r"\*\*([^*]+)\*\*", r"<b>\1</b>", s)
+    s = re.sub(r"(?<![\w*])\*([^*\s][^*]*)\*(?![\w*])", r"<i>\1</i>", s)
+    return s

@@ -12,10 +12,10 @@ import random
 from typing import Any
 
 from cardgames.cards import Rank
+from cardgames.courseware.answers import Exercise, Kind
+from cardgames.courseware.exercise_data._choices import shuffled
+from cardgames.courseware.texts import Msg, rank_word
 from cardgames.i18n import N_
-from widgets.exercises.answers import Exercise, Kind
-from widgets.exercises.exercise_data._choices import shuffled
-from widgets.exercises.texts import Msg, rank_word
 
 
 def _ranks_of_seat(seat: int, players: int, dealer: int = 0) -> set[Rank]:

@@ -6,10 +6,10 @@ import random
 from typing import Any
 
 from cardgames.cards import Chronicler, Rank
+from cardgames.courseware.answers import Exercise, Kind
+from cardgames.courseware.exercise_data._choices import shuffled
+from cardgames.courseware.texts import Msg, joined, rank_word
 from cardgames.i18n import N_
-from widgets.exercises.answers import Exercise, Kind
-from widgets.exercises.exercise_data._choices import shuffled
-from widgets.exercises.texts import Msg, joined, rank_word
 
 BOTH = (Chronicler.COLORFUL, Chronicler.PALE)
 

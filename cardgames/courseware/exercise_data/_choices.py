@@ -4,7 +4,7 @@ The letter of the right option then differs between neighbours; which option is 
 still computed by the engine (the default exercise's ``compute``), and every wrong
 option keeps its own hint.
 
->>> from widgets.exercises.exercise_data import get
+>>> from cardgames.courseware.exercise_data import get
 >>> ex = get("06-seats")
 >>> v = shuffled(ex, __import__("random").Random(1))
 >>> sorted(v.choices) == sorted(ex.choices) and v.choices[v.answer()] == ex.choices[ex.answer()]
@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from widgets.exercises.answers import Exercise
+from cardgames.courseware.answers import Exercise
 
 __all__ = ["shuffled"]
 

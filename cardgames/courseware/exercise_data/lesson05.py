@@ -7,10 +7,10 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from cardgames.courseware.answers import Exercise, Kind
+from cardgames.courseware.exercise_data._choices import shuffled
+from cardgames.courseware.texts import Msg, num
 from cardgames.i18n import N_
-from widgets.exercises.answers import Exercise, Kind
-from widgets.exercises.exercise_data._choices import shuffled
-from widgets.exercises.texts import Msg, num
 
 TABLE = "10H 7L OA"
 
@@ -64,7 +64,7 @@ def explorer_hands(table: str, hand: str) -> dict[float, str]:
 
 
 def _threshold(level: Fraction = Fraction(1, 4)) -> float:
-    """The lowest score (one hand per score, as in section 3) where P(lose) < ``level``."""
+    """The lowest score whose typical hand (section 3's table) has P(lose) < ``level``."""
     return min(s for s, h in _rows() if p_lose_if_reveal(h) < level)
 
 
@@ -74,10 +74,12 @@ _BEST_METHOD = Msg(N_("Try each of the 9 swaps of one card (**T6**) and score th
 _REVEAL_METHOD = Msg(N_("Enumerate the opponent's possible hands (3 of the 26 unseen cards, not "
                         "three Aces: **R-T7**), let each play its best final turn (**R-T6**), "
                         "and count those ending at your score or more (**T13**)."))
-_THRESHOLD_METHOD = Msg(N_("Read section 3's table (one hand per score) from the low scores "
-                           "down: the first score whose P(lose) is below the level asked for."))
+_THRESHOLD_METHOD = Msg(N_("Read section 3's table (the typical hand of each score) from the "
+                           "low scores down: the first score whose typical hand's P(lose) is "
+                           "below the level asked for."))
 _AS_NUMBER = Msg(N_("Give the score as a number."))
-_AS_ROW = Msg(N_("Give the score as a number (one hand per score, as in the table)."))
+_AS_ROW = Msg(N_("Give the score as a number (the typical hand of each score, as in the "
+                 "table)."))
 _ONE_SUIT = Msg(N_("Only one suit adds up (**R-T2**): which suit has the most points between "
                    "your hand and the table?"))
 _TIE = Msg(N_("31 can still lose: a tie at 31 costs both a life (**T13**)."))
@@ -175,7 +177,7 @@ def _reveal_ex(hand: str, table: str = TABLE) -> Exercise:
                   Msg(N_("The table is `{table}` and you hold `{hand}` (31). What is P(you lose "
                          "a life if you reveal now)?"), table=table, hand=hand)),
         compute=lambda: p_lose_if_reveal(hand, table),
-        hints=(_CAN_31_LOSE, _FINAL_TURN if default else _FINAL_TURN_HERE),
+        hints=(_CAN_31_LOSE, _FINAL_TURN_HERE),
         mistakes=tuple(mistakes),
         why=(_NO_ACE if not ace else
              Msg(N_("the opponent must reach 31 (a tie costs both a life, T13) or three Aces "
@@ -207,10 +209,6 @@ _SAME_TABLE = N_("Same table as in section 1 (`10H 7L OA`), but you hold `{hand}
                  "P(you lose a life if you reveal now)?")
 _OTHER_HAND = N_("That is UH OH AH's risk (the table of section 3): with {hand} in your hand "
                  "other cards are unseen.")
-_FINAL_TURN = Msg(N_("The opponent gets a final turn (**R-T6**): count the possible opponent "
-                     "hands that end at 31 or more after their best final move — the "
-                     "enumeration of section 2 does that for you if you give it your new "
-                     "hand."))
 
 
 def _vary_reveal(rng: random.Random) -> Exercise:
@@ -229,19 +227,19 @@ def _threshold_ex(k: int) -> Exercise:
     below: Any = num(float(level)) if (level * 10 ** 6).denominator == 1 else f"1/{k}"
     return Exercise(
         key="05-threshold", lesson="05", number=3, kind=Kind.NUMBER, sig=None,
-        question=Msg(N_("In the table of section 3 (one hand per score), what is the **lowest** "
-                        "score at which revealing now loses a life less than 1 time in {k}? "
-                        "(Other hands of the same score carry other risks: see \"Same score, "
-                        "different risk\".)"), k=k),
+        question=Msg(N_("In the table of section 3 (the typical hand of each score), what is "
+                        "the **lowest** score at which revealing now loses a life less than 1 "
+                        "time in {k}? (Other hands of the same score carry other risks: see "
+                        "\"Same score, different risk\".)"), k=k),
         precision_text=_AS_ROW,
         compute=lambda: _threshold(level),
         hints=(Msg(N_("Less than 1 time in {k} means a probability below {level}."), k=k,
                    level=below),
-               Msg(N_("Read the table from the top (low scores) down: which is the first row "
-                      "below {level}?"), level=below)),
+               Msg(N_("Read the typical hands' column from the top (low scores) down: which "
+                      "is the first row below {level}?"), level=below)),
         mistakes=_threshold_mistakes(level, below),
-        why=Msg(N_("the first row of the table whose probability is below {level}."),
-                level=below),
+        why=Msg(N_("the first row of the table whose typical hand's probability is below "
+                   "{level}."), level=below),
         solution=Msg(N_("Read the table from the low scores down: the first score whose "
                         "probability of losing a life is below 1/{k} is {answer} — for that "
                         "table and that hand; another hand with the same score can give another "
@@ -295,7 +293,7 @@ EXERCISES: tuple[Exercise, ...] = (
         key="05-reveal-31", lesson="05", number=2, kind=Kind.NUMBER, probability=True,
         question=Msg(_SAME_TABLE, hand="OB KB AB"),
         compute=lambda: p_lose_if_reveal("OB KB AB"),
-        hints=(_CAN_31_LOSE, _FINAL_TURN),
+        hints=(_CAN_31_LOSE, _FINAL_TURN_HERE),
         mistakes=((0, _TIE),
                   (_section_two, Msg(_SECTION_TWO, hand="OB KB AB")),
                   (lambda: p_lose_if_reveal("UH OH AH"), Msg(_OTHER_HAND, hand="OB KB AB")),
@@ -305,10 +303,9 @@ EXERCISES: tuple[Exercise, ...] = (
         why=_NO_ACE,
         solution=Msg(N_("The opponent holds 3 of the 26 unseen cards, but not `AH AL AA`: three "
                         "Aces would have ended the deal at once (**R-T7**), so 2,600 − 1 = "
-                        "2,599 hands are possible. For each, let the engine play their best "
-                        "final turn (**R-T6**) and count those ending at 31 or more (a tie "
-                        "loses a life too, **T13**): {call} gives {answer}."),
-                     call="`p_lose_if_reveal(parse_cards('OB KB AB'), table)`"),
+                        "2,599 hands are possible. For each, the engine plays their best final "
+                        "turn (**R-T6**) and counts those ending at 31 or more (a tie loses a "
+                        "life too, **T13**): P = {answer}.")),
         vary=_vary_reveal, params=(("hand", "OB KB AB"), ("table", TABLE)),
         method=_REVEAL_METHOD, explorer=("reveal", (("table", TABLE), ("hand", "OB KB AB")))),
     _threshold_ex(4),

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from widgets.exercises.answers import Exercise
-from widgets.exercises.exercise_data import (
+from cardgames.courseware.answers import Exercise
+from cardgames.courseware.exercise_data import (
     lesson01,
     lesson02,
     lesson03,

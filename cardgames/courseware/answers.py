@@ -11,7 +11,7 @@ own ``1/341 ≈ 0.00293``, and lists of ranks (``7 9 U K``, ``VII, IX, Unter, Ki
 ``{Rank.SEVEN, Rank.NINE}``), seats (``seat 2, then seat 0``, ``player 1, tens``) or cards
 (``AH KH 9B``, via :func:`cardgames.as_cards`).
 
-**Numbers as the student writes them** (:func:`~widgets.exercises.answer_numbers.read_numbers`,
+**Numbers as the student writes them** (:func:`~cardgames.courseware.answer_numbers.read_numbers`,
 Babel's locale-aware parsing): the page's language first (``2.401`` is 2401 in Croatian
 and German, as their lessons print it; ``0,5`` is ½), then the other way of writing
 (``0.5`` on a Croatian page, ``0,5`` on an English one).  Input that reads as two
@@ -39,9 +39,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from cardgames.i18n import decimal, ngettext
-from cardgames.i18n import gettext as _
-from widgets.exercises.answer_forms import (
+from cardgames.courseware.answer_forms import (
     FORMS,
     LETTERS,
     READERS,
@@ -55,15 +53,17 @@ from widgets.exercises.answer_forms import (
     read_ranks,
     read_wholes,
 )
-from widgets.exercises.answer_numbers import (
+from cardgames.courseware.answer_numbers import (
     AnswerFormError,
     judge_number,
     read_number,
     read_numbers,
     read_whole,
 )
-from widgets.exercises.answer_numbers import is_decimal_form as _is_decimal_form
-from widgets.exercises.texts import tr
+from cardgames.courseware.answer_numbers import is_decimal_form as _is_decimal_form
+from cardgames.courseware.texts import tr
+from cardgames.i18n import decimal, ngettext
+from cardgames.i18n import gettext as _
 
 # the forms of an answer (Kind, the readers, format_answer) are in answer_forms.py; their
 # names stay importable from here
@@ -100,7 +100,7 @@ class Exercise:
     ``mistakes`` maps a known wrong answer (a Python value of the answer's kind, or a
     callable returning it) to a targeted hint; ``hints`` grow in strength; ``solution``
     is the worked solution, ``{answer}`` in it is filled in with the computed answer.
-    The texts are :class:`~widgets.exercises.texts.Msg` (English ``str`` that keep their
+    The texts are :class:`~cardgames.courseware.texts.Msg` (English ``str`` that keep their
     msgid), translated when shown: :meth:`worked_solution`, :attr:`form`,
     :attr:`shown_choices`, :meth:`judge`'s messages and :func:`hint_for` are in the
     current language.

@@ -8,16 +8,17 @@ from fractions import Fraction
 from functools import cache
 from math import comb
 
+from cardgames.courseware.answers import Exercise, Kind
+from cardgames.courseware.exercise_data._choices import shuffled
+from cardgames.courseware.texts import Msg, num
 from cardgames.i18n import N_, N_plural
-from widgets.exercises.answers import Exercise, Kind
-from widgets.exercises.exercise_data._choices import shuffled
-from widgets.exercises.texts import Msg, num
 
 HALF = Fraction(1, 2)
 
 
 @cache
-def _chain(i: int, j: int, a: Fraction = HALF, b: Fraction = HALF, t: Fraction = Fraction(0)):
+def _chain(i: int, j: int, a: Fraction = HALF, b: Fraction = HALF, t: Fraction = Fraction(0)
+           ) -> tuple[Fraction, dict[int, Fraction]]:
     """(expected deals, {deals: probability}) of a match from lives (i, j) (T13, R-T8)."""
     if i < 0 or j < 0:
         return Fraction(0), {0: Fraction(1)}

@@ -8,10 +8,10 @@ from math import comb
 from typing import Any
 
 from cardgames.cards import ORDINARY_CARDS, Rank
+from cardgames.courseware.answers import Exercise, Kind
+from cardgames.courseware.exercise_data._choices import shuffled
+from cardgames.courseware.texts import Msg, rank_count, rank_word
 from cardgames.i18n import N_
-from widgets.exercises.answers import Exercise, Kind
-from widgets.exercises.exercise_data._choices import shuffled
-from widgets.exercises.texts import Msg, rank_count, rank_word
 
 
 def _claim(hand: str, claim: str, seen: str = "") -> Fraction:
@@ -69,7 +69,8 @@ _SHRINKS = Msg(N_("The unseen pile shrinks too: 24 − 3 cards."))
 _TAKE_OUT = N_("{seen} cannot be in seat 1's claim: take them out (**R-L11**).")
 
 
-def _deal(rng: random.Random, rank: Rank, mine: int, others: int, avoid=()) -> list[str]:
+def _deal(rng: random.Random, rank: Rank, mine: int, others: int,
+          avoid: tuple[str, ...] | list[str] = ()) -> list[str]:
     good = [c for c in ORDINARY_CARDS if c.rank is rank and str(c) not in avoid]
     rest = [c for c in ORDINARY_CARDS if c.rank is not rank and str(c) not in avoid]
     return [str(c) for c in rng.sample(good, mine) + rng.sample(rest, others)]
@@ -276,7 +277,7 @@ EXERCISES = (*EXERCISES, Exercise(
                "second given the first, 1/92 in all.")),
     solution=Msg(N_("The first claimed card is a seven with probability 3/24; given that, the "
                     "second with 2/23 (one seven and one card fewer). P = (3/24) · (2/23) = "
-                    "6/552 = 1/92, what `claim_odds` gives: {answer}")),
+                    "6/552 = 1/92: {answer}")),
     vary=lambda rng: shuffled(_default("04-without-replacement"), rng),
     params=(("order", (0, 1, 2, 3)),),
     method=Msg(N_("The multiplication rule without replacement: P(first good) · P(second good | "

@@ -1,5 +1,5 @@
 """Reading a number leniently and judging it against an exact answer: significant figures,
-rounding slips, and rounding halves up (the numbers' part of :mod:`widgets.exercises.answers`,
+rounding slips, and rounding halves up (the numbers' part of :mod:`cardgames.courseware.answers`,
 whose docstring explains how commas are read).
 
 >>> judge_number(Fraction(1, 341), Fraction("0.00293"), sig=3)
@@ -148,7 +148,7 @@ def read_number(text: str, lang: str | None = None) -> Fraction:
     >>> read_number("about a third")
     Traceback (most recent call last):
     ...
-    widgets.exercises.answer_numbers.AnswerFormError: cannot read 'about a third' as a number
+    cardgames.courseware.answer_numbers.AnswerFormError: cannot read 'about a third' as a number
     """
     return read_numbers(text, lang)[0]
 
@@ -166,7 +166,7 @@ def read_numbers(text: str, lang: str | None = None) -> tuple[Fraction, ...]:
     numbers: ``2,401`` on an English page (2401 or 2.401), ``2.401`` or ``1.500`` on a
     Croatian or German one (2401 or 2.401).  ``4.125`` on an English page and ``5,813``
     on a German one are decimals: the page's decimal mark is never a grouping mark.
-    :class:`~widgets.exercises.answers.Exercise` asks back which of two readings is meant,
+    :class:`~cardgames.courseware.answers.Exercise` asks back which of two readings is meant,
     unless the answer is a count (then the page's whole reading: ``2.401`` is 2401 in hr
     and de, as their lessons print it).  Spaces between digit groups (``12 345``) are
     dropped.  The key's own form ``1/341 ≈ 0.00293`` is
@@ -293,7 +293,7 @@ def read_whole(text: str, lang: str | None = None) -> int:
     raise AnswerFormError(_("{text!r} is not a whole number").format(text=text.strip()))
 
 
-#: public names for the helpers :mod:`widgets.exercises.answers` uses
+#: public names for the helpers :mod:`cardgames.courseware.answers` uses
 unit = _unit
 figures = _figures
 clean = _clean
