@@ -8,7 +8,11 @@
   against 3 random agents).  Not with 2 players: each seat then announces
   the same 4 ranks all round (R-L8; with 2 players a call never changes who
   plays next, L10), both soon know each other's hand, and such rounds among
-  heuristic (or caller) bots need the ``max_plays`` cap.  It plays all its true cards of the due
+  heuristic (or caller) bots need the ``max_plays`` cap (with two decks and
+  both Chroniclers also against a random player: seeds 0-3, no round ended in
+  3,300-6,000 actions; the random player kept both Pale Chroniclers, L13, as
+  nobody calls a play that may hold one).  The online tables stop a round at
+  :data:`cardgames.limits.LIAR_MAX_PLAYS` plays (issue 29).  It plays all its true cards of the due
   rank (the Colorful Chronicler too, L12), keeps one true card back when the
   rest of a small hand could never be played truly (its last play must be
   true to go out, R-L9), bluffs with cards of ranks it will not need soon

@@ -4,7 +4,8 @@ A client frame is at most :data:`MAX_FRAME` bytes of JSON text: one object of a 
 ``type`` with exactly its fields, each of its type and range (:func:`parse_frame`).
 The first frame is the ``hello`` (table, seat, key, mark, lang); then ``act``,
 ``next``, ``ping`` and ``back`` (take the seat back from the bot that plays it while its
-student was idle, issue 29), each with an ``id`` answered once (``ack`` or ``refused``; an
+student was idle, or say the student left a deal's result, issue 29; a refused ``act`` or
+``next`` takes the seat back too), each with an ``id`` answered once (``ack`` or ``refused``; an
 id seen before on this connection is refused and not applied again).  A connection
 may send :data:`RATE` frames a second (burst :data:`BURST`, a token bucket); past it
 frames are refused, and :data:`MAX_STRIKES` of them within :data:`FLOOD_WINDOW` seconds

@@ -19,7 +19,7 @@ from tables_kit import Clock, service
 from wire_kit import ram_folder, session_of, unthrottled, wait_for
 
 from cardgames.wire import dump_seat_view, load_seat_view
-from widgets.tables.remote import PING_SECONDS
+from widgets.tables.remote import PING_SECONDS, PONG_SECONDS
 
 
 def _page(server, code, seat, key):
@@ -55,10 +55,11 @@ def test_a_page_says_the_service_is_gone_within_2_s_and_comes_back(tmp_path_fact
         server.stop()                       # the loop ends; the socket stays open
         svc.close()
         gone = time.monotonic()
-        wait_for(lambda: "reconnecting" in shown(), 2 * PING_SECONDS + 1.0,
+        most = PING_SECONDS + PONG_SECONDS + 0.5          # a ping, its pong, the close
+        wait_for(lambda: "reconnecting" in shown(), most + 1.0,
                  "the page to say the service is gone")
         noticed = time.monotonic() - gone
-        assert noticed <= 2 * PING_SECONDS + 0.5 + 0.5, noticed   # pings, close, a poll
+        assert noticed <= most + 0.5, noticed                # a busy machine: ~2 s
         assert "The connection to the table was lost" in shown()
         # the service comes back from its store on the same port: the page reconnects
         svc = service(folder, Clock())
