@@ -42,7 +42,7 @@ lint: $(STAMP)
 # its 30 slowest tests, its wall time and the load (tests/conftest.py); then the total.
 # A test over 120 s fails unless marked slow with a reason (tests/timelimit.py).
 TEST_WORKERS ?= 2
-PYTEST_XDIST := -n $(TEST_WORKERS) --dist loadfile
+PYTEST_XDIST := -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 test: lint
 	@if command -v npm >/dev/null 2>&1; then $(MAKE) --no-print-directory axe; fi
 	@t0=$$(date +%s); \
