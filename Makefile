@@ -42,12 +42,12 @@ lint: $(STAMP)
 # its 30 slowest tests, its wall time and the load (tests/conftest.py); then the total.
 # A test over 120 s fails unless marked slow with a reason (tests/timelimit.py).
 TEST_WORKERS ?= 2
-PYTEST_XDIST := -n $(TEST_WORKERS) --dist loadfile
+PYTEST_XDIST := -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 test: lint
 	@if command -v npm >/dev/null 2>&1; then $(MAKE) --no-print-directory axe; fi
 	@t0=$$(date +%s); \
 	$(BIN)/python -m pytest tests $(PYTEST_XDIST) -m "not alone" --durations=30; a=$$?; \
-	$(BIN)/python -m pytest tests -m alone --durations=30; b=$$?; \
+	$(BIN)/python -m pytest tests -m alone --durations=30; b=$$?; [ $$b -ne 5 ] || b=0; \
 	echo "make test: wall time $$(( $$(date +%s) - t0 )) s for both runs (pytest exit codes $$a, $$b)"; \
 	[ $$a -eq 0 ] && [ $$b -eq 0 ]
 

@@ -84,12 +84,32 @@ def pytest_collection_modifyitems(config, items):
     Voila's exporter) fails with "cannot be called from a running event loop".  Whole
     modules move, in their order, so module-scoped servers start once."""
     late = {item.path for item in items if "playwright_session" in item.fixturenames}
-    items.sort(key=lambda item: item.path in late)
     here = Path(__file__).parent
+
+    def rank(item) -> tuple[bool, int]:
+        """Playwright's modules last; in each part the longest modules (:data:`HEAVY`)
+        first, so that with two workers (``make test``) neither is left with a long one at
+        the end.  pytest-xdist keeps this order with ``--no-loadscope-reorder``."""
+        name = item.path.relative_to(here).as_posix() if item.path.is_relative_to(here) else ""
+        return item.path in late, HEAVY.index(name) if name in HEAVY else len(HEAVY)
+
+    items.sort(key=rank)
     for item in items:
         reason = item.path.is_relative_to(here) and ALONE.get(item.path.relative_to(here).as_posix())
         if reason:
             item.add_marker(pytest.mark.alone(reason=reason))
+
+
+#: The longest modules, longest first (measured: docs/testing.md); in a part of their own
+#: (Playwright's modules or the others) they run before the rest.
+HEAVY = [
+    "lessons/test_notebooks.py", "widgets/test_liar_table.py", "widgets/test_app_notebooks.py",
+    "widgets/test_old_paths.py", "tables/test_whole_games.py", "handouts/test_handouts.py",
+    "browser/test_installed_wheel.py", "browser/test_static_site.py",
+    "browser/test_lesson_page_words.py", "browser/test_lessons_languages.py",
+    "browser/test_accessibility.py", "browser/test_ui_fixes.py", "hub/test_tables_hub.py",
+    "hub/test_hub.py", "hub/test_hub_class_link.py", "browser/test_online_tables.py",
+]
 
 
 #: Modules that cannot run beside other tests (marker ``alone``): ``make test`` runs them

@@ -34,7 +34,7 @@ def _bench():
     return bench
 
 
-@pytest.mark.slow
+@pytest.mark.slow(reason="8 students open and hold two pooled pages each: 16 kernels started")
 def test_eight_students_hold_two_pooled_notebooks_open():
     try:
         import websockets  # noqa: F401 -- the benchmark's websocket client

@@ -14,7 +14,7 @@ import pytest
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "classroom.py"
 
 
-@pytest.mark.slow
+@pytest.mark.slow(reason="8 students for 20 s, then 110 s for the orphan reaper (100 s)")
 def test_eight_students_with_a_warm_pool(chromium):
     sys.path.insert(0, str(BENCH.parent))
     spec = importlib.util.spec_from_file_location("bench_classroom", BENCH)

@@ -39,7 +39,8 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.slow
+pytestmark = pytest.mark.slow(reason="builds the sdist and wheel, a venv and serves from it: "
+                              "the first test's setup takes minutes")
 
 REPO = Path(__file__).resolve().parents[2]
 LESSONS = sorted(p.name for p in (REPO / "lessons").glob("[0-9][0-9]_*.ipynb"))

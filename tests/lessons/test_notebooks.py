@@ -52,6 +52,8 @@ def nbval_run(tmp_path_factory):
     return failures, ran, result
 
 
+@pytest.mark.slow(reason="one nbval run of every lesson in en, hr and de (a kernel each), "
+                         "paid by the first notebook's setup: 2-3 minutes")
 @pytest.mark.parametrize("notebook", NOTEBOOKS,
                          ids=["-".join(p.relative_to(LESSONS).with_suffix("").parts) for p in NOTEBOOKS])
 def test_lesson_passes_nbval(notebook, nbval_run):
