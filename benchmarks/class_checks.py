@@ -10,7 +10,8 @@ kernels' class links in this process (:class:`widgets.kit.classlink.ClassLink`, 
 background thread each, ``urllib`` over HTTP/1.1 to 127.0.0.1), each sending one check
 (``kind="check"``: a lesson exercise, a typed answer, right or wrong, a hint id) every
 ``--every`` seconds from a random start, and one teacher's class view
-(``tables/api/class/view``, the teacher token) polled every 2 s as the page does.  The
+(``tables/api/class/view``, the teacher token) polled as often as the page does
+(``classroom.tables.classview.POLL_MS``: every second since issue 31).  The
 store starts with ``--prefill`` checks (late in a lesson, the view sums them all).
 
 **Measured**: the server process's CPU time (``psutil``: user + system, of the process
@@ -42,6 +43,7 @@ import psutil
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from classroom.tables.classview import POLL_MS  # noqa: E402  (the page's poll)
 from widgets.kit.classlink import ClassLink, http_url  # noqa: E402
 
 EXERCISES = ["01-six-players", "01-all-ranks", "03-p32", "03-count-31", "04-two-of-two",
@@ -161,7 +163,7 @@ def main(argv: list[str] | None = None) -> int:
             request = urllib.request.Request(
                 f"http://127.0.0.1:{port}/tables/api/class/view",
                 headers={"Cookie": f"cgteacher={token}"})
-            while not stop.wait(2.0):
+            while not stop.wait(POLL_MS / 1000):
                 t0 = time.monotonic()
                 with urllib.request.urlopen(request, timeout=10) as r:
                     json.loads(r.read())
@@ -201,7 +203,8 @@ def main(argv: list[str] | None = None) -> int:
     waiting = sum(s.link.pending for s in students)
     rate = (answered1 - answered0) / (wall1 - wall0)
     print(f"class checks: {args.students} students, one check every {args.every:g} s, "
-          f"{duration:g} s measured (after {args.warmup:g} s), a teacher's view every 2 s, "
+          f"{duration:g} s measured (after {args.warmup:g} s), a teacher's view every "
+          f"{POLL_MS / 1000:g} s, "
           f"{args.prefill} checks stored before")
     print(f"  server CPU: {cpu:.2f} s in {wall1 - wall0:.1f} s = {100 * share:.1f} % of one "
           f"core (bound: 10 %)")

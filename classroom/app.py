@@ -272,6 +272,9 @@ class ClassroomVoila(Voila):
             PeriodicCallback(km.measure_memory, km.measure_interval * 1000).start()
         unclaimed: dict[str, float] = {}
         self._tables_ticker = start_ticker(self.tables)   # bots for students who are away
+        from classroom.tables.classview import start_warming
+
+        start_warming()        # the class view's labels ready before the first check (issue 31)
         PeriodicCallback(lambda: sweep_unclaimed(km, unclaimed), 2_000).start()
         self._memory_watch = pagefilter.MemoryWatch(km, self.kernel_memory_mb, self.log)
         PeriodicCallback(self._memory_watch.check, 1_000).start()

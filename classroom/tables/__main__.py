@@ -171,6 +171,9 @@ def main(argv: list[str] | None = None) -> int:
     server = app.listen(port, address=ip, xheaders=hub)
     loop = ioloop.IOLoop.current()
     ticker = start_ticker(service, TICK_SECONDS)
+    from .classview import start_warming
+
+    start_warming()            # the class view's labels ready before the first check (issue 31)
     shown = ip or "0.0.0.0"
     log.info("the tables (%d resumed, data in %s) at http://%s:%d%s", loaded,
              folder / DB_NAME, shown, port, prefix)

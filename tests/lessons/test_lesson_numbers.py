@@ -837,6 +837,8 @@ def test_lesson05_same_score_different_risk_vs_independent_enumeration():
     others = [c for c in range(32) if c not in table]
     import re
 
+    assert "safest hands (tied)" in text and "riskiest hands (tied)" in text   # the heads too
+
     for target, count, lowest, highest in ((21, 304, 0.4742, 0.6237), (30, 24, None, None)):
         same = [h for h in itertools.combinations(others, 3) if _plain(list(h)) == target]
         risk = {h: _p_lose(list(h), table) for h in same}

@@ -84,8 +84,12 @@ class ClassExperiment(ipw.VBox):
             self._loop = None
         e = self._experiment
         self.title = ipw.HTML(f"<b>{html.escape(_(e.title))}</b> {html.escape(_(e.question))}")
+        # width auto: a button's text is never cut ("Meinen Anteil beitra…" in German at
+        # the default 148 px; issue 31, tests/browser/test_lesson_screenshots.py)
+        wide = {"width": "auto", "max_width": "100%"}
         self.button = ipw.Button(description=_("Add my share"), button_style="primary",
-                                 tooltip=_("run your share of the experiment and send it"))
+                                 tooltip=_("run your share of the experiment and send it"),
+                                 layout=ipw.Layout(**wide))
         self.mine = ipw.HTML()
         self.pooled = ipw.HTML()
         self.note = ipw.HTML()
@@ -98,7 +102,8 @@ class ClassExperiment(ipw.VBox):
                                    description=_("Your prediction:"), continuous_update=False,
                                    style={"description_width": "initial"},
                                    layout=ipw.Layout(width="24em", max_width="100%"))
-        self.show_button = ipw.Button(description=_("Show the exact value"))
+        self.show_button = ipw.Button(description=_("Show the exact value"),
+                                      layout=ipw.Layout(**wide))
         self.prediction.observe(self._predicted, names="value")
         self.show_button.on_click(guarded(lambda _b: self.show_exact(), where="class experiment",
                                           show=self._show_error, expected=(ValueError,)))

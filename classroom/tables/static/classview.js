@@ -1,10 +1,10 @@
-// The teacher's class view: polls the class's checks every 2 s and draws them.
+// The teacher's class view: polls the class's checks every second (POLL_MS) and draws them.
 // Answers and names typed by students are only ever put in the page as text (textContent).
 (() => {
   "use strict";
   const W = JSON.parse(document.getElementById("words").textContent);
   const box = document.getElementById("class-view");
-  const api = box.dataset.api, poll = Number(box.dataset.poll) || 2000;
+  const api = box.dataset.api, poll = Number(box.dataset.poll) || 1000;
   const status = document.getElementById("class-status");
   const count = document.getElementById("class-count");
   const fmt = (text, args) => text.replace(/\{(\w+)\}/g, (m, k) => (k in args ? String(args[k]) : m));
