@@ -54,7 +54,10 @@ class RevealExplorer(ipw.VBox):
         self.score = ipw.SelectionSlider(options=self._labels, value=self._labels[0],
                                          description="", continuous_update=False,
                                          tooltip=_("reveal at"),
-                                         layout=ipw.Layout(width="22em", max_width="100%"))
+                                         # room on the left for the handle at the
+                                         # lowest score (it was cut there, issue 31)
+                                         layout=ipw.Layout(width="22em", max_width="100%",
+                                                           padding="6px 0 10px 24px"))
         self.chart = ipw.HTML()
         self.text = ipw.HTML(layout=ipw.Layout(max_width="44em"))
         super().__init__([ipw.HBox([self.caption, self.score],
