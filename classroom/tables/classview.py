@@ -240,7 +240,7 @@ def _by_variant(exercise: str, groups: list[dict[str, Any]], lang: str) -> list[
     return out
 
 
-#: An answer as the page sends a number (``widgets.exercises.answer_numbers.canonical``):
+#: An answer as the page sends a number (``cardgames.courseware.answer_numbers.canonical``):
 #: a decimal point, no grouping, a fraction's two parts, an optional `` %``.
 _SENT_NUMBER = re.compile(r"(-?\d+(?:\.\d+)?)(?:/(-?\d+(?:\.\d+)?))?( %)?")
 

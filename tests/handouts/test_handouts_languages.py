@@ -126,7 +126,7 @@ def test_the_answers_by_variant_code_are_printed_in_the_language(handouts, lang)
     it there (a decimal comma: 04-posterior's P(bluffer | lie) for each code is ``≈ 0,…``,
     never ``≈ 0.…``)."""
     from widgets.exercises.exercise import VARIANTS
-    from widgets.exercises.exercise_data import get
+    from cardgames.courseware.exercise_data import get
 
     path = handouts / lang / "answer-key-variants.pdf"
     assert pdf.pages(path) == 6

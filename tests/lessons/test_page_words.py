@@ -101,7 +101,7 @@ def _variant_texts(v) -> list[tuple[str, str]]:
     language: the question and its form, the choices, the hints, the one-line why, the
     worked solution (with its answer), each known mistake's hint and the general method
     (the answer key's, printed beside the variants)."""
-    from widgets.exercises.texts import tr
+    from cardgames.courseware.texts import tr
 
     parts = [("question", f"{tr(v.question)} {v.form}"), ("why", tr(v.why)),
              ("solution", v.worked_solution()), ("method", tr(v.method))]
@@ -134,7 +134,7 @@ def test_every_variants_hints_solution_and_mistakes_speak_to_students():
     table)` gives ...", "what `claim_odds` gives", "chronicler = True" were there)."""
     from cardgames.i18n import language
     from widgets.exercises.exercise import VARIANTS
-    from widgets.exercises.exercise_data import EXERCISES, get
+    from cardgames.courseware.exercise_data import EXERCISES, get
 
     bad = set()
     for key in EXERCISES:
