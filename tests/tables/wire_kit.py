@@ -177,7 +177,9 @@ def check_seats(server: Any, code: str, clients: dict[int, Any]) -> None:
     s = session_of(server, code)
     truth = s.events_since(0, -1)[0]
     for seat, c in clients.items():
-        assert c.view(seat) == load_seat_view(dump_seat_view(s.view(seat)))
+        got, want = c.view(seat), load_seat_view(dump_seat_view(s.view(seat)))
+        assert got == want, (seat, got.mark, want.mark, [
+            f for f in got.__dataclass_fields__ if getattr(got, f) != getattr(want, f)])
         got, _mark = c.events_since(seat, -1)
         assert got == truth[:len(got)]
         assert len(got) == len(truth)
