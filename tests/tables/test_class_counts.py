@@ -9,8 +9,8 @@ import json
 import pytest
 from class_kit import TOKEN, ClassServer, check, get, post
 
-from classroom.tables.classview import CLASS_WORDS, class_words, plain
 from cardgames.courseware.exercise_data import get as exercise
+from classroom.tables.classview import CLASS_WORDS, class_words, plain
 
 # The script: (student, name, exercise, answer, verdict, hint), in the order sent.
 # 01-six-players' known mistake 0 is what the hints call it; "7 K" is that mistake.

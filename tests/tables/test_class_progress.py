@@ -11,9 +11,9 @@ import math
 import pytest
 from class_kit import ClassServer, post
 
+from cardgames.courseware.exercise_data import get
 from widgets.exercises import progress
 from widgets.exercises.exercise import ExerciseWidget, Session
-from cardgames.courseware.exercise_data import get
 from widgets.kit import classlink
 from widgets.kit.classlink import ClassLink
 

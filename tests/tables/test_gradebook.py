@@ -12,9 +12,9 @@ import pandas as pd
 import pytest
 from class_kit import TOKEN, ClassServer, get, post
 
-from cardgames.i18n import language
 from cardgames.courseware.answers import Verdict
 from cardgames.courseware.exercise_data import get as exercise
+from cardgames.i18n import language
 from widgets.exercises.report import check_payload
 
 ANA, IVO, ZED = "a" * 22, "i" * 22, "z" * 22
