@@ -95,9 +95,27 @@ def pytest_collection_modifyitems(config, items):
 
     items.sort(key=rank)
     for item in items:
-        reason = item.path.is_relative_to(here) and ALONE.get(item.path.relative_to(here).as_posix())
-        if reason:
-            item.add_marker(pytest.mark.alone(reason=reason))
+        name = item.path.relative_to(here).as_posix() if item.path.is_relative_to(here) else ""
+        if item.get_closest_marker("alone") and name not in ALONE:
+            # the alone run collects only ALONE's modules (pytest_ignore_collect)
+            raise pytest.UsageError(f"{item.nodeid} is marked alone: list its module in ALONE "
+                                    "(tests/conftest.py) instead")
+        if name in ALONE:
+            item.add_marker(pytest.mark.alone(reason=ALONE[name]))
+
+
+def pytest_ignore_collect(collection_path, config):
+    """``make test``'s second run (``-m alone``) collects only :data:`ALONE`'s modules: the
+    others would all be deselected, after seconds of imports."""
+    if config.getoption("markexpr", "") != "alone" or not collection_path.is_file():
+        return None
+    here = Path(__file__).parent
+    if not collection_path.is_relative_to(here) or collection_path.suffix != ".py":
+        return None
+    name = collection_path.relative_to(here).as_posix()
+    if name.rsplit("/", 1)[-1].startswith("test_") and name not in ALONE:
+        return True
+    return None
 
 
 #: The longest modules, longest first (measured: docs/testing.md); in a part of their own
