@@ -95,9 +95,27 @@ def pytest_collection_modifyitems(config, items):
 
     items.sort(key=rank)
     for item in items:
-        reason = item.path.is_relative_to(here) and ALONE.get(item.path.relative_to(here).as_posix())
-        if reason:
-            item.add_marker(pytest.mark.alone(reason=reason))
+        name = item.path.relative_to(here).as_posix() if item.path.is_relative_to(here) else ""
+        if item.get_closest_marker("alone") and name not in ALONE:
+            # the alone run collects only ALONE's modules (pytest_ignore_collect)
+            raise pytest.UsageError(f"{item.nodeid} is marked alone: list its module in ALONE "
+                                    "(tests/conftest.py) instead")
+        if name in ALONE:
+            item.add_marker(pytest.mark.alone(reason=ALONE[name]))
+
+
+def pytest_ignore_collect(collection_path, config):
+    """``make test``'s second run (``-m alone``) collects only :data:`ALONE`'s modules: the
+    others would all be deselected, after seconds of imports."""
+    if config.getoption("markexpr", "") != "alone" or not collection_path.is_file():
+        return None
+    here = Path(__file__).parent
+    if not collection_path.is_relative_to(here) or collection_path.suffix != ".py":
+        return None
+    name = collection_path.relative_to(here).as_posix()
+    if name.rsplit("/", 1)[-1].startswith("test_") and name not in ALONE:
+        return True
+    return None
 
 
 #: The longest modules, longest first (measured: docs/testing.md); in a part of their own
@@ -105,7 +123,8 @@ def pytest_collection_modifyitems(config, items):
 HEAVY = [
     "lessons/test_notebooks.py", "widgets/test_liar_table.py", "widgets/test_app_notebooks.py",
     "widgets/test_old_paths.py", "tables/test_whole_games.py", "handouts/test_handouts.py",
-    "browser/test_installed_wheel.py", "browser/test_static_site.py",
+    "browser/test_installed_wheel.py", "browser/test_classroom_load.py",
+    "browser/test_static_site.py", "browser/test_classroom_hold.py",
     "browser/test_lesson_page_words.py", "browser/test_lessons_languages.py",
     "browser/test_accessibility.py", "browser/test_ui_fixes.py", "hub/test_tables_hub.py",
     "hub/test_hub.py", "hub/test_hub_class_link.py", "browser/test_online_tables.py",
@@ -114,12 +133,11 @@ HEAVY = [
 
 #: Modules that cannot run beside other tests (marker ``alone``): ``make test`` runs them
 #: after the others, in a pytest of their own without workers (docs/testing.md, issue 34).
-ALONE = {
-    "browser/test_classroom_load.py":
-        "8 students' pages for 20 s: its answer times and kernel counts are of its server alone",
-    "browser/test_classroom_hold.py":
-        "16 kernels' memory measured against the launcher's estimate, the machine's free memory",
-}
+#: ``{"browser/test_x.py": "the reason"}``.  None today: the class load and hold tests
+#: (``browser/test_classroom_load.py``, ``browser/test_classroom_hold.py``), whose figures
+#: are of their own server's kernels, passed at a load average of 10-14 on 2 cores, and run
+#: in the two-worker run (the load test's 110 s wait for the reaper beside other work).
+ALONE: dict[str, str] = {}
 
 
 #: Variables that change what a server started later serves (a page's request, the
