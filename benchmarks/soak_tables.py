@@ -11,6 +11,7 @@ tests/tables/test_whole_games.py).  Bounded by ``--games`` and ``--minutes``; a 
 line after each match; at the end: games, actions, longest round, errors.
 
     nice -n 10 python benchmarks/soak_tables.py --games 10000 --minutes 5
+    python benchmarks/soak_tables.py --minutes 5 --drops 0.02     # and lost connections
 """
 
 from __future__ import annotations
@@ -48,8 +49,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=100, help="matches to play (at most 100,000)")
     ap.add_argument("--minutes", type=float, default=5.0, help="stop after this long (<= 600)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--drops", type=float, default=0.0,
+                    help="before each action, the chance (0-0.5) that a student's connection "
+                         "is cut, as a lost network would; it reconnects by itself")
     args = ap.parse_args(argv)
     games_most = max(1, min(args.games, 100_000))
+    if not 0.0 <= args.drops <= 0.5:
+        ap.error("--drops is a chance from 0 to 0.5")
     deadline = time.monotonic() + 60 * max(0.1, min(args.minutes, 600.0))
 
     from socket_kit import ThreadServer
@@ -75,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     svc = service(folder, Clock())
     server = ThreadServer(svc)
     rng = random.Random(args.seed)
-    games = actions = longest = longest_events = windowed = cut = 0
+    games = actions = longest = longest_events = windowed = cut = drops = 0
     errors: list[str] = []
     by_game = {"liar": 0, "thirty-one": 0}
     t0 = time.monotonic()
@@ -91,9 +97,12 @@ def main(argv: list[str] | None = None) -> int:
                 players = {seat: Student(game, kinds[i % len(kinds)], rng.randrange(2**32))
                            for i, seat in enumerate(sorted(keys))}
                 out = play_table(server, code, clients, players, most=50_000,
-                                 deadline=deadline)
+                                 deadline=deadline, drops=args.drops,
+                                 # drawn only with --drops: a seed's matches stay the same
+                                 rng=random.Random(rng.randrange(2**32)) if args.drops else None)
                 check_seats(server, code, clients)
                 cut += out.cut
+                drops += out.drops
                 failed = [c.failure for c in clients.values() if c.failure is not None]
                 if failed:
                     raise AssertionError(f"a client failed: {failed}")
@@ -121,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print(f"games {games} ({cut} cut at the time limit), actions {actions:,}, longest round "
           f"{longest:,} actions ({longest_events:,} events), windowed views {windowed:,}, "
-          f"errors {len(errors)}, "
+          f"connections cut {drops:,}, errors {len(errors)}, "
           f"{(time.monotonic() - t0) / 60:.1f} min")
     for e in errors[:20]:
         print("  error:", e)

@@ -25,6 +25,17 @@ headless Chromium (Debian's, ``benchmarks/_voila.py``'s flags).  Then it saves:
   wrong with the exercises' known mistakes, some stuck (three tries), posted to the class
   API (``tables/api/class/send``) from 127.0.0.1 as the lesson pages' kernels post them.
 
+``--only bot`` walks a slow student's seat at a Thirty-One table (issue 29, finding 2),
+in English, Croatian and German, on a phone (375 x 740) and a laptop (1280 x 800): its
+own server whose bot takes a seat after :data:`BOT_TIMEOUT` s, one table and one page per
+language and size, each started by the teacher; the student lets her turn run out.  It
+saves ``bot-walk-countdown-{phone,laptop}-{lang}.png`` (the countdown's line, its
+seconds counting down), ``bot-walk-bot-plays-…`` (the bot playing for her, the *Take my
+seat back* button), ``bot-walk-seat-back-…`` (her seat back, the line gone) and
+``bot-walk-teacher-{lang}.png`` (the teacher's card of her table saying so).
+Each step waits for the page to say it, in its language (the catalogs' words), else it
+stops with the step that failed.
+
 Each PNG is kept under 300 kB (reduced to 256 colours if it is larger).  Only
 127.0.0.1 is contacted (the pages' other requests are aborted); every wait is bounded;
 the server and the browser are stopped at the end.
@@ -412,14 +423,128 @@ async def shoot(base: str, data: Path, tables: dict[str, tuple[str, str]], out: 
     return saved
 
 
+#: the bot walk: a student has this many seconds for a move (the countdown shows its
+#: last ``widgets.tables.online.COUNTDOWN_S``)
+BOT_TIMEOUT = 40
+LAPTOP = {"width": 1280, "height": 800}
+PHONE_740 = {"width": 375, "height": 740}
+LOCALES = {"en": "en-US", "hr": "hr-HR", "de": "de-DE"}
+
+
+def make_bot_tables(data: Path) -> dict[tuple[str, str], str]:
+    """One two-seat Thirty-One table (the other seat a heuristic bot) for each language
+    and size of the bot walk: ``{(lang, size): code}``."""
+    from classroom.tables import TableService, TableStore
+
+    svc = TableService(TableStore(data / "tables.sqlite3"))
+    try:
+        return {(lang, size): svc.create_table(game="thirty-one", seats=2, bots="heuristic",
+                                               options={"lives": 3}, by="teacher").code
+                for lang in LOCALES for size in ("phone", "laptop")}
+    finally:
+        svc.close()
+
+
+async def bot_walk(browser: Any, base: str, token: str, code: str, lang: str, size: str,
+                   out: Path, joined: asyncio.Event) -> list[Path]:
+    """One student, ``lang`` at ``size``, at table ``code``: joins, waits for her turn and
+    lets it run out; the countdown, the bot playing for her, her seat back."""
+    from cardgames.i18n import gettext, ngettext
+
+    viewport = PHONE_740 if size == "phone" else LAPTOP
+    phone = size == "phone"
+    ctx = await isolated(browser, base, viewport=viewport, locale=LOCALES[lang],
+                         device_scale_factor=2 if phone else 1, is_mobile=phone,
+                         has_touch=phone)
+    page = await ctx.new_page()
+    page.set_default_timeout(OPEN_TIMEOUT_MS)
+    saved = []
+    name = {"en": "Sara", "hr": "Ana", "de": "Lena"}[lang]
+    try:
+        await page.goto(f"{base}tables/join/{code}?lang={lang}")
+        await page.get_by_role("textbox").first.fill(name)
+        await page.locator("#join-form button[type=submit]").click()
+        await page.wait_for_url(re.compile(r"/tables/play/|voila/render/app_online"),
+                                timeout=OPEN_TIMEOUT_MS, wait_until="commit")
+        joined.set()                                     # the teacher may start the table
+        await page.locator(".thirty-one-table .cg-own-hand").first.wait_for(
+            state="attached", timeout=OPEN_TIMEOUT_MS)
+        bot = page.locator(".online-bot")
+        # the countdown: the line with its seconds, in the page's language
+        words = ngettext("Your move: in {n} second the bot plays for you.",
+                         "Your move: in {n} seconds the bot plays for you.", 20, lang=lang)
+        head = words.split("{n}")[0].strip()
+        await bot.filter(has_text=head).wait_for(state="visible",
+                                                 timeout=(BOT_TIMEOUT + 120) * 1000)
+        await asyncio.sleep(2.5)                         # a few seconds counted down
+        saved.append(await save(page, out / f"bot-walk-countdown-{size}-{lang}.png"))
+        playing = gettext("The bot is playing for you — take your seat back.", lang=lang)
+        await bot.filter(has_text=playing).wait_for(state="visible",
+                                                    timeout=(BOT_TIMEOUT + 60) * 1000)
+        back = page.get_by_role("button", name=gettext("Take my seat back", lang=lang))
+        await back.wait_for(state="visible")
+        await asyncio.sleep(1.0)
+        saved.append(await save(page, out / f"bot-walk-bot-plays-{size}-{lang}.png"))
+        if size == "laptop":            # the teacher's card of her table, the same moment
+            t_ctx = await isolated(browser, base, viewport=LAPTOP, locale=LOCALES[lang])
+            teacher = await t_ctx.new_page()
+            await teacher.goto(f"{base}tables/teacher?token={token}&lang={lang}")
+            card = teacher.locator(f"#t-{code}")
+            await card.wait_for(state="visible")
+            await asyncio.sleep(1.5)
+            saved.append(await save(card, out / f"bot-walk-teacher-{lang}.png"))
+            await t_ctx.close()
+        await back.click()
+        await bot.filter(has_text=playing).wait_for(state="hidden", timeout=30_000)
+        await asyncio.sleep(1.0)
+        saved.append(await save(page, out / f"bot-walk-seat-back-{size}-{lang}.png"))
+        return saved
+    except Exception as e:
+        await page.screenshot(path=str(out / f"failed-bot-walk-{size}-{lang}.png"))
+        raise SystemExit(f"[screenshots] the bot walk ({lang}, {size}) stopped: {e}") from e
+    finally:
+        await ctx.close()
+
+
+async def shoot_bot(base: str, data: Path, tables: dict[tuple[str, str], str],
+                    out: Path) -> list[Path]:
+    """The bot walk's pages, all at once (their turns run out side by side)."""
+    from playwright.async_api import async_playwright
+
+    token = (data / "teacher-token").read_text().strip()
+    async with async_playwright() as pw:
+        browser = await _voila.launch_chromium(pw)
+        try:
+            joined = {code: asyncio.Event() for code in tables.values()}
+            walks = [asyncio.create_task(bot_walk(browser, base, token, code, lang, size, out,
+                                                  joined[code]))
+                     for (lang, size), code in tables.items()]
+            # the teacher starts each table once its student sits (the bot in the other seat)
+            t_ctx = await isolated(browser, base, viewport=PROJECTOR, locale="en-US")
+            teacher = await t_ctx.new_page()
+            teacher.set_default_timeout(OPEN_TIMEOUT_MS)
+            await teacher.goto(f"{base}tables/teacher?token={token}&lang=en")
+            for code in tables.values():
+                await asyncio.wait_for(joined[code].wait(), OPEN_TIMEOUT_MS / 1000)
+                button = teacher.locator(f"#t-{code} button.start")
+                await button.wait_for(state="visible")
+                await button.click()
+            await t_ctx.close()
+            done = await asyncio.gather(*walks)
+            return [p for paths in done for p in paths]
+        finally:
+            await browser.close()
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--out", type=Path, default=OUT, help="folder of the PNGs")
     p.add_argument("--think", type=float, default=1.0,
                    help="seconds a websocket student thinks before a move (about)")
     p.add_argument("--keep-log", action="store_true", help="print the server's log path")
-    p.add_argument("--only", choices=["all", "tables", "class"], default="all",
-                   help="the tables' four PNGs, the class view's, or all five")
+    p.add_argument("--only", choices=["all", "tables", "class", "bot"], default="all",
+                   help="the tables' four PNGs, the class view's, all five, or the bot "
+                        "walk's (countdown, bot playing, seat back: en/hr/de, phone/laptop)")
     return p.parse_args(argv)
 
 
@@ -431,13 +556,16 @@ def main(argv: list[str] | None = None) -> int:
         data = folder / "data"
         data.mkdir()
         os.environ["CARDGAMES_DATA_DIR"] = str(data)
-        tables = make_tables(data)
+        bot_walk_only = args.only == "bot"
+        tables = make_bot_tables(data) if bot_walk_only else make_tables(data)
         log = folder / "voila.log"
+        extra = [f"--ClassroomVoila.tables_bot_timeout={BOT_TIMEOUT}"] if bot_walk_only else []
         server = _voila.start_voila("lessons", log_path=log, runtime_dir=folder,
-                                    cwd=REPO)
+                                    cwd=REPO, extra_args=extra)
         try:
-            asyncio.run(asyncio.wait_for(
-                shoot(server.url, data, tables, args.out, args.think, args.only), 600))
+            work = (shoot_bot(server.url, data, tables, args.out) if bot_walk_only  # type: ignore[arg-type]
+                    else shoot(server.url, data, tables, args.out, args.think, args.only))
+            asyncio.run(asyncio.wait_for(work, 600))
         finally:
             errors = _voila.log_errors(server.log())
             server.stop()

@@ -44,8 +44,6 @@ from __future__ import annotations
 
 import ipaddress
 import json
-import time
-from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
@@ -59,7 +57,7 @@ from . import checks
 from .cors import ClassKeyHandler, cors_headers, from_named_origin, preflight
 from .errors import BadMessage, RateLimited, TableError, TooLarge
 from .kinds import Kind, class_kinds
-from .protocol import TokenBucket, error_dict
+from .protocol import TokenBuckets, error_dict
 from .students import BadStudent, ClassStore, check_mid, class_store, identify
 
 __all__ = ["BURST", "MAX_BODY", "RATE", "BadStudent", "ClassApiHandler",
@@ -157,24 +155,9 @@ class ClassApiHandler(web.RequestHandler):
         self.finish(json.dumps({"id": mid if isinstance(mid, str) else None, "ok": False,
                                 "error": error}))
 
-    def _buckets(self) -> OrderedDict[str, TokenBucket]:
-        buckets = self.settings.get("cardgames_class_buckets")
-        if buckets is None:
-            buckets = self.settings["cardgames_class_buckets"] = OrderedDict()
-        assert isinstance(buckets, OrderedDict)
-        return buckets
-
     def _allowed(self, student: str) -> bool:
-        buckets = self._buckets()
-        bucket = buckets.get(student)
-        if bucket is None:
-            clock = self.settings.get("cardgames_class_clock", time.monotonic)
-            bucket = buckets[student] = TokenBucket(rate=RATE, burst=BURST, clock=clock)
-            while len(buckets) > MAX_BUCKETS:
-                buckets.popitem(last=False)
-        else:
-            buckets.move_to_end(student)
-        return bucket.take()
+        return TokenBuckets.of(self.settings, "cardgames_class_buckets", rate=RATE,
+                               burst=BURST, most=MAX_BUCKETS).take(student)
 
     async def post(self) -> None:
         if self._finished:

@@ -37,8 +37,6 @@ from __future__ import annotations
 
 import ipaddress
 import json
-import time
-from collections import OrderedDict
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -47,7 +45,7 @@ from tornado import web
 from cardgames.i18n import gettext as _
 
 from .errors import RateLimited, TableError
-from .protocol import TokenBucket, error_dict
+from .protocol import TokenBuckets, error_dict
 from .students import issue_key, new_key, student_secret
 
 __all__ = ["KEY_BURST", "KEY_RATE", "ClassKeyHandler", "allowed_origin", "cors_headers",
@@ -151,23 +149,12 @@ class ClassKeyHandler(web.RequestHandler):
         preflight(self, "GET")
 
     def _allowed(self) -> bool:
-        buckets = self.settings.get("cardgames_key_buckets")
-        if buckets is None:
-            buckets = self.settings["cardgames_key_buckets"] = OrderedDict()
         try:
             address = str(ipaddress.ip_address(str(self.request.remote_ip)))
         except ValueError:
             address = "?"
-        bucket = buckets.get(address)
-        if bucket is None:
-            clock = self.settings.get("cardgames_class_clock", time.monotonic)
-            bucket = buckets[address] = TokenBucket(rate=KEY_RATE, burst=KEY_BURST,
-                                                    clock=clock)
-            while len(buckets) > MAX_BUCKETS:
-                buckets.popitem(last=False)
-        else:
-            buckets.move_to_end(address)
-        return bool(bucket.take())
+        return TokenBuckets.of(self.settings, "cardgames_key_buckets", rate=KEY_RATE,
+                               burst=KEY_BURST, most=MAX_BUCKETS).take(address)
 
     def get(self) -> None:
         if not from_named_origin(self):

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -40,7 +41,7 @@ from cardgames.i18n import gettext as _
 from .errors import BadMessage, BadSecret, RateLimited, TableError, TooLarge, UnknownTable
 
 __all__ = ["BURST", "CLOSE", "MAX_FRAME", "MAX_STRIKES", "RATE", "SeatConnection", "TokenBucket",
-           "error_dict", "parse_frame"]
+           "TokenBuckets", "error_dict", "parse_frame"]
 
 MAX_FRAME = 4096
 RATE = 10.0
@@ -134,6 +135,48 @@ class TokenBucket:
             self.tokens -= 1.0
             return True
         return False
+
+
+class TokenBuckets:
+    """One :class:`TokenBucket` per key (a student, an address); the ``most`` keys used
+    last are kept, the oldest forgotten beyond them.
+
+    >>> now = [0.0]
+    >>> b = TokenBuckets(rate=1.0, burst=2, most=2, clock=lambda: now[0])
+    >>> [b.take("a"), b.take("a"), b.take("a"), b.take("b")]
+    [True, True, False, True]
+    >>> _ = b.take("c"); list(b.buckets)             # "a" was used longest ago
+    ['b', 'c']
+    """
+
+    def __init__(self, *, rate: float, burst: int, most: int,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate, self.burst, self.most, self.clock = rate, burst, most, clock
+        self.buckets: OrderedDict[str, TokenBucket] = OrderedDict()
+
+    def take(self, key: str) -> bool:
+        """A token of ``key``'s bucket (a new, full one for a new key)."""
+        bucket = self.buckets.get(key)
+        if bucket is None:
+            bucket = self.buckets[key] = TokenBucket(rate=self.rate, burst=self.burst,
+                                                     clock=self.clock)
+            while len(self.buckets) > self.most:
+                self.buckets.popitem(last=False)
+        else:
+            self.buckets.move_to_end(key)
+        return bucket.take()
+
+    @classmethod
+    def of(cls, settings: dict[str, Any], name: str, *, rate: float, burst: int,
+           most: int) -> TokenBuckets:
+        """The buckets kept in an app's ``settings`` under ``name`` (made on first use,
+        with the settings' ``cardgames_class_clock`` if a test set one)."""
+        buckets = settings.get(name)
+        if buckets is None:
+            clock = settings.get("cardgames_class_clock", time.monotonic)
+            buckets = settings[name] = cls(rate=rate, burst=burst, most=most, clock=clock)
+        assert isinstance(buckets, TokenBuckets)
+        return buckets
 
 
 def error_dict(e: BaseException) -> dict[str, Any]:

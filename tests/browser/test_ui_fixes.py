@@ -120,6 +120,11 @@ def test_call_odds_dropdowns_show_their_value(open_app, size):
     for lang in ("en", "hr", "de"):
         if lang != "en":
             pick_language(page, lang)
+        # the app's drop-downs drawn (a quiet half-second is not enough on a busy machine:
+        # a full run once found none, "AssertionError: []"), then measured
+        page.wait_for_function(
+            "() => document.querySelectorAll('.localized-app .widget-dropdown select').length >= 4")
+        _wait_quiet(page)
         boxes = page.evaluate(_DROPDOWNS_JS)
         # Deck, Chroniclers, and the claim: N and the rank
         assert len(boxes) == 4, boxes

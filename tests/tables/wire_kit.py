@@ -61,6 +61,7 @@ class Played:
     windowed: int = 0                  # views that came windowed
     refused: list[str] = field(default_factory=list)
     cut: bool = False                  # stopped at the deadline, unfinished
+    drops: int = 0                     # connections cut (``drops``)
     code: str = ""                     # the table's code
 
 
@@ -128,17 +129,44 @@ def session_of(server: Any, code: str) -> Any:
     return server.svc._tables[code].session          # noqa: SLF001 - the truth, to compare
 
 
+def drop(client: Any) -> Any:
+    """Cut ``client``'s connection as a lost network would (a late pong, a phone's Wi-Fi):
+    the socket shut down under it; it reconnects by itself (its backoff).  The cut one."""
+    import socket
+
+    ws = client._ws                                  # noqa: SLF001 - the fault, injected
+    if ws is not None:
+        try:
+            ws.socket.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+    return ws
+
+
+def connected(client: Any) -> bool:
+    return client._ws is not None and client.status in ("playing", "over")   # noqa: SLF001
+
+
 def play_table(server: Any, code: str, clients: dict[int, Any], students: dict[int, Student],
-               *, most: int = 20_000, deadline: float | None = None) -> Played:
+               *, most: int = 20_000, deadline: float | None = None,
+               drops: float = 0.0, rng: random.Random | None = None) -> Played:
     """Play the match to its end: the student to act (once its client has the service's
     mark) acts through its RemoteSession; a finished round is dealt on by a student.
-    ``deadline`` (``time.monotonic()``): stop there, unfinished (``out.cut``)."""
+    ``deadline`` (``time.monotonic()``): stop there, unfinished (``out.cut``).  ``drops``:
+    before each action, the chance that one student's connection is cut (:func:`drop`);
+    the action waits until it is back (``rng`` draws them)."""
     s = session_of(server, code)
     out = Played(games=1)
+    chaos = rng or random.Random(0)
     for _ in range(most):
         if deadline is not None and time.monotonic() > deadline:
             out.cut = True
             break
+        if drops and chaos.random() < drops:
+            c = clients[chaos.choice(sorted(clients))]
+            cut = drop(c)
+            out.drops += 1
+            wait_for(lambda: c._ws is not cut and connected(c), what="a reconnection")  # noqa: SLF001
         mark = s.mark
         wait_for(lambda: all(c.mark >= mark for c in clients.values()), what=f"mark {mark}")
         out.longest = max(out.longest, len(s.state.events))
@@ -178,11 +206,21 @@ def check_seats(server: Any, code: str, clients: dict[int, Any]) -> None:
     truth = s.events_since(0, -1)[0]
     for seat, c in clients.items():
         got, want = c.view(seat), load_seat_view(dump_seat_view(s.view(seat)))
-        assert got == want, (seat, got.mark, want.mark, [
-            f for f in got.__dataclass_fields__ if getattr(got, f) != getattr(want, f)])
+        assert got == want, (seat, got.mark, want.mark, c.attempts, [
+            (f, _diff(getattr(got, f), getattr(want, f)))
+            for f in got.__dataclass_fields__ if getattr(got, f) != getattr(want, f)])
         got, _mark = c.events_since(seat, -1)
         assert got == truth[:len(got)]
         assert len(got) == len(truth)
+
+
+def _diff(got: Any, want: Any) -> Any:
+    """What differs between two values of a view's field, briefly (a soak's error line)."""
+    fields = getattr(got, "__dataclass_fields__", None)
+    if fields is not None and type(got) is type(want):
+        return {f: (repr(getattr(got, f))[-120:], repr(getattr(want, f))[-120:])
+                for f in fields if getattr(got, f) != getattr(want, f)}
+    return repr(got)[-160:], repr(want)[-160:]
 
 
 def close(clients: dict[int, Any]) -> None:
