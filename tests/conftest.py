@@ -167,6 +167,20 @@ def _served_environment_unchanged():
 
 
 _RUN_STARTED = __import__("time").monotonic()
+#: each xdist worker's (tests' seconds, when its last test ended), from the reports the
+#: controller gets: a run whose workers end far apart has its modules badly spread
+_WORKERS: dict[str, list[float]] = {}
+
+
+def pytest_runtest_logreport(report):
+    node = getattr(report, "node", None)         # set on the controller of an xdist run
+    worker = getattr(node, "gateway", None)
+    if worker is None:
+        return
+    import time
+    busy = _WORKERS.setdefault(worker.id, [0.0, 0.0])
+    busy[0] += report.duration
+    busy[1] = time.monotonic() - _RUN_STARTED
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
@@ -181,6 +195,9 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
     terminalreporter.write_line(
         f"wall time {time.monotonic() - _RUN_STARTED:.0f} s (collection included); "
         f"load average {load}; {os.cpu_count()} cores")
+    for worker, (busy, last) in sorted(_WORKERS.items()):
+        terminalreporter.write_line(f"worker {worker}: tests {busy:.0f} s, its last one ended "
+                                    f"at {last:.0f} s")
 
 
 @pytest.fixture(autouse=True)
