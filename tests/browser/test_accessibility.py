@@ -20,6 +20,7 @@ import sys
 
 import pytest
 from pagecheck import (
+    LESSONS,
     PHONE,
     TABLET,
     axe_source,
@@ -28,6 +29,7 @@ from pagecheck import (
     page_id,
     served_pages,
 )
+from testkit import notebook_title
 
 harness = sys.modules["cardgames_voila_harness"]
 IN_CI = os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
@@ -60,9 +62,16 @@ def _summary(found: list[dict]) -> list[str]:
 def test_no_serious_axe_findings(path, voila_server, page, page_log, axe_js):
     """No serious or critical finding on a phone, a tablet and a laptop (1280 x 900);
     among them ``image-alt``: every image, the lessons' figures included
-    (widgets.kit.figures.show), has a text alternative.  (Issue 34: the laptop's check was
-    ``test_images_have_a_text_alternative``, which opened every page a second time for
-    ``image-alt`` alone; it is this page's third size now, with every rule.)"""
+    (widgets.kit.figures.show), has a text alternative.  And nothing is loaded from
+    outside 127.0.0.1 (Font Awesome came from a CDN, issue 18), at any of the three sizes,
+    and a notebook's tab title is the notebook's title.
+
+    Issue 34: the laptop's ``image-alt`` was ``test_images_have_a_text_alternative`` and
+    the requests and the title were ``test_ui_fixes.py::test_page_loads_nothing_from_outside``;
+    each opened every page again (each lesson page runs its whole lesson)."""
+    local = f"http://127.0.0.1:{voila_server.port}/"
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
     page.set_viewport_size(PHONE)
     open_page(page, voila_server.url + path, wait_quiet=harness.wait_quiet)
     lang = page.evaluate("() => document.documentElement.lang")
@@ -76,6 +85,11 @@ def test_no_serious_axe_findings(path, voila_server, page, page_log, axe_js):
     assert [v["id"] for v in found["laptop"] if v["id"] == "image-alt"] == [], \
         _summary(found["laptop"])
     assert {k: _summary(v) for k, v in found.items() if v} == {}
+    outside = [u for u in requests if not u.startswith((local, "data:", "blob:"))]
+    assert outside == [], outside          # (each was aborted: the fixture's route)
+    assert any(u.startswith(local) for u in requests)   # the log saw the page's own
+    if path:                                            # a notebook: its title
+        assert page.title() == notebook_title(LESSONS / path.rsplit("/", 1)[-1])
     assert page_log.problems() == []
 
 

@@ -8,6 +8,12 @@ markdown, the outputs, the alt texts of the figures and the widgets' texts
 a raw seed, a bot id, a file path).  ``tests/lessons/test_page_words.py`` runs the same
 checks on the stored notebooks without a browser.
 
+The Croatian and German pages also show no English text of their source (paragraphs and
+the texts its code prints or draws, alt texts included; proper names and card notation
+excepted; issue 23), and no console error: checked on the same page, which
+``tests/browser/test_lessons_languages.py`` opened a second time for it before issue 34
+(``tests/browser/english_left.py``).
+
 Lesson 03's page also checks *predict first* (deliverable 2): the class experiment shows
 no exact value until the student has typed a prediction (or pressed "Show").
 
@@ -25,6 +31,7 @@ import pytest
 harness = sys.modules["cardgames_voila_harness"]
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "tools"))
+from english_left import english_left  # noqa: E402
 from page_words import code_span_problems, problems  # noqa: E402
 
 pytestmark = pytest.mark.slow
@@ -67,13 +74,21 @@ def _check_predict_first(page, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang, name", PAGES, ids=[f"{lang}-{n[:2]}" for lang, n in PAGES])
-def test_a_lesson_page_shows_no_programmers_words(lang, name, voila_server, page):
+def test_a_lesson_page_shows_no_programmers_words(lang, name, voila_server, page, page_log):
     _open(page, voila_server, lang, name)
     read = page.evaluate(READ_JS)
     assert len(read["text"]) > 2000, "the page's cells were not found"
     bad = problems(read["text"]) + [p for alt in read["alts"] for p in problems(alt or "")]
     bad += code_span_problems(read["code"])
+    if lang != "en":                    # and no English of its source (issue 23)
+        shown, left = english_left(page, name)
+        assert len(shown["markdown"]) > 1000 and shown["printed"], \
+            "the page's cells were not found"
+        assert not left, (f"{lang}/{name} shows {len(left)} English text(s) of its source "
+                          f"(translate them in translations/lessons/{lang}/, then make "
+                          "lessons):\n" + "\n".join(left[:20]))
+        assert page_log.problems() == []
     assert not bad, f"{lang}/{name}:\n" + "\n".join(sorted(set(bad)))
     if name.startswith("03_"):
         _check_predict_first(page, lang)
-    # (the page's console errors are test_lessons_render's and test_lessons_languages' concern)
+    # (the English pages' console errors are test_lessons_render's concern)

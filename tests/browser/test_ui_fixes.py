@@ -7,7 +7,8 @@
   track ("Turn" showed as "Tur", hr "Pote", and the value dropped to the next line);
 - a page's tab title is the notebook's title (an app's in the page's language), not
   its file name ("app_liar");
-- no request leaves 127.0.0.1 while a page loads (Font Awesome came from a CDN);
+- no request leaves 127.0.0.1 while a page loads (Font Awesome came from a CDN;
+  tests/browser/test_accessibility.py checks it on every page it opens);
 - on a phone, the cards of a hand and their Pick buttons stay level when one
   button's label runs to three lines;
 - no empty band above an app's language picker (an empty error line took ~48 px).
@@ -26,7 +27,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from pagecheck import LESSONS, open_page, page_id, served_pages
+from pagecheck import LESSONS, open_page
 from testkit import notebook_title, voila_harness
 
 from cardgames.i18n import gettext
@@ -214,28 +215,9 @@ def test_app_tab_title_from_the_query_language(open_app):
 
 
 # -- 4. nothing from outside (and 3: the lessons' titles) ---------------------------
-
-@pytest.mark.parametrize("path", served_pages(), ids=page_id)
-def test_page_loads_nothing_from_outside(chromium, voila_server, path):
-    context = chromium.new_context(viewport=LAPTOP)
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    requests: list[str] = []
-    page.on("request", lambda r: requests.append(r.url))
-    # nothing may leave: a request that tries is aborted (and recorded above)
-    local = f"http://127.0.0.1:{voila_server.port}/"
-    context.route("**/*", lambda r: r.continue_() if r.request.url.startswith(local)
-                  else r.abort())
-    try:
-        open_page(page, voila_server.url + path, wait_quiet=_wait_quiet)
-        outside = [u for u in requests if not u.startswith((local, "data:", "blob:"))]
-        assert outside == [], outside
-        assert any(u.startswith(local) for u in requests)   # the log saw the page's own
-        if path:                                            # a notebook: its title
-            assert page.title() == notebook_title(LESSONS / path.rsplit("/", 1)[-1])
-    finally:
-        page.close(run_before_unload=True)
-        context.close()
+# Checked on every served page, at a phone's, a tablet's and a laptop's size, by
+# tests/browser/test_accessibility.py::test_no_serious_axe_findings, which opens each page
+# anyway (issue 34: this module opened every page a second time for it).
 
 
 # -- 6. no empty band above the language picker ---------------------------------------
