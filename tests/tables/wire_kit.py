@@ -161,6 +161,12 @@ def play_table(server: Any, code: str, clients: dict[int, Any], students: dict[i
     for _ in range(most):
         if deadline is not None and time.monotonic() > deadline:
             out.cut = True
+            # no one acts any more: let every client catch up with the last updates, so
+            # that the check after a cut match compares the same mark (a loaded soak's
+            # last match, cut mid-round, was reported as a view differing from the truth)
+            final = s.mark
+            wait_for(lambda: all(c.mark >= final for c in clients.values()),
+                     what=f"mark {final} after the cut")
             break
         if drops and chaos.random() < drops:
             c = clients[chaos.choice(sorted(clients))]
