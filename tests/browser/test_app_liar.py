@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "widgets"))
-from hidden import assert_no_hidden_cards, find_cards  # noqa: E402
+from hidden import assert_no_hidden_cards, find_cards, frame_text  # noqa: E402
 
 from cardgames.liar import PalePenalty, Phase, Revealed  # noqa: E402
 
@@ -65,8 +65,7 @@ def test_play_a_round_through_a_call(voila_server, page, page_log, artifacts, ex
     frames: list[str] = []
 
     def on_ws(ws):
-        ws.on("framereceived", lambda payload: frames.append(
-            payload if isinstance(payload, str) else payload.decode("utf-8", "replace")))
+        ws.on("framereceived", lambda payload: frames.append(frame_text(payload)))
 
     page.on("websocket", on_ws)
     mark = voila_server.mark()

@@ -14,7 +14,7 @@ import pytest
 
 from cardgames.cards import Card, make_deck
 from cardgames.thirtyone import Phase, Reveal, Stand, SwapOne
-from tests.widgets.hidden import find_cards
+from tests.widgets.hidden import find_cards, frame_text
 from tests.widgets.test_thirtyone_table import hidden_now
 from widgets.tables.thirtyone_table import ThirtyOneTable
 
@@ -57,10 +57,7 @@ def test_play_a_deal_by_clicks_with_no_hidden_card_in_the_page(voila_server, pag
     frames: list[str] = []
 
     def on_ws(ws):
-        def got(payload):
-            frames.append(payload if isinstance(payload, str)
-                          else bytes(payload).decode("utf-8", errors="replace"))
-        ws.on("framereceived", got)
+        ws.on("framereceived", lambda payload: frames.append(frame_text(payload)))
 
     page.on("websocket", on_ws)
     mark = voila_server.mark()

@@ -216,10 +216,10 @@ def open_seat(chromium, online, table: str, name: str, *, lang: str = "en",
     s = Seat(page=page, context=context, lang=lang)
 
     def on_ws(ws):
-        def text(payload):
-            return payload if isinstance(payload, str) else payload.decode("utf-8", "replace")
-        ws.on("framereceived", lambda p: s.frames.append(text(p)))
-        ws.on("framesent", lambda p: s.frames.append(text(p)))
+        from hidden import frame_text     # binary frames without their offset table
+
+        ws.on("framereceived", lambda p: s.frames.append(frame_text(p)))
+        ws.on("framesent", lambda p: s.frames.append(frame_text(p)))
 
     page.on("websocket", on_ws)
     page.on("pageerror", lambda e: s.errors.append(str(e)))

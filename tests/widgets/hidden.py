@@ -33,8 +33,47 @@ from ipywidgets import Widget
 
 from cardgames.cards import Card
 
-__all__ = ["live_widgets", "synced_strings", "card_patterns", "find_card", "find_cards", "cards_in",
+__all__ = ["frame_text", "live_widgets", "synced_strings", "card_patterns", "find_card", "find_cards", "cards_in",
            "hidden_hits", "svg_count", "svg_counts", "assert_no_hidden_cards"]
+
+
+def frame_text(payload: str | bytes) -> str:
+    """A websocket frame as the text a hidden-card search reads.
+
+    Text frames are returned as they are.  A binary frame of Jupyter's kernel websocket
+    protocol v1 (``v1.kernel.websocket.jupyter.org``: the count of offsets and the
+    offsets as 8-byte little-endian integers, then the channel, header, parent header,
+    metadata, content and any buffers) is returned as its parts, NUL-joined, without
+    the offset table: an offset such as 16,695 is the bytes ``7A`` followed by six
+    NULs, and would read as the VII of Acorns.  A binary frame that is not v1 is
+    decoded whole (the search then errs towards a false alarm, never a missed card).
+
+    >>> parts = [b"iopub", b'{"msg_type": "comm_msg"}', b"{}", b"{}", b'{"text": "UB"}']
+    >>> offsets = [8 * (len(parts) + 2)]
+    >>> for part in parts:
+    ...     offsets.append(offsets[-1] + len(part))
+    >>> frame = b"".join([len(offsets).to_bytes(8, "little")]
+    ...                  + [o.to_bytes(8, "little") for o in offsets] + parts)
+    >>> parts = frame_text(frame).split(chr(0))
+    >>> parts[0], parts[-1]
+    ('iopub', '{"text": "UB"}')
+    >>> frame_text((16695).to_bytes(8, "little") + b"junk")[:2]    # not v1: whole
+    '7A'
+    """
+    if isinstance(payload, str):
+        return payload
+    data = bytes(payload)
+    whole = data.decode("utf-8", errors="replace")
+    if len(data) < 16:
+        return whole
+    count = int.from_bytes(data[:8], "little")
+    if not 2 <= count <= 1 + len(data) // 8:
+        return whole
+    offsets = [int.from_bytes(data[8 * (i + 1):8 * (i + 2)], "little") for i in range(count)]
+    if offsets[0] != 8 * (count + 1) or offsets[-1] != len(data) or offsets != sorted(offsets):
+        return whole
+    return "\x00".join(data[a:b].decode("utf-8", errors="replace")
+                        for a, b in zip(offsets, offsets[1:]))
 
 
 def live_widgets() -> list[Widget]:
