@@ -72,7 +72,9 @@ class GameInfo:
       action's text; ``turn_rule`` is the rule a stale action breaks (the first action
       counts: R-L5, T5) and ``end_rule`` the one that ends a game (L11, T13);
       ``view_codec`` carries a seat's view on the wire; ``summary`` gives a view's
-      public counts for the teacher's list and ``last_calls`` the events it shows;
+      public counts for the teacher's list, ``last_calls`` the events it shows and
+      ``last_calls_title`` their heading there (an ``N_`` msgid: a Liar table's are
+      calls, a Thirty-One table's are reveals, stands and lives lost);
       ``replay_step`` one step of the teacher's replay (every hand); ``table_form``
       the options a table's form offers (name -> kind, default); ``table_defaults`` the
       options an online table has unless given (Liar: a round's safety cap); ``cli_options`` the options ``cardgames simulate --option`` takes, each with its
@@ -98,6 +100,7 @@ class GameInfo:
     view_codec: ViewCodec | None = None
     summary: Callable[[Any], dict[str, Any]] | None = None
     last_calls: tuple[str, ...] = ()
+    last_calls_title: str = N_("Last calls")
     replay_step: Callable[[Any, int], dict[str, Any]] | None = None
     table_form: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     table_defaults: Mapping[str, Any] = field(default_factory=dict)
@@ -260,6 +263,7 @@ _register(GameInfo(
     match=_thirtyone.make_match, parse_action=_thirtyone_actions.parse_action,
     turn_rule="T5", end_rule="T13", view_codec=_thirtyone.VIEW_CODEC,
     summary=_thirtyone.summary, last_calls=_thirtyone.LAST_CALLS,
+    last_calls_title=N_("Latest events"),
     replay_step=_thirtyone.replay_step, table_form=_thirtyone.TABLE_FORM,
     cli_options=MappingProxyType(_thirtyone.CLI_OPTIONS),
 ))

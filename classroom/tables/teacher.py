@@ -104,7 +104,13 @@ class TablesApi(TeacherHandler):
                             "title": title})
         calls = [str(c) if not isinstance(c, dict) else c.get("text") or json.dumps(c)
                  for c in (field(s, "last_calls", "calls", default=[]) or [])][-5:]
-        return {"code": code, "game": field(s, "game"), "status": field(s, "status"),
+        game = field(s, "game")
+        try:
+            calls_title = _(registry.get(str(game)).last_calls_title, lang=self.lang)
+        except CardgamesError:                      # a game this server does not know
+            calls_title = _("Last calls", lang=self.lang)
+        return {"code": code, "game": game, "status": field(s, "status"),
+                "calls_title": calls_title,
                 "players": players, "to_act": field(s, "to_act"),
                 "pile_size": field(s, "pile_size"),
                 "hand_sizes": list(field(s, "hand_sizes", default=()) or ()),

@@ -3,8 +3,10 @@ name as given (the teacher's page writes it as text), a bot by its kind."""
 
 from __future__ import annotations
 
+import json
 import random
 
+from pages_kit import PagesBase
 from tables_kit import service
 
 from cardgames.liar import CallMade
@@ -40,3 +42,23 @@ def test_the_teachers_last_calls_name_the_players(tmp_path):
         assert line in svc.tables()[0].last_calls
     finally:
         svc.close()
+
+
+
+class TestCallsTitles(PagesBase):
+    """The heading of a table's last events on the teacher's page is the game's own
+    (stop 37's review): a Thirty-One table has no calls, only reveals (T9), stands and
+    lives lost (T12).  The words are the catalogs' translations, written here by hand."""
+
+    def test_each_game_heads_its_last_events_in_the_teachers_language(self):
+        t = self.teacher()
+        for game in ("liar", "thirty-one"):
+            r = t.fetch("/tables/api/tables", method="POST",
+                        form={"game": game, "seats": "2", "bots": "heuristic"})
+            assert r.code == 200, r.body
+        expected = {"en": {"liar": "Last calls", "thirty-one": "Latest events"},
+                    "hr": {"liar": "Zadnje prozivke", "thirty-one": "Posljednji događaji"},
+                    "de": {"liar": "Zuletzt angezweifelt", "thirty-one": "Letzte Ereignisse"}}
+        for lang, titles in expected.items():
+            listed = json.loads(t.fetch(f"/tables/api/tables?lang={lang}").body)["tables"]
+            assert {x["game"]: x["calls_title"] for x in listed} == titles, lang

@@ -156,7 +156,7 @@
     a.querySelector(".pile").textContent =
       t.game === "liar" && t.pile_size !== null && t.pile_size !== undefined ? fmt(W.pile, {n: t.pile_size}) : "";
     a.querySelector(".calls").textContent =
-      t.last_calls.length ? W.last_calls + ": " + t.last_calls.join(" · ") : "";
+      t.last_calls.length ? (t.calls_title || W.last_calls) + ": " + t.last_calls.join(" · ") : "";
     a.querySelector(".start").hidden = t.status !== "waiting";
     a.querySelector(".replay").hidden = t.status === "waiting";
   }
