@@ -24,7 +24,7 @@ from voila.request_info_handler import RequestInfoSocketHandler
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
-from . import guard, pagefilter, renderer
+from . import guard, pagefilter, renderer, seatpages
 from .kernels import ClassroomKernelManager
 from .pagekernel import RENDERING, PageRequest, claim, current_page, stop_kernel
 from .pagescript import GUARD_SCRIPT
@@ -125,6 +125,7 @@ class RenderHandler(TornadoVoilaHandler):
         page = self._page = PageRequest(km, user)
         current_page.set(page)
         complete = False
+        seat = getattr(self, "_seat_query", None)       # a seat's page: bound to its kernel
         try:
             injected = False
             async for html in self.get_generator(path=path):
@@ -135,6 +136,10 @@ class RenderHandler(TornadoVoilaHandler):
                     found = KERNEL_ID.search(html)
                     if found:
                         claim(found.group(1))
+                if seat is not None and page.kernel_id is not None:
+                    # (claimed above, or by the warm pool's hook before the first part)
+                    seatpages.PAGES.bind(page.kernel_id, seat["table"], int(seat["seat"]))
+                    seat = None
                 if page.closed or self.request.connection.stream.closed():
                     # the student left (reload, closed tab) before the page was complete:
                     # its kernel would run on with nobody to see it.  Voila renders in a
@@ -292,6 +297,19 @@ class KernelWebsocketHandler(VoilaKernelWebsocketHandler):
             self.close()
             return
         await super().open(kernel_id)
+        self._page_seen(seatpages.PAGES.opened(kernel_id), connected=True)
+        self._counted = True
+
+    def _page_seen(self, seat: tuple[str, int] | None, *, connected: bool) -> None:
+        """A seat's page connected or left: the tables show it at once (classroom.seatpages)."""
+        svc = self.settings.get("cardgames_tables")
+        if seat is None or svc is None:
+            return
+        try:
+            svc.page_seen(seat[0], seat[1], self.kernel_id, connected=connected)
+        except Exception:                  # the page's socket must not fail for the tables
+            self.log.exception("The tables could not be told of a page of kernel %s",
+                               guard.kernel_tag(self.kernel_id))
 
     def _v1(self) -> bool:
         return self.selected_subprotocol == "v1.kernel.websocket.jupyter.org"
@@ -316,6 +334,9 @@ class KernelWebsocketHandler(VoilaKernelWebsocketHandler):
         return super().write_message(message, binary)
 
     def on_close(self):
+        if getattr(self, "_counted", False):
+            self._counted = False
+            self._page_seen(seatpages.PAGES.closed(self.kernel_id), connected=False)
         if self.connection is not None:
             super().on_close()
 

@@ -46,7 +46,7 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from tornado import web
 from traitlets import Dict, Float, Integer
 
-from . import memory
+from . import memory, seatpages
 
 __all__ = ["Admission", "ClassroomKernelManager"]
 
@@ -441,6 +441,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         return await super().start_kernel(*args, **kwargs)
 
     def _forget(self, kernel_id: str) -> None:
+        seatpages.PAGES.forget(kernel_id)
         self._preheat_ids.discard(kernel_id)
         self._handed_out.discard(kernel_id)
         self._orphan_since.pop(kernel_id, None)

@@ -419,6 +419,30 @@ class TableService(SeatMoves):
                 t.away_since[seat] = self.clock()
                 self._broadcast(t)
 
+    def page_seen(self, code: str, seat: int, page: str, *, connected: bool) -> None:
+        """The page of ``seat`` (its kernel ``page``) connected to the server, or left it.
+
+        A seat whose latest page left is shown away at once, although that page's kernel
+        may hold the seat's connection until it is shut down (the page's beacon, which a
+        closing tab does not always send, or the reaper): issue 29, "connected" is right
+        within 2 s.  An older page leaving (a reload's) changes nothing.  Unknown tables
+        and seats are ignored (the page may be older than a restart)."""
+        t = self._tables.get(code)
+        if t is None or not 0 <= seat < t.seats:
+            return
+        with t.lock:
+            if connected:
+                t.page_of[seat] = page
+                changed = seat in t.page_gone
+                t.page_gone.discard(seat)
+            elif t.page_of.get(seat) == page and seat not in t.page_gone:
+                t.page_gone.add(seat)
+                changed = True
+            else:
+                changed = False
+            if changed:
+                self._broadcast(t)
+
     def mark(self, code: str) -> int:
         """The table's mark now (0 while it waits)."""
         s = self._table(code).session
@@ -467,7 +491,8 @@ class TableService(SeatMoves):
                 kind, name = "student", t.names[i]
             else:
                 kind, name = "free", ""
-            out.append({"name": name, "kind": kind, "connected": i in t.subs,
+            out.append({"name": name, "kind": kind,
+                        "connected": i in t.subs and i not in t.page_gone,
                         "played_by_bot": i in t.by_bot, "bot_in": self.bot_in(t, i),
                         "bot": s.seats[i].bot if kind == "bot" and s is not None else None})
         return out
@@ -490,10 +515,11 @@ class TableService(SeatMoves):
 
     def _summary(self, t: Table) -> TableSummary:
         """:func:`summarize`, kept until the table changes (its log, mark, seats,
-        connections, the bot's seats) or another language asks (issue 29)."""
+        connections, pages gone, the bot's seats) or another language asks (issue 29)."""
         s = t.session
         key = (get_language(), t.seq, None if s is None else s.mark, t.status,
-               tuple(sorted(t.names.items())), tuple(sorted(t.subs)), tuple(sorted(t.by_bot)))
+               tuple(sorted(t.names.items())), tuple(sorted(t.subs)), tuple(sorted(t.by_bot)),
+               tuple(sorted(t.page_gone)))
         hit = self._summaries.get(t.code)
         if hit is not None and hit[0] == key:
             return hit[1]

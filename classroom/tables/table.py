@@ -35,6 +35,10 @@ class Table:
     by_bot: set[int] = field(default_factory=set)        # seats whose last move was the bot's
     subs: dict[int, list[Any]] = field(default_factory=dict)  # seat -> [callback, sent mark]
     away_since: dict[int, float] = field(default_factory=dict)
+    # seat -> the kernel of its latest page, and the seats whose page left (the classroom
+    # server sees the page's websocket: classroom/seatpages.py); shown away at once
+    page_of: dict[int, str] = field(default_factory=dict)
+    page_gone: set[int] = field(default_factory=set)
     turn_since: float = 0.0
     # a seat's move clock starts no sooner than this: a deal's result on show (issue 29)
     clock_from: dict[int, float] = field(default_factory=dict)
