@@ -304,15 +304,17 @@ def _click_is_answered(online, s, chromium, code) -> None:
             harness.wait_quiet(page, 300, 10_000)
             continue
         page.wait_for_function(mine, timeout=BOT_TIMEOUT * 1000)
-        for label in ("Pass", "Keep my cards"):
+        # whatever her turn offers: Pass (wanted), Keep (a deal's start, T4), Stand (the
+        # final turn after a reveal, T10: no Pass and no Reveal then), else Reveal (T9)
+        for label in ("Pass", "Keep my cards", "Stand", "Reveal"):
             b = table.get_by_role("button", name=label, exact=True)
             if b.count() and b.first.is_visible() and b.first.is_enabled():
                 b.first.click()
                 passed = label == "Pass"
                 break
         else:
-            b = table.get_by_role("button", name="Reveal", exact=True)
-            b.first.click()
+            time.sleep(0.2)          # drawn again meanwhile (the bot moved): look again
+            continue
         harness.wait_quiet(page, 500, 10_000)
     assert passed, "Sara never had a turn with Pass"
     page.wait_for_function(mine, timeout=BOT_TIMEOUT * 1000)
