@@ -337,9 +337,9 @@ class TableService(SeatMoves):
                 seat = None if s is None else s.to_act
                 if s is None or seat is None or s.seats[seat].kind == "bot":
                     continue
-                away = (seat not in t.subs
-                        and now - t.away_since.get(seat, now) >= self.reconnect_grace)
-                idle = seat in t.subs and now - self._turn_start(t, seat) >= self.bot_timeout
+                gone = seat not in t.subs or seat in t.page_gone     # its page left too
+                away = gone and now - t.away_since.get(seat, now) >= self.reconnect_grace
+                idle = not gone and now - self._turn_start(t, seat) >= self.bot_timeout
                 # handed to the bot (issue 29): it plays on until the student takes it back
                 if (away or idle or seat in t.by_bot) and t.failed_mark != s.mark:
                     try:
@@ -393,7 +393,7 @@ class TableService(SeatMoves):
         ``None``."""
         s = t.session
         if (s is None or s.to_act != seat or s.seats[seat].kind == "bot" or seat in t.by_bot
-                or seat not in t.subs or t.failed_mark == s.mark):
+                or seat not in t.subs or seat in t.page_gone or t.failed_mark == s.mark):
             return None
         return round(max(0.0, self.bot_timeout - (self.clock() - self._turn_start(t, seat))), 1)
 
@@ -425,7 +425,9 @@ class TableService(SeatMoves):
         A seat whose latest page left is shown away at once, although that page's kernel
         may hold the seat's connection until it is shut down (the page's beacon, which a
         closing tab does not always send, or the reaper): issue 29, "connected" is right
-        within 2 s.  An older page leaving (a reload's) changes nothing.  Unknown tables
+        within 2 s.  Such a seat is away for the bot too: it plays the seat's moves after
+        ``reconnect_grace``, not after the idle ``bot_timeout``, and a page that comes back
+        takes the seat back.  An older page leaving (a reload's) changes nothing.  Unknown tables
         and seats are ignored (the page may be older than a restart)."""
         t = self._tables.get(code)
         if t is None or not 0 <= seat < t.seats:
@@ -435,8 +437,14 @@ class TableService(SeatMoves):
                 t.page_of[seat] = page
                 changed = seat in t.page_gone
                 t.page_gone.discard(seat)
+                if changed and seat in t.subs:  # back as a returning kernel is (subscribe)
+                    t.away_since.pop(seat, None)
+                    if seat in t.by_bot:
+                        t.by_bot.discard(seat)
+                        t.turn_since = self.clock()
             elif t.page_of.get(seat) == page and seat not in t.page_gone:
-                t.page_gone.add(seat)
+                t.page_gone.add(seat)            # away from now: the bot after the grace
+                t.away_since.setdefault(seat, self.clock())
                 changed = True
             else:
                 changed = False

@@ -81,3 +81,29 @@ def test_the_page_map_counts_each_pages_sockets():
     assert pages.closed("k1") is None                  # a close too many is not a leave
     pages.forget("k1")
     assert pages.opened("k1") is None and len(pages) == 0
+
+
+def test_a_seat_whose_page_left_is_played_by_the_bot_after_the_grace(tmp_path):
+    """Not after the idle timeout: the page is gone though its kernel is connected.  The
+    clock is the test's: grace 10 s, idle 600 s."""
+    clock = Clock()
+    svc = service(tmp_path, clock, bot_timeout=600.0, reconnect_grace=10.0)
+    try:
+        t = svc.create_table(game="liar", seats=2, options={})
+        keys = dict(svc.join(t.code, name) for name in ("Ana", "Ivo"))
+        for seat in keys:
+            svc.subscribe(t.code, seat, Inbox())
+        svc.start(t.code)
+        s = svc._tables[t.code].session
+        seat = s.to_act
+        svc.page_seen(t.code, seat, "k", connected=True)
+        svc.page_seen(t.code, seat, "k", connected=False)
+        clock.t += 9.0
+        assert svc.tick() == 0 and s.to_act == seat, "within the grace: no bot"
+        clock.t += 1.5
+        assert svc.tick() == 1, "past the grace: the bot plays the seat"
+        assert seat in svc._tables[t.code].by_bot
+        svc.page_seen(t.code, seat, "k2", connected=True)          # her page is back
+        assert seat not in svc._tables[t.code].by_bot
+    finally:
+        svc.close()
