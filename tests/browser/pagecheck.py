@@ -167,3 +167,19 @@ def small_touch_targets(page, *, least: int = 44) -> list[str]:
     """The buttons, drop-downs, text boxes, check boxes and radio buttons (with their label) and slider
     handles of the page smaller than ``least`` × ``least`` CSS pixels."""
     return page.evaluate(_SMALL_TARGETS_JS, least)
+
+
+def pressed(button) -> bool:
+    """Click ``button`` if it is there, shown and enabled now: False if not, or if it was
+    drawn anew meanwhile (the table makes new buttons for every decision: waiting for
+    the old one would wait for nothing, as a loaded run's 60 s did)."""
+    from playwright.sync_api import Error
+
+    try:
+        if button.count() and button.first.is_visible() and button.first.is_enabled(
+                timeout=2_000):
+            button.first.click(timeout=5_000)
+            return True
+    except Error:       # Playwright's TimeoutError is an Error: gone meanwhile
+        pass
+    return False

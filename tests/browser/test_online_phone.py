@@ -35,6 +35,7 @@ from pagecheck import (  # noqa: E402
     axe_source,
     axe_violations,
     overflowing,
+    pressed,
     small_touch_targets,
 )
 from test_online_tables import (  # noqa: E402
@@ -307,9 +308,7 @@ def _click_is_answered(online, s, chromium, code) -> None:
         # whatever her turn offers: Pass (wanted), Keep (a deal's start, T4), Stand (the
         # final turn after a reveal, T10: no Pass and no Reveal then), else Reveal (T9)
         for label in ("Pass", "Keep my cards", "Stand", "Reveal"):
-            b = table.get_by_role("button", name=label, exact=True)
-            if b.count() and b.first.is_visible() and b.first.is_enabled():
-                b.first.click()
+            if pressed(table.get_by_role("button", name=label, exact=True)):
                 passed = label == "Pass"
                 break
         else:

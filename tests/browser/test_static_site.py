@@ -29,7 +29,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from pagecheck import axe_serious
+from pagecheck import axe_serious, pressed
 from testkit import benchmark_module, missing
 
 site_tools = benchmark_module("_static_site")
@@ -166,8 +166,7 @@ def test_thirty_one_deal_against_the_bots_to_the_end(page, site, expect):
         before = log.count()
         for name in moves:
             button = page.get_by_role("button", name=name, exact=True)
-            if button.count() and button.first.is_visible() and button.first.is_enabled():
-                button.first.click()
+            if pressed(button):
                 break
         else:
             page.wait_for_timeout(500)          # a bot is still moving
