@@ -378,9 +378,7 @@ class TableService(SeatMoves):
         t = self._seat(code, seat, secret)
         with t.lock:
             now = self.clock()
-            if seat in t.by_bot:
-                t.by_bot.discard(seat)
-                t.turn_since = now
+            if self._give_back(t, seat):
                 self._broadcast(t)
             elif t.clock_from.get(seat, now) > now:     # left the deal's result: clock on
                 t.clock_from[seat] = now
@@ -405,9 +403,7 @@ class TableService(SeatMoves):
         with t.lock:
             t.subs[seat] = [callback, mark]
             t.away_since.pop(seat, None)
-            if seat in t.by_bot:             # a returning student gets the seat back (issue 29)
-                t.by_bot.discard(seat)
-                t.turn_since = self.clock()
+            self._give_back(t, seat)         # a returning student gets the seat back (issue 29)
             self._broadcast(t)
 
     def unsubscribe(self, code: str, seat: int, callback: Subscriber | None = None) -> None:
@@ -418,6 +414,15 @@ class TableService(SeatMoves):
                 del t.subs[seat]
                 t.away_since[seat] = self.clock()
                 self._broadcast(t)
+
+    def _give_back(self, t: Table, seat: int) -> bool:
+        """The bot stops playing ``seat``, whose student has a whole turn again (issue 29);
+        False if the bot was not playing it.  Under ``t.lock``."""
+        if seat not in t.by_bot:
+            return False
+        t.by_bot.discard(seat)
+        t.turn_since = self.clock()
+        return True
 
     def page_seen(self, code: str, seat: int, page: str, *, connected: bool) -> None:
         """The page of ``seat`` (its kernel ``page``) connected to the server, or left it.
@@ -439,9 +444,7 @@ class TableService(SeatMoves):
                 t.page_gone.discard(seat)
                 if changed and seat in t.subs:  # back as a returning kernel is (subscribe)
                     t.away_since.pop(seat, None)
-                    if seat in t.by_bot:
-                        t.by_bot.discard(seat)
-                        t.turn_since = self.clock()
+                    self._give_back(t, seat)
             elif t.page_of.get(seat) == page and seat not in t.page_gone:
                 t.page_gone.add(seat)            # away from now: the bot after the grace
                 t.away_since.setdefault(seat, self.clock())
